@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { httpOk, spawnChild, waitUntilReady, type Child } from './processes'
+
+// The real local parts of the product (design.md "Real parts, local by default"), each started
+// as a child process from the project's own node_modules: nothing is downloaded at run time.
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..')
+export const PROJECT_ID = 'demo-mypage'
+const bin = (rel: string) => path.join(ROOT, 'node_modules', rel)
+
+export type Service = { child: Child; url: string }
+
+/**
+ * Firebase Auth Emulator, UI off, no network. With `dataDir` the accounts are imported on start
+ * and exported on a clean stop, so members who signed up survive a restart of `npm start`.
+ */
+export async function startAuthEmulator(opts: { port: number; dataDir?: string; echo?: boolean }): Promise<Service> {
+  const confDir = mkdtempSync(path.join(tmpdir(), 'mypage-firebase-'))
+  const config = path.join(confDir, 'firebase.json')
+  writeFileSync(config, JSON.stringify({
+    emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { host: '127.0.0.1', port: 0 }, logging: { host: '127.0.0.1', port: 0 }, singleProjectMode: true },
+  }))
+  const args = [bin('firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config]
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true })
+    args.push('--import', opts.dataDir, '--export-on-exit', opts.dataDir)
+  }
+  const child = spawnChild('auth', process.execPath, args, {
+    echo: opts.echo,
+    cwd: confDir,
+    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? '1', FIREBASE_TOOLS_DISABLE_TELEMETRY: '1' },
+  })
+  const url = `http://127.0.0.1:${opts.port}`
+  await waitUntilReady(child, httpOk(`${url}/emulator/v1/projects/${PROJECT_ID}/config`), 90_000)
+  return { child, url }
+}
+
+/** maildev: SMTP catcher with a web UI and a REST API (GET /email) that tests read mail from. */
+export async function startMaildev(opts: { smtpPort: number; webPort: number; echo?: boolean }): Promise<Service> {
+  const child = spawnChild('mail', process.execPath, [
+    bin('maildev/bin/maildev'), '--smtp', String(opts.smtpPort), '--web', String(opts.webPort),
+    '--ip', '127.0.0.1', '--web-ip', '127.0.0.1', '--silent',
+  ], { echo: opts.echo })
+  const url = `http://127.0.0.1:${opts.webPort}`
+  await waitUntilReady(child, httpOk(`${url}/email`), 30_000)
+  return { child, url }
+}
+
+export type ApiOptions = {
+  port: number
+  authEmulatorHost: string
+  smtpUrl: string
+  appOrigin: string
+  /** PGlite directory; ignored when databaseUrl is set. */
+  pgliteDir?: string
+  databaseUrl?: string
+  testRoutes?: boolean
+  echo?: boolean
+}
+
+export async function startApi(opts: ApiOptions): Promise<Service> {
+  const env: NodeJS.ProcessEnv = {
+    PORT: String(opts.port),
+    HOST: '127.0.0.1',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: opts.authEmulatorHost,
+    SMTP_URL: opts.smtpUrl,
+    APP_ORIGIN: opts.appOrigin,
+    ENABLE_TEST_ROUTES: opts.testRoutes ? '1' : '',
+  }
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl
+  else if (opts.pgliteDir) env.PGLITE_DIR = opts.pgliteDir
+  const child = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
+  const url = `http://127.0.0.1:${opts.port}`
+  await waitUntilReady(child, httpOk(`${url}/api/health`), 120_000)
+  return { child, url }
+}
+
+export type WebOptions = {
+  port: number
+  apiUrl: string
+  authEmulatorUrl: string
+  /** 'dev': Vite dev server (npm start); 'preview': the built bundle (tests, after `vite build`). */
+  mode: 'dev' | 'preview'
+  /** For 'preview': the folder `vite build` wrote. */
+  outDir?: string
+  echo?: boolean
+}
+
+/** Builds the SPA for the browser tests (mode `test`: development aids on, production bundle). */
+export function buildWeb(outDir: string, apiUrl: string, authEmulatorUrl: string): Child {
+  return spawnChild('build', process.execPath, [bin('vite/bin/vite.js'), 'build', '--mode', 'test', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT, env: webEnv(apiUrl, authEmulatorUrl),
+  })
+}
+
+export function webEnv(apiUrl: string, authEmulatorUrl: string): NodeJS.ProcessEnv {
+  return { MYPAGE_API_URL: apiUrl, VITE_FIREBASE_AUTH_EMULATOR_URL: authEmulatorUrl }
+}
+
+export async function startWeb(opts: WebOptions): Promise<Service> {
+  const args = [bin('vite/bin/vite.js'), ...(opts.mode === 'preview' ? ['preview'] : []), '--port', String(opts.port), '--strictPort', '--host', '127.0.0.1']
+  if (opts.outDir) args.push('--outDir', opts.outDir)
+  const child = spawnChild('web', process.execPath, args, { env: webEnv(opts.apiUrl, opts.authEmulatorUrl), echo: opts.echo, cwd: ROOT })
+  const url = `http://127.0.0.1:${opts.port}`
+  await waitUntilReady(child, httpOk(url), 120_000)
+  return { child, url }
+}

@@ -1,0 +1,72 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+export type Credentials = { email: string; password: string; memberId: string }
+
+export const DEMO = { email: 'demo@example.com', password: 'demo1234' } as const
+
+const env = (name: string) => {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set: run through playwright.config.ts (global setup starts the stack)`)
+  return value
+}
+
+export const apiUrl = () => env('MYPAGE_API_URL')
+export const maildevUrl = () => env('MYPAGE_MAILDEV_URL')
+
+/**
+ * A new member of its own for one test (server test route, ENABLE_TEST_ROUTES=1), so tests that
+ * book, pay or cancel never share state. 'demo' copies the demo member's tickets, coupons and
+ * purchases; 'fresh' is a first-time member holding only the free interview ticket.
+ */
+export async function createMember(fixture: 'demo' | 'fresh' = 'demo'): Promise<Credentials> {
+  const res = await fetch(`${apiUrl()}/api/__test/member`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fixture }),
+  })
+  if (!res.ok) throw new Error(`creating a test member failed: ${res.status} ${await res.text()}`)
+  return res.json() as Promise<Credentials>
+}
+
+/** Logs in through the real /login page, as a member would. */
+export async function login(page: Page, creds: { email: string; password: string }, path = '/') {
+  await page.goto(path)
+  await page.waitForURL(/\/login/)
+  await page.getByLabel('メールアドレス').fill(creds.email)
+  await page.getByLabel('パスワード', { exact: true }).fill(creds.password)
+  await page.getByRole('button', { name: 'ログイン' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+export type Mail = { id: string; subject: string; text: string; html: string; to: { address: string }[] }
+
+/** Waits for the newest mail to `address` in maildev (REST API) and returns it. */
+export async function waitForMail(address: string, match?: (mail: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(`${maildevUrl()}/email`)).json()) as Mail[]
+    const found = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && (!match || match(m)))
+    if (found.length) return found[found.length - 1]
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`no mail to ${address} within ${timeoutMs} ms`)
+}
+
+/** The first link in a mail's text that starts with the app's origin. */
+export function linkIn(mail: Mail): string {
+  const origin = env('MYPAGE_WEB_URL')
+  const found = `${mail.text}\n${mail.html}`.match(new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"'<>]*`))
+  if (!found) throw new Error(`no app link in mail "${mail.subject}"`)
+  return found[0].replace(/&amp;/g, '&')
+}
+
+export const test = base.extend({
+  // Playwright needs the object pattern to see that this fixture depends on nothing.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => { await use(env('MYPAGE_WEB_URL')) },
+  page: async ({ page }, use) => {
+    // The sandbox payment port never needs Stripe's script; keep the closed network quiet.
+    await page.route('https://js.stripe.com/**', (route) => route.abort())
+    await use(page)
+  },
+})

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects: pure units and charts (node), components (jsdom, the app's own Chakra system),
+// and the API server in-process against a real database and the real Auth Emulator.
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['dot'] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/dom-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/vitest-services.ts'],
+          setupFiles: ['tests/support/api-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
