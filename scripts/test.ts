@@ -55,6 +55,7 @@ async function main() {
 
   await run('lint (eslint)', npx('eslint'), ['.', '--max-warnings=0'])
   await run('typecheck (tsc --noEmit)', npx('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
+  await run('flow diagrams are current (npm run flows -- --check)', npx('tsx'), ['scripts/flows.ts', '--check'])
 
   console.log('\n━━ starting shared test services (Auth Emulator, maildev)')
   const [authPort, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]

@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { authMachine, type AuthEvent } from '../../machines/auth-machine'
+import { Member } from '../contract/calls'
+import type { AppServices } from '../routes/-router-context'
+
+export type AuthNavigation = {
+  /** Go to an in-app location given as path + query (the remembered one after login). */
+  goTo(href: string): void
+  goToLogin(): void
+}
+
+/**
+ * The one app-wide auth actor: the auth chart with its real effects provided at the edge.
+ * Created (not started) before the router, which hands it to every route in `context`.
+ */
+export function createAuthActor(services: AppServices, navigation: AuthNavigation) {
+  const { api, captcha, identity, session } = services
+  return createActor(
+    authMachine.provide({
+      actors: {
+        watchIdentity: fromCallback<AuthEvent>(({ sendBack }) =>
+          identity.onChange((user) => sendBack({ type: 'identity.changed', user })),
+        ),
+        // spec §4 Login: the captcha token goes to the product's login call first.
+        callLogin: fromPromise(async ({ input }) => {
+          const recaptchaToken = await captcha.getToken('login')
+          await api.call('login', { recaptchaToken, email: input.email })
+        }),
+        signIn: fromPromise(({ input }) => identity.signIn(input.email, input.password)),
+        loadMember: fromPromise(async () => v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))),
+        signOut: fromPromise(() => identity.signOut()),
+      },
+      actions: {
+        goToRedirect: (_, { to }) => navigation.goTo(to),
+        goToLogin: () => navigation.goToLogin(),
+        clearSession: () => session.clear(),
+      },
+    }),
+  )
+}

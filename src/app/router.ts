@@ -1,0 +1,29 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { routeTree } from '../routeTree.gen'
+import { PageSpinner } from '../ui/page-spinner'
+import type { RouterContext } from '../routes/-router-context'
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageSpinner,
+    defaultPendingMs: 150,
+    // We scroll to the top on every new page ourselves (spec §2), see navigation-effects.ts.
+    scrollRestoration: false,
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+  interface HistoryState {
+    /** Set on an entry whose back navigation must go home instead (spec §2). */
+    usingBackButton?: boolean
+  }
+}

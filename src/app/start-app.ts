@@ -1,0 +1,29 @@
+import type { RouterHistory } from '@tanstack/react-router'
+import type { AppServices } from '../routes/-router-context'
+import { createAuthActor } from './auth-actor'
+import { installNavigationEffects } from './navigation-effects'
+import { createAppRouter, type AppRouter } from './router'
+
+/**
+ * Builds the running app from its ports: auth actor → router (with both in its context).
+ * The auth actor navigates through the router, which needs the actor in its context,
+ * so navigation is bound late through `late.router`. Tests pass fake services and a memory history.
+ */
+export function startApp(services: AppServices, options: { history?: RouterHistory } = {}) {
+  const late: { router?: AppRouter } = {}
+  const auth = createAuthActor(services, {
+    goTo: (href) => late.router?.history.push(href),
+    goToLogin: () => void late.router?.navigate({ to: '/login' }),
+  })
+  const router = (late.router = createAppRouter({ auth, services }, options.history))
+  const stopEffects = installNavigationEffects(router, services.analytics)
+  auth.start()
+  return {
+    router,
+    auth,
+    stop() {
+      stopEffects()
+      auth.stop()
+    },
+  }
+}

@@ -1,0 +1,20 @@
+import { waitFor } from 'xstate'
+import type { AuthActorRef, AuthSnapshot } from '../../../machines/auth-machine'
+
+/**
+ * Resolves once the auth chart has settled (identity known, no login/logout step running),
+ * so a route guard never decides on the `unknown` state (spec §4 Auth).
+ */
+export function settledAuth(auth: AuthActorRef): Promise<AuthSnapshot> {
+  return waitFor(auth, (snapshot) => !snapshot.hasTag('busy'))
+}
+
+/**
+ * The remembered location from `/login?redirect=`, only if it is a path inside this app:
+ * an absolute or protocol-relative URL would make the login page an open redirect.
+ */
+export function safeRedirect(redirect: unknown): string {
+  if (typeof redirect !== 'string') return '/'
+  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/'
+  return redirect
+}

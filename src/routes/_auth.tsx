@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { settledAuth } from '../features/auth/auth-guard'
+
+/**
+ * The pathless layout of every page that needs login (spec §2 Authentication rule): waits until
+ * the auth state is known, then sends an anonymous visitor to /login remembering path AND query.
+ */
+export const Route = createFileRoute('/_auth')({
+  beforeLoad: async ({ context, location }) => {
+    const auth = await settledAuth(context.auth)
+    if (!auth.matches('signedIn')) {
+      throw redirect({ to: '/login', search: { redirect: location.href } })
+    }
+  },
+})

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { sessionKeys } from '../adapters/session-store'
+import { resolveErrorCode } from '../features/error/error-code'
+import { ErrorView } from '../features/error/error-view'
+
+export const Route = createFileRoute('/error')({
+  // The router parses `?code=404` as the number 404 and `?code=signup` as a string.
+  validateSearch: v.object({ code: v.optional(v.union([v.string(), v.number()])) }),
+  beforeLoad: ({ context, search }) => {
+    // spec §2: RESERVATION_TIMEOUT also clears the stored purchase list.
+    if (resolveErrorCode(search.code) === 'RESERVATION_TIMEOUT') context.services.session.remove(sessionKeys.purchaseList)
+  },
+  component: ErrorPage,
+})
+
+function ErrorPage() {
+  const { code } = Route.useSearch()
+  return <ErrorView code={resolveErrorCode(code)} />
+}

@@ -1,0 +1,27 @@
+// Japanese wording of the login page (spec §2 /login, §8 login failure).
+export const loginText = {
+  title: 'ログイン',
+  emailLabel: 'メールアドレス',
+  emailPlaceholder: 'example@example.com',
+  passwordLabel: 'パスワード',
+  submit: 'ログイン',
+  submitting: 'ログイン中…',
+  /** spec §8: login failure (server or identity provider). */
+  failed: 'ログインに失敗しました',
+  forgotPassword: 'パスワードをお忘れの方はこちら',
+  noAccount: 'まだ会員登録がお済みでない方',
+  signup: '新規会員登録はこちら',
+} as const
+
+export const signupThanksText = {
+  title: 'ご登録ありがとうございます',
+  body: '会員登録が完了しました。ご登録いただいたメールアドレスとパスワードでログインしてください。',
+  close: '閉じる',
+} as const
+
+export const logoutText = {
+  title: 'ログアウト',
+  body: 'ログアウトしてもよろしいですか？',
+  confirm: 'ログアウトする',
+  cancel: 'キャンセル',
+} as const

@@ -1,0 +1,41 @@
+// Error page wording (spec §2 "Error page codes"). Every known code has a title and a text.
+export type ErrorPageText = { title: string; body: string }
+
+const pageNotFound: ErrorPageText = {
+  title: 'ページが見つかりません',
+  body: 'お探しのページは存在しないか、表示することができません。',
+}
+
+export const errorPageText = {
+  '400': pageNotFound,
+  '401': pageNotFound,
+  '404': pageNotFound,
+  '500': {
+    title: 'システムエラー',
+    body: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
+  },
+  RESERVATION_TIMEOUT: {
+    title: '予約変更の期限が過ぎています',
+    body: '予約の変更期限を過ぎているため、変更できません。お手数ですが、お問い合わせフォームよりご連絡ください。',
+  },
+  signup: {
+    title: '会員登録を完了できませんでした',
+    body: 'リンクが正しくないか、仮登録の有効期限が切れています。お手数ですが、最初から会員登録をやり直してください。',
+  },
+  rating: {
+    title: '評価を送信できません',
+    body: 'リンクが正しくないか、すでに評価が送信されています。',
+  },
+  getCoupon: {
+    title: 'クーポンを取得できません',
+    body: 'リンクが正しくないか、クーポンがすでに取得済み、または有効期限が切れています。',
+  },
+  emailchange: {
+    title: 'メールアドレスを変更できません',
+    body: 'リンクが正しくないか、メールアドレス変更の有効期限が切れています。',
+  },
+} as const satisfies Record<string, ErrorPageText>
+
+export type ErrorCode = keyof typeof errorPageText
+
+export const errorHomeButton = 'ホームへ戻る'

@@ -1,0 +1,58 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+
+/**
+ * The app's one Chakra system (conventions.md "Theme"). Tests render with it too.
+ * Domain states are palettes, so a component says `colorPalette="reserved"`, not a colour.
+ */
+
+// A palette in Chakra v3 is this set of semantic tokens on top of a colour scale.
+const palette = (scale: string) => ({
+  solid: { value: `{colors.${scale}.600}` },
+  contrast: { value: 'white' },
+  fg: { value: { _light: `{colors.${scale}.700}`, _dark: `{colors.${scale}.300}` } },
+  muted: { value: { _light: `{colors.${scale}.100}`, _dark: `{colors.${scale}.900}` } },
+  subtle: { value: { _light: `{colors.${scale}.50}`, _dark: `{colors.${scale}.950}` } },
+  emphasized: { value: { _light: `{colors.${scale}.200}`, _dark: `{colors.${scale}.800}` } },
+  focusRing: { value: `{colors.${scale}.500}` },
+})
+
+const config = defineConfig({
+  theme: {
+    // spec §9: xs 0, sm 600, md 768, lg 1280, xl 1920 (replaces Chakra's defaults, see below).
+    breakpoints: { xs: '0px', sm: '600px', md: '768px', lg: '1280px', xl: '1920px' },
+    tokens: {
+      fonts: {
+        body: {
+          value:
+            '"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Noto Sans JP", "BIZ UDPGothic", Meiryo, "Yu Gothic", sans-serif',
+        },
+        heading: {
+          value:
+            '"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Noto Sans JP", "BIZ UDPGothic", Meiryo, "Yu Gothic", sans-serif',
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: palette('teal'),
+        /** An UNSUPPORTED ticket waiting for its reservation (spec §4 card label). */
+        reserved: palette('blue'),
+        /** COMPLETED / UNSOLVED support. */
+        completed: palette('green'),
+        /** Refunded tickets. */
+        refunded: palette('gray'),
+        /** A reservation whose time passed without contact. */
+        expired: palette('orange'),
+      },
+    },
+  },
+  globalCss: {
+    body: { bg: 'bg.subtle', color: 'fg', lineHeight: '1.7' },
+  },
+})
+
+// Chakra's default breakpoints (sm 480 … 2xl 1536) would merge with ours: drop them first so
+// the spec's five are the only ones.
+const base = { ...defaultConfig, theme: { ...defaultConfig.theme, breakpoints: {} } }
+
+export const system = createSystem(base, config)
