@@ -97,7 +97,7 @@ export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const byState = new Map<string, TestPath<Any, Any>>()
   const serialize = config.serialize ?? defaultSerialize
-  for (const p of shortest) byState.set(serialize(p.state), p)
+  for (const p of shortest) byState.set(serialize(p.state as AnyMachineSnapshot), p)
   const cov: Coverage = { states: new Set(), transitions: new Set() }
   const paths: TestPath<Any, Any>[] = []
   const keep = (p: TestPath<Any, Any>) => {
@@ -146,7 +146,10 @@ type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void }
  * a path step `xstate.done.actor.<id>` resolves it, `xstate.error.actor.<id>` rejects it,
  * `xstate.after.<ms>.<state>` advances fake timers. Returns the live snapshots after each step.
  */
-export async function replay(config: ModelConfig, path: TestPath<Any, Any>, provide: Parameters<AnyStateMachine['provide']>[0] = {}) {
+/** Implementations to provide on top of the fakes (`{ actions, guards, actors, delays }`). */
+export type Provide = Record<string, Any>
+
+export async function replay(config: ModelConfig, path: TestPath<Any, Any>, provide: Provide = {}) {
   vi.useFakeTimers()
   try {
     const pending = new Map<string, Deferred>()
@@ -160,7 +163,7 @@ export async function replay(config: ModelConfig, path: TestPath<Any, Any>, prov
         ? fromPromise(({ self }: Any) => new Promise((resolve, reject) => { pending.set(self.id, { resolve, reject }) }))
         : fromCallback(() => () => {})
     }
-    const machine = config.machine.provide({ ...provide, actors: { ...actors, ...(provide as Any).actors } } as Any)
+    const machine = config.machine.provide({ ...provide, actors: { ...actors, ...provide.actors } } as Any)
     const actor = createActor(machine, { input: config.input } as Any)
     actor.start()
     const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve() }
@@ -195,7 +198,7 @@ export async function replay(config: ModelConfig, path: TestPath<Any, Any>, prov
 }
 
 /** The whole model-based suite of one chart: every generated path replayed, then 100% coverage. */
-export function describeModel(config: ModelConfig, provide?: Parameters<AnyStateMachine['provide']>[0]) {
+export function describeModel(config: ModelConfig, provide?: Provide) {
   const { paths, coverage } = generatePaths(config)
   describe(`${config.machine.id} chart, generated paths`, () => {
     for (const path of paths) {

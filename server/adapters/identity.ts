@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto'
+import { initializeApp, deleteApp, type App } from 'firebase-admin/app'
+import { getAuth, type Auth } from 'firebase-admin/auth'
+
+/** The identity-provider port (Firebase Auth; the emulator locally). uid = memberId. */
+export type Identity = {
+  /** Verifies a bearer ID token; throws when invalid, expired, revoked or the user is disabled/deleted. */
+  verifyIdToken: (token: string) => Promise<{ uid: string }>
+  getUserByEmail: (email: string) => Promise<{ uid: string; disabled: boolean } | null>
+  createUser: (u: { uid: string; email: string; password: string; displayName?: string; disabled?: boolean }) => Promise<void>
+  updateUser: (uid: string, patch: { email?: string; password?: string; displayName?: string; disabled?: boolean }) => Promise<void>
+  deleteUser: (uid: string) => Promise<void>
+  /** Creates the user or brings it in line (email, password, enabled): used for seeded members. */
+  ensureUser: (u: { uid: string; email: string; password: string; displayName?: string }) => Promise<void>
+  close: () => Promise<void>
+}
+
+const code = (e: unknown) => (e as { code?: string } | null)?.code ?? ''
+
+export class IdentityConflictError extends Error {}
+
+export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?: string }): Identity {
+  // firebase-admin reads the emulator host from the environment on each call.
+  if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost
+  const app: App = initializeApp({ projectId: opts.projectId }, `mypage-${randomUUID()}`)
+  const auth: Auth = getAuth(app)
+
+  const updateUser: Identity['updateUser'] = async (uid, patch) => {
+    try {
+      await auth.updateUser(uid, patch)
+    } catch (e) {
+      if (code(e) === 'auth/email-already-exists') throw new IdentityConflictError('email already exists')
+      throw e
+    }
+  }
+
+  return {
+    async verifyIdToken(token) {
+      const decoded = await auth.verifyIdToken(token, true)
+      return { uid: decoded.uid }
+    },
+    async getUserByEmail(email) {
+      try {
+        const u = await auth.getUserByEmail(email)
+        return { uid: u.uid, disabled: u.disabled }
+      } catch (e) {
+        if (code(e) === 'auth/user-not-found') return null
+        throw e
+      }
+    },
+    async createUser(u) {
+      try {
+        await auth.createUser({ ...u, emailVerified: true })
+      } catch (e) {
+        if (code(e) === 'auth/email-already-exists' || code(e) === 'auth/uid-already-exists') {
+          throw new IdentityConflictError(code(e))
+        }
+        throw e
+      }
+    },
+    updateUser,
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid)
+      } catch (e) {
+        if (code(e) !== 'auth/user-not-found') throw e
+      }
+    },
+    async ensureUser(u) {
+      try {
+        await auth.createUser({ ...u, emailVerified: true })
+      } catch (e) {
+        if (code(e) !== 'auth/uid-already-exists' && code(e) !== 'auth/email-already-exists') throw e
+        if (code(e) === 'auth/email-already-exists') {
+          // Another uid holds the e-mail (a stale emulator): free it, then create ours.
+          const other = await auth.getUserByEmail(u.email)
+          if (other.uid !== u.uid) await auth.deleteUser(other.uid)
+          await this.ensureUser(u)
+          return
+        }
+        await auth.updateUser(u.uid, { email: u.email, password: u.password, displayName: u.displayName, disabled: false })
+      }
+    },
+    close: () => deleteApp(app),
+  }
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { sandboxCharges, sandboxRateLimits, sandboxTokens } from '../db/schema'
+import { sandboxTestCards } from '../../src/contract/calls'
+import type { Clock } from '../domain/time'
+
+export type ChargeResult =
+  | { ok: true; chargeId: string }
+  | { ok: false; status: 402 | 429; message: string }
+
+/**
+ * The server half of the payment port (design.md "Payments and 3-D Secure"). `charge` must be
+ * idempotent per key on the provider side too: a retried key answers the same charge.
+ */
+export type PaymentPort = {
+  kind: 'sandbox' | 'stripe'
+  /** Card facts and 3-D Secure state of a token (sandbox: tokenId; Stripe: PaymentMethod id). */
+  inspectToken: (tokenId: string) => Promise<{ brand: string; last4: string; threeDSecure: 'succeeded' | 'pending' | 'failed' } | null>
+  finishThreeDSecure: (tokenId: string) => Promise<{ ok: true; id: string } | { ok: false }>
+  charge: (req: { source: string; amount: number; idempotencyKey: string }) => Promise<ChargeResult>
+  refund: (chargeId: string) => Promise<void>
+}
+
+export type SandboxCard = { number: string; expMonth: number; expYear: number; cvc: string; name: string }
+
+export type SandboxPayment = PaymentPort & {
+  kind: 'sandbox'
+  createToken: (card: SandboxCard) => Promise<
+    | { ok: true; tokenId: string; threeDSecure: 'required' | 'frictionless'; card: { brand: string; last4: string } }
+    | { ok: false; message: string }
+  >
+  /** The 3-D Secure page's buttons. */
+  decideThreeDSecure: (tokenId: string, approve: boolean) => Promise<boolean>
+  tokenBehaviour: (tokenId: string) => Promise<string | null>
+}
+
+export function cardBrand(number: string): string | null {
+  if (/^4/.test(number)) return 'Visa'
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'MasterCard'
+  if (/^35(2[89]|[3-8])/.test(number)) return 'JCB'
+  if (/^3[47]/.test(number)) return 'American Express'
+  if (/^3(0[0-5]|[68])/.test(number)) return 'Diners Club'
+  if (/^(6011|65|64[4-9])/.test(number)) return 'Discover'
+  return null
+}
+
+export function luhnValid(number: string): boolean {
+  let sum = 0
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i])
+    if (i % 2 === 1) {
+      d *= 2
+      if (d > 9) d -= 9
+    }
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+const behaviourOf = (number: string) =>
+  number === sandboxTestCards.challenge
+    ? 'challenge'
+    : number === sandboxTestCards.declined
+      ? 'declined'
+      : number === sandboxTestCards.rateLimitedTwice
+        ? 'rate_limited'
+        : 'approved'
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
+
+/** The built-in provider: test cards after Stripe's public numbers, state in the database. */
+export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
+  return {
+    kind: 'sandbox',
+    async createToken(card) {
+      const number = card.number.replace(/[\s-]/g, '')
+      const brand = cardBrand(number)
+      if (!brand || !luhnValid(number)) return { ok: false, message: 'カード番号が正しくありません。' }
+      const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear
+      const now = clock.now()
+      if (year * 12 + card.expMonth < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+        return { ok: false, message: 'カードの有効期限が切れています。' }
+      }
+      const cvcLength = brand === 'American Express' ? 4 : 3
+      if (card.cvc.length !== cvcLength) return { ok: false, message: 'セキュリティコードが正しくありません。' }
+      const behaviour = behaviourOf(number)
+      const tokenId = id('tok')
+      await db.insert(sandboxTokens).values({
+        tokenId,
+        brand,
+        last4: number.slice(-4),
+        behaviour,
+        // Frictionless cards pass 3-D Secure without a challenge.
+        tdsStatus: behaviour === 'challenge' ? 'pending' : 'succeeded',
+        createdAt: now,
+      })
+      return { ok: true, tokenId, threeDSecure: behaviour === 'challenge' ? 'required' : 'frictionless', card: { brand, last4: number.slice(-4) } }
+    },
+    async decideThreeDSecure(tokenId, approve) {
+      const rows = await db
+        .update(sandboxTokens)
+        .set({ tdsStatus: approve ? 'succeeded' : 'failed' })
+        .where(eq(sandboxTokens.tokenId, tokenId))
+        .returning({ tokenId: sandboxTokens.tokenId })
+      return rows.length > 0
+    },
+    async tokenBehaviour(tokenId) {
+      const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, tokenId))
+      return row?.behaviour ?? null
+    },
+    async inspectToken(tokenId) {
+      const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, tokenId))
+      if (!row) return null
+      return { brand: row.brand, last4: row.last4, threeDSecure: row.tdsStatus as 'succeeded' | 'pending' | 'failed' }
+    },
+    async finishThreeDSecure(tokenId) {
+      const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, tokenId))
+      return row?.tdsStatus === 'succeeded' ? { ok: true, id: row.tokenId } : { ok: false }
+    },
+    async charge({ source, amount, idempotencyKey }) {
+      const [token] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, source))
+      if (!token || token.tdsStatus !== 'succeeded') return { ok: false, status: 402, message: 'CARD_DECLINED' }
+      if (token.behaviour === 'declined') return { ok: false, status: 402, message: 'CARD_DECLINED' }
+      if (token.behaviour === 'rate_limited') {
+        // Answers 429 twice per idempotency key, then succeeds: exercises the client's retry.
+        const [row] = await db
+          .insert(sandboxRateLimits)
+          .values({ idempotencyKey, count: 1 })
+          .onConflictDoUpdate({ target: sandboxRateLimits.idempotencyKey, set: { count: sql`${sandboxRateLimits.count} + 1` } })
+          .returning()
+        if (row.count <= 2) return { ok: false, status: 429, message: 'RATE_LIMITED' }
+      }
+      await db
+        .insert(sandboxCharges)
+        .values({ chargeId: id('ch'), tokenId: source, amount, idempotencyKey, createdAt: clock.now() })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey))
+      return { ok: true, chargeId: charge.chargeId }
+    },
+    async refund(chargeId) {
+      await db.delete(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId))
+    },
+  }
+}

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { calls, type CallName } from '../src/contract/calls'
+import { eq } from 'drizzle-orm'
+import { members } from './db/schema'
+import { HttpError, badRequest, serverErrors, unauthorized } from './http/errors'
+import type { Deps, Handlers, MemberRow } from './http/handler'
+import { accountHandlers } from './routes/account'
+import { memberDataHandlers } from './routes/member-data'
+import { paymentHandlers } from './routes/payment'
+import { reservationHandlers } from './routes/reservations'
+import { mountSandbox3ds } from './routes/sandbox-3ds'
+import { mountTestRoutes } from './routes/test-routes'
+import type { SandboxPayment } from './adapters/payment'
+
+export type { Deps } from './http/handler'
+
+const handlers: Handlers = { ...accountHandlers, ...memberDataHandlers, ...reservationHandlers, ...paymentHandlers }
+
+const issueMessage = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
+  const first = issues[0]
+  const path = v.getDotPath(first)
+  // Messages of the contract's own rules (Japanese field messages, the spec's error strings) are
+  // passed through unchanged; valibot's generic ones get the field name in front.
+  return path && /^Invalid /.test(first.message) ? `${path}: ${first.message}` : first.message
+}
+
+/** Who is calling: the bearer token verified by the identity provider, then their member row. */
+async function authenticate(c: Context, deps: Deps): Promise<MemberRow> {
+  const header = c.req.header('authorization') ?? ''
+  const m = /^Bearer\s+(.+)$/i.exec(header)
+  if (!m) throw unauthorized()
+  let uid: string
+  try {
+    uid = (await deps.identity.verifyIdToken(m[1].trim())).uid
+  } catch {
+    throw unauthorized()
+  }
+  const [member] = await deps.db.select().from(members).where(eq(members.memberId, uid))
+  if (!member) throw unauthorized()
+  return member
+}
+
+export function createApp(deps: Deps) {
+  const app = new Hono()
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ message: err.message }, err.status)
+    console.error(`[api] ${c.req.method} ${c.req.path}:`, err)
+    return c.json({ message: 'Internal Server Error' }, 500)
+  })
+
+  app.get('/api/health', (c) => c.json({ ok: true }))
+
+  if (deps.config.enableTestRoutes) mountTestRoutes(app, deps)
+
+  for (const name of Object.keys(calls) as CallName[]) {
+    const call = calls[name]
+    const method = call.method === 'GET' ? 'get' : 'post'
+    app[method](`/api/${name}`, async (c) => {
+      let raw: unknown
+      if (call.method === 'GET') raw = c.req.query()
+      else {
+        const text = await c.req.text()
+        try {
+          raw = text.trim() === '' ? {} : JSON.parse(text)
+        } catch {
+          throw badRequest(serverErrors.invalidJson)
+        }
+      }
+      // The token is checked before the body: an anonymous caller learns nothing about the input rules.
+      const member = call.auth ? await authenticate(c, deps) : null
+      const parsed = v.safeParse(call.request, raw)
+      if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
+      const out = await handler({
+        input: parsed.output,
+        deps,
+        me: () => {
+          if (!member) throw unauthorized()
+          return member
+        },
+        header: (h: string) => c.req.header(h),
+      })
+      // The contract is checked on the way out too: a drift is our bug, loudly.
+      const checked = v.safeParse(call.response, out)
+      if (!checked.success) throw new Error(`response of ${name} breaks the contract: ${v.summarize(checked.issues)}`)
+      return c.json(checked.output as object)
+    })
+  }
+
+  if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
+
+  app.notFound((c) => c.json({ message: 'Not Found' }, 404))
+  return app
+}

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core'
+
+// One schema for PGlite and PostgreSQL. Every instant is `timestamptz` (UTC); calendar days in
+// Japan time are `YYYYMMDD` text. Business rules convert with js-joda in Asia/Tokyo (server/domain/time.ts).
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export type MenuItemJson = { menuId: string; menuTitle: string; estimatedMinute: number }
+export type CouponProductJson = { productType: 'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'; minutesToSupport: number | null }
+export type DetailScoreJson = { title: string; score: number }
+
+export const members = pgTable('members', {
+  memberId: text('member_id').primaryKey(),
+  email: text('email').notNull().unique(),
+  memberLastname: text('member_lastname').notNull(),
+  memberFirstname: text('member_firstname').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  useFreeInterviewTime: text('use_free_interview_time'),
+  registrationAnswers: jsonb('registration_answers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  source: text('source'),
+  lpSource: text('lp_source'),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const staff = pgTable('staff', {
+  staffId: text('staff_id').primaryKey(),
+  staffNickname: text('staff_nickname').notNull(),
+  staffAge: integer('staff_age').notNull(),
+  staffGender: text('staff_gender').$type<'MALE' | 'FEMALE'>().notNull(),
+  staffImageUrl: text('staff_image_url'),
+  averageScore: doublePrecision('average_score').notNull().default(0),
+  supportCompleteCount: integer('support_complete_count').notNull().default(0),
+  supportUnSolvedCount: integer('support_unsolved_count').notNull().default(0),
+  /** How many ratings averageScore is made of. */
+  ratingCount: integer('rating_count').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+/** A consultant's working period on one day; both ends on 30-minute boundaries. */
+export const staffShifts = pgTable('staff_shifts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+})
+
+/**
+ * One row per occupied 30-minute cell. The unique (staff, cell start) constraint is what makes
+ * double booking impossible under concurrency: the loser of a race gets a unique violation.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
+    cellStart: ts('cell_start').notNull(),
+    ticketNumber: text('ticket_number').notNull(),
+  },
+  (t) => [unique('bookings_staff_cell_unique').on(t.staffId, t.cellStart)],
+)
+
+export const businessHolidays = pgTable('business_holidays', {
+  ymd: text('ymd').primaryKey(),
+})
+
+export const products = pgTable('products', {
+  productId: text('product_id').primaryKey(),
+  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productName: text('product_name').notNull(),
+  price: integer('price').notNull(),
+  minutesToSupport: integer('minutes_to_support').notNull().default(0),
+  showOnMypage: boolean('show_on_mypage').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+export const reservationMenus = pgTable('reservation_menus', {
+  menuId: text('menu_id').primaryKey(),
+  menuTitle: text('menu_title').notNull(),
+  imageUrl: text('image_url').notNull(),
+  estimatedMinute: integer('estimated_minute').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+export const tickets = pgTable('tickets', {
+  ticketNumber: text('ticket_number').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productName: text('product_name').notNull(),
+  price: integer('price').notNull(),
+  minutesToSupport: integer('minutes_to_support').notNull().default(0),
+  isFreeTicket: boolean('is_free_ticket').notNull().default(false),
+  amountRefunded: integer('amount_refunded').notNull().default(0),
+  reservationAt: ts('reservation_at'),
+  staffId: text('staff_id').references(() => staff.staffId, { onDelete: 'set null' }),
+  supportType: text('support_type').$type<'TEL' | 'ONLINE'>(),
+  supportStatus: text('support_status').$type<'UNSUPPORTED' | 'UNSOLVED' | 'COMPLETED' | 'UNSOLVED_COMPLETED'>().notNull(),
+  unsolvedAfterFollowContent: text('unsolved_after_follow_content'),
+  refundReason: text('refund_reason'),
+  alreadyRating: boolean('already_rating').notNull().default(false),
+  interviewTelNumber: text('interview_tel_number'),
+  reservationMenuList: jsonb('reservation_menu_list').$type<MenuItemJson[]>().notNull().default(sql`'[]'::jsonb`),
+  parentTicketNumber: text('parent_ticket_number'),
+  counsellingComment: text('counselling_comment'),
+  contactDevice: text('contact_device'),
+  contactOs: text('contact_os'),
+  remoteSupport: text('remote_support'),
+  purchaseTime: ts('purchase_time').notNull(),
+})
+
+export const purchases = pgTable('purchases', {
+  receiptNumber: text('receipt_number').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  ticketNumber: text('ticket_number').notNull(),
+  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productName: text('product_name').notNull(),
+  amount: integer('amount').notNull(),
+  amountBeforeCoupon: integer('amount_before_coupon').notNull(),
+  couponCode: text('coupon_code'),
+  purchaseTime: ts('purchase_time').notNull(),
+  chargeId: text('charge_id'),
+})
+
+/** One row per (member, idempotency key): a retried or doubled charge answers the stored result. */
+export const chargeRequests = pgTable(
+  'charge_requests',
+  {
+    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.idempotencyKey] })],
+)
+
+export const ratings = pgTable('ratings', {
+  ticketNumber: text('ticket_number').primaryKey().references(() => tickets.ticketNumber, { onDelete: 'cascade' }),
+  memberId: text('member_id').notNull(),
+  staffId: text('staff_id'),
+  memberTotalScore: integer('member_total_score').notNull(),
+  memberDetailScore: jsonb('member_detail_score').$type<DetailScoreJson[]>().notNull(),
+  ratingComment: text('rating_comment').notNull().default(''),
+  tip: boolean('tip').notNull().default(false),
+  tipProductId: text('tip_product_id'),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const coupons = pgTable('coupons', {
+  couponCode: text('coupon_code').primaryKey(),
+  couponName: text('coupon_name').notNull(),
+  discountPrice: integer('discount_price').notNull(),
+  expire: ts('expire').notNull(),
+  availableProductList: jsonb('available_product_list').$type<CouponProductJson[]>().notNull(),
+})
+
+export const memberCoupons = pgTable(
+  'member_coupons',
+  {
+    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+    couponCode: text('coupon_code').notNull().references(() => coupons.couponCode, { onDelete: 'cascade' }),
+    claimedAt: ts('claimed_at').notNull(),
+    usedAt: ts('used_at'),
+    usedTicketNumber: text('used_ticket_number'),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.couponCode] })],
+)
+
+export const notices = pgTable('notices', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').$type<'INFORMATION' | 'CAMPAIGN'>().notNull(),
+  content: text('content').notNull(),
+  updateTime: ts('update_time').notNull(),
+})
+
+export const savedCards = pgTable('saved_cards', {
+  cardId: text('card_id').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  cardBrand: text('card_brand').notNull(),
+  cardLast4: text('card_last4').notNull(),
+  /** The provider's reusable reference (sandbox: the token id). */
+  providerRef: text('provider_ref').notNull(),
+  createdAt: ts('created_at').notNull(),
+})
+
+/** Signup waiting for its mailed link. The identity user already exists, disabled (docs/server.md). */
+export const pendingSignups = pgTable('pending_signups', {
+  token: text('token').primaryKey(),
+  memberId: text('member_id').notNull(),
+  email: text('email').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  expiresAt: ts('expires_at').notNull(),
+})
+
+export const passwordResets = pgTable('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+})
+
+export const emailChanges = pgTable('email_changes', {
+  token: text('token').primaryKey(),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+})
+
+// ---- the sandbox payment provider's own state (design.md "Payments and 3-D Secure")
+export const sandboxTokens = pgTable('sandbox_tokens', {
+  tokenId: text('token_id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  /** approved | challenge | declined | rate_limited (from the test card number). */
+  behaviour: text('behaviour').notNull(),
+  /** pending | succeeded | failed */
+  tdsStatus: text('tds_status').notNull(),
+  createdAt: ts('created_at').notNull(),
+})
+
+export const sandboxCharges = pgTable('sandbox_charges', {
+  chargeId: text('charge_id').primaryKey(),
+  tokenId: text('token_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+})
+
+/** How many times the provider answered 429 for an idempotency key (the rate-limit test card). */
+export const sandboxRateLimits = pgTable('sandbox_rate_limits', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  count: integer('count').notNull(),
+})

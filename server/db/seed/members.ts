@@ -1,0 +1,240 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { addMinutes, atJst, cellsOf, todayJst } from '../../domain/time'
+import type { Tx } from '../client'
+import { bookings, memberCoupons, members, purchases, ratings, tickets } from '../schema'
+import { productRows, staffRows } from './catalog'
+
+export type MemberSeed = {
+  memberId: string
+  email: string
+  password: string
+  memberLastname: string
+  memberFirstname: string
+  phoneNumber: string
+}
+
+export const demoMember: MemberSeed = {
+  memberId: 'MB10000001',
+  email: 'demo@example.com',
+  password: 'demo1234',
+  memberLastname: '山田',
+  memberFirstname: '太郎',
+  phoneNumber: '09012345678',
+}
+
+export const otherMember: MemberSeed = {
+  memberId: 'MB10000002',
+  email: 'other@example.com',
+  password: 'other1234',
+  memberLastname: '佐藤',
+  memberFirstname: '花子',
+  phoneNumber: '08098765432',
+}
+
+export const INTERVIEW_TEL = '0120-000-111'
+const truncSeconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000)
+const product = (id: string) => {
+  const p = productRows.find((r) => r.productId === id)
+  if (!p) throw new Error(`unknown product ${id}`)
+  return p
+}
+
+type TicketInsert = typeof tickets.$inferInsert
+
+/**
+ * Books the cells of a seeded reservation: the preferred consultant if free, else the next one.
+ * Fixture members created side by side (tests) must not collide on the same cells.
+ */
+async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string): Promise<string> {
+  const cells = cellsOf(start, minutes)
+  const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
+  for (const staffId of order) {
+    const taken = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.staffId, staffId), inArray(bookings.cellStart, cells)))
+    if (taken.length === 0) {
+      await db.insert(bookings).values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
+      return staffId
+    }
+  }
+  return preferred
+}
+
+/**
+ * A member and their fixture. 'demo': tickets in every status and label of spec §4, a purchase
+ * history of several pages, coupons that fit and do not fit; 'fresh': a first-time member holding
+ * only the free interview ticket. Deterministic given `now`.
+ */
+export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh' | 'other', now: Date) {
+  const today = todayJst(now)
+  const base = m.memberId.replace(/\D/g, '').slice(-8).padStart(8, '0')
+  let seq = 0
+  const nextNumber = (prefix: string) => `${prefix}${base}${String(++seq).padStart(3, '0')}`
+  const daysAgo = (n: number) => truncSeconds(new Date(now.getTime() - n * 86_400_000))
+
+  await db.insert(members).values({
+    memberId: m.memberId,
+    email: m.email,
+    memberLastname: m.memberLastname,
+    memberFirstname: m.memberFirstname,
+    phoneNumber: m.phoneNumber,
+    useFreeInterviewTime: fixture === 'fresh' ? null : daysAgo(60).toISOString(),
+    createdAt: daysAgo(fixture === 'fresh' ? 0 : 400),
+  })
+
+  const ticketRows: TicketInsert[] = []
+  const purchaseRows: (typeof purchases.$inferInsert)[] = []
+
+  const interview = product('INTERVIEW-30')
+  ticketRows.push({
+    ticketNumber: nextNumber('M'),
+    memberId: m.memberId,
+    productId: interview.productId,
+    productType: 'INTERVIEW',
+    productName: interview.productName,
+    price: 0,
+    minutesToSupport: interview.minutesToSupport,
+    isFreeTicket: true,
+    supportStatus: fixture === 'fresh' ? 'UNSUPPORTED' : 'COMPLETED',
+    interviewTelNumber: INTERVIEW_TEL,
+    purchaseTime: fixture === 'fresh' ? truncSeconds(now) : daysAgo(61),
+  })
+
+  if (fixture === 'fresh') {
+    await db.insert(tickets).values(ticketRows)
+    return
+  }
+
+  type SupportSpec = {
+    productId: string
+    start: Date
+    staffId: string
+    status: TicketInsert['supportStatus']
+    book?: boolean
+    extra?: Partial<TicketInsert>
+    boughtDaysAgo: number
+    couponCode?: string
+  }
+  const supportTickets: SupportSpec[] = []
+  if (fixture === 'demo') {
+    // Next 30-minute boundary strictly after now+1min: 0 < distance ≤ 30 min, not changeable.
+    const soon = new Date(Math.ceil(addMinutes(now, 1).getTime() / 1_800_000) * 1_800_000)
+    supportTickets.push(
+      // UNSUPPORTED, more than 30 minutes ahead: can be changed ('support reserved').
+      { productId: 'SUPPORT-60', start: atJst(today.plusDays(3), 10, 0), staffId: 'STAFF-01', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 2 },
+      // UNSUPPORTED within 30 minutes: the change button is hidden, ticket-data answers RESERVATION_TIMEOUT.
+      { productId: 'SUPPORT-30', start: soon, staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 3 },
+      // COMPLETED, not rated: rate button.
+      { productId: 'SUPPORT-90', start: atJst(today.minusDays(3), 14, 0), staffId: 'STAFF-03', status: 'COMPLETED', boughtDaysAgo: 6 },
+      // COMPLETED, rated: 'rated', disabled.
+      { productId: 'SUPPORT-60', start: atJst(today.minusDays(5), 10, 0), staffId: 'STAFF-01', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 8, couponCode: 'USED1000' },
+      // Refunded (amountRefunded > 0): hidden from the held list.
+      { productId: 'SUPPORT-120', start: atJst(today.plusDays(4), 13, 0), staffId: 'STAFF-05', status: 'UNSUPPORTED', extra: { amountRefunded: 9900, refundReason: 'お客様都合によるキャンセル' }, boughtDaysAgo: 9 },
+      // UNSUPPORTED and expired: 'no contact was received'.
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(2), 11, 0), staffId: 'STAFF-04', status: 'UNSUPPORTED', boughtDaysAgo: 12 },
+      // UNSOLVED_COMPLETED refunded after follow-up: 'refunded'.
+      { productId: 'SUPPORT-60', start: atJst(today.minusDays(7), 17, 0), staffId: 'STAFF-02', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '返金', amountRefunded: 5500, refundReason: '問題が解決しなかったため' }, boughtDaysAgo: 15 },
+      // UNSOLVED: 'support completed'.
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(4), 18, 0), staffId: 'STAFF-05', status: 'UNSOLVED', boughtDaysAgo: 16 },
+      // UNSOLVED_COMPLETED with another follow-up (not a refund): 'support completed' family.
+      { productId: 'SUPPORT-90', start: atJst(today.minusDays(6), 9, 0), staffId: 'STAFF-03', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '後日フォロー済み' }, boughtDaysAgo: 20 },
+      // Older history for the year filter (spec §9: 2023 … this year).
+      { productId: 'SUPPORT-60', start: atJst(today.minusDays(400), 10, 0), staffId: 'STAFF-02', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 402 },
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(700), 15, 30), staffId: 'STAFF-01', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 701 },
+    )
+  } else {
+    supportTickets.push(
+      { productId: 'SUPPORT-60', start: atJst(today.plusDays(2), 15, 0), staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 1 },
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(3), 10, 0), staffId: 'STAFF-01', status: 'COMPLETED', boughtDaysAgo: 5 },
+    )
+  }
+
+  for (const t of supportTickets) {
+    const p = product(t.productId)
+    const ticketNumber = nextNumber('S')
+    const staffId = t.book ? await bookFree(db, t.staffId, t.start, p.minutesToSupport, ticketNumber) : t.staffId
+    const purchaseTime = daysAgo(t.boughtDaysAgo)
+    ticketRows.push({
+      ticketNumber,
+      memberId: m.memberId,
+      productId: p.productId,
+      productType: 'SUPPORT',
+      productName: p.productName,
+      price: p.price,
+      minutesToSupport: p.minutesToSupport,
+      reservationAt: t.start,
+      staffId,
+      supportType: seq % 3 === 0 ? 'ONLINE' : 'TEL',
+      supportStatus: t.status,
+      reservationMenuList: [{ menuId: `MENU-${p.minutesToSupport}-1`, menuTitle: 'ご相談内容', estimatedMinute: p.minutesToSupport }],
+      purchaseTime,
+      ...t.extra,
+    })
+    const discount = t.couponCode ? 1000 : 0
+    purchaseRows.push({
+      receiptNumber: `R${ticketNumber.slice(1)}`,
+      memberId: m.memberId,
+      ticketNumber,
+      productType: 'SUPPORT',
+      productName: p.productName,
+      amount: p.price - discount,
+      amountBeforeCoupon: p.price,
+      couponCode: t.couponCode ?? null,
+      purchaseTime,
+    })
+  }
+
+  if (fixture === 'demo') {
+    // An extension bought on the spot, and tips: a purchase history of several pages (> 20 rows
+    // in the default 3-month period).
+    const add = product('ADD-30')
+    const addNumber = nextNumber('A')
+    ticketRows.push({
+      ticketNumber: addNumber, memberId: m.memberId, productId: add.productId, productType: 'ADD', productName: add.productName,
+      price: add.price, minutesToSupport: add.minutesToSupport, supportStatus: 'COMPLETED', parentTicketNumber: ticketRows[4]?.ticketNumber ?? null,
+      purchaseTime: daysAgo(5),
+    })
+    purchaseRows.push({ receiptNumber: `R${addNumber.slice(1)}`, memberId: m.memberId, ticketNumber: addNumber, productType: 'ADD', productName: add.productName, amount: add.price, amountBeforeCoupon: add.price, purchaseTime: daysAgo(5) })
+    for (let i = 0; i < 16; i++) {
+      const tip = product(['TIP-300', 'TIP-500', 'TIP-1000'][i % 3])
+      const tipNumber = nextNumber('T')
+      const when = daysAgo(21 + i * 4)
+      ticketRows.push({
+        ticketNumber: tipNumber, memberId: m.memberId, productId: tip.productId, productType: 'TIP', productName: tip.productName,
+        price: tip.price, supportStatus: 'COMPLETED', parentTicketNumber: ticketRows[4]?.ticketNumber ?? null, purchaseTime: when,
+      })
+      purchaseRows.push({ receiptNumber: `R${tipNumber.slice(1)}`, memberId: m.memberId, ticketNumber: tipNumber, productType: 'TIP', productName: tip.productName, amount: tip.price, amountBeforeCoupon: tip.price, purchaseTime: when })
+    }
+  }
+
+  await db.insert(tickets).values(ticketRows)
+  await db.insert(purchases).values(purchaseRows)
+
+  // Ratings of the tickets marked alreadyRating.
+  const rated = ticketRows.filter((t) => t.alreadyRating)
+  if (rated.length > 0) {
+    await db.insert(ratings).values(
+      rated.map((t) => ({
+        ticketNumber: t.ticketNumber,
+        memberId: m.memberId,
+        staffId: t.staffId ?? null,
+        memberTotalScore: 5,
+        memberDetailScore: ['親しみやすさ', '進行のスムーズさ', '問題解決力', '説明のわかりやすさ'].map((title) => ({ title, score: 5 })),
+        ratingComment: 'とても丁寧に教えていただきました。',
+        createdAt: t.purchaseTime as Date,
+      })),
+    )
+  }
+
+  if (fixture === 'demo') {
+    const claimed = daysAgo(10)
+    await db.insert(memberCoupons).values([
+      { memberId: m.memberId, couponCode: 'WELCOME500', claimedAt: claimed },
+      { memberId: m.memberId, couponCode: 'SUPPORT60-1000', claimedAt: claimed },
+      { memberId: m.memberId, couponCode: 'LONG-2000', claimedAt: claimed },
+      { memberId: m.memberId, couponCode: 'EXPIRED300', claimedAt: daysAgo(40) },
+      { memberId: m.memberId, couponCode: 'USED1000', claimedAt: daysAgo(40), usedAt: daysAgo(8), usedTicketNumber: ticketRows[4]?.ticketNumber ?? null },
+    ])
+  }
+}

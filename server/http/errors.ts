@@ -1,0 +1,47 @@
+import { apiErrors } from '../../src/contract/messages'
+
+/** An answer the caller should see as `{ message }` with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 402 | 404 | 409 | 429 | 500,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const notFound = (message = 'Not Found') => new HttpError(404, message)
+export const unauthorized = () => new HttpError(401, apiErrors.notLoggedIn)
+
+/** Server-side error strings of our own (docs/api.md); the spec's are in src/contract/messages.ts. */
+export const serverErrors = {
+  ticketNotFound: 'Ticket Not Found.',
+  productNotFound: 'Product Not Found.',
+  couponNotFound: 'Coupon Not Found.',
+  couponAlreadyObtained: 'COUPON_ALREADY_OBTAINED',
+  couponExpired: 'COUPON_EXPIRED',
+  ticketNotChangeable: 'TICKET_NOT_CHANGEABLE',
+  ratingNotAvailable: 'RATING_NOT_AVAILABLE',
+  alreadyRated: 'ALREADY_RATED',
+  tipProductNotFound: 'TIP_PRODUCT_NOT_FOUND',
+  captchaFailed: 'RECAPTCHA_FAILED',
+  emailAlreadyUsed: 'EMAIL_ALREADY_USED',
+  signupLinkInvalid: 'SIGNUP_LINK_INVALID',
+  emailChangeLinkInvalid: 'EMAIL_CHANGE_LINK_INVALID',
+  memberNotFound: 'Member Not Found.',
+  authCodeInvalid: 'AUTH_CODE_INVALID',
+  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
+  cardNotFound: 'CARD_NOT_FOUND',
+  tokenNotFound: 'TOKEN_NOT_FOUND',
+  threeDSecureRequired: 'THREE_D_SECURE_REQUIRED',
+  threeDSecureFailed: 'THREE_D_SECURE_FAILED',
+  cardDeclined: 'CARD_DECLINED',
+  rateLimited: 'RATE_LIMITED',
+  parentTicketRequired: 'PARENT_TICKET_REQUIRED',
+  reservationTimeInvalid: 'RESERVATION_TIME_INVALID',
+  minutesMismatch: 'MINUTES_MISMATCH',
+  periodOutOfRange: 'PERIOD_OUT_OF_RANGE',
+  invalidJson: 'Invalid JSON body',
+} as const

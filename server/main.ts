@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import { serve } from '@hono/node-server'
+import { createFirebaseIdentity } from './adapters/identity'
+import { createSmtpMailer } from './adapters/mailer'
+import { createSandboxPayment } from './adapters/payment'
+import { createApp } from './app'
+import { ConfigError, parseConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedIfEmpty, seededIdentities } from './db/seed/index'
+import { systemClock } from './domain/time'
+
+async function main() {
+  const config = parseConfig()
+  if (config.paymentProvider === 'stripe') {
+    // The Stripe adapter arrives with the checkout issue.
+    throw new ConfigError('PAYMENT_PROVIDER=stripe is not available yet: use sandbox')
+  }
+  if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
+  const clock = systemClock
+  if (await seedIfEmpty(database.db, clock.now())) console.log('Seeded demo data')
+  const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost })
+  // The emulator starts empty on a fresh machine: make sure the seeded members can sign in.
+  for (const m of seededIdentities) {
+    await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
+  }
+  const app = createApp({
+    db: database.db,
+    identity,
+    mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    payment: createSandboxPayment(database.db, clock),
+    clock,
+    config,
+  })
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use (set PORT)`)
+    else console.error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`)
+    process.exit(1)
+  })
+  server.on('listening', () => console.log(`API listening on http://${config.host}:${config.port}`))
+
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    server.close(async () => {
+      await identity.close().catch(() => {})
+      await database.close()
+      process.exit(0)
+    })
+    // Keep-alive connections must not hold the exit.
+    setTimeout(async () => {
+      await database.close().catch(() => {})
+      process.exit(0)
+    }, 3000).unref()
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((e) => {
+  console.error(e instanceof ConfigError ? e.message : e)
+  process.exit(1)
+})

@@ -1,0 +1,45 @@
+import type { Mailer } from '../adapters/mailer'
+import { formatReservationTime, toZoned } from '../domain/time'
+
+// Japanese mail texts (spec §2 /buy-complete, /reservationdate-change-complete). Links point to
+// the SPA's routes under APP_ORIGIN.
+
+const footer = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n迷惑メールフォルダに振り分けられている場合があります。\n\nITサポート マイページ'
+
+const jstText = (d: Date) => {
+  const z = toZoned(d)
+  return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
+}
+
+export const mails = {
+  signup: (m: Mailer, to: string, link: string) =>
+    m.send({ to, subject: '【ITサポート】会員登録のご確認', text: `会員登録のお申し込みありがとうございます。\n以下のリンクから24時間以内に登録を完了してください。\n\n${link}${footer}` }),
+  signupDone: (m: Mailer, to: string, name: string) =>
+    m.send({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
+  resetCode: (m: Mailer, to: string, code: string) =>
+    m.send({ to, subject: '【ITサポート】パスワード再設定の認証コード', text: `パスワード再設定の認証コードは次のとおりです（30分間有効）。\n\n認証コード: ${code}${footer}` }),
+  emailChange: (m: Mailer, to: string, link: string) =>
+    m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
+  purchase: (m: Mailer, to: string, p: { productName: string; amount: number; ticketNumber: string; reservationAt: Date | null; staffNickname: string | null; interviewTel?: string | null }) =>
+    m.send({
+      to,
+      subject: '【ITサポート】ご購入ありがとうございます',
+      text: [
+        'ご購入ありがとうございます。ご利用内容は以下のとおりです。',
+        '',
+        `商品: ${p.productName}`,
+        `お支払い金額: ${p.amount.toLocaleString('ja-JP')}円（税込）`,
+        `チケット番号: ${p.ticketNumber}`,
+        ...(p.reservationAt ? [`ご予約日時: ${jstText(p.reservationAt)}（${formatReservationTime(p.reservationAt)}）`] : []),
+        ...(p.staffNickname ? [`担当相談員: ${p.staffNickname}`] : []),
+        ...(p.interviewTel ? [`問診専用電話番号: ${p.interviewTel}`] : []),
+        'お支払い情報はマイページの「お支払い履歴」からご確認いただけます。',
+      ].join('\n') + footer,
+    }),
+  reservationChanged: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }) =>
+    m.send({
+      to,
+      subject: '【ITサポート】ご予約日時の変更を承りました',
+      text: `ご予約日時を変更しました。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n担当相談員: ${p.staffNickname}${footer}`,
+    }),
+}

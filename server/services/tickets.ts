@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Ticket, StaffProfile } from '../../src/contract/entities'
+import type { Tx } from '../db/client'
+import { staff, tickets } from '../db/schema'
+import { formatReservationTime, isBeyondCutoff, unixSeconds } from '../domain/time'
+import { badRequest, notFound, serverErrors } from '../http/errors'
+import { apiErrors } from '../../src/contract/messages'
+
+export type TicketRow = typeof tickets.$inferSelect
+export type StaffRow = typeof staff.$inferSelect
+
+export const toStaffProfile = (s: StaffRow): StaffProfile => ({
+  staffId: s.staffId,
+  staffNickname: s.staffNickname,
+  staffAge: s.staffAge,
+  staffGender: s.staffGender,
+  staffImageUrl: s.staffImageUrl,
+  averageScore: s.averageScore,
+  supportCompleteCount: s.supportCompleteCount,
+  supportUnSolvedCount: s.supportUnSolvedCount,
+})
+
+export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
+  return {
+    ticketNumber: t.ticketNumber,
+    isFreeTicket: t.isFreeTicket,
+    amountRefunded: t.amountRefunded,
+    reservationTime: t.productType === 'SUPPORT' && t.reservationAt ? formatReservationTime(t.reservationAt) : t.productType,
+    reservationUnixTime: t.reservationAt ? unixSeconds(t.reservationAt) : null,
+    productId: t.productId,
+    productName: t.productName,
+    productType: t.productType,
+    price: t.price,
+    minutesToSupport: t.minutesToSupport,
+    staff: s ? toStaffProfile(s) : null,
+    supportType: t.supportType,
+    supportStatus: t.supportStatus,
+    unsolvedAfterFollowContent: t.unsolvedAfterFollowContent,
+    refundReason: t.refundReason,
+    alreadyRating: t.alreadyRating,
+    staffImageUrl: s?.staffImageUrl ?? null,
+    interviewTelNumber: t.interviewTelNumber,
+    reservationMenuList: t.reservationMenuList,
+    purchaseTime: unixSeconds(t.purchaseTime),
+  }
+}
+
+export async function listTickets(db: Tx, memberId: string, types: TicketRow['productType'][]): Promise<Ticket[]> {
+  const rows = await db
+    .select()
+    .from(tickets)
+    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(and(eq(tickets.memberId, memberId), inArray(tickets.productType, types)))
+    .orderBy(tickets.purchaseTime)
+  return rows.map((r) => toTicket(r.tickets, r.staff))
+}
+
+/** The caller's own ticket; another member's (or an unknown) number answers 404. */
+export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: string, forUpdate = false) {
+  const q = db
+    .select()
+    .from(tickets)
+    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(and(eq(tickets.ticketNumber, ticketNumber), eq(tickets.memberId, memberId)))
+  const [row] = forUpdate ? await q.for('update', { of: tickets }) : await q
+  if (!row) throw notFound(serverErrors.ticketNotFound)
+  return { ticket: row.tickets, staff: row.staff }
+}
+
+/** Spec §6 / design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before. */
+export function assertChangeable(t: TicketRow, now: Date) {
+  if (t.productType !== 'SUPPORT' || t.supportStatus !== 'UNSUPPORTED' || t.amountRefunded > 0 || !t.reservationAt) {
+    throw badRequest(serverErrors.ticketNotChangeable)
+  }
+  if (!isBeyondCutoff(t.reservationAt, now)) throw badRequest(apiErrors.reservationTimeout)
+}
+
+/** Spec §6: COMPLETED SUPPORT ticket, no refund, not yet rated. */
+export function assertRatable(t: TicketRow) {
+  if (t.productType !== 'SUPPORT' || t.supportStatus !== 'COMPLETED' || t.amountRefunded > 0) {
+    throw badRequest(serverErrors.ratingNotAvailable)
+  }
+  if (t.alreadyRating) throw badRequest(serverErrors.alreadyRated)
+}

@@ -1,0 +1,378 @@
+import * as v from 'valibot'
+import {
+  BusinessHoliday,
+  CardBrand,
+  ContactDevice,
+  ContactOs,
+  Coupon,
+  LastEvaluatedKey,
+  Notice,
+  Product,
+  ProductType,
+  PurchaseItem,
+  RemoteSupport,
+  ReservationMenu,
+  SavedCard,
+  SignupSource,
+  SlotMap,
+  StaffProfile,
+  StaffSchedule,
+  SupportType,
+  Ticket,
+  TicketAction,
+  TicketMenuItem,
+  Ymd,
+} from './entities'
+import { emailField, loginPasswordField, nameField, passwordField, phoneField, RATING_COMMENT_MAX, CONCERN_MAX } from './fields'
+import { fieldMessages as m } from './messages'
+
+/**
+ * The registry of product API calls (spec §7). Both sides read it:
+ *  - server/ mounts each entry at `/api/<name>`, validates the request with `request`
+ *    (query for GET, JSON body for POST) and answers 400 `{ message }` when it fails;
+ *  - src/api/ builds a typed client from it and parses every response with `response`.
+ * Names are the spec's, typos included. Where the spec does not show a method, reads are GET and
+ * writes POST (docs/api.md).
+ */
+export type CallSpec = {
+  method: 'GET' | 'POST'
+  /** true: bearer token required; false: anonymous call. */
+  auth: boolean
+  request: v.GenericSchema
+  response: v.GenericSchema
+}
+
+export const OkResponse = v.object({ message: v.optional(v.string()) })
+export type OkResponse = v.InferOutput<typeof OkResponse>
+
+export const ErrorResponse = v.object({ message: v.string() })
+export type ErrorResponse = v.InferOutput<typeof ErrorResponse>
+
+/**
+ * A whole number in a query string. Query values arrive as strings; the client may pass a number
+ * (the URL builder stringifies it). Output is always a number.
+ */
+const queryInt = (message = 'must be a whole number') =>
+  v.pipe(
+    v.union([v.pipe(v.number(), v.integer(message)), v.pipe(v.string(), v.regex(/^\d+$/, message))], message),
+    v.transform((x) => Number(x)),
+  )
+
+
+// ---- login (spec §4 Login: captcha token to the product, then identity-provider sign-in)
+// `email` is our addition (optional, so the spec's shape still passes): it lets the
+// server rate-limit login attempts per e-mail as well as per address.
+export const LoginRequest = v.object({
+  recaptchaToken: v.string(),
+  email: v.optional(emailField),
+})
+
+/** The login form itself (client only: the password goes to the identity provider, not to us). */
+export const LoginForm = v.object({
+  email: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+  password: loginPasswordField,
+})
+export type LoginForm = v.InferOutput<typeof LoginForm>
+
+// ---- user-data
+export const UserDataKind = v.picklist([
+  'MEMBER',
+  'INFORMATION',
+  'BUSSINESS_HOLIDAY',
+  'MEMBER_COUPON',
+  'MEMBER_INTERVIEW_TICKET',
+  'MEMBER_SUPPORT_TICKET',
+])
+export type UserDataKind = v.InferOutput<typeof UserDataKind>
+
+export const Member = v.object({
+  memberId: v.string(),
+  email: v.string(),
+  memberLastname: v.string(),
+  memberFirstname: v.string(),
+  phoneNumber: v.string(),
+  /** Unset (null) for a first-time member (spec §4 "First-time user"). */
+  useFreeInterviewTime: v.nullable(v.string()),
+})
+export type Member = v.InferOutput<typeof Member>
+
+export const UserDataRequest = v.object({ data: UserDataKind })
+export type UserDataRequest = v.InferInput<typeof UserDataRequest>
+
+/**
+ * One response shape for every `data` value; each value fills its own part:
+ * MEMBER → the member's fields; INFORMATION → informationList + campaignList;
+ * BUSSINESS_HOLIDAY → businnesHoliday; MEMBER_COUPON → couponList (held, unused, not expired);
+ * MEMBER_INTERVIEW_TICKET → interviewtTicketList; MEMBER_SUPPORT_TICKET → supportTicketList
+ * (SUPPORT and ADD tickets; TIP purchases appear only in purchase-list).
+ */
+export const UserDataResponse = v.object({
+  ...v.partial(Member).entries,
+  interviewtTicketList: v.optional(v.array(Ticket)),
+  supportTicketList: v.optional(v.array(Ticket)),
+  couponList: v.optional(v.array(Coupon)),
+  informationList: v.optional(v.array(Notice)),
+  campaignList: v.optional(v.array(Notice)),
+  businnesHoliday: v.optional(v.array(BusinessHoliday)),
+})
+export type UserDataResponse = v.InferOutput<typeof UserDataResponse>
+
+// ---- products and menus
+export const NowOnSaleProductsRequest = v.object({ productType: ProductType })
+export const NowOnSaleProductsResponse = v.object({ productList: v.array(Product) })
+
+export const ReservationMenuListRequest = v.object({ estimatedMinute: queryInt('estimatedMinute must be a number') })
+export const ReservationMenuListResponse = v.object({ reservationMenuList: v.array(ReservationMenu) })
+
+// ---- signup (spec §3 signup payload) and its completion from the mailed link
+export const SignupRequest = v.object({
+  memberLastname: nameField(m.lastnameRequired),
+  memberFirstname: nameField(m.firstnameRequired),
+  phoneNumber: phoneField(m.phoneSignup),
+  email: emailField,
+  password: passwordField,
+  /** How-you-heard survey answers (absent in the landing-page variant). */
+  registrationAnswers: v.optional(v.array(v.string()), []),
+  source: SignupSource,
+  recaptchaToken: v.string(),
+  lpSource: v.optional(v.nullable(v.string())),
+  chatbotSourceUrl: v.optional(v.nullable(v.string())),
+})
+export type SignupRequest = v.InferOutput<typeof SignupRequest>
+
+/** Our name: completes a registration from the link mailed by signup-request. */
+export const SignupCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
+export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string() })
+
+// ---- tickets and reservations
+export const TicketDataRequest = v.object({ ticketNumber: v.pipe(v.string(), v.nonEmpty()), action: TicketAction })
+export const TicketDataResponse = Ticket
+
+export const ReservationScheduleRequest = v.object({
+  dt: Ymd,
+  /** Optional in the schema so a missing value answers the spec's `minutesToSupport None` (§8). */
+  minutesToSupport: v.optional(queryInt('minutesToSupport None')),
+  updateTargetTicketNumber: v.optional(v.string()),
+})
+export const ReservationScheduleResponse = v.object({
+  /** The day actually served, YYYYMMDD: the next bookable day when `dt` is not bookable. */
+  selectDate: v.string(),
+  staffSchedules: v.array(StaffSchedule),
+  noAssignSchedules: SlotMap,
+  isAvailableAnyTime: v.boolean(),
+  /** Our addition: the bookable window, YYYYMMDD, today … today+14 (JST). */
+  firstDate: v.string(),
+  lastDate: v.string(),
+})
+export type ReservationScheduleResponse = v.InferOutput<typeof ReservationScheduleResponse>
+
+export const UpdateReservationDateRequest = v.object({
+  ticketNumber: v.pipe(v.string(), v.nonEmpty()),
+  /** Empty or absent: no preference (the server assigns a consultant). */
+  staffId: v.optional(v.nullable(v.string())),
+  reservationTime: v.pipe(v.string(), v.regex(/^SUPPORT-\d{8}-\d{2}-\d{2}$/, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM')),
+  minutesToSupport: v.number(),
+})
+export const UpdateReservationDateResponse = v.object({
+  ticketNumber: v.string(),
+  reservationTime: v.string(),
+  staffId: v.string(),
+})
+
+// ---- rating
+export const RatingDetailScore = v.object({
+  title: v.string(),
+  score: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+})
+export const TipData = v.object({ productId: v.string(), price: v.number() })
+export const RatingRequest = v.object({
+  ticketNumber: v.pipe(v.string(), v.nonEmpty()),
+  memberTotalScore: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+  memberDetailScore: v.array(RatingDetailScore),
+  ratingComment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(RATING_COMMENT_MAX, m.ratingCommentTooLong)), ''),
+  /** true when the member chose a tip; the tip itself is paid by `charge` (TIP, parentTicketNumber). */
+  tip: v.optional(v.boolean(), false),
+  tipData: v.optional(v.nullable(TipData)),
+})
+export type RatingRequest = v.InferOutput<typeof RatingRequest>
+
+// ---- purchase history
+export const PurchaseListRequest = v.object({
+  /** `YYYY` (2023 … this year) or absent / `LAST_3_MONTHS` for the past 3 months (spec §9). */
+  period: v.optional(v.union([v.literal('LAST_3_MONTHS'), v.pipe(v.string(), v.regex(/^\d{4}$/, 'period must be YYYY'))])),
+  // lastEvaluatedKey of the previous page, flattened into the query (spec §7).
+  memberId: v.optional(v.string()),
+  ticketNumber: v.optional(v.string()),
+  purchaseTime: v.optional(queryInt('purchaseTime must be unix seconds')),
+})
+export const PurchaseListResponse = v.object({
+  ticketList: v.array(PurchaseItem),
+  /** null on the last page. */
+  lastEvaluatedKey: v.nullable(LastEvaluatedKey),
+})
+
+// ---- account
+export const PasswordResetRequestRequest = v.object({ email: emailField })
+export const PasswordResetRequest = v.pipe(
+  v.object({
+    authCode: v.pipe(v.string(), v.trim(), v.nonEmpty(m.authCodeRequired)),
+    email: emailField,
+    newPassword: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{6,12}$/, m.resetPasswordRule)),
+    newPasswordConfirm: v.string(),
+  }),
+  v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.resetPasswordMismatch), ['newPasswordConfirm']),
+)
+export const PasswordChangeRequest = v.pipe(
+  v.object({
+    newPassword: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{6,12}$/, m.passwordRule)),
+    newPasswordConfirm: v.string(),
+  }),
+  v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.changePasswordMismatch), ['newPasswordConfirm']),
+)
+export const UserUpdateRequest = v.object({
+  memberLastname: nameField(m.profileRequired),
+  memberFirstname: nameField(m.profileRequired),
+  phoneNumber: phoneField(m.phoneProfile),
+})
+export const UserUpdateResponse = v.object({ message: v.string(), member: Member })
+export const EmailChangeRequest = v.object({ email: emailField })
+/** Our name: completes an e-mail change from the mailed link. */
+export const EmailChangeCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
+export const EmailChangeCompleteResponse = v.object({ email: v.string() })
+export const CancelAccountRequest = v.object({})
+
+// ---- payment
+export const ChargeDataRequest = v.object({
+  productId: v.pipe(v.string(), v.nonEmpty()),
+  staffId: v.optional(v.string()),
+})
+export const ChargeDataResponse = v.object({
+  product: v.object({
+    productId: v.string(),
+    productType: ProductType,
+    productName: v.string(),
+    minutesToSupport: v.number(),
+    price: v.number(),
+  }),
+  /** The member's saved card, null when none. */
+  creditcard: v.nullable(SavedCard),
+  availableCardBrandList: v.array(CardBrand),
+  /** The requested consultant, null without staffId. */
+  staff: v.nullable(StaffProfile),
+})
+export type ChargeDataResponse = v.InferOutput<typeof ChargeDataResponse>
+
+export const CouponValidRequest = v.object({
+  productId: v.pipe(v.string(), v.nonEmpty()),
+  couponCode: v.pipe(v.string(), v.nonEmpty()),
+})
+export const CouponValidResponse = v.object({
+  couponAvailable: v.boolean(),
+  /** The product's price before the coupon. */
+  price: v.number(),
+  /** The amount to pay with the coupon applied (= price when not available). */
+  couponPrice: v.number(),
+})
+
+export const ChargeRequest = v.object({
+  productId: v.pipe(v.string(), v.nonEmpty()),
+  /** A saved card's id, or '' to pay with cardToken. */
+  cardId: v.optional(v.string(), ''),
+  /** The payment provider's token (sandbox: tokenId) when paying with a new card. */
+  cardToken: v.optional(v.string(), ''),
+  saveCard: v.optional(v.boolean(), false),
+  parentTicketNumber: v.optional(v.nullable(v.string())),
+  /** Empty or absent: no preference. */
+  staffId: v.optional(v.nullable(v.string())),
+  couponCode: v.optional(v.nullable(v.string())),
+  /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (spec §3). */
+  reservationTime: v.string(),
+  reservationMenuList: v.optional(v.array(TicketMenuItem), []),
+  supportType: v.optional(v.nullable(SupportType)),
+  reserveNow: v.optional(v.nullable(v.union([v.boolean(), v.string()]))),
+  counsellingComment: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(CONCERN_MAX, 'counsellingComment is at most 500 characters')))),
+  contactDevice: v.optional(v.nullable(ContactDevice)),
+  contactOs: v.optional(v.nullable(ContactOs)),
+  remoteSupport: v.optional(v.nullable(RemoteSupport)),
+})
+export type ChargeRequest = v.InferOutput<typeof ChargeRequest>
+export const ChargeResponse = v.object({
+  ticketNumber: v.string(),
+  receiptNumber: v.string(),
+  productType: ProductType,
+  amount: v.number(),
+  couponCode: v.nullable(v.string()),
+})
+export type ChargeResponse = v.InferOutput<typeof ChargeResponse>
+
+export const TdsFinishRequest = v.object({ tokenId: v.pipe(v.string(), v.nonEmpty()) })
+/** Spec §4: "on status 200 with a data id the charge is submitted". */
+export const TdsFinishResponse = v.object({
+  status: v.literal(200),
+  data: v.object({ data: v.object({ id: v.string() }) }),
+})
+
+export const GetCouponRequest = v.object({
+  couponCode: v.pipe(v.string(), v.nonEmpty()),
+  /** Sent by the spec's client; the server always uses the caller's own member id. */
+  memberId: v.optional(v.nullable(v.string())),
+})
+
+// ---- sandbox payment provider (our own, design.md "Payments"): card fields → token
+export const SandboxTokenRequest = v.object({
+  number: v.pipe(v.string(), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{14,16}$/, 'カード番号は半角数字14〜16桁で入力してください')),
+  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1, '有効期限が正しくありません'), v.maxValue(12, '有効期限が正しくありません')),
+  /** Four digits (2030) or two (30). */
+  expYear: v.pipe(v.number(), v.integer(), v.minValue(0, '有効期限が正しくありません')),
+  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'セキュリティコードが正しくありません')),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty('カード名義を入力してください'), v.maxLength(45)),
+})
+export const SandboxTokenResponse = v.object({
+  tokenId: v.string(),
+  threeDSecure: v.picklist(['required', 'frictionless']),
+  card: v.object({ brand: v.string(), last4: v.string() }),
+})
+export type SandboxTokenResponse = v.InferOutput<typeof SandboxTokenResponse>
+
+export const calls = {
+  login: { method: 'POST', auth: false, request: LoginRequest, response: OkResponse },
+  'user-data': { method: 'GET', auth: true, request: UserDataRequest, response: UserDataResponse },
+  'nowonsale-products': { method: 'GET', auth: true, request: NowOnSaleProductsRequest, response: NowOnSaleProductsResponse },
+  'reservation-menu-list': { method: 'GET', auth: true, request: ReservationMenuListRequest, response: ReservationMenuListResponse },
+  'signup-request': { method: 'POST', auth: false, request: SignupRequest, response: OkResponse },
+  'signup-complete': { method: 'POST', auth: false, request: SignupCompleteRequest, response: SignupCompleteResponse },
+  'ticket-data': { method: 'GET', auth: true, request: TicketDataRequest, response: TicketDataResponse },
+  'reservation-schedule': { method: 'GET', auth: true, request: ReservationScheduleRequest, response: ReservationScheduleResponse },
+  'update-resevation-date': { method: 'POST', auth: true, request: UpdateReservationDateRequest, response: UpdateReservationDateResponse },
+  rating: { method: 'POST', auth: true, request: RatingRequest, response: OkResponse },
+  'purchase-list': { method: 'GET', auth: true, request: PurchaseListRequest, response: PurchaseListResponse },
+  'password-reset-request': { method: 'POST', auth: false, request: PasswordResetRequestRequest, response: OkResponse },
+  'password-reset': { method: 'POST', auth: false, request: PasswordResetRequest, response: OkResponse },
+  'password-change': { method: 'POST', auth: true, request: PasswordChangeRequest, response: OkResponse },
+  'user-update': { method: 'POST', auth: true, request: UserUpdateRequest, response: UserUpdateResponse },
+  'email-change-request': { method: 'POST', auth: true, request: EmailChangeRequest, response: OkResponse },
+  'email-change-complete': { method: 'POST', auth: false, request: EmailChangeCompleteRequest, response: EmailChangeCompleteResponse },
+  'cancel-account': { method: 'POST', auth: true, request: CancelAccountRequest, response: OkResponse },
+  'charge-data': { method: 'GET', auth: true, request: ChargeDataRequest, response: ChargeDataResponse },
+  'coupon-valid': { method: 'GET', auth: true, request: CouponValidRequest, response: CouponValidResponse },
+  charge: { method: 'POST', auth: true, request: ChargeRequest, response: ChargeResponse },
+  tdsFinish: { method: 'POST', auth: true, request: TdsFinishRequest, response: TdsFinishResponse },
+  'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: OkResponse },
+  'sandbox/tokens': { method: 'POST', auth: false, request: SandboxTokenRequest, response: SandboxTokenResponse },
+} as const satisfies Record<string, CallSpec>
+
+export type CallName = keyof typeof calls
+export type CallRequest<N extends CallName> = v.InferInput<(typeof calls)[N]['request']>
+export type CallResponse<N extends CallName> = v.InferOutput<(typeof calls)[N]['response']>
+
+/** Header carrying the charge's idempotency key (one per purchase attempt, kept across 3-D Secure). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+
+/** Sandbox test cards (docs/payments.md). */
+export const sandboxTestCards = {
+  approved: '4242424242424242',
+  challenge: '4000002760003184',
+  declined: '4000000000000002',
+  rateLimitedTwice: '4000000000004293',
+} as const
+

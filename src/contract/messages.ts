@@ -1,0 +1,31 @@
+// Validation and error messages that the schemas themselves return (spec §5, §8).
+// They live in the contract because client forms and the server share the schemas;
+// UI-only wording lives in src/text/.
+export const fieldMessages = {
+  emailTooLong: 'メールアドレスは、319文字以内で入力してください',
+  emailFormat: 'メールアドレス形式で入力してください',
+  passwordRequired: 'パスワードを入力してください',
+  passwordRule: '半角英数字記号・6文字以上12文字以内で入力してください',
+  resetPasswordRule: 'パスワードを半角英数記号6文字以上12文字以内で入力してください',
+  resetPasswordMismatch: '新しいパスワードと確認用パスワードが一致しません',
+  changePasswordMismatch: '新しいパスワードと新しいパスワード（確認）が異なります',
+  phoneSignup: '半角の数字10桁か11桁で入力してください',
+  phoneProfile: '半角の数値10桁か11桁で入力してください',
+  lastnameRequired: '姓を入力してください',
+  firstnameRequired: '名を入力してください',
+  profileRequired: '入力してください',
+  authCodeRequired: '認証コードを入力してください',
+  ratingCommentTooLong: '500文字以内で入力してください。',
+} as const
+
+/** Error strings of the spec's catalogue, returned by the server in `{ message }`. */
+export const apiErrors = {
+  notLoggedIn: 'User is not logged in',
+  reservationTimeout: 'RESERVATION_TIMEOUT',
+  staffDeny: 'STAFF_DENY',
+  staffAssignDeny: 'STAFF_ASSING_DENY',
+  denyCoupon: 'DENY_COUPON',
+  unusedTickets: 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE',
+  minutesToSupportNone: 'minutesToSupport None',
+  staffNotFound: 'Staff Not Found.',
+} as const

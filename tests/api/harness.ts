@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto'
+import { createFirebaseIdentity } from '../../server/adapters/identity'
+import { createMemoryMailer } from '../../server/adapters/mailer'
+import { createSandboxPayment } from '../../server/adapters/payment'
+import { createApp } from '../../server/app'
+import { parseConfig } from '../../server/config'
+import { openDatabase } from '../../server/db/client'
+import { seedIfEmpty } from '../../server/db/seed/index'
+import type { Clock } from '../../server/domain/time'
+import type { Deps } from '../../server/http/handler'
+import { createFixtureMember } from '../../server/routes/test-routes'
+import { sandboxTestCards } from '../../src/contract/calls'
+
+/** Tuesday 2025-06-10 10:00 JST: the pinned "now" of the API tests. */
+export const NOW = new Date('2025-06-10T01:00:00Z')
+
+export const emulatorHost = () => {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Firebase Auth Emulator (see docs/server.md)')
+  return host
+}
+
+/** A database of its own on the PostgreSQL server (parallel test files never collide). */
+async function createScratchDatabase(baseUrl: string) {
+  const { default: pg } = await import('pg')
+  const name = `mypage_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      await c.end()
+    },
+  }
+}
+
+/** A movable clock: tests pin it and step it. */
+export const movableClock = (start: Date): Clock & { set: (d: Date) => void } => {
+  let at = start
+  return { now: () => new Date(at.getTime()), set: (d) => (at = d) }
+}
+
+/**
+ * The app in-process with a fresh database (PGlite in memory, or its own PostgreSQL schema when
+ * TEST_DATABASE_URL is set), the real Auth Emulator and an in-memory mailer.
+ */
+export async function createHarness(opts: { now?: Date } = {}) {
+  const host = emulatorHost()
+  const pgUrl = process.env.TEST_DATABASE_URL
+  const scratch = pgUrl ? await createScratchDatabase(pgUrl) : null
+  const database = await openDatabase(scratch ? { url: scratch.url } : {})
+  const clock = movableClock(opts.now ?? NOW)
+  await seedIfEmpty(database.db, clock.now())
+  const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
+  const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
+  const mailer = createMemoryMailer()
+  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config }
+  const app = createApp(deps)
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    })
+    const body = (await res.json()) as { idToken?: string; error?: { message: string } }
+    if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${body.error?.message}`)
+    return body.idToken
+  }
+
+  /** A new member with the demo fixture (or a first-time member) and a signed-in token. */
+  async function member(fixture: 'demo' | 'fresh' = 'demo') {
+    const m = await createFixtureMember(deps, fixture)
+    return { ...m, token: await signIn(m.email, m.password) }
+  }
+
+  type Opts = { token?: string; query?: Record<string, string | number | undefined>; body?: unknown; headers?: Record<string, string> }
+  async function call(method: 'GET' | 'POST', name: string, o: Opts = {}) {
+    const qs = o.query
+      ? '?' + new URLSearchParams(Object.entries(o.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()
+      : ''
+    const res = await app.request(`/api/${name}${qs}`, {
+      method,
+      headers: {
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...o.headers,
+      },
+      ...(method === 'POST' ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body ?? {}) } : {}),
+    })
+    const text = await res.text()
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+    let json: any = null
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = text
+    }
+    return { status: res.status, body: json }
+  }
+
+  /** A sandbox token that passed 3-D Secure (challenge cards are approved on the sandbox page). */
+  async function cardToken(number: string = sandboxTestCards.approved) {
+    const r = await call('POST', 'sandbox/tokens', { body: { number, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
+    if (r.status !== 200) throw new Error(`token: ${JSON.stringify(r.body)}`)
+    if (r.body.threeDSecure === 'required') {
+      const form = new URLSearchParams({ return_url: '/buy' })
+      await app.request(`/sandbox/3ds/${r.body.tokenId}/approve`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    }
+    return r.body.tokenId as string
+  }
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    mailer,
+    clock,
+    signIn,
+    member,
+    get: (name: string, o?: Opts) => call('GET', name, o),
+    post: (name: string, o?: Opts) => call('POST', name, o),
+    cardToken,
+    close: async () => {
+      await identity.close()
+      await database.close()
+      await scratch?.drop()
+    },
+  }
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>
