@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, waitForExit } from './processes'
-import { buildWeb, ROOT, startApi, startAuthEmulator, startMaildev, startWeb } from './services'
+import { buildWeb, startApi, startAuthEmulator, startMaildev, startWeb } from './services'
 
-export type E2eStack = { webUrl: string; apiUrl: string; maildevUrl: string; authEmulatorHost: string; dataDir: string }
+export type E2eStack = { webUrl: string; apiUrl: string; maildevUrl: string; authEmulatorHost: string; /** Temporary folders to remove after the run. */ dataDir: string[] }
 
 /**
  * The whole product for browser tests: Auth Emulator and maildev (reused when the test command
@@ -33,7 +33,9 @@ export async function startE2eStack(): Promise<E2eStack> {
   const webUrl = `http://127.0.0.1:${webPort}`
   const authEmulatorUrl = `http://${authEmulatorHost}`
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mypage-e2e-db-'))
-  const outDir = path.join(ROOT, 'dist-e2e')
+  // A build folder of its own: concurrent runs must not serve each other's bundle (the emulator
+  // URL is built in).
+  const outDir = mkdtempSync(path.join(tmpdir(), 'mypage-e2e-web-'))
 
   // Build while the services start: the bundle only needs to know the emulator's URL.
   const build = buildWeb(outDir, apiUrl, authEmulatorUrl)
@@ -41,9 +43,9 @@ export async function startE2eStack(): Promise<E2eStack> {
   await startApi({ port: apiPort, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, pgliteDir: dataDir, testRoutes: true })
   await waitForExit(build)
   await startWeb({ port: webPort, apiUrl, authEmulatorUrl, mode: 'preview', outDir })
-  return { webUrl, apiUrl, maildevUrl, authEmulatorHost, dataDir }
+  return { webUrl, apiUrl, maildevUrl, authEmulatorHost, dataDir: [dataDir, outDir] }
 }
 
-export function removeDataDir(dir: string) {
-  rmSync(dir, { recursive: true, force: true })
+export function removeDataDir(dirs: string[]) {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }

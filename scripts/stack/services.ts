@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { httpOk, spawnChild, waitUntilReady, type Child } from './processes'
+import { freePort, httpOk, spawnChild, waitUntilReady, type Child } from './processes'
 
 // The real local parts of the product (design.md "Real parts, local by default"), each started
 // as a child process from the project's own node_modules: nothing is downloaded at run time.
@@ -20,7 +20,9 @@ export async function startAuthEmulator(opts: { port: number; dataDir?: string; 
   const confDir = mkdtempSync(path.join(tmpdir(), 'mypage-firebase-'))
   const config = path.join(confDir, 'firebase.json')
   writeFileSync(config, JSON.stringify({
-    emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { host: '127.0.0.1', port: 0 }, logging: { host: '127.0.0.1', port: 0 }, singleProjectMode: true },
+    // Hub and logging get free ports of their own: their defaults (4400, 4500) are shared by every
+    // emulator on the machine, and two starting together race for them and one dies.
+    emulators: { auth: { host: '127.0.0.1', port: opts.port }, ui: { enabled: false }, hub: { host: '127.0.0.1', port: await freePort() }, logging: { host: '127.0.0.1', port: await freePort() }, singleProjectMode: true },
   }))
   const args = [bin('firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config]
   if (opts.dataDir) {
@@ -30,7 +32,9 @@ export async function startAuthEmulator(opts: { port: number; dataDir?: string; 
   const child = spawnChild('auth', process.execPath, args, {
     echo: opts.echo,
     cwd: confDir,
-    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? '1', FIREBASE_TOOLS_DISABLE_TELEMETRY: '1' },
+    // Its own TMPDIR: firebase-tools keeps a per-project hub locator file in the temp folder, and a
+    // second emulator of the same project (a test run beside `npm start`) would otherwise crash on it.
+    env: { TMPDIR: confDir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? '1', FIREBASE_TOOLS_DISABLE_TELEMETRY: '1' },
   })
   const url = `http://127.0.0.1:${opts.port}`
   await waitUntilReady(child, httpOk(`${url}/emulator/v1/projects/${PROJECT_ID}/config`), 90_000)

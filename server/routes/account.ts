@@ -40,7 +40,9 @@ export const accountHandlers: PartialHandlers<
    */
   async 'signup-request'({ input, deps }) {
     const { db, identity, clock, config } = deps
-    if (!(await verifyCaptcha(config.recaptchaSecret, input.recaptchaToken))) throw badRequest(serverErrors.captchaFailed)
+    // spec §1: the landing-page variant (source SIGNUP_FORM_LP) has no captcha.
+    const captchaRequired = input.source !== 'SIGNUP_FORM_LP'
+    if (captchaRequired && !(await verifyCaptcha(config.recaptchaSecret, input.recaptchaToken))) throw badRequest(serverErrors.captchaFailed)
     const email = input.email.toLowerCase()
     const [existing] = await db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
     if (existing) throw badRequest(serverErrors.emailAlreadyUsed)

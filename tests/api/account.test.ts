@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseConfig } from '../../server/config'
+import { createApp } from '../../server/app'
 import { createHarness, type Harness } from './harness'
 
 let h: Harness
@@ -26,6 +27,14 @@ describe('signup', () => {
     // The same e-mail again: 4xx (the UI shows ご入力いただいたメールアドレスは既に使用されています。).
     expect((await h.post('signup-request', { body })).status).toBe(400)
     expect((await h.post('signup-complete', { body: { token: linkToken(mail?.text) } })).status).toBe(400)
+  })
+  it('checks the captcha except on the landing-page variant (spec §1)', async () => {
+    // With a reCAPTCHA secret configured, the "off" token no longer passes; the LP form has no captcha.
+    const app = createApp({ ...h.deps, config: { ...h.deps.config, recaptchaSecret: 'secret-for-test' } })
+    const post = (body: object) => app.request('/api/signup-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const base = { memberLastname: '佐藤', memberFirstname: '花子', phoneNumber: '0311112222', password: 'abc123!', recaptchaToken: 'off' }
+    expect((await post({ ...base, email: `c-${Date.now()}@example.com`, source: 'SIGNUP_FORM' })).status).toBe(400)
+    expect((await post({ ...base, email: `lp-${Date.now()}@example.com`, source: 'SIGNUP_FORM_LP', lpSource: 'ad-1' })).status).toBe(200)
   })
   it('validates like the form', async () => {
     const body = { memberLastname: '', memberFirstname: '一郎', phoneNumber: '0901111', email: 'bad', password: '1', source: 'SIGNUP_FORM', recaptchaToken: 'off' }

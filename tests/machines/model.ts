@@ -95,9 +95,7 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
 export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[]; coverage: Coverage } {
   const { model } = buildModel(config)
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
-  const byState = new Map<string, TestPath<Any, Any>>()
   const serialize = config.serialize ?? defaultSerialize
-  for (const p of shortest) byState.set(serialize(p.state as AnyMachineSnapshot), p)
   const cov: Coverage = { states: new Set(), transitions: new Set() }
   const paths: TestPath<Any, Any>[] = []
   const keep = (p: TestPath<Any, Any>) => {
@@ -107,16 +105,20 @@ export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[
   }
   // Longest first: long paths cover the short ones' states and transitions.
   for (const p of [...shortest].sort((a, b) => b.steps.length - a.steps.length)) keep(p)
+  // Every untaken transition: its source state's shortest path plus that one step, read from the
+  // model's own adjacency map (its input, its serialization). The start state's prefix is the
+  // init step that begins every path (getShortestPaths leaves the empty path out).
+  const prefixes = new Map<string, TestPath<Any, Any>['steps']>()
+  if (shortest[0]) prefixes.set(serialize(shortest[0].steps[0].state as AnyMachineSnapshot), [shortest[0].steps[0]])
+  for (const p of shortest) prefixes.set(serialize(p.state as AnyMachineSnapshot), p.steps)
   const adjacency = model.getAdjacencyMap() as Any
   for (const [stateKey, { state, transitions }] of Object.entries(adjacency) as Any) {
-    const prefix = byState.get(stateKey)
+    const prefix = prefixes.get(stateKey)
     if (!prefix) continue
-    for (const { event } of Object.values(transitions) as Any) {
+    for (const { event, state: next } of Object.values(transitions) as Any) {
       const fired = (config.machine as Any).getTransitionData(state, event) ?? []
       if (!fired.some((t: Any) => !cov.transitions.has(t))) continue
-      const events = [...prefix.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init'), event]
-      const [extended] = model.getPathsFromEvents(events as Any, {} as Any)
-      if (extended) keep(extended)
+      keep({ state: next, steps: [...prefix, { state: next, event }], weight: prefix.length + 1 } as Any)
     }
   }
   return { paths, coverage: cov }
