@@ -1,0 +1,49 @@
+import { Alert, Button, chakra, Stack, Text } from '@chakra-ui/react'
+import { useSelector } from '@xstate/react'
+import type { FormEvent } from 'react'
+import type { EmailChangeActorRef } from '../../../machines/email-change-machine'
+import { emailChangeText as t } from '../../text/account'
+import { TextField } from './text-field'
+
+/** /settings/email-change-request: the new address (spec §5 E-mail, §8 e-mail change 4xx). */
+export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActorRef; currentEmail: string | null }) {
+  const email = useSelector(actor, (s) => s.context.email)
+  const error = useSelector(actor, (s) => s.context.error)
+  const rejected = useSelector(actor, (s) => s.context.rejected)
+  const busy = useSelector(actor, (s) => s.matches('requesting'))
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    actor.send({ type: 'form.submit' })
+  }
+  return (
+    <chakra.form onSubmit={submit} noValidate w="full">
+      <Stack gap="5">
+        <Text color="fg.muted">{t.lead}</Text>
+        {currentEmail && (
+          <Text fontSize="sm">
+            {t.current}: {currentEmail}
+          </Text>
+        )}
+        {rejected && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{t.rejected}</Alert.Title>
+          </Alert.Root>
+        )}
+        <TextField
+          label={t.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          error={error}
+          onValue={(value) => actor.send({ type: 'field.change', value })}
+        />
+        <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy}>
+          {t.submit}
+        </Button>
+      </Stack>
+    </chakra.form>
+  )
+}

@@ -1,0 +1,12 @@
+import { settledAuth } from '../auth/auth-guard'
+import type { AuthActorRef } from '../../../machines/auth-machine'
+
+/**
+ * Ends the member's session without the logout dialog (password change, cancellation, e-mail
+ * change): the auth chart signs out of the identity provider and clears the session store.
+ */
+export async function endSession(auth: AuthActorRef): Promise<void> {
+  await settledAuth(auth)
+  if (auth.getSnapshot().matches('signedIn')) auth.send({ type: 'session.end' })
+  await settledAuth(auth)
+}

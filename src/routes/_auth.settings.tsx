@@ -1,0 +1,65 @@
+import { Separator, Stack } from '@chakra-ui/react'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import { cancelAccountMachine } from '../../machines/cancel-account-machine'
+import { profileMachine } from '../../machines/profile-machine'
+import { CancelAccountForm } from '../features/account/cancel-account-form'
+import { ProfileForm } from '../features/account/profile-form'
+import { endSession } from '../features/account/sign-out'
+import { settingsText } from '../text/account'
+import { PageCard } from '../ui/page-card'
+
+// Account info (spec §2 /settings): profile, e-mail and password links, cancel membership.
+export const Route = createFileRoute('/_auth/settings')({
+  component: SettingsPage,
+})
+
+function SettingsPage() {
+  const { services, auth } = Route.useRouteContext()
+  const navigate = useNavigate()
+  const goToError = (_: unknown, { code }: { code: string }) => void navigate({ to: '/error', search: { code } })
+  const profile = useActorRef(
+    profileMachine.provide({
+      actors: {
+        loadMember: fromPromise(async () => {
+          const m = await services.api.call('user-data', { data: 'MEMBER' })
+          return {
+            memberId: m.memberId ?? '',
+            email: m.email ?? '',
+            memberLastname: m.memberLastname ?? '',
+            memberFirstname: m.memberFirstname ?? '',
+            phoneNumber: m.phoneNumber ?? '',
+            useFreeInterviewTime: m.useFreeInterviewTime ?? null,
+          }
+        }),
+        saveProfile: fromPromise(async ({ input }) => (await services.api.call('user-update', input)).member),
+      },
+      actions: { goToError },
+    }),
+  )
+  const cancel = useActorRef(
+    cancelAccountMachine.provide({
+      actors: {
+        cancelAccount: fromPromise<void>(async () => {
+          await services.api.call('cancel-account', {})
+        }),
+        signOut: fromPromise(() => endSession(auth)),
+      },
+      actions: {
+        trackCancellation: () => services.analytics.event('cancel_account'),
+        goToLogin: () => void navigate({ to: '/login', replace: true }),
+        goToError,
+      },
+    }),
+  )
+  return (
+    <PageCard title={settingsText.title} maxW="3xl" mx="auto">
+      <Stack gap="8">
+        <ProfileForm actor={profile} />
+        <Separator />
+        <CancelAccountForm actor={cancel} />
+      </Stack>
+    </PageCard>
+  )
+}

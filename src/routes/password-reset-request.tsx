@@ -1,0 +1,23 @@
+import { Center } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { PasswordResetRequestForm } from '../features/account/password-reset-forms'
+import { usePasswordReset } from '../features/account/use-password-reset'
+import { passwordResetText } from '../text/account'
+import { PageCard } from '../ui/page-card'
+
+// Step 1 of the password reset (spec §2): the e-mail that receives the auth code.
+export const Route = createFileRoute('/password-reset-request')({
+  component: PasswordResetRequestPage,
+})
+
+function PasswordResetRequestPage() {
+  const { services } = Route.useRouteContext()
+  const actor = usePasswordReset(services.api)
+  return (
+    <Center>
+      <PageCard title={passwordResetText.requestTitle} maxW="md">
+        <PasswordResetRequestForm actor={actor} />
+      </PageCard>
+    </Center>
+  )
+}

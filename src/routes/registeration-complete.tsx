@@ -1,0 +1,47 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { signupMachine } from '../../machines/signup-machine'
+import { RegistrationSteps } from '../features/account/registration-steps'
+import { registrationCompleteText } from '../text/account'
+import { PageCard } from '../ui/page-card'
+import { PageSpinner } from '../ui/page-spinner'
+
+// The mailed link's target (spec §2): completes the registration, then /login?signup=success.
+export const Route = createFileRoute('/registeration-complete')({
+  validateSearch: v.object({ token: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) }),
+  component: RegistrationCompletePage,
+})
+
+function RegistrationCompletePage() {
+  const { services } = Route.useRouteContext()
+  const { token } = Route.useSearch()
+  const navigate = useNavigate()
+  // A link works once: strict mode's second mount must not spend it again.
+  const call = useRef<Promise<unknown> | null>(null)
+  const actor = useActorRef(
+    signupMachine.provide({
+      actors: {
+        completeSignup: fromPromise(async ({ input }) => {
+          call.current ??= services.api.call('signup-complete', { token: input.token })
+          await call.current
+        }),
+      },
+      actions: {
+        goToLoginThanks: () => void navigate({ to: '/login', search: { signup: 'success' }, replace: true }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }),
+      },
+    }),
+    { input: {} },
+  )
+  // A missing token fails like a bad one (the call's schema refuses it): error `signup`.
+  useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
+  return (
+    <PageCard title={registrationCompleteText.title} maxW="2xl" mx="auto">
+      <RegistrationSteps current={2} />
+      <PageSpinner />
+    </PageCard>
+  )
+}

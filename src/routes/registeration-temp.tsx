@@ -1,0 +1,23 @@
+import { Text } from '@chakra-ui/react'
+import { createFileRoute } from '@tanstack/react-router'
+import { MessagePage } from '../features/account/message-page'
+import { RegistrationSteps } from '../features/account/registration-steps'
+import { SignupSearch } from '../features/account/signup-search'
+import { registrationTempText } from '../text/account'
+
+// Provisional registration done (spec §2): the query of the signup page is kept.
+export const Route = createFileRoute('/registeration-temp')({
+  validateSearch: SignupSearch,
+  component: RegistrationTempPage,
+})
+
+function RegistrationTempPage() {
+  return (
+    <MessagePage title={registrationTempText.title} before={<RegistrationSteps current={1} />}>
+      <Text>{registrationTempText.body}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {registrationTempText.spam}
+      </Text>
+    </MessagePage>
+  )
+}

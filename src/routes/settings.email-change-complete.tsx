@@ -1,0 +1,42 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { emailChangeMachine } from '../../machines/email-change-machine'
+import { MessagePage } from '../features/account/message-page'
+import { endSession } from '../features/account/sign-out'
+import { accountCommon, emailChangeText } from '../text/account'
+import { PageSpinner } from '../ui/page-spinner'
+
+// The mailed link's target (spec §2): no login needed, the link itself is the proof.
+export const Route = createFileRoute('/settings/email-change-complete')({
+  validateSearch: v.object({ token: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) }),
+  component: EmailChangeCompletePage,
+})
+
+function EmailChangeCompletePage() {
+  const { services, auth } = Route.useRouteContext()
+  const { token } = Route.useSearch()
+  const navigate = useNavigate()
+  // A link works once: strict mode's second mount must not spend it again.
+  const call = useRef<Promise<{ email: string }> | null>(null)
+  const actor = useActorRef(
+    emailChangeMachine.provide({
+      actors: {
+        completeChange: fromPromise(({ input }) => (call.current ??= services.api.call('email-change-complete', { token: input.token }))),
+        signOut: fromPromise(() => endSession(auth)),
+      },
+      actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }) },
+    }),
+  )
+  // A missing token fails like a bad one (the call's schema refuses it): error `emailchange`.
+  useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
+  const confirmed = useSelector(actor, (s) => s.matches('confirmed'))
+  if (!confirmed) return <PageSpinner />
+  return (
+    <MessagePage title={emailChangeText.completeTitle} action={accountCommon.toLogin} to="/login">
+      {emailChangeText.completeBody}
+    </MessagePage>
+  )
+}

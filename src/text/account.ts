@@ -1,0 +1,136 @@
+// Japanese wording of the account flows (spec §2 signup, reset, settings; §8 messages copied exactly).
+// Field validation messages come from src/contract/messages.ts (shared with the server).
+
+export const accountCommon = {
+  required: '必須',
+  submitting: '送信中…',
+  toLogin: 'ログイン画面へ',
+  toSettings: 'お客様情報へ戻る',
+  toHome: 'ホームへ戻る',
+  showPassword: 'パスワードを表示',
+  hidePassword: 'パスワードを隠す',
+  contactHint: '解決しない場合は、お問い合わせフォームよりお問い合わせください。',
+} as const
+
+export const signupText = {
+  title: '新規会員登録',
+  lead: '以下の項目を入力して、仮登録メールを受け取ってください。',
+  lastname: '姓',
+  firstname: '名',
+  lastnamePlaceholder: '山田',
+  firstnamePlaceholder: '太郎',
+  phone: '電話番号',
+  phonePlaceholder: '09012345678',
+  phoneHint: 'ハイフンなしの半角数字10桁か11桁',
+  email: 'メールアドレス',
+  emailLocal: 'メールアドレス（@より前）',
+  emailDomain: 'メールアドレス（@より後ろ）',
+  emailDomainPlaceholder: 'gmail.com',
+  domainSuggestions: 'ドメインの候補',
+  password: 'パスワード',
+  passwordHint: '半角英数字記号6文字以上12文字以内',
+  copyPassword: 'パスワードをコピー',
+  copied: 'コピーしました',
+  generatePassword: 'パスワードを自動生成',
+  survey: 'どこで当サービスを知りましたか？（複数選択可）',
+  surveyOptions: ['SNS', 'インターネット検索', 'LINE広告', '知人からの紹介', 'その他'],
+  termsBefore: '',
+  termsLink: '利用規約',
+  termsAfter: 'に同意のうえ、登録してください。',
+  submit: '利用規約に同意して登録する',
+  /** spec §8: any 4xx of signup-request. */
+  emailInUse: 'ご入力いただいたメールアドレスは既に使用されています。',
+  haveAccount: 'すでに会員の方は',
+  login: 'ログインはこちら',
+} as const
+
+export const registrationStepsText = {
+  label: '会員登録の手順',
+  steps: ['情報入力', 'メール送信', 'メール確認', '登録完了'],
+  current: '現在のステップ',
+} as const
+
+export const registrationTempText = {
+  title: '仮登録が完了しました',
+  body: 'ご入力いただいたメールアドレスに、会員登録を完了するためのメールをお送りしました。メールに記載されたリンクを24時間以内に開いて、登録を完了してください。',
+  spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。',
+} as const
+
+export const registrationCompleteText = {
+  title: '会員登録を完了しています',
+  busy: '登録を完了しています…',
+} as const
+
+export const passwordResetText = {
+  requestTitle: 'パスワード再設定',
+  requestLead: 'ご登録のメールアドレスを入力してください。パスワード再設定用の認証コードをお送りします。',
+  email: 'メールアドレス',
+  requestSubmit: '認証コードを送信する',
+  /** spec §8: reset request 4xx. */
+  memberNotFound: 'メンバーが見つかりません',
+  resetTitle: '新しいパスワードの設定',
+  resetLead: 'メールでお送りした認証コードと、新しいパスワードを入力してください。',
+  authCode: '認証コード',
+  newPassword: '新しいパスワード',
+  newPasswordConfirm: '新しいパスワード（確認）',
+  resetSubmit: 'パスワードを再設定する',
+  /** spec §8: reset 4xx (the spec gives the opening words; the contact hint follows). */
+  resetFailed: 'パスワード再発行ができません。認証コードとメールアドレスをご確認のうえ、再度お試しください。',
+  completeTitle: 'パスワードの再設定が完了しました',
+  completeBody: '新しいパスワードでログインしてください。',
+} as const
+
+export const settingsText = {
+  title: 'お客様情報',
+  memberId: '会員ID',
+  lastname: '姓',
+  firstname: '名',
+  phone: '電話番号',
+  email: 'メールアドレス',
+  emailChange: 'メールアドレスを変更する',
+  password: 'パスワード',
+  passwordChange: 'パスワードを変更する',
+  save: '変更を保存する',
+  /** spec §8: profile update success. */
+  saved: 'お客様情報を変更いたしました',
+  /** spec §8: profile update 4xx — both names at most 25 characters. */
+  namesTooLong: '姓・名はそれぞれ25文字以内で入力してください',
+} as const
+
+export const cancelAccountText = {
+  title: '退会',
+  lead: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。',
+  ticketsForfeited: '未使用のチケットは返金されないことに同意します',
+  dataDeleted: 'すべてのデータが削除されることに同意します',
+  submit: '退会する',
+  /** spec §8: cancel-account 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE. */
+  unusedTickets: '未使用のサポートチケットがあるため、退会できません',
+} as const
+
+export const emailChangeText = {
+  title: 'メールアドレス変更',
+  lead: '新しいメールアドレスを入力してください。確認用のリンクをお送りします。',
+  current: '現在のメールアドレス',
+  email: '新しいメールアドレス',
+  submit: '確認メールを送信する',
+  /** spec §8: e-mail change 4xx. */
+  rejected: 'メールアドレスの形式にあやまりがあるか既に登録済のメールアドレスです。',
+  requestCompleteTitle: '確認メールを送信しました',
+  requestCompleteBody: '新しいメールアドレスに確認メールをお送りしました。メールに記載されたリンクを24時間以内に開いて、変更を完了してください。',
+  spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。',
+  completeTitle: 'メールアドレスの変更が完了しました',
+  completeBody: '新しいメールアドレスでログインしてください。',
+  confirming: 'メールアドレスを変更しています…',
+} as const
+
+export const passwordChangeText = {
+  title: 'パスワード変更',
+  lead: '新しいパスワードを入力してください。変更後はログアウトしますので、新しいパスワードで再度ログインしてください。',
+  newPassword: '新しいパスワード',
+  newPasswordConfirm: '新しいパスワード（確認）',
+  submit: 'パスワードを変更する',
+  /** spec §8: password change 4xx (the spec gives the opening words). */
+  rejected: 'パスワード変更ができません。時間をおいて再度お試しください。',
+  completeTitle: 'パスワードの変更が完了しました',
+  completeBody: '新しいパスワードで再度ログインしてください。',
+} as const

@@ -1,0 +1,86 @@
+// Signup with mail confirmation (issue 6): normal and landing-page variants, mail read from maildev.
+import { signupText } from '../../src/text/account'
+import { signupThanksText } from '../../src/text/auth'
+import { newPerson, signupDriver as d } from './drivers/signup'
+import { expect, linkIn, login, test, waitForMail } from './fixtures'
+
+test('a new person signs up, confirms by mail, sees the thank-you modal and logs in', async ({ page }) => {
+  const person = newPerson('normal')
+  await page.goto('/login')
+  await page.getByRole('link', { name: '新規会員登録はこちら' }).click()
+  await page.waitForURL(/\/signup/)
+  await d.states.editing(page)
+  // Submit stays blocked until every field is valid.
+  await expect(page.getByRole('button', { name: signupText.submit })).toBeDisabled()
+  await d.events['field.change'](page, person)
+  await expect(page.getByLabel(signupText.phone)).toHaveValue('09012345678')
+  await d.events['survey.toggle'](page, signupText.surveyOptions[1])
+  await d.events['form.submit'](page)
+  await d.states.submitted(page)
+
+  const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
+  await d.events['link.open'](page, linkIn(mail))
+  await d.states.confirmed(page)
+  await page.getByRole('button', { name: signupThanksText.close }).click()
+  await page.waitForURL((url) => url.pathname === '/login' && !url.search.includes('signup'))
+
+  await login(page, person, '/')
+  await expect(page).toHaveURL((url) => url.pathname === '/')
+})
+
+test('the same address cannot sign up twice', async ({ page }) => {
+  const person = newPerson('twice')
+  await page.goto('/signup')
+  await d.events['field.change'](page, person)
+  await d.events['form.submit'](page)
+  await d.states.submitted(page)
+  const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
+  await d.events['link.open'](page, linkIn(mail))
+  await d.states.confirmed(page)
+
+  await page.goto('/signup')
+  await d.events['field.change'](page, person)
+  await d.events['form.submit'](page)
+  await d.states.emailInUse(page)
+})
+
+test('the landing-page variant hides header, footer and survey and keeps the query', async ({ page }) => {
+  const person = newPerson('lp')
+  await page.goto('/signup?display=lp&lpSource=campaign-a')
+  await d.states.editing(page)
+  await expect(page.getByRole('banner')).toHaveCount(0)
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
+  await expect(page.getByText(signupText.survey)).toHaveCount(0)
+  await d.events['field.change'](page, person)
+  await d.events['form.submit'](page)
+  await d.states.submitted(page)
+  await expect(page).toHaveURL(/display=lp/)
+  await expect(page).toHaveURL(/lpSource=campaign-a/)
+
+  const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
+  await d.events['link.open'](page, linkIn(mail))
+  await d.states.confirmed(page)
+  await page.getByRole('button', { name: signupThanksText.close }).click()
+  await login(page, person, '/')
+  await expect(page).toHaveURL((url) => url.pathname === '/')
+})
+
+test('a bad confirmation link shows error signup', async ({ page }) => {
+  await page.goto('/registeration-complete?token=not-a-token')
+  await d.states.rejected(page)
+})
+
+test('generate, show and copy the password', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/signup')
+  await d.events['password.generate'](page)
+  const password = page.getByLabel(signupText.password, { exact: true })
+  await expect(password).toHaveValue(/^[1-9]\d{5}$/)
+  await expect(password).toHaveAttribute('type', 'text')
+  await d.events['password.toggleVisibility'](page)
+  await expect(password).toHaveAttribute('type', 'password')
+  await d.events['password.copy'](page)
+  await expect(page.getByRole('status').filter({ hasText: signupText.copied })).toBeVisible()
+  // spec §9: the tooltip resets after 2 s.
+  await expect(page.getByRole('status').filter({ hasText: signupText.copied })).toHaveCount(0, { timeout: 4000 })
+})
