@@ -1,0 +1,253 @@
+import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { Ticket } from '../src/contract/entities'
+import type { FlowDocs } from './flow-docs'
+import { isSlotOpen, reservationTimeOf, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
+
+/**
+ * Reservation change and new-purchase slot selection (spec §2 /support/staff and
+ * /support/reservation-date-change, §4 Reservation change, §8 ticket-data / schedule / update).
+ *
+ * starting ─ticketNumber─▶ loadingTicket ─▶ loadingSchedule ⇄ (selectDate ≠ dt: reload for it)
+ *          ─productId───▶ loadingProduct ─▶ loadingSchedule ─▶ choosing.idle
+ *          ─neither─────▶ leaving (goToMenu)
+ * choosing.idle: date.select (reload) · band.select · slot.select
+ *   change mode  ─slot.select─▶ confirming ─modal.confirm─▶ updating ─▶ leaving (goToComplete)
+ *                  updating 4xx (slot taken meanwhile) ─▶ loadingSchedule with `slotTaken`
+ *   purchase mode ─slot.select─▶ leaving (savePurchaseState, goToBuy)
+ */
+
+/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`). */
+export type PurchaseState = {
+  productId: string
+  slotType: 'noAssign' | 'withStaff'
+  staffId: string | null
+  staffNickname: string | null
+  /** `SUPPORT-YYYYMMDD-HH-MM` */
+  reservationTime: string
+  minutesToSupport: number
+}
+
+export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string }
+
+export type ReservationChangeContext = {
+  ticketNumber: string | null
+  productId: string | null
+  /** null when the product is unknown: the schedule call then answers `minutesToSupport None`. */
+  minutesToSupport: number | null
+  ticket: Ticket | null
+  /** The day asked for, YYYYMMDD (Japan time). */
+  date: string
+  view: ScheduleView | null
+  band: Band
+  choice: SlotChoice | null
+  /** The last update failed with a 4xx: the slot was taken meanwhile (spec §8). */
+  slotTaken: boolean
+}
+
+export type ReservationChangeEvent =
+  | { type: 'date.select'; date: string }
+  | { type: 'band.select'; band: Band }
+  | { type: 'slot.select'; choice: SlotChoice }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
+
+type Failure = { status: number; message: string }
+/** Errors arrive as the API client's ApiError; the chart only reads its status and message. */
+const failure = (error: unknown): Failure => {
+  const e = error as Partial<Failure> | null
+  return { status: typeof e?.status === 'number' ? e.status : 500, message: typeof e?.message === 'string' ? e.message : '' }
+}
+const isClientStatus = (error: unknown) => failure(error).status >= 400 && failure(error).status < 500
+
+export type UpdateReservationInput = { ticketNumber: string; staffId: string | null; reservationTime: string; minutesToSupport: number }
+
+export const reservationChangeMachine = setup({
+  types: {
+    context: {} as ReservationChangeContext,
+    input: {} as ReservationChangeInput,
+    events: {} as ReservationChangeEvent,
+  },
+  guards: {
+    hasTicketNumber: ({ context }) => context.ticketNumber !== null,
+    hasProductId: ({ context }) => context.productId !== null,
+    isChangeMode: ({ context }) => context.ticketNumber !== null,
+    isReservationTimeout: ({ event }) => 'error' in event && isClientStatus(event.error) && failure(event.error).message.includes('RESERVATION_TIMEOUT'),
+    isClientError: ({ event }) => 'error' in event && isClientStatus(event.error),
+    isMinutesNone: ({ event }) => 'error' in event && failure(event.error).message.includes('minutesToSupport None'),
+    // spec §4: the schedule served another day than asked (holiday, past, …): reload for it.
+    servedOtherDate: ({ context, event }) => 'output' in event && (event.output as ScheduleView).schedule.selectDate !== context.date,
+    // spec §5: today … 2 weeks ahead, the window the server reports.
+    isDateInWindow: ({ context, event }) =>
+      event.type === 'date.select' && !!context.view && event.date >= context.view.schedule.firstDate && event.date <= context.view.schedule.lastDate,
+    isSlotOpen: ({ context, event }) => event.type === 'slot.select' && !!context.view && isSlotOpen(context.view, event.choice),
+  },
+  actors: {
+    loadTicket: fromPromise<Ticket, { ticketNumber: string }>(async () => {
+      throw new Error('provide loadTicket')
+    }),
+    loadProduct: fromPromise<{ minutesToSupport: number | null }, { productId: string }>(async () => {
+      throw new Error('provide loadProduct')
+    }),
+    loadSchedule: fromPromise<ScheduleView, { dt: string; minutesToSupport: number | null; updateTargetTicketNumber: string | null }>(async () => {
+      throw new Error('provide loadSchedule')
+    }),
+    updateReservation: fromPromise<unknown, UpdateReservationInput>(async () => {
+      throw new Error('provide updateReservation')
+    }),
+  },
+  actions: {
+    goToError: (_, _params: { code: string }) => {},
+    goToMenu: () => {},
+    goToComplete: () => {},
+    goToBuy: (_, _params: { productId: string }) => {},
+    savePurchaseState: (_, _params: PurchaseState) => {},
+    trackDateChange: (_, _params: { ticketNumber: string }) => {},
+  },
+}).createMachine({
+  id: 'reservationChange',
+  context: ({ input }) => ({
+    ticketNumber: input.ticketNumber || null,
+    productId: input.productId || null,
+    minutesToSupport: null,
+    ticket: null,
+    date: input.today,
+    view: null,
+    band: 'morning',
+    choice: null,
+    slotTaken: false,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasTicketNumber', target: 'loadingTicket' },
+        { guard: 'hasProductId', target: 'loadingProduct' },
+        { target: 'leaving', actions: 'goToMenu' },
+      ],
+    },
+    loadingTicket: {
+      invoke: {
+        src: 'loadTicket',
+        input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
+        onDone: {
+          target: 'loadingSchedule',
+          actions: assign({ ticket: ({ event }) => event.output, minutesToSupport: ({ event }) => event.output.minutesToSupport }),
+        },
+        // spec §8 ticket-data for date change.
+        onError: [
+          { guard: 'isReservationTimeout', target: 'leaving', actions: { type: 'goToError', params: { code: 'RESERVATION_TIMEOUT' } } },
+          { guard: 'isClientError', target: 'leaving', actions: { type: 'goToError', params: { code: '400' } } },
+          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(failure(event.error).status) }) } },
+        ],
+      },
+    },
+    loadingProduct: {
+      invoke: {
+        src: 'loadProduct',
+        input: ({ context }) => ({ productId: context.productId! }),
+        onDone: { target: 'loadingSchedule', actions: assign({ minutesToSupport: ({ event }) => event.output.minutesToSupport }) },
+        onError: { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(failure(event.error).status) }) } },
+      },
+    },
+    loadingSchedule: {
+      invoke: {
+        src: 'loadSchedule',
+        input: ({ context }) => ({ dt: context.date, minutesToSupport: context.minutesToSupport, updateTargetTicketNumber: context.ticketNumber }),
+        onDone: [
+          { guard: 'servedOtherDate', target: 'loadingSchedule', reenter: true, actions: assign({ date: ({ event }) => event.output.schedule.selectDate }) },
+          { target: 'choosing', actions: assign({ view: ({ event }) => event.output }) },
+        ],
+        // spec §8 schedule load.
+        onError: [
+          { guard: 'isMinutesNone', target: 'leaving', actions: 'goToMenu' },
+          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(failure(event.error).status) }) } },
+        ],
+      },
+    },
+    choosing: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'date.select': {
+              guard: 'isDateInWindow',
+              target: '#reservationChange.loadingSchedule',
+              actions: assign({ date: ({ event }) => event.date, choice: null, slotTaken: false }),
+            },
+            'band.select': { actions: assign({ band: ({ event }) => event.band, choice: null }) },
+            'slot.select': [
+              {
+                guard: and(['isSlotOpen', 'isChangeMode']),
+                target: 'confirming',
+                actions: assign({ choice: ({ event }) => event.choice, slotTaken: false }),
+              },
+              {
+                guard: and(['isSlotOpen', not('isChangeMode')]),
+                target: '#reservationChange.leaving',
+                actions: [
+                  assign({ choice: ({ event }) => event.choice }),
+                  {
+                    type: 'savePurchaseState',
+                    params: ({ context, event }) => ({
+                      productId: context.productId!,
+                      slotType: event.choice.slotType,
+                      staffId: event.choice.staffId,
+                      staffNickname: event.choice.staffNickname,
+                      reservationTime: reservationTimeOf(context.view!.schedule.selectDate, event.choice.time),
+                      minutesToSupport: context.minutesToSupport ?? 0,
+                    }),
+                  },
+                  { type: 'goToBuy', params: ({ context }) => ({ productId: context.productId! }) },
+                ],
+              },
+            ],
+          },
+        },
+        confirming: {
+          on: {
+            'modal.confirm': { target: 'updating' },
+            'modal.cancel': { target: 'idle', actions: assign({ choice: null }) },
+          },
+        },
+        updating: {
+          invoke: {
+            src: 'updateReservation',
+            input: ({ context }) => ({
+              ticketNumber: context.ticketNumber!,
+              staffId: context.choice!.staffId,
+              reservationTime: reservationTimeOf(context.view!.schedule.selectDate, context.choice!.time),
+              minutesToSupport: context.minutesToSupport ?? 0,
+            }),
+            onDone: {
+              target: '#reservationChange.leaving',
+              actions: [{ type: 'trackDateChange', params: ({ context }) => ({ ticketNumber: context.ticketNumber! }) }, 'goToComplete'],
+            },
+            // spec §8 update: a 4xx means the slot went meanwhile: close the modal, say so, and
+            // reload the day so the taken cell shows as unavailable.
+            onError: [
+              { guard: 'isClientError', target: '#reservationChange.loadingSchedule', actions: assign({ slotTaken: true, choice: null }) },
+              { target: '#reservationChange.leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(failure(event.error).status) }) } },
+            ],
+          },
+        },
+      },
+    },
+    leaving: { type: 'final' },
+  },
+})
+
+export type ReservationChangeActorRef = ActorRefFrom<typeof reservationChangeMachine>
+export type ReservationChangeSnapshot = SnapshotFrom<typeof reservationChangeMachine>
+
+export const flowDocs: FlowDocs = {
+  title: '予約日時の変更・相談員の選択',
+  purpose: 'Pick a day, a time band and a consultant (or no preference): change a reserved ticket, or choose the slot for a new purchase before payment.',
+  routes: ['/support/reservation-date-change', '/support/staff'],
+  events: {
+    'date.select': 'The member picks a day in the date strip or the drop-down (today … 2 weeks ahead); its schedule loads.',
+    'band.select': 'The member switches the time band (morning 9–13, afternoon 13–17, evening 17–21).',
+    'slot.select': 'The member picks an available cell: with a consultant or with no preference. On a change this opens the confirm modal; on a new purchase it goes to payment.',
+    'modal.confirm': 'The member confirms the new date and consultant in the modal: the reservation is updated.',
+    'modal.cancel': 'The member closes the confirm modal without changing anything.',
+  },
+}

@@ -1,0 +1,89 @@
+import { Badge, Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useSelector } from '@xstate/react'
+import { useMemo, type ReactNode } from 'react'
+import type { AuthActorRef } from '../../../machines/auth-machine'
+import { homeText } from '../../text/home'
+import { CouponList } from './coupon-list'
+import { HomeCalendar } from './home-calendar'
+import type { HomeData } from './load-home'
+import { NoticeBanner } from './notice-banner'
+import { PathLink } from './path-link'
+import { PurchaseCards } from './purchase-cards'
+import { InterviewTicketCard, TicketCard } from './ticket-card'
+import { heldTickets, interviewCardKind, reservationDays } from './ticket-rules'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-label={title} bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '4', md: '6' }}>
+      <Heading as="h2" size="md" mb="4">{title}</Heading>
+      {children}
+    </Box>
+  )
+}
+
+/** The home page (spec §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
+export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
+  const member = useSelector(auth, (s) => s.context.member)
+  const tickets = useMemo(() => heldTickets(data.supportTickets), [data.supportTickets])
+  const interview = useMemo(() => heldTickets(data.interviewTickets), [data.interviewTickets])
+  const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
+  const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
+  const t = homeText
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>{t.title}</Heading>
+        {member && <Text color="fg.muted">{t.greeting(member.memberLastname, member.memberFirstname)}</Text>}
+      </Stack>
+
+      <NoticeBanner information={data.informationList} campaign={data.campaignList} />
+
+      <Section title={t.flow.title}>
+        <SimpleGrid as="ol" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none" p="0" m="0">
+          {t.flow.steps.map((step, i) => (
+            <Card.Root as="li" key={step.title} size="sm" variant="subtle">
+              <Card.Body gap="1">
+                <Badge alignSelf="start" colorPalette="brand" variant="solid">{t.flow.step(i + 1)}</Badge>
+                <Text fontWeight="bold">{step.title}</Text>
+                <Text fontSize="sm">{step.body}</Text>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Section>
+
+      <Section title={t.tickets.title}>
+        {tickets.length === 0 && interview.length === 0 ? (
+          <Text color="fg.muted">{t.tickets.empty}</Text>
+        ) : (
+          <Stack gap="3">
+            {interview.map((ticket) => (
+              <InterviewTicketCard key={ticket.ticketNumber} ticket={ticket} kind={interviewCardKind()} />
+            ))}
+            {tickets.map((ticket) => (
+              <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} />
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t.purchase.title}>
+        <Stack gap="3">
+          <PurchaseCards products={data.products} />
+          <PathLink href="/support/menu">
+            <Text as="span" color="brand.fg" textDecoration="underline" fontSize="sm">{t.purchase.toMenu}</Text>
+          </PathLink>
+        </Stack>
+      </Section>
+
+      <Section title={t.calendar.title}>
+        <HomeCalendar now={now} holidays={holidays} reservations={reservations} />
+      </Section>
+
+      <Section title={t.coupons.title}>
+        <CouponList coupons={data.coupons} />
+      </Section>
+    </Stack>
+  )
+}

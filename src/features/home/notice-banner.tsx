@@ -1,0 +1,38 @@
+import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import type { Notice } from '../../contract/entities'
+import { homeText } from '../../text/home'
+import { formatDateUnix } from './jst'
+
+const n = homeText.notices
+
+function NoticeList({ title, items }: { title: string; items: Notice[] }) {
+  return (
+    <Box as="section" aria-label={title}>
+      <Heading as="h3" size="sm" mb="2" color="brand.fg">{title}</Heading>
+      {items.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">{n.empty}</Text>
+      ) : (
+        <List.Root gap="1" variant="plain">
+          {items.map((item) => (
+            <List.Item key={`${item.updateTime}-${item.content}`} fontSize="sm" display="block">
+              <Text as="span" color="fg.muted" me="2">{formatDateUnix(item.updateTime)}</Text>
+              {item.content}
+            </List.Item>
+          ))}
+        </List.Root>
+      )}
+    </Box>
+  )
+}
+
+/** spec §2 "/": notice banner with the お知らせ and キャンペーン lists. */
+export function NoticeBanner({ information, campaign }: { information: Notice[]; campaign: Notice[] }) {
+  return (
+    <Stack bg="brand.subtle" borderRadius="l2" p="4" gap="3">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <NoticeList title={n.information} items={information} />
+        <NoticeList title={n.campaign} items={campaign} />
+      </SimpleGrid>
+    </Stack>
+  )
+}

@@ -1,0 +1,109 @@
+import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
+import type { Ticket } from '../../contract/entities'
+import { homeText } from '../../text/home'
+import { formatReservation } from './jst'
+import { PathLink } from './path-link'
+import { canChangeReservation, parseReservationTime, rateButton, ticketLabel, type TicketLabel } from './ticket-rules'
+
+const palettes: Record<TicketLabel, string> = {
+  completed: 'completed',
+  reserved: 'reserved',
+  noContact: 'expired',
+  refunded: 'refunded',
+}
+
+const t = homeText.tickets
+
+/** One held SUPPORT/ADD ticket: label of spec §4, change and rate buttons of spec §6. */
+export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
+  const label = ticketLabel(ticket, now)
+  const when = parseReservationTime(ticket.reservationTime)
+  const rate = rateButton(ticket)
+  const encoded = encodeURIComponent(ticket.ticketNumber)
+  return (
+    <Card.Root as="article" aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} size="sm">
+      <Card.Body>
+        <HStack align="start" gap="4">
+          <Image src={`/images/icon_${ticket.minutesToSupport}min.png`} alt="" boxSize="14" flexShrink={0} />
+          <Stack gap="1" flex="1" minW="0">
+            <HStack wrap="wrap" gap="2">
+              <Text fontWeight="bold">{ticket.productName}</Text>
+              <Badge colorPalette={palettes[label]} variant="solid" data-label={label}>
+                {homeText.labels[label]}
+              </Badge>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {t.ticketNumber}: {ticket.ticketNumber}
+            </Text>
+            {when && (
+              <Text fontSize="sm">
+                {t.reservation}: {formatReservation(when.ymd, when.hour, when.minute)}
+              </Text>
+            )}
+            {ticket.productType === 'SUPPORT' && (
+              <Text fontSize="sm">
+                {t.staff}: {ticket.staff?.staffNickname ?? t.noAssign}
+                {ticket.supportType && ` ／ ${t.supportType}: ${homeText.supportType[ticket.supportType]}`}
+              </Text>
+            )}
+            <Text fontSize="sm" color="fg.muted">
+              {t.minutes(ticket.minutesToSupport)}
+            </Text>
+          </Stack>
+        </HStack>
+        {(canChangeReservation(ticket, now) || rate !== 'hidden') && (
+          <HStack justify="end" mt="3" gap="2">
+            {canChangeReservation(ticket, now) && (
+              <Button asChild size="sm" colorPalette="brand">
+                <PathLink href={`/support/reservation-date-change?ticketNumber=${encoded}`}>{t.change}</PathLink>
+              </Button>
+            )}
+            {rate === 'rate' && (
+              <Button asChild size="sm" colorPalette="brand" variant="outline">
+                <PathLink href={`/rating?ticketNumber=${encoded}`}>{t.rate}</PathLink>
+              </Button>
+            )}
+            {rate === 'rated' && (
+              <Button size="sm" variant="outline" disabled>
+                {t.rated}
+              </Button>
+            )}
+          </HStack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+/**
+ * The free interview ticket (spec §4 "First-time user"): the phone-consultation card when the
+ * ticket-is-free flag is set (always, today), the interview card otherwise.
+ */
+export function InterviewTicketCard({ ticket, kind }: { ticket: Ticket; kind: 'interview' | 'phone' }) {
+  const text = kind === 'phone' ? homeText.phoneCard : homeText.interviewCard
+  const used = ticket.supportStatus !== 'UNSUPPORTED'
+  return (
+    <Card.Root as="article" aria-label={text.title} data-ticket-number={ticket.ticketNumber} size="sm" variant="subtle">
+      <Card.Body>
+        <Stack gap="1">
+          <Text fontWeight="bold">{text.title}</Text>
+          {used && kind === 'phone' ? (
+            <Text fontSize="sm" color="fg.muted">{homeText.phoneCard.used}</Text>
+          ) : (
+            <>
+              <Text fontSize="sm">{text.body}</Text>
+              {kind === 'phone' && ticket.interviewTelNumber && (
+                <Box>
+                  <Text fontSize="sm" color="fg.muted">{homeText.phoneCard.tel}</Text>
+                  <Link href={`tel:${ticket.interviewTelNumber.replace(/-/g, '')}`} fontSize="xl" fontWeight="bold" color="brand.fg">
+                    {ticket.interviewTelNumber}
+                  </Link>
+                </Box>
+              )}
+            </>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}

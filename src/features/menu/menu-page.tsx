@@ -1,0 +1,55 @@
+import { Box, Button, Card, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useEffect } from 'react'
+import { menuText } from '../../text/menu'
+import { formatYen } from '../home/jst'
+import { PathLink } from '../home/path-link'
+import { TICKET_IS_FREE } from '../home/ticket-rules'
+import type { MenuData } from './load-menu'
+import { MenuExamplesDialog } from './menu-examples-dialog'
+import { MenuToaster, menuToaster } from './menu-toaster'
+
+/** The ticket menu (spec §2 /support/menu). */
+export function MenuPage({ data, displayToast }: { data: MenuData; displayToast: boolean }) {
+  useEffect(() => {
+    if (displayToast) menuToaster.create({ title: menuText.selectMenuToast, type: 'warning', id: 'select-menu' })
+  }, [displayToast])
+
+  const block = TICKET_IS_FREE ? menuText.freeBlock : menuText.paidBlock
+  return (
+    <Stack gap="6">
+      <MenuToaster />
+      <Box bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '5', md: '8' }}>
+        <Heading as="h1" size={{ base: 'lg', md: 'xl' }} mb="2">{menuText.title}</Heading>
+        <Text color="fg.muted" mb="6">{menuText.lead}</Text>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          {data.products.map((product) => (
+            <Card.Root key={product.productId} as="article" aria-label={product.productName} overflow="hidden">
+              <Image src={`/images/${product.minutesToSupport}-min-ticket.png`} alt={product.productName} h="32" objectFit="contain" bg="bg.subtle" />
+              <Card.Body gap="1">
+                <Heading as="h2" size="md">{product.productName}</Heading>
+                <Text fontSize="sm" color="fg.muted">{menuText.maxMinutes(product.minutesToSupport)}</Text>
+                <Text>
+                  <Text as="span" fontSize="xs" color="fg.muted" me="2">{menuText.price}</Text>
+                  <Text as="span" fontSize="xl" fontWeight="bold" data-price>{formatYen(product.price)}</Text>
+                </Text>
+              </Card.Body>
+              <Card.Footer flexDirection="column" gap="2">
+                <MenuExamplesDialog productName={product.productName} menus={data.menus[product.minutesToSupport] ?? []} />
+                <Button asChild colorPalette="brand" w="full">
+                  <PathLink href={`/support/staff?productId=${encodeURIComponent(product.productId)}`} aria-label={`${product.productName}：${menuText.buy}`}>
+                    {menuText.buy}
+                  </PathLink>
+                </Button>
+              </Card.Footer>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      </Box>
+      {/* spec §2: two alternative blocks chosen by the ticket-is-free flag. */}
+      <Box as="section" aria-label={block.title} bg="brand.subtle" borderRadius="l3" p={{ base: '5', md: '8' }} data-ticket-is-free={TICKET_IS_FREE}>
+        <Heading as="h2" size="md" mb="2">{block.title}</Heading>
+        <Text>{block.body}</Text>
+      </Box>
+    </Stack>
+  )
+}

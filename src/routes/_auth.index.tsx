@@ -1,0 +1,24 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { HomePage } from '../features/home/home-page'
+import { errorCodeOf, loadHome } from '../features/home/load-home'
+
+export const Route = createFileRoute('/_auth/')({
+  // spec §8: user-data and product load failures go to /error?code={HTTP status}.
+  loader: async ({ context }) => {
+    try {
+      return { data: await loadHome(context.services.api), now: new Date() }
+    } catch (error) {
+      throw redirect({ to: '/error', search: { code: errorCodeOf(error) } })
+    }
+  },
+  // Tickets, coupons and the calendar change with every purchase: always load afresh.
+  staleTime: 0,
+  gcTime: 0,
+  component: Home,
+})
+
+function Home() {
+  const { auth } = Route.useRouteContext()
+  const { data, now } = Route.useLoaderData()
+  return <HomePage auth={auth} data={data} now={now} />
+}

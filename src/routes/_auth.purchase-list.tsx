@@ -1,0 +1,50 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useActorRef } from '@xstate/react'
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { DEFAULT_PERIOD, purchaseListMachine, type PurchasePage } from '../../machines/purchase-list-machine'
+import { sessionKeys } from '../adapters/session-store'
+import { PurchaseListPage } from '../features/purchase-list/purchase-list-page'
+import { periodFromSearch } from '../features/purchase-list/purchase-periods'
+
+export const Route = createFileRoute('/_auth/purchase-list')({
+  // The router parses `?year=2025` as a number.
+  validateSearch: v.object({ year: v.optional(v.union([v.string(), v.number()])) }),
+  component: PurchaseList,
+})
+
+function PurchaseList() {
+  const { services } = Route.useRouteContext()
+  const { year } = Route.useSearch()
+  const navigate = useNavigate()
+  const actor = useActorRef(
+    purchaseListMachine.provide({
+      actors: {
+        fetchPage: fromPromise(async ({ input }) => {
+          // The first page of the default period is cached for the session; a charge and the
+          // RESERVATION_TIMEOUT error page drop it (spec §2, §4).
+          const cacheable = input.key === null && input.period === DEFAULT_PERIOD
+          const cached = cacheable ? services.session.get(sessionKeys.purchaseList) : null
+          if (cached) {
+            try {
+              return JSON.parse(cached) as PurchasePage
+            } catch {
+              services.session.remove(sessionKeys.purchaseList)
+            }
+          }
+          const page = await services.api.call('purchase-list', {
+            period: input.period,
+            ...(input.key ?? {}),
+          })
+          if (cacheable) services.session.set(sessionKeys.purchaseList, JSON.stringify(page))
+          return page
+        }),
+      },
+      actions: {
+        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+      },
+    }),
+    { input: { period: periodFromSearch(year) } },
+  )
+  return <PurchaseListPage actor={actor} />
+}

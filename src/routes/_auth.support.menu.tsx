@@ -1,0 +1,29 @@
+import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
+import { errorCodeOf } from '../features/home/load-home'
+import { loadMenu } from '../features/menu/load-menu'
+import { MenuPage } from '../features/menu/menu-page'
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** spec §2 /support/menu: show the 'please select a menu' toast. */
+    displayToast?: boolean
+  }
+}
+
+export const Route = createFileRoute('/_auth/support/menu')({
+  // spec §4 Ticket menu: a failed fetch goes to the error page with its status (§8).
+  loader: async ({ context }) => {
+    try {
+      return await loadMenu(context.services.api)
+    } catch (error) {
+      throw redirect({ to: '/error', search: { code: errorCodeOf(error) } })
+    }
+  },
+  component: SupportMenu,
+})
+
+function SupportMenu() {
+  const data = Route.useLoaderData()
+  const displayToast = useRouterState({ select: (s) => s.location.state.displayToast === true })
+  return <MenuPage data={data} displayToast={displayToast} />
+}

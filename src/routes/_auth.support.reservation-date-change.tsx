@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ReservationPage } from '../features/schedule/reservation-page'
+import { useReservationChange } from '../features/schedule/use-reservation-change'
+
+const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
+
+/** Reservation change (spec §2); without ticketNumber it is the new-purchase selection. */
+export const Route = createFileRoute('/_auth/support/reservation-date-change')({
+  validateSearch: v.object({ ticketNumber: idParam, productId: idParam }),
+  component: ReservationDateChange,
+})
+
+function ReservationDateChange() {
+  const { services } = Route.useRouteContext()
+  const { ticketNumber, productId } = Route.useSearch()
+  const actor = useReservationChange(services, { ticketNumber, productId })
+  return <ReservationPage actor={actor} />
+}

@@ -1,0 +1,22 @@
+import { createFileRoute, useRouterState } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ReservationPage } from '../features/schedule/reservation-page'
+import { useReservationChange } from '../features/schedule/use-reservation-change'
+
+// The router parses a numeric-looking value as a number: accept both, keep a string.
+const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
+
+/** Date and consultant for a new purchase (spec §2 /support/staff); ends on /buy. */
+export const Route = createFileRoute('/_auth/support/staff')({
+  validateSearch: v.object({ productId: idParam }),
+  component: StaffSelection,
+})
+
+function StaffSelection() {
+  const { services } = Route.useRouteContext()
+  const { productId } = Route.useSearch()
+  // The checkout sends members back here with a toast (STAFF_DENY / STAFF_ASSING_DENY, spec §8).
+  const toast = useRouterState({ select: (s) => (s.location.state as { toast?: string }).toast })
+  const actor = useReservationChange(services, { productId })
+  return <ReservationPage actor={actor} toast={toast} />
+}

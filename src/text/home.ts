@@ -1,0 +1,81 @@
+// Wording of the home page (spec §2 "/", §4 held tickets and card labels, §6 buttons, §8 empty states).
+
+export const homeText = {
+  title: 'ホーム',
+  greeting: (lastname: string, firstname: string) => `${lastname} ${firstname} 様`,
+  notices: {
+    title: 'お知らせ',
+    information: 'お知らせ',
+    campaign: 'キャンペーン',
+    empty: '現在お知らせはありません',
+  },
+  flow: {
+    title: 'ご利用の流れ',
+    steps: [
+      { title: 'チケットを選ぶ', body: 'ご相談の時間に合わせてサポートチケットをお選びください。' },
+      { title: '日時・相談員を選んで購入', body: 'ご希望の日時と相談員（指名なしも可）を選び、お支払いを済ませると予約完了です。' },
+    ],
+    step: (n: number) => `STEP ${n}`,
+  },
+  tickets: {
+    title: '保有チケット',
+    empty: 'チケットはありません',
+    reservation: '予約日時',
+    staff: '担当相談員',
+    noAssign: '指名なし',
+    supportType: 'サポート方法',
+    minutes: (m: number) => `最大${m}分`,
+    change: '予約を変更する',
+    rate: '評価する',
+    rated: '評価済み',
+    ticketNumber: 'チケット番号',
+  },
+  labels: {
+    completed: 'サポート完了',
+    reserved: 'サポート予約済み',
+    noContact: 'ご連絡がありませんでした',
+    refunded: '返金済み',
+  },
+  supportType: { TEL: '電話', ONLINE: 'オンライン' },
+  phoneCard: {
+    title: '無料電話相談',
+    body: 'はじめての方は、まずは無料の電話相談をご利用いただけます。下記の番号へお電話ください。',
+    tel: '相談専用番号',
+    used: '無料電話相談はご利用済みです',
+  },
+  interviewCard: {
+    title: '問診チケット',
+    body: '問診チケットをお持ちです。ご相談内容をお伺いします。',
+  },
+  purchase: {
+    title: 'チケットを購入する',
+    buy: '購入する',
+    price: '料金（税込）',
+    maxMinutes: (m: number) => `最大${m}分サポート`,
+    toMenu: 'サポートメニューを見る',
+  },
+  calendar: {
+    title: 'カレンダー',
+    caption: '今日から3週間の営業日とご予約日',
+    holiday: '休業日',
+    reservation: 'ご予約日',
+    today: '今日',
+    legend: '凡例',
+    dayLabel: (month: number, day: number, weekday: string) => `${month}月${day}日（${weekday}）`,
+  },
+  coupons: {
+    title: '保有クーポン',
+    empty: 'クーポンはありません',
+    expire: '有効期限',
+    discount: (yen: string) => `${yen}引き`,
+    target: '対象',
+    anyMinutes: 'すべての時間',
+    guideTitle: 'クーポンのご利用方法',
+    guide: [
+      'お支払い画面で、対象のチケットにご利用いただけるクーポンが表示されます。',
+      'クーポンを選択すると、割引後の金額でお支払いいただけます。',
+      'クーポンは1回限り有効です。一度ご利用いただいたクーポンは再度ご利用いただけません。',
+    ],
+  },
+  productTypes: { SUPPORT: 'サポートチケット', INTERVIEW: '問診チケット', TIP: 'チップ', ADD: '延長チケット' },
+} as const

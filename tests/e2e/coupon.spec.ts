@@ -1,0 +1,35 @@
+import { errorPageText } from '../../src/text/error'
+import { couponClaimDriver } from './drivers/coupon-claim'
+import { couponSection } from './drivers/home'
+import { createMember, expect, login, test } from './fixtures'
+
+// Coupon claim from a link (spec §4 /get-coupon), against the real stack.
+
+test('claim a coupon from a link while logged out: login, back, coupon on home', async ({ page }) => {
+  const member = await createMember('demo')
+  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN2000')
+  await couponClaimDriver.states.signedOut(page)
+  // Log in on the login page the guard sent us to; it returns to /get-coupon, which claims.
+  await login(page, member, '/get-coupon?couponCode=CAMPAIGN2000')
+  await couponClaimDriver.states.done(page)
+  await expect(couponSection(page).getByRole('listitem', { name: 'キャンペーン2,000円OFFクーポン' })).toBeVisible()
+
+  // The same link again: already obtained → error getCoupon (spec §8).
+  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN2000')
+  await couponClaimDriver.states.failed(page)
+  await expect(page.getByText(errorPageText.getCoupon.body)).toBeVisible()
+})
+
+test('a link without a code goes to error 404', async ({ page }) => {
+  const member = await createMember('fresh')
+  await login(page, member, '/')
+  await couponClaimDriver.events['link.open'](page, null)
+  await couponClaimDriver.states.missingCode(page)
+})
+
+test('an expired coupon cannot be claimed', async ({ page }) => {
+  const member = await createMember('fresh')
+  await login(page, member, '/')
+  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN-ENDED')
+  await couponClaimDriver.states.failed(page)
+})

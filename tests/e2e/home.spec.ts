@@ -1,0 +1,62 @@
+import { homeText } from '../../src/text/home'
+import { calendarDays, cardsLabelled, changeButtons, couponSection, ticketCards, ticketSection } from './drivers/home'
+import { createMember, expect, login, test } from './fixtures'
+
+// Home as the demo member (issue 5): ticket labels of spec §4, buttons of spec §6, the calendar.
+
+test('home shows held tickets with the right labels and buttons', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  await expect(page.getByRole('heading', { name: homeText.title, level: 1 })).toBeVisible()
+
+  await expect(ticketCards(page).first()).toBeVisible()
+  // Refunded tickets are hidden (spec §4): no 'refunded' card at all.
+  await expect(cardsLabelled(page, 'refunded')).toHaveCount(0)
+  // The seeded UNSUPPORTED ticket three days ahead is 'support reserved'.
+  await expect(cardsLabelled(page, 'reserved').first()).toBeVisible()
+  // COMPLETED, UNSOLVED and UNSOLVED_COMPLETED (no refund) read 'support completed'.
+  expect(await cardsLabelled(page, 'completed').count()).toBeGreaterThanOrEqual(4)
+  // The expired UNSUPPORTED ticket.
+  await expect(cardsLabelled(page, 'noContact').first()).toBeVisible()
+
+  // Rate button for the completed, unrated ticket; 'rated' disabled for the rated one (spec §6).
+  const rate = ticketSection(page).getByRole('link', { name: homeText.tickets.rate })
+  await expect(rate).toHaveCount(1)
+  await expect(rate).toHaveAttribute('href', /^\/rating\?ticketNumber=S/)
+  await expect(ticketSection(page).getByRole('button', { name: homeText.tickets.rated }).first()).toBeDisabled()
+
+  // Coupons held by the demo member.
+  await expect(couponSection(page).getByRole('listitem').first()).toBeVisible()
+  await expect(couponSection(page).getByText(homeText.coupons.empty)).toHaveCount(0)
+})
+
+test('a reservation within 30 minutes shows no change button', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  // Two UNSUPPORTED reservations are seeded: one in three days, one starting within 30 minutes.
+  // Only the first may be changed (spec §6 "more than 30 minutes before reservation").
+  await expect(changeButtons(page)).toHaveCount(1)
+  const changeable = ticketCards(page).filter({ has: page.getByRole('link', { name: homeText.tickets.change }) })
+  await expect(changeable).toContainText('60分サポートチケット')
+  await expect(changeButtons(page)).toHaveAttribute('href', /^\/support\/reservation-date-change\?ticketNumber=S/)
+  const soon = ticketCards(page).filter({ hasText: '30分サポートチケット' }).filter({ has: page.getByText(homeText.labels.reserved, { exact: true }) })
+  for (const card of await soon.all()) await expect(card.getByRole('link', { name: homeText.tickets.change })).toHaveCount(0)
+})
+
+test('the 3-week calendar marks a business holiday and a reservation day', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  await expect(calendarDays(page)).toHaveCount(21)
+  await expect(calendarDays(page).first()).toHaveAccessibleName(new RegExp(homeText.calendar.today))
+  // Seeded: a holiday six days from today, a reservation three days from today (JST).
+  await expect(calendarDays(page).nth(6)).toHaveAccessibleName(new RegExp(homeText.calendar.holiday))
+  await expect(calendarDays(page).nth(3)).toHaveAccessibleName(new RegExp(homeText.calendar.reservation))
+})
+
+test('a first-time member sees the phone-consultation card and the empty coupon list', async ({ page }) => {
+  const member = await createMember('fresh')
+  await login(page, member, '/')
+  await expect(ticketSection(page).getByRole('article', { name: homeText.phoneCard.title })).toBeVisible()
+  await expect(couponSection(page).getByText(homeText.coupons.empty)).toBeVisible()
+  await expect(calendarDays(page)).toHaveCount(21)
+})

@@ -1,0 +1,50 @@
+import { createMember, expect, login, test } from './fixtures'
+import { reservationChangeDriver as d } from './drivers/reservation-change'
+
+// Issue 5: change a reservation to another consultant and see the new time on home.
+test('the demo member moves a reservation to another consultant', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  const card = page.locator('article').filter({ has: page.getByRole('link', { name: '予約を変更する' }) }).first()
+  await expect(card).toBeVisible()
+  const ticketNumber = await card.getAttribute('data-ticket-number')
+  const before = (await card.textContent()) ?? ''
+  const currentStaff = /担当相談員: ([^／\s]+)/.exec(before)?.[1] ?? ''
+  await card.getByRole('link', { name: '予約を変更する' }).click()
+  await page.waitForURL(/\/support\/reservation-date-change\?ticketNumber=/)
+  await d.states.choosing(page)
+
+  const { cellName, ymd } = await d.findOtherConsultantCell(page, currentStaff)
+  const [time, staff] = cellName.split(' ')
+  await d.events['slot.select'](page, cellName)
+  await d.states.confirming(page)
+  await expect(page.getByRole('alertdialog')).toContainText(staff)
+  await d.events['modal.confirm'](page)
+  await d.states.done(page)
+
+  await page.getByRole('link', { name: 'ホームへ戻る' }).click()
+  const moved = page.locator(`article[data-ticket-number="${ticketNumber}"]`)
+  const day = `${Number(ymd.slice(4, 6))}月${Number(ymd.slice(6, 8))}日`
+  await expect(moved).toContainText(day)
+  await expect(moved).toContainText(time)
+  await expect(moved).toContainText(staff)
+})
+
+test('the confirm modal can be closed without changing anything', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  await page.getByRole('link', { name: '予約を変更する' }).first().click()
+  await d.states.choosing(page)
+  const { cellName } = await d.findOtherConsultantCell(page, '')
+  await d.events['slot.select'](page, cellName)
+  await d.states.confirming(page)
+  await d.events['modal.cancel'](page)
+  await expect(page.getByRole('alertdialog')).toBeHidden()
+  await expect(page).toHaveURL(/reservation-date-change/)
+})
+
+test('without ticketNumber or productId the page sends the member to the menu', async ({ page }) => {
+  const member = await createMember('demo')
+  await login(page, member, '/support/reservation-date-change')
+  await page.waitForURL(/\/support\/menu$/)
+})

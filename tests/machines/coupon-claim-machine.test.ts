@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { ApiError } from '../../src/api/api-error'
+import { couponClaimMachine } from '../../machines/coupon-claim-machine'
+
+function start({ claim = async () => {}, reload = async () => {} }: { claim?: () => Promise<void>; reload?: () => Promise<void> } = {}) {
+  const log: string[] = []
+  const actor = createActor(
+    couponClaimMachine.provide({
+      actors: {
+        claimCoupon: fromPromise<void, { couponCode: string }>(async ({ input }) => {
+          log.push(`claim ${input.couponCode}`)
+          await claim()
+        }),
+        reloadUserData: fromPromise<void>(async () => {
+          log.push('reload')
+          await reload()
+        }),
+      },
+      actions: {
+        goToNotFound: () => void log.push('→ /error?code=404'),
+        goToLogin: () => void log.push('→ /login'),
+        goToClaimError: () => void log.push('→ /error?code=getCoupon'),
+        clearCachedCoupons: () => void log.push('clear coupons'),
+        goHome: () => void log.push('→ /'),
+      },
+    }),
+  ).start()
+  return { actor, log }
+}
+
+describe('coupon claim chart (spec §4 /get-coupon)', () => {
+  it('claims, reloads user data, clears the cached coupons, then goes home — in that order', async () => {
+    const { actor, log } = start()
+    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(log).toEqual(['claim WELCOME500', 'reload', 'clear coupons', '→ /'])
+  })
+
+  it('a missing code goes to error 404 without calling the server', async () => {
+    const { actor, log } = start()
+    actor.send({ type: 'link.open', couponCode: '', signedIn: true })
+    expect(actor.getSnapshot().value).toBe('missingCode')
+    expect(log).toEqual(['→ /error?code=404'])
+  })
+
+  it('a visitor who is not logged in goes to /login', () => {
+    const { actor, log } = start()
+    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: false })
+    expect(actor.getSnapshot().value).toBe('signedOut')
+    expect(log).toEqual(['→ /login'])
+  })
+
+  it('spec §8: a failed claim goes to error getCoupon', async () => {
+    const { actor, log } = start({ claim: async () => { throw new ApiError(400, 'COUPON_ALREADY_OBTAINED') } })
+    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(log).toEqual(['claim WELCOME500', '→ /error?code=getCoupon'])
+  })
+
+  it('a failed reload after a successful claim still ends at home', async () => {
+    const { actor, log } = start({ reload: async () => { throw new ApiError(500, 'down') } })
+    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(log.slice(-2)).toEqual(['clear coupons', '→ /'])
+  })
+})

@@ -1,0 +1,124 @@
+// Focused tests of the reservation-change chart's effects and the grid rules (spec §8, §9).
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { reservationChangeMachine } from '../../machines/reservation-change-machine'
+import { isSlotOpen, nobodyAvailable, staffRatio } from '../../machines/schedule-slots'
+import { ApiError } from '../../src/api/api-error'
+import { scheduleFixture, ticketFixture } from './reservation-fixtures'
+
+function start(input: { ticketNumber?: string; productId?: string }, fakes: { ticket?: () => Promise<unknown>; schedule?: (dt: string) => Promise<unknown>; update?: () => Promise<unknown> } = {}) {
+  const effects = { goToError: vi.fn(), goToMenu: vi.fn(), goToComplete: vi.fn(), goToBuy: vi.fn(), savePurchaseState: vi.fn(), trackDateChange: vi.fn() }
+  const update = vi.fn<(input: unknown) => Promise<unknown>>(fakes.update ?? (async () => ({})))
+  const loadSchedule = vi.fn(async ({ input }: { input: { dt: string } }) => (fakes.schedule ? fakes.schedule(input.dt) : scheduleFixture('20250602')))
+  const machine = reservationChangeMachine.provide({
+    actors: {
+      loadTicket: fromPromise(async () => (fakes.ticket ? fakes.ticket() : ticketFixture)) as never,
+      loadProduct: fromPromise(async () => ({ minutesToSupport: 90 })) as never,
+      loadSchedule: fromPromise(loadSchedule) as never,
+      updateReservation: fromPromise(async ({ input }) => update(input)),
+    },
+    actions: {
+      goToError: (_, p) => effects.goToError(p.code),
+      goToMenu: () => effects.goToMenu(),
+      goToComplete: () => effects.goToComplete(),
+      goToBuy: (_, p) => effects.goToBuy(p),
+      savePurchaseState: (_, p) => effects.savePurchaseState(p),
+      trackDateChange: (_, p) => effects.trackDateChange(p),
+    },
+  })
+  const actor = createActor(machine, { input: { ...input, today: '20250602' } }).start()
+  return { actor, effects, update, loadSchedule }
+}
+
+describe('reservation change: errors of spec §8', () => {
+  it.each([
+    [new ApiError(400, 'RESERVATION_TIMEOUT'), 'RESERVATION_TIMEOUT'],
+    [new ApiError(404, 'Ticket Not Found.'), '400'],
+    [new ApiError(503, 'down'), '503'],
+  ])('ticket-data failure %s → /error?code=%s', async (error, code) => {
+    const { actor, effects } = start({ ticketNumber: 'S1' }, { ticket: () => Promise.reject(error) })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(effects.goToError).toHaveBeenCalledWith(code)
+  })
+  it('schedule `minutesToSupport None` → /support/menu, other failures → their status', async () => {
+    const a = start({ productId: 'P' }, { schedule: () => Promise.reject(new ApiError(400, 'minutesToSupport None')) })
+    await waitFor(a.actor, (s) => s.status === 'done')
+    expect(a.effects.goToMenu).toHaveBeenCalled()
+    const b = start({ productId: 'P' }, { schedule: () => Promise.reject(new ApiError(500, 'x')) })
+    await waitFor(b.actor, (s) => s.status === 'done')
+    expect(b.effects.goToError).toHaveBeenCalledWith('500')
+  })
+  it('neither ticketNumber nor productId → /support/menu', () => {
+    const { actor, effects } = start({})
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(effects.goToMenu).toHaveBeenCalled()
+  })
+})
+
+describe('reservation change: happy paths', () => {
+  it('reloads for the served day when it differs from the asked one', async () => {
+    const { actor, loadSchedule } = start({ ticketNumber: 'S1' }, { schedule: async () => scheduleFixture('20250603') })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(loadSchedule.mock.calls.map((c) => c[0].input.dt)).toEqual(['20250602', '20250603'])
+    expect(actor.getSnapshot().context.date).toBe('20250603')
+  })
+  it('updates with the chosen consultant and time, tracks it, then completes', async () => {
+    const { actor, effects, update } = start({ ticketNumber: 'S0000001' })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'slot.select', choice: { slotType: 'withStaff', time: '10-30', staffId: 'STAFF-01', staffNickname: 'さくら' } })
+    expect(actor.getSnapshot().matches({ choosing: 'confirming' })).toBe(true)
+    actor.send({ type: 'modal.confirm' })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(update).toHaveBeenCalledWith({ ticketNumber: 'S0000001', staffId: 'STAFF-01', reservationTime: 'SUPPORT-20250602-10-30', minutesToSupport: 60 })
+    expect(effects.trackDateChange).toHaveBeenCalledWith({ ticketNumber: 'S0000001' })
+    expect(effects.goToComplete).toHaveBeenCalled()
+  })
+  it('a slot taken meanwhile (4xx) closes the modal, flags it and reloads the day', async () => {
+    const { actor, loadSchedule } = start({ ticketNumber: 'S1' }, { update: () => Promise.reject(new ApiError(400, 'STAFF_DENY')) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'slot.select', choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } })
+    actor.send({ type: 'modal.confirm' })
+    await waitFor(actor, (s) => s.matches({ choosing: 'idle' }) && s.context.slotTaken)
+    expect(loadSchedule).toHaveBeenCalledTimes(2)
+    expect(actor.getSnapshot().context.choice).toBeNull()
+  })
+  it('a new purchase saves the /buy handoff and goes to /buy', async () => {
+    const { actor, effects } = start({ productId: 'SUPPORT-90' })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'slot.select', choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } })
+    expect(effects.savePurchaseState).toHaveBeenCalledWith({
+      productId: 'SUPPORT-90', slotType: 'noAssign', staffId: null, staffNickname: null, reservationTime: 'SUPPORT-20250602-10-00', minutesToSupport: 90,
+    })
+    expect(effects.goToBuy).toHaveBeenCalledWith({ productId: 'SUPPORT-90' })
+  })
+  it('ignores closed cells and days outside the window', async () => {
+    const { actor, loadSchedule } = start({ ticketNumber: 'S1' })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'slot.select', choice: { slotType: 'withStaff', time: '09-00', staffId: 'STAFF-01', staffNickname: 'さくら' } })
+    actor.send({ type: 'date.select', date: '20250617' })
+    expect(actor.getSnapshot().matches({ choosing: 'idle' })).toBe(true)
+    expect(loadSchedule).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('grid rules', () => {
+  it('business holidays close every cell (spec §4)', () => {
+    const view = scheduleFixture('20250602', ['20250602'])
+    expect(isSlotOpen(view, { slotType: 'noAssign', staffId: null, time: '10-00' })).toBe(false)
+    expect(isSlotOpen(view, { slotType: 'withStaff', staffId: 'STAFF-01', time: '10-30' })).toBe(false)
+    expect(nobodyAvailable(view)).toBe(true)
+  })
+  it("reads the original backend's `hh#mm` keys", () => {
+    const view = scheduleFixture('20250602')
+    view.schedule.noAssignSchedules = { '11#00': true }
+    expect(isSlotOpen(view, { slotType: 'noAssign', staffId: null, time: '11-00' })).toBe(true)
+  })
+  it.each([
+    [20, 2, 90],
+    [3, 1, 66],
+    [4, 4, 50], // 0 % becomes 50
+    [0, 0, 0], // not a number becomes 0
+  ])('staff ratio of %i completed, %i unsolved is %i (spec §9)', (completed, unsolved, expected) => {
+    expect(staffRatio(completed, unsolved)).toBe(expected)
+  })
+})

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import type { Ticket } from '../../src/contract/entities'
+import {
+  canChangeReservation,
+  heldTickets,
+  interviewCardKind,
+  isFirstTimeUser,
+  isListed,
+  rateButton,
+  reservationDays,
+  ticketLabel,
+} from '../../src/features/home/ticket-rules'
+import { calendarDays, formatYen, ymdOf } from '../../src/features/home/jst'
+import { lastRowPadding, rowSizeFor } from '../../src/features/menu/load-menu'
+
+// Pinned "now": 2025-05-20 12:00 JST.
+const now = new Date('2025-05-20T03:00:00Z')
+const nowS = now.getTime() / 1000
+const minutes = (m: number) => nowS + m * 60
+
+function ticket(over: Partial<Ticket> = {}): Ticket {
+  return {
+    ticketNumber: 'S0001',
+    isFreeTicket: false,
+    amountRefunded: 0,
+    reservationTime: 'SUPPORT-20250521-10-00',
+    reservationUnixTime: minutes(60 * 22),
+    productId: 'SUPPORT-60',
+    productName: '60分サポートチケット',
+    productType: 'SUPPORT',
+    price: 5500,
+    minutesToSupport: 60,
+    staff: null,
+    supportType: 'TEL',
+    supportStatus: 'UNSUPPORTED',
+    unsolvedAfterFollowContent: null,
+    refundReason: null,
+    alreadyRating: false,
+    staffImageUrl: null,
+    interviewTelNumber: null,
+    reservationMenuList: [],
+    purchaseTime: nowS - 86_400,
+    ...over,
+  }
+}
+
+describe('spec §4 card label — every row', () => {
+  it('COMPLETED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'COMPLETED' }), now)).toBe('completed'))
+  it('UNSOLVED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED' }), now)).toBe('completed'))
+  it('UNSUPPORTED, not expired → support reserved', () => expect(ticketLabel(ticket(), now)).toBe('reserved'))
+  it('UNSUPPORTED, expired → no contact was received', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: minutes(-1) }), now)).toBe('noContact'))
+  it('UNSUPPORTED at exactly its start time counts as expired', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: nowS }), now)).toBe('noContact'))
+  it('UNSOLVED_COMPLETED with the refund text → refunded', () =>
+    expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '返金' }), now)).toBe('refunded'))
+  it('UNSOLVED_COMPLETED with another follow-up → support completed', () =>
+    expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '後日フォロー済み' }), now)).toBe('completed'))
+  it.each(['COMPLETED', 'UNSOLVED', 'UNSUPPORTED', 'UNSOLVED_COMPLETED'] as const)('%s with amountRefunded above 0 → refunded', (supportStatus) =>
+    expect(ticketLabel(ticket({ supportStatus, amountRefunded: 1 }), now)).toBe('refunded'))
+  it('a ticket without a date (ADD) is never expired', () =>
+    expect(ticketLabel(ticket({ productType: 'ADD', reservationTime: 'ADD', reservationUnixTime: null }), now)).toBe('reserved'))
+})
+
+describe('spec §4 held tickets listing rule', () => {
+  it('lists a ticket with no follow-up text', () => expect(isListed(ticket())).toBe(true))
+  it('lists a ticket with a follow-up other than 返金', () => expect(isListed(ticket({ unsolvedAfterFollowContent: '後日フォロー済み' }))).toBe(true))
+  it('hides a ticket whose follow-up is 返金', () => expect(isListed(ticket({ unsolvedAfterFollowContent: '返金' }))).toBe(false))
+  it('hides a refunded ticket (amountRefunded)', () => expect(isListed(ticket({ amountRefunded: 5500 }))).toBe(false))
+  it('heldTickets keeps listed ones only', () => {
+    const list = heldTickets([ticket({ ticketNumber: 'A' }), ticket({ ticketNumber: 'B', amountRefunded: 100 }), ticket({ ticketNumber: 'C', unsolvedAfterFollowContent: '返金' })])
+    expect(list.map((t) => t.ticketNumber)).toEqual(['A'])
+  })
+  it('a refunded ticket is not counted as a reservation day', () => {
+    const days = reservationDays([ticket(), ticket({ reservationTime: 'SUPPORT-20250522-10-00', amountRefunded: 9900 })])
+    expect([...days]).toEqual(['20250521'])
+  })
+  it('only UNSUPPORTED tickets mark reservation days', () => {
+    expect([...reservationDays([ticket({ supportStatus: 'COMPLETED' })])]).toEqual([])
+  })
+})
+
+describe('spec §6 change-reservation button', () => {
+  it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(31) }), now)).toBe(true))
+  it('hides at exactly 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(30) }), now)).toBe(false))
+  it('hides within 30 minutes', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(10) }), now)).toBe(false))
+  it('hides once expired', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(-10) }), now)).toBe(false))
+  it.each(['COMPLETED', 'UNSOLVED', 'UNSOLVED_COMPLETED'] as const)('hides for %s', (supportStatus) =>
+    expect(canChangeReservation(ticket({ supportStatus }), now)).toBe(false))
+  it.each(['ADD', 'INTERVIEW', 'TIP'] as const)('hides for a %s ticket', (productType) =>
+    expect(canChangeReservation(ticket({ productType }), now)).toBe(false))
+  it('hides for a refunded ticket', () => expect(canChangeReservation(ticket({ amountRefunded: 1 }), now)).toBe(false))
+  it('hides for a ticket whose follow-up is 返金', () => expect(canChangeReservation(ticket({ unsolvedAfterFollowContent: '返金' }), now)).toBe(false))
+})
+
+describe('spec §6 rate button', () => {
+  it('rate for COMPLETED SUPPORT not yet rated', () => expect(rateButton(ticket({ supportStatus: 'COMPLETED' }))).toBe('rate'))
+  it("'rated' (disabled) when alreadyRating", () => expect(rateButton(ticket({ supportStatus: 'COMPLETED', alreadyRating: true }))).toBe('rated'))
+  it.each(['UNSUPPORTED', 'UNSOLVED', 'UNSOLVED_COMPLETED'] as const)('hidden for %s', (supportStatus) =>
+    expect(rateButton(ticket({ supportStatus }))).toBe('hidden'))
+  it('hidden for a non-SUPPORT ticket', () => expect(rateButton(ticket({ supportStatus: 'COMPLETED', productType: 'ADD' }))).toBe('hidden'))
+  it('hidden for a refunded ticket', () => expect(rateButton(ticket({ supportStatus: 'COMPLETED', amountRefunded: 100 }))).toBe('hidden'))
+})
+
+describe('spec §4 first-time user and the interview / phone card', () => {
+  it('the ticket-is-free flag (set) shows the phone card', () => expect(interviewCardKind(true)).toBe('phone'))
+  it('an unset flag shows the interview card', () => expect(interviewCardKind(false)).toBe('interview'))
+  it('the flag is always set today', () => expect(interviewCardKind()).toBe('phone'))
+  it('first-time: no useFreeInterviewTime and a free interview ticket', () => {
+    const free = ticket({ ticketNumber: 'M1', productType: 'INTERVIEW', isFreeTicket: true })
+    expect(isFirstTimeUser(null, [free])).toBe(true)
+    expect(isFirstTimeUser('2025-01-01T00:00:00Z', [free])).toBe(false)
+    expect(isFirstTimeUser(null, [])).toBe(false)
+  })
+})
+
+describe('home calendar and prices', () => {
+  it('spans 21 days from today in Japan time', () => {
+    // 2025-05-20 23:30 JST is still the 20th in Japan, the 20th 14:30 in UTC.
+    const days = calendarDays(new Date('2025-05-20T14:30:00Z'))
+    expect(days).toHaveLength(21)
+    expect(ymdOf(days[0])).toBe('20250520')
+    expect(ymdOf(days[20])).toBe('20250609')
+    // 2025-05-20 15:30 UTC is already the 21st in Japan.
+    expect(ymdOf(calendarDays(new Date('2025-05-20T15:30:00Z'))[0])).toBe('20250521')
+  })
+  it('prices have a comma every 3 digits', () => expect(formatYen(12800)).toBe('12,800円'))
+})
+
+describe('spec §9 example-concerns grid', () => {
+  it('rows of 6, or 3 below 769 px', () => {
+    expect(rowSizeFor(1024)).toBe(6)
+    expect(rowSizeFor(769)).toBe(6)
+    expect(rowSizeFor(768)).toBe(3)
+  })
+  it('pads the last row to the row size', () => {
+    expect(lastRowPadding(4, 6)).toBe(2)
+    expect(lastRowPadding(6, 6)).toBe(0)
+    expect(lastRowPadding(4, 3)).toBe(2)
+    expect(lastRowPadding(0, 3)).toBe(0)
+  })
+})
