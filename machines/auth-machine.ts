@@ -36,6 +36,7 @@ export type AuthEvent =
   | { type: 'logout.confirm' }
   | { type: 'logout.cancel' }
   | { type: 'session.end' }
+  | { type: 'member.updated'; member: Member }
 
 const emptyForm = { email: '', password: '', loginFailed: false }
 
@@ -182,6 +183,8 @@ export const authMachine = setup({
         },
         // /login?signup=success ends any session without leaving the page (spec §2).
         'session.end': { target: 'endingSession' },
+        // The member changed their name or phone on /settings: the header greets them by the new name.
+        'member.updated': { actions: assign({ member: ({ event }) => event.member }) },
       },
       states: {
         active: {
@@ -229,5 +232,6 @@ export const flowDocs: FlowDocs = {
     'logout.confirm': 'The member confirmed the logout.',
     'logout.cancel': 'The member closed the logout confirmation.',
     'session.end': 'A page ended the session without navigating (/login?signup=success after registration).',
+    'member.updated': 'The member saved new account details on /settings (names, phone).',
   },
 }

@@ -33,7 +33,11 @@ function SettingsPage() {
             useFreeInterviewTime: m.useFreeInterviewTime ?? null,
           }
         }),
-        saveProfile: fromPromise(async ({ input }) => (await services.api.call('user-update', input)).member),
+        saveProfile: fromPromise(async ({ input }) => {
+          const { member } = await services.api.call('user-update', input)
+          auth.send({ type: 'member.updated', member })
+          return member
+        }),
       },
       actions: { goToError },
     }),

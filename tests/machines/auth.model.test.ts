@@ -9,6 +9,7 @@ describeModel({
     'identity.changed': [{ user }, { user: null }],
     'form.change': [{ field: 'email', value: ' demo@example.com ' }, { field: 'password', value: 'demo1234' }, { field: 'email', value: '' }],
     'form.submit': [{}, { redirectTo: '/purchase-list?year=2025' }],
+    'member.updated': [{ member: { ...member, memberLastname: '佐藤' } }],
     'logout.request': [{}], 'logout.confirm': [{}], 'logout.cancel': [{}], 'session.end': [{}],
   },
   outcomes: { signIn: { done: [user] }, loadMember: { done: [member] }, callLogin: { done: [undefined] } },
