@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
+import { Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { CancelAccountActorRef, CancelConsent } from '../../../machines/cancel-account-machine'
 import { cancelAccountText as t } from '../../text/account'
+import { ErrorBanner } from '../../ui/error-banner'
 
 const consents: CancelConsent[] = ['ticketsForfeited', 'dataDeleted']
 
@@ -20,10 +21,7 @@ export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
         {t.lead}
       </Text>
       {unusedTickets && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t.unusedTickets}</Alert.Title>
-        </Alert.Root>
+        <ErrorBanner title={t.unusedTickets} />
       )}
       {consents.map((consent) => (
         <Checkbox.Root key={consent} checked={ticked[consent]} onCheckedChange={() => actor.send({ type: 'consent.toggle', consent })}>

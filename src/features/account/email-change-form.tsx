@@ -1,9 +1,10 @@
-import { Alert, Button, chakra, Stack, Text } from '@chakra-ui/react'
+import { Button, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
 import type { EmailChangeActorRef } from '../../../machines/email-change-machine'
 import { emailChangeText as t } from '../../text/account'
 import { TextField } from './text-field'
+import { ErrorBanner } from '../../ui/error-banner'
+import { FormShell } from '../../ui/form-shell'
 
 /** /settings/email-change-request: the new address (spec §5 E-mail, §8 e-mail change 4xx). */
 export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActorRef; currentEmail: string | null }) {
@@ -12,38 +13,28 @@ export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeAct
   const rejected = useSelector(actor, (s) => s.context.rejected)
   const busy = useSelector(actor, (s) => s.matches('requesting'))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: 'form.submit' })
-  }
   return (
-    <chakra.form onSubmit={submit} noValidate w="full">
-      <Stack gap="5">
-        <Text color="fg.muted">{t.lead}</Text>
-        {currentEmail && (
-          <Text fontSize="sm">
-            {t.current}: {currentEmail}
-          </Text>
-        )}
-        {rejected && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{t.rejected}</Alert.Title>
-          </Alert.Root>
-        )}
-        <TextField
-          label={t.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          error={error}
-          onValue={(value) => actor.send({ type: 'field.change', value })}
-        />
-        <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy}>
-          {t.submit}
-        </Button>
-      </Stack>
-    </chakra.form>
+    <FormShell onSubmit={() => actor.send({ type: 'form.submit' })} lead={t.lead}>
+      {currentEmail && (
+        <Text fontSize="sm">
+          {t.current}: {currentEmail}
+        </Text>
+      )}
+      {rejected && (
+        <ErrorBanner title={t.rejected} />
+      )}
+      <TextField
+        label={t.email}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        error={error}
+        onValue={(value) => actor.send({ type: 'field.change', value })}
+      />
+      <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy}>
+        {t.submit}
+      </Button>
+    </FormShell>
   )
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, chakra, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
 import type { PasswordChangeActorRef, PasswordChangeField } from '../../../machines/password-change-machine'
 import { passwordChangeText as t } from '../../text/account'
 import { normalizePassword } from './normalize'
 import { PasswordField } from './password-field'
+import { ErrorBanner } from '../../ui/error-banner'
+import { FormShell } from '../../ui/form-shell'
 
 /** /settings/password-change (spec §5 Password change, §8 password change 4xx). */
 export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef }) {
@@ -15,32 +16,22 @@ export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef })
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   const change = (field: PasswordChangeField) => (value: string) => actor.send({ type: 'field.change', field, value: normalizePassword(value) })
   const blur = (field: PasswordChangeField) => () => actor.send({ type: 'field.blur', field })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: 'form.submit' })
-  }
   return (
-    <chakra.form onSubmit={submit} noValidate w="full">
-      <Stack gap="5">
-        <Text color="fg.muted">{t.lead}</Text>
-        {rejected && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{t.rejected}</Alert.Title>
-          </Alert.Root>
-        )}
-        <PasswordField label={t.newPassword} value={values.newPassword} error={errors.newPassword} onValue={change('newPassword')} onBlur={blur('newPassword')} />
-        <PasswordField
-          label={t.newPasswordConfirm}
-          value={values.newPasswordConfirm}
-          error={errors.newPasswordConfirm}
-          onValue={change('newPasswordConfirm')}
-          onBlur={blur('newPasswordConfirm')}
-        />
-        <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy}>
-          {t.submit}
-        </Button>
-      </Stack>
-    </chakra.form>
+    <FormShell onSubmit={() => actor.send({ type: 'form.submit' })} lead={t.lead}>
+      {rejected && (
+        <ErrorBanner title={t.rejected} />
+      )}
+      <PasswordField label={t.newPassword} value={values.newPassword} error={errors.newPassword} onValue={change('newPassword')} onBlur={blur('newPassword')} />
+      <PasswordField
+        label={t.newPasswordConfirm}
+        value={values.newPasswordConfirm}
+        error={errors.newPasswordConfirm}
+        onValue={change('newPasswordConfirm')}
+        onBlur={blur('newPasswordConfirm')}
+      />
+      <Button type="submit" colorPalette="brand" size="lg" disabled={!canSubmit} loading={busy}>
+        {t.submit}
+      </Button>
+    </FormShell>
   )
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, chakra, Stack, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
 import type { PasswordResetActorRef, ResetField } from '../../../machines/password-reset-machine'
 import { accountCommon, passwordResetText as t } from '../../text/account'
 import { normalizePassword } from './normalize'
 import { PasswordField } from './password-field'
 import { TextField } from './text-field'
+import { ErrorBanner } from '../../ui/error-banner'
+import { FormShell } from '../../ui/form-shell'
 
 function useResetForm(actor: PasswordResetActorRef) {
   const values = useSelector(actor, (s) => s.context.values)
@@ -15,10 +16,7 @@ function useResetForm(actor: PasswordResetActorRef) {
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   const change = (field: ResetField) => (value: string) => actor.send({ type: 'field.change', field, value })
   const blur = (field: ResetField) => () => actor.send({ type: 'field.blur', field })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    actor.send({ type: 'form.submit' })
-  }
+  const submit = () => actor.send({ type: 'form.submit' })
   return { values, errors, rejected, busy, canSubmit, change, blur, submit }
 }
 
@@ -26,29 +24,23 @@ function useResetForm(actor: PasswordResetActorRef) {
 export function PasswordResetRequestForm({ actor }: { actor: PasswordResetActorRef }) {
   const f = useResetForm(actor)
   return (
-    <chakra.form onSubmit={f.submit} noValidate w="full">
-      <Stack gap="5">
-        <Text color="fg.muted">{t.requestLead}</Text>
-        {f.rejected && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{t.memberNotFound}</Alert.Title>
-          </Alert.Root>
-        )}
-        <TextField
-          label={t.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={f.values.email}
-          error={f.errors.email}
-          onValue={f.change('email')}
-        />
-        <Button type="submit" colorPalette="brand" size="lg" disabled={!f.canSubmit} loading={f.busy}>
-          {t.requestSubmit}
-        </Button>
-      </Stack>
-    </chakra.form>
+    <FormShell onSubmit={f.submit} lead={t.requestLead}>
+      {f.rejected && (
+        <ErrorBanner title={t.memberNotFound} />
+      )}
+      <TextField
+        label={t.email}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={f.values.email}
+        error={f.errors.email}
+        onValue={f.change('email')}
+      />
+      <Button type="submit" colorPalette="brand" size="lg" disabled={!f.canSubmit} loading={f.busy}>
+        {t.requestSubmit}
+      </Button>
+    </FormShell>
   )
 }
 
@@ -56,55 +48,46 @@ export function PasswordResetRequestForm({ actor }: { actor: PasswordResetActorR
 export function PasswordResetForm({ actor }: { actor: PasswordResetActorRef }) {
   const f = useResetForm(actor)
   return (
-    <chakra.form onSubmit={f.submit} noValidate w="full">
-      <Stack gap="5">
-        <Text color="fg.muted">{t.resetLead}</Text>
-        {f.rejected && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t.resetFailed}</Alert.Title>
-              <Alert.Description>{accountCommon.contactHint}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        )}
-        <TextField
-          label={t.authCode}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={f.values.authCode}
-          error={f.errors.authCode}
-          onValue={f.change('authCode')}
-          onBlur={f.blur('authCode')}
-        />
-        <TextField
-          label={t.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={f.values.email}
-          error={f.errors.email}
-          onValue={f.change('email')}
-          onBlur={f.blur('email')}
-        />
-        <PasswordField
-          label={t.newPassword}
-          value={f.values.newPassword}
-          error={f.errors.newPassword}
-          onValue={(v) => f.change('newPassword')(normalizePassword(v))}
-          onBlur={f.blur('newPassword')}
-        />
-        <PasswordField
-          label={t.newPasswordConfirm}
-          value={f.values.newPasswordConfirm}
-          error={f.errors.newPasswordConfirm}
-          onValue={(v) => f.change('newPasswordConfirm')(normalizePassword(v))}
-          onBlur={f.blur('newPasswordConfirm')}
-        />
-        <Button type="submit" colorPalette="brand" size="lg" disabled={!f.canSubmit} loading={f.busy}>
-          {t.resetSubmit}
-        </Button>
-      </Stack>
-    </chakra.form>
+    <FormShell onSubmit={f.submit} lead={t.resetLead}>
+      {f.rejected && (
+        <ErrorBanner title={t.resetFailed} description={accountCommon.contactHint} />
+      )}
+      <TextField
+        label={t.authCode}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={f.values.authCode}
+        error={f.errors.authCode}
+        onValue={f.change('authCode')}
+        onBlur={f.blur('authCode')}
+      />
+      <TextField
+        label={t.email}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={f.values.email}
+        error={f.errors.email}
+        onValue={f.change('email')}
+        onBlur={f.blur('email')}
+      />
+      <PasswordField
+        label={t.newPassword}
+        value={f.values.newPassword}
+        error={f.errors.newPassword}
+        onValue={(v) => f.change('newPassword')(normalizePassword(v))}
+        onBlur={f.blur('newPassword')}
+      />
+      <PasswordField
+        label={t.newPasswordConfirm}
+        value={f.values.newPasswordConfirm}
+        error={f.errors.newPasswordConfirm}
+        onValue={(v) => f.change('newPasswordConfirm')(normalizePassword(v))}
+        onBlur={f.blur('newPasswordConfirm')}
+      />
+      <Button type="submit" colorPalette="brand" size="lg" disabled={!f.canSubmit} loading={f.busy}>
+        {t.resetSubmit}
+      </Button>
+    </FormShell>
   )
 }

@@ -6,6 +6,7 @@ import type { ProfileActorRef, ProfileField } from '../../../machines/profile-ma
 import { settingsText as t } from '../../text/account'
 import { normalizePhone } from './normalize'
 import { TextField } from './text-field'
+import { ErrorBanner } from '../../ui/error-banner'
 
 /** Account info on /settings (spec §2): member ID, editable names and phone, e-mail and password links. */
 export function ProfileForm({ actor }: { actor: ProfileActorRef }) {
@@ -43,10 +44,7 @@ export function ProfileForm({ actor }: { actor: ProfileActorRef }) {
           </Alert.Root>
         )}
         {rejected && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{t.namesTooLong}</Alert.Title>
-          </Alert.Root>
+          <ErrorBanner title={t.namesTooLong} />
         )}
         <DataList.Root orientation="horizontal">
           <DataList.Item>

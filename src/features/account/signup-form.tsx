@@ -1,4 +1,4 @@
-import { Alert, Box, Button, chakra, Checkbox, Field, Fieldset, Group, Input, InputAddon, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, chakra, Checkbox, Field, Fieldset, Group, Input, InputAddon, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
@@ -8,6 +8,7 @@ import { signupText } from '../../text/account'
 import { PasswordField } from './password-field'
 import { TextField } from './text-field'
 import { generatePassword, normalizePassword, normalizePhone, splitEmail, suggestDomains } from './normalize'
+import { ErrorBanner } from '../../ui/error-banner'
 
 /** The signup form (spec §2 signup page): renders the signup chart and sends its events. */
 export function SignupForm({ actor }: { actor: SignupActorRef }) {
@@ -39,10 +40,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
       <Stack gap="5">
         <Text color="fg.muted">{signupText.lead}</Text>
         {emailInUse && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{signupText.emailInUse}</Alert.Title>
-          </Alert.Root>
+          <ErrorBanner title={signupText.emailInUse} />
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField

@@ -1,9 +1,10 @@
-import { Alert, Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { AuthActorRef } from '../../../machines/auth-machine'
 import { loginText } from '../../text/auth'
+import { ErrorBanner } from '../../ui/error-banner'
 
 /**
  * The login form (spec §2 /login, §5 Login). It renders the auth chart's snapshot and sends
@@ -25,10 +26,7 @@ export function LoginForm({ auth, redirectTo }: { auth: AuthActorRef; redirectTo
     <chakra.form onSubmit={submit} noValidate w="full">
       <Stack gap="5">
         {failed && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{loginText.failed}</Alert.Title>
-          </Alert.Root>
+          <ErrorBanner title={loginText.failed} />
         )}
         <Field.Root>
           <Field.Label>{loginText.emailLabel}</Field.Label>
