@@ -20,6 +20,8 @@ import { Route as RegisterationCompleteRouteImport } from './routes/registeratio
 import { Route as RegisterationTempRouteImport } from './routes/registeration-temp'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
+import { Route as AuthBuyRouteImport } from './routes/_auth.buy'
+import { Route as AuthBuyCompleteRouteImport } from './routes/_auth.buy-complete'
 import { Route as AuthGetCouponRouteImport } from './routes/_auth.get-coupon'
 import { Route as AuthPurchaseListRouteImport } from './routes/_auth.purchase-list'
 import { Route as AuthRatingRouteImport } from './routes/_auth.rating'
@@ -87,6 +89,16 @@ const SignupRoute = SignupRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthBuyRoute = AuthBuyRouteImport.update({
+  id: '/buy',
+  path: '/buy',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthBuyCompleteRoute = AuthBuyCompleteRouteImport.update({
+  id: '/buy-complete',
+  path: '/buy-complete',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthGetCouponRoute = AuthGetCouponRouteImport.update({
@@ -178,6 +190,8 @@ export interface FileRoutesByFullPath {
   '/registeration-complete': typeof RegisterationCompleteRoute
   '/registeration-temp': typeof RegisterationTempRoute
   '/signup': typeof SignupRoute
+  '/buy': typeof AuthBuyRoute
+  '/buy-complete': typeof AuthBuyCompleteRoute
   '/get-coupon': typeof AuthGetCouponRoute
   '/purchase-list': typeof AuthPurchaseListRoute
   '/rating': typeof AuthRatingRoute
@@ -203,6 +217,8 @@ export interface FileRoutesByTo {
   '/registeration-complete': typeof RegisterationCompleteRoute
   '/registeration-temp': typeof RegisterationTempRoute
   '/signup': typeof SignupRoute
+  '/buy': typeof AuthBuyRoute
+  '/buy-complete': typeof AuthBuyCompleteRoute
   '/get-coupon': typeof AuthGetCouponRoute
   '/purchase-list': typeof AuthPurchaseListRoute
   '/rating': typeof AuthRatingRoute
@@ -231,6 +247,8 @@ export interface FileRoutesById {
   '/registeration-complete': typeof RegisterationCompleteRoute
   '/registeration-temp': typeof RegisterationTempRoute
   '/signup': typeof SignupRoute
+  '/_auth/buy': typeof AuthBuyRoute
+  '/_auth/buy-complete': typeof AuthBuyCompleteRoute
   '/_auth/get-coupon': typeof AuthGetCouponRoute
   '/_auth/purchase-list': typeof AuthPurchaseListRoute
   '/_auth/rating': typeof AuthRatingRoute
@@ -260,6 +278,8 @@ export interface FileRouteTypes {
     | '/registeration-complete'
     | '/registeration-temp'
     | '/signup'
+    | '/buy'
+    | '/buy-complete'
     | '/get-coupon'
     | '/purchase-list'
     | '/rating'
@@ -285,6 +305,8 @@ export interface FileRouteTypes {
     | '/registeration-complete'
     | '/registeration-temp'
     | '/signup'
+    | '/buy'
+    | '/buy-complete'
     | '/get-coupon'
     | '/purchase-list'
     | '/rating'
@@ -312,6 +334,8 @@ export interface FileRouteTypes {
     | '/registeration-complete'
     | '/registeration-temp'
     | '/signup'
+    | '/_auth/buy'
+    | '/_auth/buy-complete'
     | '/_auth/get-coupon'
     | '/_auth/purchase-list'
     | '/_auth/rating'
@@ -423,6 +447,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/buy': {
+      id: '/_auth/buy'
+      path: '/buy'
+      fullPath: '/buy'
+      preLoaderRoute: typeof AuthBuyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/buy-complete': {
+      id: '/_auth/buy-complete'
+      path: '/buy-complete'
+      fullPath: '/buy-complete'
+      preLoaderRoute: typeof AuthBuyCompleteRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/get-coupon': {
       id: '/_auth/get-coupon'
       path: '/get-coupon'
@@ -525,6 +563,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthBuyRoute: typeof AuthBuyRoute
+  AuthBuyCompleteRoute: typeof AuthBuyCompleteRoute
   AuthGetCouponRoute: typeof AuthGetCouponRoute
   AuthPurchaseListRoute: typeof AuthPurchaseListRoute
   AuthRatingRoute: typeof AuthRatingRoute
@@ -541,6 +581,8 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthBuyRoute: AuthBuyRoute,
+  AuthBuyCompleteRoute: AuthBuyCompleteRoute,
   AuthGetCouponRoute: AuthGetCouponRoute,
   AuthPurchaseListRoute: AuthPurchaseListRoute,
   AuthRatingRoute: AuthRatingRoute,

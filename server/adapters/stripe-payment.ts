@@ -1,0 +1,98 @@
+import Stripe from 'stripe'
+import type { ChargeResult, PaymentPort } from './payment'
+
+/**
+ * The Stripe half of the payment port (design.md "Payments and 3-D Secure"), selected with
+ * PAYMENT_PROVIDER=stripe and STRIPE_SECRET_KEY:
+ *  - the token is a PaymentMethod id (created in the browser by the card elements);
+ *  - 3-D Secure: a SetupIntent for that PaymentMethod, confirmed with a return_url; when Stripe
+ *    asks for a challenge the browser goes to `next_action.redirect_to_url.url`;
+ *  - tdsFinish / inspectToken read the PaymentMethod's latest SetupIntent;
+ *  - charge confirms a PaymentIntent off-session with the purchase's idempotency key. HTTP 429 is
+ *    passed on (the SDK's own retries are off) so the client's retry policy (spec §9) applies.
+ */
+export type StripePayment = PaymentPort & {
+  kind: 'stripe'
+  /** Creates and confirms the SetupIntent; `redirectUrl` null when no challenge is needed. */
+  startThreeDSecure: (paymentMethodId: string, returnUrl: string) => Promise<{ redirectUrl: string | null }>
+}
+
+type HttpClient = NonNullable<ConstructorParameters<typeof Stripe>[1]>['httpClient']
+
+/** A Stripe client for the adapter; tests give a recorded-response http client. */
+export function createStripeClient(secretKey: string, httpClient?: HttpClient): Stripe {
+  return new Stripe(secretKey, { maxNetworkRetries: 0, ...(httpClient ? { httpClient } : {}) })
+}
+
+// spec §2: the six brands, as the rest of the app names them.
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  jcb: 'JCB',
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+}
+
+type ErrorLike = { type?: string; statusCode?: number; code?: string; message?: string }
+const isStripeError = (e: unknown): e is ErrorLike => typeof e === 'object' && e !== null && 'type' in e && String((e as ErrorLike).type).startsWith('Stripe')
+
+export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePayment {
+  const latestSetup = async (paymentMethodId: string) => {
+    const list = await stripe.setupIntents.list({ payment_method: paymentMethodId, limit: 1 })
+    return list.data[0] ?? null
+  }
+  return {
+    kind: 'stripe',
+    async startThreeDSecure(paymentMethodId, returnUrl) {
+      const si = await stripe.setupIntents.create({
+        payment_method: paymentMethodId,
+        usage: 'off_session',
+        confirm: true,
+        return_url: returnUrl,
+      })
+      if (si.status === 'succeeded') return { redirectUrl: null }
+      const url = si.status === 'requires_action' ? si.next_action?.redirect_to_url?.url : null
+      if (!url) throw new Error(`SetupIntent ${si.id} is ${si.status}`)
+      return { redirectUrl: url }
+    },
+    async inspectToken(tokenId) {
+      let pm
+      try {
+        pm = await stripe.paymentMethods.retrieve(tokenId)
+      } catch (e) {
+        if (isStripeError(e) && e.statusCode === 404) return null
+        throw e
+      }
+      const si = await latestSetup(tokenId)
+      const threeDSecure = si?.status === 'succeeded' ? 'succeeded' : !si || si.status === 'requires_action' || si.status === 'processing' ? 'pending' : 'failed'
+      return { brand: brandNames[pm.card?.brand ?? ''] ?? pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', threeDSecure }
+    },
+    async finishThreeDSecure(tokenId) {
+      const si = await latestSetup(tokenId)
+      return si?.status === 'succeeded' ? { ok: true, id: tokenId } : { ok: false }
+    },
+    async charge({ source, amount, idempotencyKey }): Promise<ChargeResult> {
+      try {
+        const pm = await stripe.paymentMethods.retrieve(source)
+        const customer = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id
+        const pi = await stripe.paymentIntents.create(
+          { amount, currency, payment_method: source, confirm: true, off_session: true, ...(customer ? { customer } : {}) },
+          { idempotencyKey },
+        )
+        if (pi.status === 'succeeded') return { ok: true, chargeId: pi.id }
+        // Off-session: a bank asking for authentication again, or a card refused.
+        if (pi.status === 'requires_action') return { ok: false, status: 402, message: 'AUTHENTICATION_REQUIRED' }
+        return { ok: false, status: 402, message: 'CARD_DECLINED' }
+      } catch (e) {
+        if (!isStripeError(e)) throw e
+        if (e.statusCode === 429 || e.type === 'StripeRateLimitError') return { ok: false, status: 429, message: 'RATE_LIMITED' }
+        if (e.type === 'StripeCardError' || e.statusCode === 402) return { ok: false, status: 402, message: e.code === 'authentication_required' ? 'AUTHENTICATION_REQUIRED' : 'CARD_DECLINED' }
+        throw e
+      }
+    },
+    async refund(chargeId) {
+      await stripe.refunds.create({ payment_intent: chargeId })
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { Field, Input, SimpleGrid } from '@chakra-ui/react'
+import { useState, type ComponentType } from 'react'
+import type { CardElementName, CardFieldsProps } from './payment-port'
+
+export type SandboxCardValues = Record<CardElementName, string>
+
+const digits = (s: string) => s.replace(/\D/g, '')
+
+function luhn(number: string) {
+  let sum = 0
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i])
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2
+    sum += d
+  }
+  return sum % 10 === 0
+}
+
+/** Completeness as Stripe's elements report it: a whole, plausible value (spec §5 card rules). */
+export const sandboxComplete: Record<CardElementName, (v: string) => boolean> = {
+  number: (v) => /^\d{14,16}$/.test(digits(v)) && luhn(digits(v)),
+  expiry: (v) => { const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(v.trim()); return !!m && Number(m[1]) >= 1 && Number(m[1]) <= 12 },
+  cvc: (v) => /^\d{3,4}$/.test(v),
+}
+
+/** Formats what the member types the way card fields do: `4242 4242 …`, `MM/YY`. */
+const format: Record<CardElementName, (v: string) => string> = {
+  number: (v) => digits(v).slice(0, 16).replace(/(\d{4})(?=\d)/g, '$1 '),
+  expiry: (v) => { const d = digits(v).slice(0, 4); return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d },
+  cvc: (v) => digits(v).slice(0, 4),
+}
+
+const inputProps: Record<CardElementName, { autoComplete: string; placeholder: string; name: string }> = {
+  number: { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', name: 'cardnumber' },
+  expiry: { autoComplete: 'cc-exp', placeholder: 'MM/YY', name: 'exp-date' },
+  cvc: { autoComplete: 'cc-csc', placeholder: 'CVC', name: 'cvc' },
+}
+
+/** The sandbox's three card elements; values stay in the port (like Stripe's iframes), not in the page. */
+export function createSandboxCardFields(values: SandboxCardValues): ComponentType<CardFieldsProps> {
+  return function SandboxCardFields({ onChange, labels, hints, disabled }: CardFieldsProps) {
+    // A new page starts empty, like a freshly mounted Stripe element.
+    const [shown, setShown] = useState<SandboxCardValues>(() => {
+      values.number = values.expiry = values.cvc = ''
+      return { ...values }
+    })
+    const [touched, setTouched] = useState<Record<CardElementName, boolean>>({ number: false, expiry: false, cvc: false })
+    const field = (name: CardElementName) => {
+      const invalid = touched[name] && shown[name] !== '' && !sandboxComplete[name](shown[name])
+      return (
+        <Field.Root key={name} invalid={invalid} gridColumn={name === 'number' ? { base: 'auto', sm: 'span 2' } : undefined}>
+          <Field.Label>{labels[name]}</Field.Label>
+          <Input
+            {...inputProps[name]}
+            inputMode="numeric"
+            disabled={disabled}
+            value={shown[name]}
+            onChange={(e) => {
+              const value = format[name](e.target.value)
+              values[name] = value
+              setShown((s) => ({ ...s, [name]: value }))
+              onChange({ element: name, complete: sandboxComplete[name](value), error: null })
+            }}
+            onBlur={() => {
+              setTouched((t) => ({ ...t, [name]: true }))
+              const complete = sandboxComplete[name](values[name])
+              onChange({ element: name, complete, error: values[name] !== '' && !complete ? hints[name] : null })
+            }}
+          />
+          {invalid ? <Field.ErrorText>{hints[name]}</Field.ErrorText> : <Field.HelperText>{hints[name]}</Field.HelperText>}
+        </Field.Root>
+      )
+    }
+    return <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">{(['number', 'expiry', 'cvc'] as const).map(field)}</SimpleGrid>
+  }
+}

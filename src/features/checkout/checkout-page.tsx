@@ -1,0 +1,157 @@
+import { Alert, Box, Button, Field, HStack, NativeSelect, RadioGroup, Separator, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import type { ComponentType } from 'react'
+import type { CheckoutActorRef } from '../../../machines/checkout-machine'
+import { osOptions, showsSupportMethod } from '../../../machines/checkout-rules'
+import type { CardFieldsProps } from '../../adapters/payment/payment-port'
+import type { ContactDevice, ContactOs, RemoteSupport, SupportType } from '../../contract/entities'
+import { CONCERN_MAX } from '../../contract/fields'
+import { buyText } from '../../text/checkout'
+import { PageCard } from '../../ui/page-card'
+import { PageSpinner } from '../../ui/page-spinner'
+import { CheckoutCardSection } from './checkout-card-section'
+import { formatReservationTime } from './checkout-params'
+import { CheckoutDialogs } from './checkout-dialogs'
+import { scrollTargets } from './use-checkout'
+
+const yenOrFree = (n: number) => (n === 0 ? buyText.free : buyText.yen(n))
+
+/** /buy (spec §2 "/buy details"): renders the checkout chart's snapshot, sections in the spec's order. */
+export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; CardFields: ComponentType<CardFieldsProps> }) {
+  const loading = useSelector(actor, (s) => s.matches('restoring') || s.matches('loading') || s.matches('leaving'))
+  const data = useSelector(actor, (s) => s.context.chargeData)
+  if (loading || !data) return <><PageSpinner /><CheckoutDialogs actor={actor} /></>
+  const type = data.product.productType
+  return (
+    <PageCard title={buyText.title}>
+      <Stack gap="8">
+        <OrderSummary actor={actor} />
+        <CouponList actor={actor} />
+        <Choices actor={actor} />
+        <Separator />
+        <CheckoutCardSection actor={actor} CardFields={CardFields} />
+        <Button asChild variant="outline" alignSelf="start">
+          {type === 'SUPPORT' ? (
+            <Link to="/support/staff" search={{ productId: data.product.productId }}>{buyText.back}</Link>
+          ) : (
+            <Link to="/">{buyText.back}</Link>
+          )}
+        </Button>
+      </Stack>
+      <CheckoutDialogs actor={actor} />
+    </PageCard>
+  )
+}
+
+function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
+  const product = useSelector(actor, (s) => s.context.chargeData.product)
+  const staff = useSelector(actor, (s) => s.context.chargeData.staff)
+  const reservationTime = useSelector(actor, (s) => s.context.params.reservationTime)
+  const applied = useSelector(actor, (s) => s.context.applied)
+  const when = product.productType === 'SUPPORT' ? formatReservationTime(reservationTime) : null
+  const rows: Array<[string, string]> = [[buyText.product, product.productName]]
+  if (product.minutesToSupport > 0 && product.productType !== 'TIP') rows.push(['', buyText.minutes(product.minutesToSupport)])
+  if (when) rows.push([buyText.reservationTime, when], [buyText.staff, staff?.staffNickname ?? buyText.noPreference])
+  if (applied) rows.push([buyText.priceBeforeCoupon, yenOrFree(product.price)])
+  rows.push([buyText.price, yenOrFree(applied?.couponPrice ?? product.price)])
+  return (
+    <Box as="section" aria-label={buyText.summaryTitle}>
+      <Text fontWeight="bold" fontSize="lg" mb="3">{buyText.summaryTitle}</Text>
+      <Stack as="dl" gap="1">
+        {rows.map(([k, v]) => (
+          <HStack key={`${k}${v}`} justify="space-between">
+            <Text as="dt" color="fg.muted">{k}</Text>
+            <Text as="dd" fontWeight={k === buyText.price ? 'bold' : undefined} data-testid={k === buyText.price ? 'checkout-price' : undefined}>{v}</Text>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  )
+}
+
+function CouponList({ actor }: { actor: CheckoutActorRef }) {
+  const coupons = useSelector(actor, (s) => s.context.coupons)
+  const applied = useSelector(actor, (s) => s.context.applied?.couponCode ?? null)
+  const notice = useSelector(actor, (s) => s.context.couponNotice)
+  const checking = useSelector(actor, (s) => s.matches({ ready: 'validatingCoupon' }))
+  const idle = useSelector(actor, (s) => s.can({ type: 'coupon.select', couponCode: '' }))
+  if (coupons.length === 0 && notice !== 'denied') return null
+  return (
+    <Box as="section" id={scrollTargets.coupons} aria-label={buyText.couponTitle}>
+      <Text fontWeight="bold" fontSize="lg" mb="3">{buyText.couponTitle}</Text>
+      {notice && (
+        <Alert.Root status={notice === 'applied' ? 'success' : 'warning'} role="status" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{notice === 'applied' ? buyText.couponApplied : notice === 'denied' ? buyText.couponDenied : buyText.couponUnavailable}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Stack gap="2">
+        {coupons.map((c) => (
+          <HStack key={c.couponCode} borderWidth="1px" borderRadius="l2" p="3" justify="space-between" borderColor={applied === c.couponCode ? 'brand.solid' : undefined}>
+            <Text>{c.couponName}</Text>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              variant={applied === c.couponCode ? 'solid' : 'outline'}
+              loading={checking}
+              disabled={!idle}
+              onClick={() => actor.send({ type: 'coupon.select', couponCode: c.couponCode })}
+            >
+              {buyText.couponUse}
+            </Button>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  )
+}
+
+function Choices({ actor }: { actor: CheckoutActorRef }) {
+  const type = useSelector(actor, (s) => s.context.chargeData.product.productType)
+  const reserveNow = useSelector(actor, (s) => s.context.params.reserveNow)
+  const form = useSelector(actor, (s) => s.context.form)
+  const tooLong = form.concernText.length > CONCERN_MAX
+  const select = <T extends string>(label: string, value: T | null, options: T[], names: Record<T, string>, send: (v: T | null) => void) => (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value ?? ''} onChange={(e) => send((e.currentTarget.value || null) as T | null)}>
+          <option value="">{buyText.selectPlaceholder}</option>
+          {options.map((o) => <option key={o} value={o}>{names[o]}</option>)}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+  return (
+    <Stack gap="5">
+      {type === 'SUPPORT' && (
+        <Field.Root invalid={tooLong}>
+          <Field.Label>{buyText.concernLabel}</Field.Label>
+          <Textarea rows={4} value={form.concernText} onChange={(e) => actor.send({ type: 'concern.change', value: e.target.value })} />
+          {tooLong ? <Field.ErrorText>{buyText.concernTooLong}</Field.ErrorText> : <Field.HelperText>{buyText.concernHint}</Field.HelperText>}
+        </Field.Root>
+      )}
+      {select<ContactDevice>(buyText.deviceLabel, form.device, ['PC', 'SMARTPHONE', 'TABLET'], buyText.devices, (value) => actor.send({ type: 'device.change', value }))}
+      {form.device && select<ContactOs>(buyText.osLabel, form.os, osOptions[form.device], buyText.oses, (value) => actor.send({ type: 'os.change', value }))}
+      {select<RemoteSupport>(buyText.remoteSupportLabel, form.remoteSupport, ['WISH', 'NOT_WISH'], buyText.remoteSupports, (value) => actor.send({ type: 'remoteSupport.change', value }))}
+      {showsSupportMethod(type, reserveNow) && (
+        <Field.Root>
+          <Field.Label id="checkout-support-type">{buyText.supportTypeLabel}</Field.Label>
+          <RadioGroup.Root aria-labelledby="checkout-support-type" value={form.supportType} onValueChange={(e) => e.value && actor.send({ type: 'supportType.change', value: e.value as SupportType })}>
+            <HStack gap="6">
+              {(['TEL', 'ONLINE'] as const).map((t) => (
+                <RadioGroup.Item key={t} value={t}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{buyText.supportTypes[t]}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </Field.Root>
+      )}
+    </Stack>
+  )
+}

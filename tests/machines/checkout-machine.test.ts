@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout-machine'
+import { buildChargeRequest, emptyForm, isHolderNameValid, type CheckoutParams, type StoredAttempt } from '../../machines/checkout-rules'
+import { ApiError } from '../../src/api/api-error'
+import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtures'
+
+// Focused checks of the checkout chart (issue 4 "Tests that prove it"), with fake effects.
+
+type Fakes = {
+  stored?: StoredAttempt | null
+  load?: CheckoutLoaded
+  charge?: Array<ApiError | 'ok'>
+  finish?: 'ok' | ApiError
+}
+
+function start(f: Fakes = {}) {
+  const answers = [...(f.charge ?? ['ok'])]
+  const calls = {
+    createToken: vi.fn(async () => 'tok_new'),
+    startThreeDSecure: vi.fn(() => new Promise<void>(() => {})),
+    finish: vi.fn(async () => { if (f.finish && f.finish !== 'ok') throw f.finish; return 'tok_1' }),
+    charge: vi.fn(async (_input: { payload: unknown; idempotencyKey: string }) => {
+      const a = answers.shift() ?? 'ok'
+      if (a !== 'ok') throw a
+      return response
+    }),
+    saveAttempt: vi.fn(),
+    clearAttempt: vi.fn(),
+    goToComplete: vi.fn(),
+    goToStaffWithToast: vi.fn(),
+    goToMenuWithToast: vi.fn(),
+    goToError: vi.fn(),
+  }
+  const machine = checkoutMachine.provide({
+    actors: {
+      readStoredAttempt: fromPromise(async () => f.stored ?? null),
+      loadCheckout: fromPromise(async () => f.load ?? { ...loadedSaved, coupons: [] }),
+      validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async () => ({ couponAvailable: true, couponPrice: 5000 })),
+      createToken: fromPromise(calls.createToken),
+      startThreeDSecure: fromPromise(calls.startThreeDSecure),
+      finishThreeDSecure: fromPromise(calls.finish),
+      charge: fromPromise(({ input }) => calls.charge(input)),
+    },
+    actions: {
+      saveAttempt: (_, p) => calls.saveAttempt(p),
+      clearAttempt: calls.clearAttempt,
+      goToComplete: (_, p) => calls.goToComplete(p),
+      goToStaffWithToast: (_, p) => calls.goToStaffWithToast(p),
+      goToMenuWithToast: calls.goToMenuWithToast,
+      goToError: (_, p) => calls.goToError(p),
+    },
+  })
+  const actor = createActor(machine, { input: { params, keySeed: 'seed' } }).start()
+  return { actor, calls }
+}
+
+const flush = async () => { for (let i = 0; i < 20; i++) await Promise.resolve() }
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('checkout chart', () => {
+  it('pays with the saved card without token or 3-D Secure', async () => {
+    const { actor, calls } = start()
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.createToken).not.toHaveBeenCalled()
+    expect(calls.charge).toHaveBeenCalledWith(expect.objectContaining({ idempotencyKey: 'seed-1', payload: expect.objectContaining({ cardId: 'card_1', cardToken: '' }) }))
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(calls.goToComplete).toHaveBeenCalledWith({ response })
+  })
+
+  it.each([
+    [1, [new ApiError(429, 'RATE_LIMITED')], 1000],
+    [2, [new ApiError(429, 'RATE_LIMITED'), new ApiError(429, 'RATE_LIMITED')], 3000],
+  ])('retries %i× HTTP 429 after 1 s then 2 s and succeeds, same idempotency key', async (_n, errors, total) => {
+    const { actor, calls } = start({ charge: [...errors, 'ok'] })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(actor.getSnapshot().matches({ charging: 'backingOff' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(total - 1)
+    expect(actor.getSnapshot().status).toBe('active')
+    await vi.advanceTimersByTimeAsync(1)
+    await flush()
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(new Set(calls.charge.mock.calls.map(([i]) => i.idempotencyKey))).toEqual(new Set(['seed-1']))
+  })
+
+  it('fails after three 429 answers', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x')] })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await vi.advanceTimersByTimeAsync(3000)
+    await flush()
+    expect(calls.charge).toHaveBeenCalledTimes(3)
+    expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true)
+  })
+
+  it('does not retry a non-429 error', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(402, 'CARD_DECLINED')] })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(calls.charge).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true)
+    // The form is usable again: a new attempt gets a new key.
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.charge.mock.calls[1][0].idempotencyKey).toBe('seed-2')
+  })
+
+  it('ignores a pay click while busy', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(429, 'x'), 'ok'] })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(actor.getSnapshot().can({ type: 'pay.submit' })).toBe(false)
+    actor.send({ type: 'pay.submit' })
+    await vi.advanceTimersByTimeAsync(1000)
+    await flush()
+    expect(calls.charge).toHaveBeenCalledTimes(2)
+  })
+
+  it('saves the attempt and redirects to 3-D Secure with a new card', async () => {
+    const { actor, calls } = start({ load: { ...loaded, coupons: [] } })
+    await flush()
+    for (const element of ['number', 'expiry', 'cvc'] as const) actor.send({ type: 'card.change', element, complete: true })
+    actor.send({ type: 'holderName.change', value: 'TARO YAMADA' })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(actor.getSnapshot().value).toBe('threeDSecureRedirect')
+    const saved = calls.saveAttempt.mock.calls[0][0].attempt as StoredAttempt
+    expect(saved).toMatchObject({ token: 'tok_new', idempotencyKey: 'seed-1', productId: 'SUPPORT-60', buyType: 'SUPPORT', payload: { cardToken: 'tok_new' } })
+    expect(calls.startThreeDSecure).toHaveBeenCalled()
+  })
+
+  it('resumes from the stored attempt: finishing, then charging with the stored key and payload', async () => {
+    const { actor, calls } = start({ stored: attempt, load: loaded })
+    await flush()
+    expect(calls.finish).toHaveBeenCalled()
+    expect(calls.charge).toHaveBeenCalledWith({ payload: attempt.payload, idempotencyKey: 'seed-1' })
+    expect(actor.getSnapshot().status).toBe('done')
+    expect(calls.clearAttempt).toHaveBeenCalled()
+  })
+
+  it('a 3-D Secure finish failure clears the attempt and shows the payment problem', async () => {
+    const { actor, calls } = start({ stored: attempt, load: loaded, finish: new ApiError(400, 'THREE_D_SECURE_FAILED') })
+    await flush()
+    expect(calls.charge).not.toHaveBeenCalled()
+    expect(calls.clearAttempt).toHaveBeenCalled()
+    expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true)
+  })
+
+  it('STAFF_DENY goes back to /support/staff with a toast', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(400, 'STAFF_ASSING_DENY')] })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.goToStaffWithToast).toHaveBeenCalledWith({ productId: 'SUPPORT-60', message: 'STAFF_ASSING_DENY' })
+  })
+
+  it('DENY_COUPON drops the applied coupon and says so', async () => {
+    const { actor } = start({ load: loadedSaved, charge: [new ApiError(400, 'DENY_COUPON')] })
+    await flush()
+    actor.send({ type: 'coupon.select', couponCode: 'WELCOME500' })
+    await flush()
+    expect(actor.getSnapshot().context.applied).toEqual({ couponCode: 'WELCOME500', couponPrice: 5000 })
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    const s = actor.getSnapshot()
+    expect(s.context).toMatchObject({ applied: null, coupons: [], couponNotice: 'denied' })
+  })
+
+  it('charge-data errors: Staff Not Found → 404, other 4xx → menu with toast', async () => {
+    for (const [error, expectation] of [
+      [new ApiError(400, 'Staff Not Found.'), 'error404'],
+      [new ApiError(400, 'PRODUCT_NOT_FOUND'), 'menu'],
+    ] as const) {
+      const goToError = vi.fn()
+      const goToMenuWithToast = vi.fn()
+      const actor = createActor(checkoutMachine.provide({
+        actors: { readStoredAttempt: fromPromise<StoredAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw error }) },
+        actions: { goToError: (_, p) => goToError(p), goToMenuWithToast },
+      }), { input: { params, keySeed: 's' } }).start()
+      await flush()
+      expect(actor.getSnapshot().value).toBe('leaving')
+      if (expectation === 'error404') expect(goToError).toHaveBeenCalledWith({ code: 404 })
+      else expect(goToMenuWithToast).toHaveBeenCalled()
+    }
+  })
+
+  it('a SUPPORT product without the saved slot (not immediate) goes to the menu', async () => {
+    const goToMenuWithToast = vi.fn()
+    const actor = createActor(checkoutMachine.provide({
+      actors: { readStoredAttempt: fromPromise<StoredAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => ({ ...loaded, hasSavedSlot: false })) },
+      actions: { goToMenuWithToast },
+    }), { input: { params, keySeed: 's' } }).start()
+    await flush()
+    expect(actor.getSnapshot().value).toBe('leaving')
+    expect(goToMenuWithToast).toHaveBeenCalled()
+  })
+})
+
+describe('checkout rules', () => {
+  it('holder name: half-width roman letters with one space, at most 45', () => {
+    expect(isHolderNameValid('TARO YAMADA')).toBe(true)
+    expect(isHolderNameValid('taro')).toBe(false)
+    expect(isHolderNameValid('TARO  YAMADA')).toBe(false)
+    expect(isHolderNameValid('ＴＡＲＯ ＹＡＭＡＤＡ')).toBe(false)
+    expect(isHolderNameValid(`${'A'.repeat(22)} ${'B'.repeat(23)}`)).toBe(false)
+  })
+
+  it('charge request: reservationTime is the type alone for ADD, supportType only for SUPPORT', () => {
+    const add = { ...loaded.chargeData, product: { ...loaded.chargeData.product, productType: 'ADD' as const } }
+    const r = buildChargeRequest({ ...params, reservationTime: null }, add, emptyForm(null), null)
+    expect(r).toMatchObject({ reservationTime: 'ADD', supportType: null, cardId: '', saveCard: true })
+  })
+})
