@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { createFirebaseIdentity } from './adapters/identity'
 import { createSmtpMailer } from './adapters/mailer'
-import { createSandboxPayment } from './adapters/payment'
+import { createSandboxPayment, type PaymentPort } from './adapters/payment'
+import { createStripeClient, createStripePayment } from './adapters/stripe-payment'
 import { createApp } from './app'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
@@ -11,13 +12,17 @@ import { systemClock } from './domain/time'
 
 async function main() {
   const config = parseConfig()
-  if (config.paymentProvider === 'stripe') {
-    // The Stripe adapter arrives with the checkout issue.
-    throw new ConfigError('PAYMENT_PROVIDER=stripe is not available yet: use sandbox')
-  }
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
   const clock = systemClock
+  // design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
+  // (parseConfig refuses stripe without the key). In Stripe mode the sandbox's 3-D Secure page and
+  // `sandbox/tokens` answer 404 (server/app.ts, server/routes/payment.ts).
+  const payment: PaymentPort =
+    config.paymentProvider === 'stripe' && config.stripeSecretKey
+      ? createStripePayment(createStripeClient(config.stripeSecretKey))
+      : createSandboxPayment(database.db, clock)
+  console.log(`Payments: ${payment.kind}`)
   if (await seedIfEmpty(database.db, clock.now())) console.log('Seeded demo data')
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost })
   // The emulator starts empty on a fresh machine: make sure the seeded members can sign in.
@@ -28,7 +33,7 @@ async function main() {
     db: database.db,
     identity,
     mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
-    payment: createSandboxPayment(database.db, clock),
+    payment,
     clock,
     config,
   })

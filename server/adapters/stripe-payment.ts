@@ -7,15 +7,30 @@ import type { ChargeResult, PaymentPort } from './payment'
  *  - the token is a PaymentMethod id (created in the browser by the card elements);
  *  - 3-D Secure: a SetupIntent for that PaymentMethod, confirmed with a return_url; when Stripe
  *    asks for a challenge the browser goes to `next_action.redirect_to_url.url`;
+ *  - each member has one Stripe Customer (members.stripe_customer_id); the SetupIntent runs on it,
+ *    so a succeeded SetupIntent leaves the card attached there and chargeable off-session later;
  *  - tdsFinish / inspectToken read the PaymentMethod's latest SetupIntent;
  *  - charge confirms a PaymentIntent off-session with the purchase's idempotency key. HTTP 429 is
  *    passed on (the SDK's own retries are off) so the client's retry policy (spec §9) applies.
  */
 export type StripePayment = PaymentPort & {
   kind: 'stripe'
-  /** Creates and confirms the SetupIntent; `redirectUrl` null when no challenge is needed. */
-  startThreeDSecure: (paymentMethodId: string, returnUrl: string) => Promise<{ redirectUrl: string | null }>
+  /**
+   * The member's Stripe Customer, created once: the idempotency key is the member id, so two
+   * concurrent first calls get the same Customer back.
+   */
+  createCustomer: (member: { memberId: string; email: string }) => Promise<string>
+  /**
+   * Creates and confirms an off-session SetupIntent for the PaymentMethod on the member's Customer
+   * (a succeeded SetupIntent attaches the card to it, so a saved card can be charged later).
+   * `redirectUrl` is null when no challenge is needed; a refused card is `ok: false`.
+   */
+  startThreeDSecure: (paymentMethodId: string, returnUrl: string, customerId?: string) => Promise<SetupResult>
+  /** The Customer the PaymentMethod belongs to (its latest SetupIntent's, else its own), null when none. */
+  customerOf: (paymentMethodId: string) => Promise<string | null>
 }
+
+export type SetupResult = { ok: true; redirectUrl: string | null } | { ok: false; status: 402 | 429; message: string }
 
 type HttpClient = NonNullable<ConstructorParameters<typeof Stripe>[1]>['httpClient']
 
@@ -44,17 +59,44 @@ export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePay
   }
   return {
     kind: 'stripe',
-    async startThreeDSecure(paymentMethodId, returnUrl) {
-      const si = await stripe.setupIntents.create({
-        payment_method: paymentMethodId,
-        usage: 'off_session',
-        confirm: true,
-        return_url: returnUrl,
-      })
-      if (si.status === 'succeeded') return { redirectUrl: null }
+    async createCustomer({ memberId, email }) {
+      const customer = await stripe.customers.create({ email, metadata: { memberId } }, { idempotencyKey: `customer:${memberId}` })
+      return customer.id
+    },
+    async startThreeDSecure(paymentMethodId, returnUrl, customerId) {
+      let si
+      try {
+        si = await stripe.setupIntents.create({
+          payment_method: paymentMethodId,
+          ...(customerId ? { customer: customerId } : {}),
+          usage: 'off_session',
+          confirm: true,
+          return_url: returnUrl,
+        })
+      } catch (e) {
+        if (!isStripeError(e)) throw e
+        if (e.statusCode === 429 || e.type === 'StripeRateLimitError') return { ok: false, status: 429, message: 'RATE_LIMITED' }
+        if (e.type === 'StripeCardError' || e.statusCode === 402) return { ok: false, status: 402, message: 'CARD_DECLINED' }
+        throw e
+      }
+      if (si.status === 'succeeded') return { ok: true, redirectUrl: null }
       const url = si.status === 'requires_action' ? si.next_action?.redirect_to_url?.url : null
-      if (!url) throw new Error(`SetupIntent ${si.id} is ${si.status}`)
-      return { redirectUrl: url }
+      // requires_payment_method after confirm: the card was refused while setting it up.
+      if (!url) return { ok: false, status: 402, message: 'CARD_DECLINED' }
+      return { ok: true, redirectUrl: url }
+    },
+    async customerOf(paymentMethodId) {
+      try {
+        const si = await latestSetup(paymentMethodId)
+        const fromSetup = typeof si?.customer === 'string' ? si.customer : (si?.customer?.id ?? null)
+        if (fromSetup) return fromSetup
+        const pm = await stripe.paymentMethods.retrieve(paymentMethodId)
+        return typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null)
+      } catch (e) {
+        // An id Stripe does not know (400 / 404 resource_missing) belongs to nobody.
+        if (isStripeError(e) && (e.statusCode === 404 || e.statusCode === 400)) return null
+        throw e
+      }
     },
     async inspectToken(tokenId) {
       let pm

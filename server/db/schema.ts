@@ -31,6 +31,8 @@ export const members = pgTable('members', {
   registrationAnswers: jsonb('registration_answers').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   source: text('source'),
   lpSource: text('lp_source'),
+  /** The member's Stripe Customer (PAYMENT_PROVIDER=stripe): saved cards are attached to it. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: ts('created_at').notNull(),
 })
 

@@ -1,9 +1,11 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { apiErrors } from '../../src/contract/messages'
 import type { ChargeResponse } from '../../src/contract/calls'
-import type { SandboxPayment } from '../adapters/payment'
+import type { PaymentPort, SandboxPayment } from '../adapters/payment'
+import type { StripePayment } from '../adapters/stripe-payment'
+import type { Config } from '../config'
 import type { Tx } from '../db/client'
-import { chargeRequests, coupons, memberCoupons, products, purchases, savedCards, staff, tickets } from '../db/schema'
+import { chargeRequests, coupons, memberCoupons, members, products, purchases, savedCards, staff, tickets } from '../db/schema'
 import { parseReservationTime } from '../domain/time'
 import { HttpError, badRequest, notFound, serverErrors } from '../http/errors'
 import type { MemberRow, PartialHandlers } from '../http/handler'
@@ -39,8 +41,40 @@ async function usableCoupon(db: Tx, member: MemberRow, code: string, p: ProductR
 }
 
 const isSandbox = (p: { kind: string }): p is SandboxPayment => p.kind === 'sandbox'
+const isStripe = (p: PaymentPort): p is StripePayment => p.kind === 'stripe'
 
-export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 'charge' | 'tdsFinish' | 'sandbox/tokens'> = {
+/** The member's Stripe Customer id, created and stored on first use (one per member). */
+async function stripeCustomer(db: Tx, payment: StripePayment, member: MemberRow): Promise<string> {
+  if (member.stripeCustomerId) return member.stripeCustomerId
+  const created = await payment.createCustomer({ memberId: member.memberId, email: member.email })
+  // A concurrent first call stored one already: keep that (Stripe answered it the same Customer).
+  await db.update(members).set({ stripeCustomerId: created }).where(and(eq(members.memberId, member.memberId), isNull(members.stripeCustomerId)))
+  const [row] = await db.select({ id: members.stripeCustomerId }).from(members).where(eq(members.memberId, member.memberId))
+  return row?.id ?? created
+}
+
+/**
+ * Stripe mode: a PaymentMethod is usable only by the member whose Customer it was set up on, so a
+ * leaked pm_… id cannot be finished or charged by someone else. The sandbox has no owners.
+ */
+async function assertOwnToken(payment: PaymentPort, member: MemberRow, tokenId: string) {
+  if (!isStripe(payment)) return
+  const owner = await payment.customerOf(tokenId)
+  if (!owner || owner !== member.stripeCustomerId) throw badRequest(serverErrors.tokenNotFound)
+}
+
+/** Stripe sends the browser back here after the challenge: only the app's own origin (or loopback). */
+function allowedReturnUrl(raw: string, config: Config): boolean {
+  try {
+    const u = new URL(raw)
+    const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost'
+    return u.origin === new URL(config.appOrigin).origin || loopback
+  } catch {
+    return false
+  }
+}
+
+export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 'charge' | 'tdsFinish' | 'sandbox/tokens' | 'stripe/setup-intents'> = {
   async 'charge-data'({ input, deps, me }) {
     const m = me()
     const p = await loadProduct(deps.db, input.productId)
@@ -67,7 +101,8 @@ export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | '
   },
 
   async tdsFinish({ input, deps, me }) {
-    me()
+    const m = me()
+    await assertOwnToken(deps.payment, m, input.tokenId)
     const r = await deps.payment.finishThreeDSecure(input.tokenId)
     if (!r.ok) throw badRequest(serverErrors.threeDSecureFailed)
     return { status: 200 as const, data: { data: { id: r.id } } }
@@ -78,6 +113,21 @@ export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | '
     const r = await deps.payment.createToken(input)
     if (!r.ok) throw badRequest(r.message)
     return { tokenId: r.tokenId, threeDSecure: r.threeDSecure, card: r.card }
+  },
+
+  /**
+   * Stripe's 3-D Secure start (design.md "Payments"): the PaymentMethod goes onto the member's
+   * Customer through an off-session SetupIntent confirmed with the return URL; the browser follows
+   * `redirectUrl` to the bank, or goes straight on to tdsFinish when there is no challenge.
+   */
+  async 'stripe/setup-intents'({ input, deps, me }) {
+    const m = me()
+    if (!isStripe(deps.payment)) throw notFound()
+    if (!allowedReturnUrl(input.returnUrl, deps.config)) throw badRequest('returnUrl must be on the app origin')
+    const customerId = await stripeCustomer(deps.db, deps.payment, m)
+    const r = await deps.payment.startThreeDSecure(input.paymentMethodId, input.returnUrl, customerId)
+    if (!r.ok) throw new HttpError(r.status, r.message)
+    return { redirectUrl: r.redirectUrl }
   },
 
   /**
@@ -131,6 +181,7 @@ export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | '
       if (!card) throw badRequest(serverErrors.cardNotFound)
       source = card.providerRef
     } else if (input.cardToken) {
+      await assertOwnToken(payment, m, input.cardToken)
       const t = await payment.inspectToken(input.cardToken)
       if (!t) throw badRequest(serverErrors.tokenNotFound)
       if (t.threeDSecure !== 'succeeded') throw badRequest(serverErrors.threeDSecureRequired)

@@ -334,6 +334,18 @@ export const SandboxTokenResponse = v.object({
 })
 export type SandboxTokenResponse = v.InferOutput<typeof SandboxTokenResponse>
 
+// ---- Stripe provider (design.md "Payments"): the SetupIntent that runs 3-D Secure for a new card
+export const StripeSetupIntentRequest = v.object({
+  /** The PaymentMethod created in the browser by the card elements (our card token). */
+  paymentMethodId: v.pipe(v.string(), v.regex(/^pm_[A-Za-z0-9_]+$/, 'paymentMethodId must be a PaymentMethod id')),
+  /** Absolute /buy URL on the app's origin that Stripe returns to after the challenge. */
+  returnUrl: v.pipe(v.string(), v.url('returnUrl must be an absolute URL')),
+})
+export const StripeSetupIntentResponse = v.object({
+  /** The bank's 3-D Secure page; null when the card needs no challenge (go on to tdsFinish). */
+  redirectUrl: v.nullable(v.string()),
+})
+
 export const calls = {
   login: { method: 'POST', auth: false, request: LoginRequest, response: OkResponse },
   'user-data': { method: 'GET', auth: true, request: UserDataRequest, response: UserDataResponse },
@@ -359,6 +371,7 @@ export const calls = {
   tdsFinish: { method: 'POST', auth: true, request: TdsFinishRequest, response: TdsFinishResponse },
   'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: OkResponse },
   'sandbox/tokens': { method: 'POST', auth: false, request: SandboxTokenRequest, response: SandboxTokenResponse },
+  'stripe/setup-intents': { method: 'POST', auth: true, request: StripeSetupIntentRequest, response: StripeSetupIntentResponse },
 } as const satisfies Record<string, CallSpec>
 
 export type CallName = keyof typeof calls

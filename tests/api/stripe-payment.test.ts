@@ -42,20 +42,49 @@ describe('Stripe payment adapter (recorded responses)', () => {
         body: setupIntent('requires_action', { next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://hooks.stripe.com/3d_secure_2/authenticate/seti_1QxTest', return_url: 'https://app/buy' } } }),
       },
     })
-    const r = await payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy?productId=SUPPORT-60&payment_method=pm_1QxTest')
-    expect(r).toEqual({ redirectUrl: 'https://hooks.stripe.com/3d_secure_2/authenticate/seti_1QxTest' })
+    const r = await payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy?productId=SUPPORT-60&payment_method=pm_1QxTest', 'cus_Test')
+    expect(r).toEqual({ ok: true, redirectUrl: 'https://hooks.stripe.com/3d_secure_2/authenticate/seti_1QxTest' })
     expect(seen[0].path).toBe('/v1/setup_intents')
     expect(Object.fromEntries(seen[0].body)).toMatchObject({
       payment_method: 'pm_1QxTest',
       confirm: 'true',
       usage: 'off_session',
       return_url: 'https://app.example/buy?productId=SUPPORT-60&payment_method=pm_1QxTest',
+      customer: 'cus_Test',
     })
   })
 
   it('a frictionless card needs no redirect', async () => {
     const { payment } = fakeStripe({ 'POST /v1/setup_intents': { status: 200, body: setupIntent('succeeded') } })
-    expect(await payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy')).toEqual({ redirectUrl: null })
+    expect(await payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy')).toEqual({ ok: true, redirectUrl: null })
+  })
+
+  it('a card refused while setting up is a decline (402), a 429 is passed on', async () => {
+    const refused = fakeStripe({ 'POST /v1/setup_intents': { status: 402, body: error('card_error', { code: 'card_declined', decline_code: 'generic_decline' }) } })
+    expect(await refused.payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy', 'cus_Test')).toEqual({ ok: false, status: 402, message: 'CARD_DECLINED' })
+    const unusable = fakeStripe({ 'POST /v1/setup_intents': { status: 200, body: setupIntent('requires_payment_method') } })
+    expect(await unusable.payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy', 'cus_Test')).toEqual({ ok: false, status: 402, message: 'CARD_DECLINED' })
+    const limited = fakeStripe({ 'POST /v1/setup_intents': { status: 429, body: error('invalid_request_error', { code: 'rate_limit' }) } })
+    expect(await limited.payment.startThreeDSecure('pm_1QxTest', 'https://app.example/buy', 'cus_Test')).toEqual({ ok: false, status: 429, message: 'RATE_LIMITED' })
+  })
+
+  it('creates one Customer per member (idempotency key = member id)', async () => {
+    const { payment, seen } = fakeStripe({ 'POST /v1/customers': { status: 200, body: { id: 'cus_Test', object: 'customer', email: 'a@example.com', metadata: { memberId: 'M0001' } } } })
+    expect(await payment.createCustomer({ memberId: 'M0001', email: 'a@example.com' })).toBe('cus_Test')
+    expect(seen[0].idempotencyKey).toBe('customer:M0001')
+    expect(Object.fromEntries(seen[0].body)).toMatchObject({ email: 'a@example.com', 'metadata[memberId]': 'M0001' })
+  })
+
+  it("customerOf: the SetupIntent's Customer, else the PaymentMethod's, null for an unknown id", async () => {
+    const viaSetup = fakeStripe({ 'GET /v1/setup_intents': { status: 200, body: list([setupIntent('succeeded', { customer: 'cus_Test' })]) } })
+    expect(await viaSetup.payment.customerOf('pm_1QxTest')).toBe('cus_Test')
+    const viaPm = fakeStripe({
+      'GET /v1/setup_intents': { status: 200, body: list([]) },
+      'GET /v1/payment_methods/pm_1QxTest': { status: 200, body: { ...paymentMethod, customer: 'cus_Other' } },
+    })
+    expect(await viaPm.payment.customerOf('pm_1QxTest')).toBe('cus_Other')
+    const unknown = fakeStripe({ 'GET /v1/setup_intents': { status: 400, body: error('invalid_request_error', { code: 'resource_missing' }) } })
+    expect(await unknown.payment.customerOf('pm_nope')).toBeNull()
   })
 
   it('tdsFinish and inspectToken read the latest SetupIntent of the PaymentMethod', async () => {

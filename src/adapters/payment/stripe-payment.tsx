@@ -4,22 +4,16 @@ import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElem
 import { loadStripe } from '@stripe/stripe-js/pure'
 import type { Stripe, StripeElements } from '@stripe/stripe-js'
 import { useEffect, useState, type ComponentType } from 'react'
-import type { ApiClient } from '../../api/client'
 import { leavingPage, type BrowserPaymentPort, type CardElementName, type CardFieldsProps } from './payment-port'
 
 /**
- * The server step that creates and confirms a SetupIntent for a PaymentMethod with a return URL
- * (server/adapters/stripe-payment.ts `startThreeDSecure`). Its API call is not in
- * src/contract/calls.ts yet, so it is injected; see the checkout report.
+ * The server step that puts the PaymentMethod on the member's Customer with a SetupIntent
+ * confirmed with the return URL (`POST /api/stripe/setup-intents`, server/adapters/stripe-payment.ts).
  */
 export type ConfirmSetup = (input: { paymentMethodId: string; returnUrl: string }) => Promise<{ redirectUrl: string | null }>
 
-const missingSetupCall: ConfirmSetup = async () => {
-  throw new Error('3-D Secure setup call is not configured')
-}
-
 /** Stripe: card elements from @stripe/react-stripe-js, a PaymentMethod as the token, SetupIntent for 3-D Secure. */
-export function createStripePayment(publishableKey: string, _api: ApiClient, confirmSetup: ConfirmSetup = missingSetupCall, go: (url: string) => void = (u) => window.location.assign(u)): BrowserPaymentPort {
+export function createStripePayment(publishableKey: string, confirmSetup: ConfirmSetup, go: (url: string) => void = (u) => window.location.assign(u)): BrowserPaymentPort {
   let stripePromise: Promise<Stripe | null> | null = null
   const live: { stripe: Stripe | null; elements: StripeElements | null } = { stripe: null, elements: null }
   const getStripe = () => (stripePromise ??= loadStripe(publishableKey))
@@ -69,7 +63,7 @@ export function createStripePayment(publishableKey: string, _api: ApiClient, con
     },
     async startThreeDSecure(paymentMethodId, returnUrl) {
       // Our own marker on the return URL: Stripe adds setup_intent=… but not the PaymentMethod.
-      const url = new URL(returnUrl, window.location.origin)
+      const url = new URL(returnUrl, globalThis.location?.origin)
       url.searchParams.set('payment_method', paymentMethodId)
       const { redirectUrl } = await confirmSetup({ paymentMethodId, returnUrl: url.toString() })
       if (!redirectUrl) return // frictionless: finish right here

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
@@ -14,6 +14,7 @@ import type { ApiClient } from '../../api/client'
 import type { ClientConfig } from '../../config'
 import { buyText } from '../../text/checkout'
 import { parsePurchaseState, parseStoredAttempt } from './checkout-params'
+import { flowInspect } from '../../app/flow-recorder'
 
 /** Session key of the attempt kept across the 3-D Secure redirect (spec §3). */
 export const attemptKey = 'mypage.checkoutAttempt' as const
@@ -41,6 +42,7 @@ export type CheckoutPorts = { config: ClientConfig; api: ApiClient; session: Ses
 
 export function useCheckout(services: CheckoutPorts, params: CheckoutParams, email: string, returned: URLSearchParams) {
   const navigate = useNavigate()
+  const router = useRouter()
   const [payment] = useState<BrowserPaymentPort>(() => paymentPort(services.config, services.api))
   const [keySeed] = useState(() => crypto.randomUUID())
   const { api, session, analytics } = services
@@ -77,7 +79,11 @@ export function useCheckout(services: CheckoutPorts, params: CheckoutParams, ema
           // spec §4: purchase list and user data are cleared after a charge.
           session.remove(sessionKeys.purchaseList)
           session.remove(sessionKeys.purchaseState)
+          // User data: every cached loader result (home's tickets and coupons) is dropped, so the
+          // home shows the new ticket without a reload. Invalidate only after leaving /buy — its
+          // beforeLoad would otherwise rerun without the purchase state and redirect to the menu.
           void navigate({ to: '/buy-complete', search: { type: response.productType, ...(response.couponCode ? { couponCode: response.couponCode } : {}) }, replace: true })
+            .then(() => router.invalidate())
         },
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }),
         goToMenuWithToast: () => void navigate({ to: '/support/menu', state: (prev) => ({ ...prev, displayToast: true }), replace: true }),
@@ -85,7 +91,7 @@ export function useCheckout(services: CheckoutPorts, params: CheckoutParams, ema
           void navigate({ to: '/support/staff', search: { productId }, state: (prev) => ({ ...prev, toast: buyText.staffDenyToast }) }),
       },
     }),
-    { input: { params, keySeed } },
+    { input: { params, keySeed }, inspect: flowInspect },
   )
   return { actor, payment }
 }
