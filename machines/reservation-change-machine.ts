@@ -2,6 +2,7 @@ import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotF
 import type { Ticket } from '../src/contract/entities'
 import type { FlowDocs } from './flow-docs'
 import { isSlotOpen, reservationTimeOf, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
+import { savedBand, savedChoice, savedDay, type PurchaseState } from './saved-slot'
 
 /**
  * Reservation change and new-purchase slot selection (spec §2 /support/staff and
@@ -14,20 +15,11 @@ import { isSlotOpen, reservationTimeOf, type Band, type ScheduleView, type SlotC
  *   change mode  ─slot.select─▶ confirming ─modal.confirm─▶ updating ─▶ leaving (goToComplete)
  *                  updating 4xx (slot taken meanwhile) ─▶ loadingSchedule with `slotTaken`
  *   purchase mode ─slot.select─▶ leaving (savePurchaseState, goToBuy)
+ * Back from /buy (input `saved`, the handoff of the same product): the first load asks for the
+ * saved day and band and shows the saved cell selected if still open, else `notifySavedSlotGone`.
  */
 
-/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`). */
-export type PurchaseState = {
-  productId: string
-  slotType: 'noAssign' | 'withStaff'
-  staffId: string | null
-  staffNickname: string | null
-  /** `SUPPORT-YYYYMMDD-HH-MM` */
-  reservationTime: string
-  minutesToSupport: number
-}
-
-export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string }
+export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string; saved?: PurchaseState | null }
 
 export type ReservationChangeContext = {
   ticketNumber: string | null
@@ -42,6 +34,8 @@ export type ReservationChangeContext = {
   choice: SlotChoice | null
   /** The last update failed with a 4xx: the slot was taken meanwhile (spec §8). */
   slotTaken: boolean
+  /** The slot chosen before going to /buy, to show again until the first schedule arrives. */
+  saved: PurchaseState | null
 }
 
 export type ReservationChangeEvent =
@@ -80,6 +74,8 @@ export const reservationChangeMachine = setup({
     isDateInWindow: ({ context, event }) =>
       event.type === 'date.select' && !!context.view && event.date >= context.view.schedule.firstDate && event.date <= context.view.schedule.lastDate,
     isSlotOpen: ({ context, event }) => event.type === 'slot.select' && !!context.view && isSlotOpen(context.view, event.choice),
+    hasSaved: ({ context }) => context.saved !== null,
+    isSavedSlotOpen: ({ context, event }) => 'output' in event && context.saved !== null && savedChoice(event.output as ScheduleView, context.saved) !== null,
   },
   actors: {
     loadTicket: fromPromise<Ticket, { ticketNumber: string }>(async () => {
@@ -102,20 +98,27 @@ export const reservationChangeMachine = setup({
     goToBuy: (_, _params: { productId: string }) => {},
     savePurchaseState: (_, _params: PurchaseState) => {},
     trackDateChange: (_, _params: { ticketNumber: string }) => {},
+    notifySavedSlotGone: () => {},
   },
 }).createMachine({
   id: 'reservationChange',
-  context: ({ input }) => ({
-    ticketNumber: input.ticketNumber || null,
-    productId: input.productId || null,
-    minutesToSupport: null,
-    ticket: null,
-    date: input.today,
-    view: null,
-    band: 'morning',
-    choice: null,
-    slotTaken: false,
-  }),
+  context: ({ input }) => {
+    // Only a new purchase of the same product restores its slot; a change never does.
+    const saved = !input.ticketNumber && input.saved && input.saved.productId === input.productId ? input.saved : null
+    const day = saved && savedDay(saved)
+    return {
+      ticketNumber: input.ticketNumber || null,
+      productId: input.productId || null,
+      minutesToSupport: null,
+      ticket: null,
+      date: day ?? input.today,
+      view: null,
+      band: (saved && day && savedBand(saved)) || 'morning',
+      choice: null,
+      slotTaken: false,
+      saved: day ? saved : null,
+    }
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -155,6 +158,12 @@ export const reservationChangeMachine = setup({
         input: ({ context }) => ({ dt: context.date, minutesToSupport: context.minutesToSupport, updateTargetTicketNumber: context.ticketNumber }),
         onDone: [
           { guard: 'servedOtherDate', target: 'loadingSchedule', reenter: true, actions: assign({ date: ({ event }) => event.output.schedule.selectDate }) },
+          {
+            guard: 'isSavedSlotOpen',
+            target: 'choosing',
+            actions: assign({ view: ({ event }) => event.output, choice: ({ context, event }) => savedChoice(event.output, context.saved!), saved: null }),
+          },
+          { guard: 'hasSaved', target: 'choosing', actions: [assign({ view: ({ event }) => event.output, saved: null }), 'notifySavedSlotGone'] },
           { target: 'choosing', actions: assign({ view: ({ event }) => event.output }) },
         ],
         // spec §8 schedule load.

@@ -38,6 +38,8 @@ export const scheduleText = {
   confirm: '変更する',
   cancel: 'キャンセル',
   updating: '変更中…',
+  /** Back from /buy: the slot chosen before is no longer free (restoring the selection). */
+  savedSlotGone: '前回お選びいただいた日時は予約できなくなりました。お手数ですが、再度相談員と日時を選択してください',
   currentReservation: '現在のご予約',
   ticket: 'チケット',
 } as const

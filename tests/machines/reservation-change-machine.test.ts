@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change-machine'
-import { isSlotOpen, nobodyAvailable, staffRatio } from '../../machines/schedule-slots'
+import type { PurchaseState } from '../../machines/saved-slot'
+import { isSlotOpen, nobodyAvailable, staffRatio, type ScheduleView } from '../../machines/schedule-slots'
 import { ApiError } from '../../src/api/api-error'
 import { scheduleFixture, ticketFixture } from './reservation-fixtures'
 
@@ -120,5 +121,88 @@ describe('grid rules', () => {
     [0, 0, 0], // not a number becomes 0
   ])('staff ratio of %i completed, %i unsolved is %i (spec §9)', (completed, unsolved, expected) => {
     expect(staffRatio(completed, unsolved)).toBe(expected)
+  })
+})
+
+// Back from /buy (back button or STAFF_DENY): the slot saved in `mypage.purchaseState` reopens.
+describe('reservation change: restoring the slot saved before /buy', () => {
+  const saved = (over: Partial<PurchaseState> = {}): PurchaseState => ({
+    productId: 'SUPPORT-60', slotType: 'withStaff', staffId: 'STAFF-01', staffNickname: 'さくら', reservationTime: 'SUPPORT-20250605-10-30', minutesToSupport: 60, ...over,
+  })
+  function restore(input: { productId?: string; ticketNumber?: string; saved: PurchaseState }, served: (dt: string) => ScheduleView = (dt) => scheduleFixture(dt)) {
+    const notifySavedSlotGone = vi.fn()
+    const loadSchedule = vi.fn(async ({ input: i }: { input: { dt: string } }) => served(i.dt))
+    const machine = reservationChangeMachine.provide({
+      actors: {
+        loadTicket: fromPromise(async () => ticketFixture) as never,
+        loadProduct: fromPromise(async () => ({ minutesToSupport: 60 })) as never,
+        loadSchedule: fromPromise(loadSchedule) as never,
+      },
+      actions: { notifySavedSlotGone },
+    })
+    const actor = createActor(machine, { input: { ...input, today: '20250602' } }).start()
+    return { actor, notifySavedSlotGone, loadSchedule }
+  }
+
+  it('opens on the saved day and band with the saved cell selected', async () => {
+    const { actor, notifySavedSlotGone, loadSchedule } = restore({ productId: 'SUPPORT-60', saved: saved() })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(loadSchedule.mock.calls[0][0].input.dt).toBe('20250605')
+    const { date, band, choice } = actor.getSnapshot().context
+    expect({ date, band, choice }).toEqual({
+      date: '20250605', band: 'morning', choice: { slotType: 'withStaff', time: '10-30', staffId: 'STAFF-01', staffNickname: 'さくら' },
+    })
+    expect(notifySavedSlotGone).not.toHaveBeenCalled()
+  })
+
+  it('opens the band holding the saved time (evening)', async () => {
+    const evening = (dt: string) => {
+      const view = scheduleFixture(dt)
+      view.schedule.noAssignSchedules['18-30'] = true
+      return view
+    }
+    const { actor } = restore({ productId: 'SUPPORT-60', saved: saved({ slotType: 'noAssign', staffId: null, staffNickname: null, reservationTime: 'SUPPORT-20250605-18-30' }) }, evening)
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(actor.getSnapshot().context.band).toBe('evening')
+    expect(actor.getSnapshot().context.choice).toEqual({ slotType: 'noAssign', time: '18-30', staffId: null, staffNickname: null })
+  })
+
+  it('a cell taken meanwhile: nothing selected and the member is told', async () => {
+    const { actor, notifySavedSlotGone } = restore({ productId: 'SUPPORT-60', saved: saved({ reservationTime: 'SUPPORT-20250605-09-00' }) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    expect(notifySavedSlotGone).toHaveBeenCalledTimes(1)
+  })
+
+  it('a saved day the server no longer serves: the served day shows, the member is told', async () => {
+    // e.g. the saved day became a holiday or slipped out of the window: the server answers 06-06.
+    const { actor, notifySavedSlotGone } = restore({ productId: 'SUPPORT-60', saved: saved() }, () => scheduleFixture('20250606'))
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(actor.getSnapshot().context.date).toBe('20250606')
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    expect(notifySavedSlotGone).toHaveBeenCalledTimes(1)
+  })
+
+  it('restores only once: a later day change does not select or warn again', async () => {
+    const { actor, notifySavedSlotGone } = restore({ productId: 'SUPPORT-60', saved: saved() })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'date.select', date: '20250604' })
+    await waitFor(actor, (s) => s.matches('choosing') && s.context.date === '20250604')
+    actor.send({ type: 'date.select', date: '20250605' })
+    await waitFor(actor, (s) => s.matches('choosing') && s.context.date === '20250605')
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    expect(notifySavedSlotGone).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['another product', { productId: 'SUPPORT-90', saved: saved() }],
+    ['a reservation change', { ticketNumber: 'S0000001', saved: saved() }],
+    ['an unreadable time', { productId: 'SUPPORT-60', saved: saved({ reservationTime: 'SUPPORT' }) }],
+  ])('ignores the saved slot for %s', async (_case, input) => {
+    const { actor, notifySavedSlotGone, loadSchedule } = restore(input)
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(loadSchedule.mock.calls[0][0].input.dt).toBe('20250602')
+    expect(actor.getSnapshot().context.choice).toBeNull()
+    expect(notifySavedSlotGone).not.toHaveBeenCalled()
   })
 })

@@ -1,6 +1,7 @@
 // Generated-path tests of the reservation-change chart (issue 5): every transition, replayed live.
-// The chart has three entries chosen by its input (ticketNumber / productId / neither), so three
-// configs share one coverage check: together their paths must take every transition.
+// The chart has four entries chosen by its input (ticketNumber / productId / productId with the
+// slot saved before /buy / neither), so four configs share one coverage check: together their
+// paths must take every transition.
 import { describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change-machine'
@@ -28,12 +29,21 @@ const outcomes: ModelConfig['outcomes'] = {
   loadSchedule: { done: [sameDay, otherDay], error: [new ApiError(400, 'minutesToSupport None'), new ApiError(503, 'down')] },
   updateReservation: { done: [{}], error: [new ApiError(400, 'STAFF_DENY'), new ApiError(500, 'boom')] },
 }
-// What changes what can happen next: the state, the day asked for and the day shown.
-const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.date, s.context.view?.schedule.selectDate ?? null, s.context.slotTaken])
+// What changes what can happen next: the state, the day asked for and the day shown, and whether
+// a saved slot still waits to be restored.
+const serialize = (s: AnyMachineSnapshot) =>
+  JSON.stringify([s.value, s.context.date, s.context.view?.schedule.selectDate ?? null, s.context.slotTaken, s.context.saved !== null])
+
+// Back from /buy with さくら at 10:30 on 06-03: the 06-03 schedule (`otherDay`) still has it open
+// (restored); a 06-02 answer for it is another day, so after the reload the saved cell is gone.
+const saved = {
+  productId: 'SUPPORT-60', slotType: 'withStaff', staffId: 'STAFF-01', staffNickname: 'さくら', reservationTime: 'SUPPORT-20250603-10-30', minutesToSupport: 60,
+} as const
 
 const configs: ModelConfig[] = [
   { machine: reservationChangeMachine, input: { ticketNumber: 'S0000001', today: '20250602' }, events, outcomes, serialize },
   { machine: reservationChangeMachine, input: { productId: 'SUPPORT-60', today: '20250602' }, events, outcomes, serialize },
+  { machine: reservationChangeMachine, input: { productId: 'SUPPORT-60', today: '20250602', saved }, events, outcomes, serialize },
   { machine: reservationChangeMachine, input: { today: '20250602' }, events, outcomes, serialize },
 ]
 
@@ -49,7 +59,7 @@ describe('reservationChange chart, generated paths', () => {
       })
     }
   }
-  it('visits 100% of transitions over its three entries', () => {
+  it('visits 100% of transitions over its four entries', () => {
     const union = { states: new Set<string>(), transitions: new Set<unknown>() }
     for (const { coverage } of generated) {
       coverage.states.forEach((s) => union.states.add(s))

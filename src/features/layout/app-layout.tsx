@@ -1,6 +1,7 @@
 import { Container, Flex } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import type { AuthActorRef } from '../../../machines/auth-machine'
+import { AppToaster } from '../../ui/toaster'
 import { AppFooter } from './app-footer'
 import { AppHeader } from './app-header'
 
@@ -26,6 +27,7 @@ export function AppLayout({
         {children}
       </Container>
       {chrome && <AppFooter />}
+      <AppToaster />
     </Flex>
   )
 }

@@ -5,19 +5,19 @@ import { formatYen } from '../home/jst'
 import { PathLink } from '../home/path-link'
 import { TICKET_IS_FREE } from '../home/ticket-rules'
 import type { MenuData } from './load-menu'
+import { toaster } from '../../ui/toaster'
 import { MenuExamplesDialog } from './menu-examples-dialog'
-import { MenuToaster, menuToaster } from './menu-toaster'
 
 /** The ticket menu (spec §2 /support/menu). */
 export function MenuPage({ data, displayToast }: { data: MenuData; displayToast: boolean }) {
   useEffect(() => {
-    if (displayToast) menuToaster.create({ title: menuText.selectMenuToast, type: 'warning', id: 'select-menu' })
+    // A fixed id: StrictMode's second effect run updates the toast instead of stacking a copy.
+    if (displayToast) toaster.create({ id: 'select-menu', title: menuText.selectMenuToast, type: 'warning' })
   }, [displayToast])
 
   const block = TICKET_IS_FREE ? menuText.freeBlock : menuText.paidBlock
   return (
     <Stack gap="6">
-      <MenuToaster />
       <Box bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '5', md: '8' }}>
         <Heading as="h1" size={{ base: 'lg', md: 'xl' }} mb="2">{menuText.title}</Heading>
         <Text color="fg.muted" mb="6">{menuText.lead}</Text>

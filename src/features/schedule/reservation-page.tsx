@@ -1,10 +1,11 @@
 import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ReservationChangeActorRef } from '../../../machines/reservation-change-machine'
 import { scheduleText as t } from '../../text/schedule'
 import { PageCard } from '../../ui/page-card'
 import { PageSpinner } from '../../ui/page-spinner'
+import { toaster } from '../../ui/toaster'
 import { BandPicker } from './band-picker'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
 import { DatePicker } from './date-picker'
@@ -27,18 +28,16 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
   const loading = useSelector(actor, (s) => s.matches('loadingSchedule'))
   const canPick = useSelector(actor, (s) => s.matches({ choosing: 'idle' }))
   const gridTop = useRef<HTMLDivElement>(null)
+  // The checkout sends members back with a message (STAFF_DENY / STAFF_ASSING_DENY, spec §8).
+  useEffect(() => {
+    if (toast) toaster.create({ id: 'staff-return', title: toast, type: 'warning' })
+  }, [toast])
 
   return (
     <Stack gap="4" w="full">
       <StepBreadcrumb variant={changeMode ? 'change' : 'purchase'} onCurrentStep={() => gridTop.current?.scrollIntoView({ behavior: 'smooth' })} />
       <PageCard title={changeMode ? t.changeTitle : t.staffTitle}>
         <Stack gap="6" ref={gridTop}>
-          {toast && (
-            <Alert.Root status="warning" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{toast}</Alert.Title>
-            </Alert.Root>
-          )}
           {slotTaken && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

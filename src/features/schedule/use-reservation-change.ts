@@ -1,11 +1,17 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
+import { useState } from 'react'
+import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { reservationChangeMachine } from '../../../machines/reservation-change-machine'
+import type { PurchaseState } from '../../../machines/saved-slot'
 import { sessionKeys } from '../../adapters/session-store'
+import { flowInspect } from '../../app/flow-recorder'
 import type { AnalyticsPort } from '../../adapters/analytics'
 import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
+import { scheduleText } from '../../text/schedule'
+import { toaster } from '../../ui/toaster'
 import { todayJst } from './schedule-dates'
 
 /**
@@ -15,10 +21,32 @@ import { todayJst } from './schedule-dates'
 /** The ports this flow uses (the app's services satisfy it). */
 export type ReservationPorts = { api: ApiClient; session: SessionStore; analytics: AnalyticsPort }
 
+/** The handoff's shape (design: /support/staff → /buy), checked before the chart trusts it. */
+const SavedSlot = v.object({
+  productId: v.string(),
+  slotType: v.picklist(['noAssign', 'withStaff']),
+  staffId: v.nullable(v.string()),
+  staffNickname: v.nullable(v.string()),
+  reservationTime: v.string(),
+  minutesToSupport: v.number(),
+})
+
+/** The slot saved before /buy (`mypage.purchaseState`), or null when absent or unreadable. */
+export function readSavedSlot(session: SessionStore): PurchaseState | null {
+  try {
+    const r = v.safeParse(SavedSlot, JSON.parse(session.get(sessionKeys.purchaseState) ?? 'null'))
+    return r.success ? r.output : null
+  } catch {
+    return null
+  }
+}
+
 export function useReservationChange(services: ReservationPorts, params: { ticketNumber?: string; productId?: string }) {
   const navigate = useNavigate()
   const router = useRouter()
   const { api, session, analytics } = services
+  // Read once: coming back from /buy (back button or STAFF_DENY) reopens the saved slot.
+  const [saved] = useState(() => (params.ticketNumber ? null : readSavedSlot(session)))
   // Holidays do not change while the page is open: fetch them once per page.
   let holidays: Promise<string[]> | null = null
   const loadHolidays = () =>
@@ -55,8 +83,9 @@ export function useReservationChange(services: ReservationPorts, params: { ticke
         goToBuy: (_, { productId }) => router.history.push(`/buy?productId=${encodeURIComponent(productId)}`),
         savePurchaseState: (_, state) => session.set(sessionKeys.purchaseState, JSON.stringify(state)),
         trackDateChange: (_, { ticketNumber }) => analytics.event('reservation_date_change', { ticketNumber }),
+        notifySavedSlotGone: () => void toaster.create({ id: 'saved-slot-gone', title: scheduleText.savedSlotGone, type: 'warning' }),
       },
     }),
-    { input: { ...params, today: todayJst() } },
+    { input: { ...params, today: todayJst(), saved }, inspect: flowInspect },
   )
 }

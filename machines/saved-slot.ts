@@ -1,0 +1,43 @@
+import { bandHours, bands, isSlotOpen, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
+
+/**
+ * The slot chosen on /support/staff and handed to /buy, and how the grid finds it again when the
+ * member comes back (back button, or STAFF_DENY from the checkout). Pure; not a chart.
+ */
+
+/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`). */
+export type PurchaseState = {
+  productId: string
+  slotType: 'noAssign' | 'withStaff'
+  staffId: string | null
+  staffNickname: string | null
+  /** `SUPPORT-YYYYMMDD-HH-MM` */
+  reservationTime: string
+  minutesToSupport: number
+}
+
+/** `SUPPORT-YYYYMMDD-HH-MM` → its day, hour and slot key (`hh-mm`), or null. */
+const parseSaved = (saved: PurchaseState) => {
+  const m = /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/.exec(saved.reservationTime)
+  return m ? { ymd: m[1], hour: Number(m[2]), time: `${m[2]}-${m[3]}` } : null
+}
+
+/** The saved day (YYYYMMDD), or null when the saved time is unreadable. */
+export const savedDay = (saved: PurchaseState): string | null => parseSaved(saved)?.ymd ?? null
+
+/** The time band holding the saved start (spec §9 bands), or null outside every band. */
+export function savedBand(saved: PurchaseState): Band | null {
+  const at = parseSaved(saved)
+  return (at && bands.find((b) => bandHours[b].includes(at.hour))) || null
+}
+
+/** The saved slot as a grid choice, if the view shows its day and the cell is still open. */
+export function savedChoice(view: ScheduleView, saved: PurchaseState): SlotChoice | null {
+  const at = parseSaved(saved)
+  if (!at || at.ymd !== view.schedule.selectDate) return null
+  const choice: SlotChoice =
+    saved.slotType === 'withStaff' && saved.staffId
+      ? { slotType: 'withStaff', time: at.time, staffId: saved.staffId, staffNickname: saved.staffNickname ?? '' }
+      : { slotType: 'noAssign', time: at.time, staffId: null, staffNickname: null }
+  return isSlotOpen(view, choice) ? choice : null
+}

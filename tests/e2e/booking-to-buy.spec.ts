@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test'
+import { buyText } from '../../src/text/checkout'
+import { menuText } from '../../src/text/menu'
+import { scheduleText } from '../../src/text/schedule'
+import { checkoutDriver as pay } from './drivers/checkout'
+import { findOtherConsultantCell } from './drivers/reservation-change'
+import { createMember, expect, login, test } from './fixtures'
+
+// Issue 5 × issue 4: the /support/staff → /buy handoff (session key `mypage.purchaseState`) as a
+// member walks it: menu → 60-minute ticket → a named consultant's open cell → /buy shows that
+// time and consultant → back keeps the choice → pay on the sandbox → the reservation on home.
+
+// Finding a named consultant's open cell may walk several days and bands on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+type Picked = { cellName: string; ymd: string; time: string; nickname: string }
+
+/** /support/menu → the 60-minute ticket → /support/staff → an open cell of a named consultant. */
+async function pickConsultantSlot(page: Page): Promise<Picked> {
+  await login(page, await createMember('demo'), '/support/menu')
+  await page.getByRole('link', { name: `60分サポートチケット：${menuText.buy}` }).click()
+  await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
+  // The helper reads the day list at once: let the first schedule arrive first.
+  await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible({ timeout: 20_000 })
+  const { cellName, ymd } = await findOtherConsultantCell(page, '')
+  const [, time, nickname] = /^(\d{2}:\d{2}) (.+) 予約可能$/.exec(cellName)!
+  await page.getByRole('button', { name: cellName, exact: true }).click()
+  await page.waitForURL(/\/buy\?productId=SUPPORT-60/)
+  return { cellName, ymd, time, nickname }
+}
+
+/** `20261123` + `10:30` → `2026年11月23日 10:30` (the order summary's wording). */
+const summaryTime = (ymd: string, time: string) => `${Number(ymd.slice(0, 4))}年${Number(ymd.slice(4, 6))}月${Number(ymd.slice(6, 8))}日 ${time}`
+
+async function expectSummary(page: Page, picked: Picked) {
+  await pay.states.ready(page)
+  const summary = page.getByRole('region', { name: buyText.summaryTitle })
+  await expect(summary).toContainText('60分サポートチケット')
+  await expect(summary).toContainText(summaryTime(picked.ymd, picked.time))
+  await expect(summary).toContainText(picked.nickname)
+}
+
+/** Sandbox card 4242… (approved, frictionless 3-D Secure); the demo member's coupon is declined. */
+export async function payOnSandbox(page: Page) {
+  await pay.states.ready(page)
+  await pay.events['card.change'](page, { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })
+  await pay.events['holderName.change'](page, 'TARO YAMADA')
+  await pay.events['holderName.blur'](page)
+  await pay.events['pay.submit'](page)
+  // A held coupon that fits the product opens the prompt first (spec §4 Coupon in payment).
+  const prompt = page.getByRole('alertdialog').getByText(buyText.promptTitle)
+  const next = await Promise.race([
+    prompt.waitFor({ timeout: 30_000 }).then(() => 'prompt', () => null),
+    page.waitForURL(/\/(buy-complete|sandbox)/, { timeout: 30_000 }).then(() => 'left', () => null),
+  ])
+  if (next === 'prompt') await pay.events['prompt.skip'](page)
+}
+
+test('the chosen consultant and time reach /buy, and coming back shows them selected', async ({ page }) => {
+  const picked = await pickConsultantSlot(page)
+  await expectSummary(page, picked)
+
+  // Back (browser back button): the grid reopens on the saved day with the saved cell selected.
+  await page.goBack()
+  await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
+  await expect(page.getByLabel(scheduleText.dateSelectLabel)).toHaveValue(picked.ymd)
+  await expect(page.getByRole('button', { name: picked.cellName, exact: true })).toHaveAttribute('aria-pressed', 'true')
+  // Choosing it again goes on to /buy with the same slot.
+  await page.getByRole('button', { name: picked.cellName, exact: true }).click()
+  await page.waitForURL(/\/buy\?productId=SUPPORT-60/)
+  await expectSummary(page, picked)
+})
+
+test('STAFF_DENY at payment returns to the grid with a toast and the choice kept', async ({ page }) => {
+  const picked = await pickConsultantSlot(page)
+  await pay.states.ready(page)
+  // The consultant was taken between choosing and paying: the server's answer, simulated.
+  await page.route('**/api/charge', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'STAFF_DENY' }) }))
+  await payOnSandbox(page)
+  await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/, { timeout: 30_000 })
+  await expect(page.getByText(buyText.staffDenyToast)).toBeVisible()
+  await expect(page.getByLabel(scheduleText.dateSelectLabel)).toHaveValue(picked.ymd)
+  await expect(page.getByRole('button', { name: picked.cellName, exact: true })).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('a saved slot taken meanwhile is not selected and a toast says so', async ({ page }) => {
+  await login(page, await createMember('demo'), '/')
+  // The handoff of an earlier visit: no preference at 10:30, three days ahead.
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date(Date.now() + 3 * 86_400_000))
+    .replaceAll('-', '')
+  await page.evaluate((reservationTime) => sessionStorage.setItem('mypage.purchaseState', JSON.stringify({
+    productId: 'SUPPORT-60', slotType: 'noAssign', staffId: null, staffNickname: null, reservationTime, minutesToSupport: 60,
+  })), `SUPPORT-${ymd}-10-30`)
+  // Close 10:30 on that day for everyone, as a booking in between would.
+  await page.route(/\/api\/reservation-schedule/, async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    for (const key of Object.keys(body.noAssignSchedules ?? {})) if (key.replace('#', '-') === '10-30') body.noAssignSchedules[key] = false
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto('/support/staff?productId=SUPPORT-60')
+  await expect(page.getByText(scheduleText.savedSlotGone)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('table').getByRole('button', { pressed: true })).toHaveCount(0)
+  await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible()
+})
+
+test('paying on the sandbox books the chosen slot and home shows the new reservation', async ({ page }) => {
+  const picked = await pickConsultantSlot(page)
+  await expectSummary(page, picked)
+  await payOnSandbox(page)
+  await pay.states.done(page, 'SUPPORT')
+  await page.goto('/')
+  const y = Number(picked.ymd.slice(0, 4)), m = Number(picked.ymd.slice(4, 6)), d = Number(picked.ymd.slice(6, 8))
+  const card = page.locator('article').filter({ hasText: `${y}年${m}月${d}日` }).filter({ hasText: picked.time }).filter({ hasText: picked.nickname })
+  await expect(card.first()).toBeVisible({ timeout: 20_000 })
+  await expect(card.first()).toContainText('サポート予約済み')
+})
+
+test('/buy for a SUPPORT ticket without a chosen slot sends to the menu with the toast', async ({ page }) => {
+  await login(page, await createMember('demo'), '/buy?productId=SUPPORT-60')
+  await page.waitForURL(/\/support\/menu$/)
+  await expect(page.getByText(menuText.selectMenuToast)).toBeVisible()
+  await expect(page.getByRole('heading', { name: menuText.title, level: 1 })).toBeVisible()
+})

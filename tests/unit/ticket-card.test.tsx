@@ -1,0 +1,139 @@
+// Component tests of the home ticket card (issue 5): the label of every row of spec §4's card-label
+// rule and the buttons of spec §6, rendered with the app's own Chakra system inside a real router
+// (the card's buttons are in-app links).
+import { ChakraProvider } from '@chakra-ui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { Ticket } from '../../src/contract/entities'
+import { TicketCard } from '../../src/features/home/ticket-card'
+import { homeText } from '../../src/text/home'
+import { system } from '../../src/theme'
+
+// Pinned "now": 2025-05-20 12:00 JST.
+const now = new Date('2025-05-20T03:00:00Z')
+const nowS = now.getTime() / 1000
+const inMinutes = (m: number) => nowS + m * 60
+
+function ticket(over: Partial<Ticket> = {}): Ticket {
+  return {
+    ticketNumber: 'S0001',
+    isFreeTicket: false,
+    amountRefunded: 0,
+    reservationTime: 'SUPPORT-20250521-10-00',
+    reservationUnixTime: inMinutes(60 * 22),
+    productId: 'SUPPORT-60',
+    productName: '60分サポートチケット',
+    productType: 'SUPPORT',
+    price: 5500,
+    minutesToSupport: 60,
+    staff: null,
+    supportType: 'TEL',
+    supportStatus: 'UNSUPPORTED',
+    unsolvedAfterFollowContent: null,
+    refundReason: null,
+    alreadyRating: false,
+    staffImageUrl: null,
+    interviewTelNumber: null,
+    reservationMenuList: [],
+    purchaseTime: nowS - 86_400,
+    ...over,
+  }
+}
+
+/** Renders one card as the home does, inside a router; resolves once it is on screen. */
+async function renderCard(t: Ticket) {
+  const history = createMemoryHistory({ initialEntries: ['/'] })
+  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} /> })
+  const router = createRouter({ routeTree: rootRoute, history })
+  render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  )
+  const card = await screen.findByRole('article', { name: t.productName })
+  return { card: within(card), history }
+}
+
+const { labels, tickets: text } = homeText
+
+describe('TicketCard label — every row of spec §4', { timeout: 20_000 }, () => {
+  it.each([
+    ['COMPLETED', ticket({ supportStatus: 'COMPLETED', reservationUnixTime: inMinutes(-120) }), labels.completed],
+    ['UNSOLVED', ticket({ supportStatus: 'UNSOLVED', reservationUnixTime: inMinutes(-120) }), labels.completed],
+    ['UNSUPPORTED, not expired', ticket(), labels.reserved],
+    ['UNSUPPORTED, expired', ticket({ reservationUnixTime: inMinutes(-1) }), labels.noContact],
+    ['UNSOLVED_COMPLETED with the refund text', ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '返金' }), labels.refunded],
+    ['UNSUPPORTED with amountRefunded > 0', ticket({ amountRefunded: 5500 }), labels.refunded],
+    ['COMPLETED with amountRefunded > 0', ticket({ supportStatus: 'COMPLETED', amountRefunded: 1 }), labels.refunded],
+  ])('%s → its label', async (_row, t, label) => {
+    const { card } = await renderCard(t)
+    expect(card.getByText(label)).toBeTruthy()
+    // Exactly one label per card: no other label's wording shows.
+    for (const other of Object.values(labels).filter((l) => l !== label)) expect(card.queryByText(other)).toBeNull()
+  })
+
+  it('shows the reservation time in Japan time, the consultant and the support type', async () => {
+    const { card } = await renderCard(ticket({ staff: { staffId: 'STAFF-01', staffNickname: 'さくら' } as Ticket['staff'] }))
+    expect(card.getByText(/2025年5月21日（水） 10:00/)).toBeTruthy()
+    expect(card.getByText(/さくら/)).toBeTruthy()
+    expect(card.getByText(/電話/)).toBeTruthy()
+  })
+})
+
+describe('TicketCard buttons — spec §6', { timeout: 20_000 }, () => {
+  it('change button: UNSUPPORTED SUPPORT more than 30 minutes ahead, no refund → a link to the change page', async () => {
+    const { card, history } = await renderCard(ticket({ ticketNumber: 'S0042' }))
+    const link = card.getByRole('link', { name: text.change })
+    expect(link.getAttribute('href')).toBe('/support/reservation-date-change?ticketNumber=S0042')
+    expect(card.queryByRole('link', { name: text.rate })).toBeNull()
+    fireEvent.click(link)
+    expect(history.location.pathname).toBe('/support/reservation-date-change')
+    expect(history.location.search).toBe('?ticketNumber=S0042')
+  })
+
+  it.each([
+    ['30 minutes ahead exactly', ticket({ reservationUnixTime: inMinutes(30) })],
+    ['within 30 minutes', ticket({ reservationUnixTime: inMinutes(10) })],
+    ['expired', ticket({ reservationUnixTime: inMinutes(-5) })],
+    ['refunded (amountRefunded)', ticket({ amountRefunded: 5500 })],
+    ['refunded (follow-up 返金)', ticket({ unsolvedAfterFollowContent: '返金' })],
+    ['not a SUPPORT ticket', ticket({ productType: 'ADD' })],
+    ['COMPLETED', ticket({ supportStatus: 'COMPLETED' })],
+    ['UNSOLVED', ticket({ supportStatus: 'UNSOLVED' })],
+  ])('no change button when %s', async (_case, t) => {
+    const { card } = await renderCard(t)
+    expect(card.queryByRole('link', { name: text.change })).toBeNull()
+  })
+
+  it('31 minutes ahead still shows the change button', async () => {
+    const { card } = await renderCard(ticket({ reservationUnixTime: inMinutes(31) }))
+    expect(card.getByRole('link', { name: text.change })).toBeTruthy()
+  })
+
+  it('rate button: COMPLETED SUPPORT, no refund → a link to the rating page', async () => {
+    const { card } = await renderCard(ticket({ ticketNumber: 'S0007', supportStatus: 'COMPLETED', reservationUnixTime: inMinutes(-120) }))
+    expect(card.getByRole('link', { name: text.rate }).getAttribute('href')).toBe('/rating?ticketNumber=S0007')
+    expect(card.queryByRole('button', { name: text.rated })).toBeNull()
+    expect(card.queryByRole('link', { name: text.change })).toBeNull()
+  })
+
+  it("'rated' shows disabled once alreadyRating", async () => {
+    const { card } = await renderCard(ticket({ supportStatus: 'COMPLETED', alreadyRating: true, reservationUnixTime: inMinutes(-120) }))
+    const rated = card.getByRole('button', { name: text.rated })
+    expect((rated as HTMLButtonElement).disabled).toBe(true)
+    expect(card.queryByRole('link', { name: text.rate })).toBeNull()
+  })
+
+  it.each([
+    ['UNSOLVED', ticket({ supportStatus: 'UNSOLVED', reservationUnixTime: inMinutes(-120) })],
+    ['UNSOLVED_COMPLETED', ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '後日フォロー済み' })],
+    ['UNSUPPORTED', ticket()],
+    ['COMPLETED but refunded', ticket({ supportStatus: 'COMPLETED', amountRefunded: 1 })],
+    ['COMPLETED but not SUPPORT', ticket({ supportStatus: 'COMPLETED', productType: 'ADD' })],
+  ])('no rate button when %s', async (_case, t) => {
+    const { card } = await renderCard(t)
+    expect(card.queryByRole('link', { name: text.rate })).toBeNull()
+    expect(card.queryByRole('button', { name: text.rated })).toBeNull()
+  })
+})
