@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type AuthEvent } from '../../machines/auth-machine'
 import { Member } from '../contract/calls'
 import type { AppServices } from '../routes/-router-context'
+import { flowInspect } from './flow-recorder'
 
 export type AuthNavigation = {
   /** Go to an in-app location given as path + query (the remembered one after login). */
@@ -37,5 +38,6 @@ export function createAuthActor(services: AppServices, navigation: AuthNavigatio
         clearSession: () => session.clear(),
       },
     }),
+    { inspect: flowInspect },
   )
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { couponClaimMachine } from '../../machines/coupon-claim-machine'
+import { flowInspect } from '../app/flow-recorder'
 import { CouponClaimView } from '../features/coupon/coupon-claim-view'
 
 /** The held-coupon cache a checkout may keep; cleared after a claim (spec §4 /get-coupon). */
@@ -48,6 +49,7 @@ function GetCoupon() {
         },
       },
     }),
+    { inspect: flowInspect },
   )
   useEffect(() => {
     actor.send({ type: 'link.open', couponCode: couponCode ?? null, signedIn: auth.getSnapshot().matches('signedIn') })

@@ -6,6 +6,7 @@ import { DEFAULT_PERIOD, purchaseListMachine, type PurchasePage } from '../../ma
 import { sessionKeys } from '../adapters/session-store'
 import { PurchaseListPage } from '../features/purchase-list/purchase-list-page'
 import { periodFromSearch } from '../features/purchase-list/purchase-periods'
+import { flowInspect } from '../app/flow-recorder'
 
 export const Route = createFileRoute('/_auth/purchase-list')({
   // The router parses `?year=2025` as a number.
@@ -44,7 +45,7 @@ function PurchaseList() {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
       },
     }),
-    { input: { period: periodFromSearch(year) } },
+    { input: { period: periodFromSearch(year) }, inspect: flowInspect },
   )
   return <PurchaseListPage actor={actor} />
 }

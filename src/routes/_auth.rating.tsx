@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { detailKeys, ratingMachine } from '../../machines/rating-machine'
+import { flowInspect } from '../app/flow-recorder'
 import { RatingForm } from '../features/rating/rating-form'
 import { ratingText } from '../text/rating'
 
@@ -44,7 +45,7 @@ function RatingPage() {
         trackRating: (_, params) => analytics.event('rating', params),
       },
     }),
-    { input: { ticketNumber } },
+    { input: { ticketNumber }, inspect: flowInspect },
   )
   return <RatingForm actor={actor} />
 }

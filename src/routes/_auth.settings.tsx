@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { cancelAccountMachine } from '../../machines/cancel-account-machine'
 import { profileMachine } from '../../machines/profile-machine'
+import { flowInspect } from '../app/flow-recorder'
 import { CancelAccountForm } from '../features/account/cancel-account-form'
 import { ProfileForm } from '../features/account/profile-form'
 import { endSession } from '../features/account/sign-out'
@@ -41,6 +42,7 @@ function SettingsPage() {
       },
       actions: { goToError },
     }),
+    { inspect: flowInspect },
   )
   const cancel = useActorRef(
     cancelAccountMachine.provide({
@@ -56,6 +58,7 @@ function SettingsPage() {
         goToError,
       },
     }),
+    { inspect: flowInspect },
   )
   return (
     <PageCard title={settingsText.title} maxW="3xl" mx="auto">

@@ -5,6 +5,7 @@ import { emailChangeMachine } from '../../machines/email-change-machine'
 import { EmailChangeForm } from '../features/account/email-change-form'
 import { emailChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
+import { flowInspect } from '../app/flow-recorder'
 
 // Step 1 of the e-mail change (spec §2): the new address receives a confirmation link.
 export const Route = createFileRoute('/_auth/settings_/email-change-request')({
@@ -23,6 +24,7 @@ function EmailChangeRequestPage() {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
       },
     }),
+    { inspect: flowInspect },
   )
   return (
     <PageCard title={emailChangeText.title} maxW="2xl" mx="auto">

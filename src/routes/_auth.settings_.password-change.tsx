@@ -6,6 +6,7 @@ import { PasswordChangeForm } from '../features/account/password-change-form'
 import { endSession } from '../features/account/sign-out'
 import { passwordChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
+import { flowInspect } from '../app/flow-recorder'
 
 // spec §4: the password change signs the member out and goes to its complete page.
 export const Route = createFileRoute('/_auth/settings_/password-change')({
@@ -26,6 +27,7 @@ function PasswordChangePage() {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
       },
     }),
+    { inspect: flowInspect },
   )
   return (
     <PageCard title={passwordChangeText.title} maxW="2xl" mx="auto">

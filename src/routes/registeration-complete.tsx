@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { signupMachine } from '../../machines/signup-machine'
+import { flowInspect } from '../app/flow-recorder'
 import { RegistrationSteps } from '../features/account/registration-steps'
 import { registrationCompleteText } from '../text/account'
 import { PageCard } from '../ui/page-card'
@@ -34,7 +35,7 @@ function RegistrationCompletePage() {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }),
       },
     }),
-    { input: {} },
+    { input: {}, inspect: flowInspect },
   )
   // A missing token fails like a bad one (the call's schema refuses it): error `signup`.
   useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])

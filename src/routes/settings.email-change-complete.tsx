@@ -8,6 +8,7 @@ import { MessagePage } from '../features/account/message-page'
 import { endSession } from '../features/account/sign-out'
 import { accountCommon, emailChangeText } from '../text/account'
 import { PageSpinner } from '../ui/page-spinner'
+import { flowInspect } from '../app/flow-recorder'
 
 // The mailed link's target (spec §2): no login needed, the link itself is the proof.
 export const Route = createFileRoute('/settings/email-change-complete')({
@@ -29,6 +30,7 @@ function EmailChangeCompletePage() {
       },
       actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }) },
     }),
+    { inspect: flowInspect },
   )
   // A missing token fails like a bad one (the call's schema refuses it): error `emailchange`.
   useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])

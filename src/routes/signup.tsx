@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { signupMachine } from '../../machines/signup-machine'
 import { OFF_TOKEN } from '../adapters/captcha'
+import { flowInspect } from '../app/flow-recorder'
 import { RegistrationSteps } from '../features/account/registration-steps'
 import { SignupForm } from '../features/account/signup-form'
 import { SignupSearch } from '../features/account/signup-search'
@@ -36,7 +37,7 @@ function SignupPage() {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
       },
     }),
-    { input: { landingPage, lpSource: search.lpSource ?? null, chatbotSourceUrl: search.chatbotSourceUrl ?? null } },
+    { input: { landingPage, lpSource: search.lpSource ?? null, chatbotSourceUrl: search.chatbotSourceUrl ?? null }, inspect: flowInspect },
   )
   return (
     <Center>

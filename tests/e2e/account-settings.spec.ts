@@ -1,21 +1,27 @@
 // /settings (issue 6): profile, e-mail change by mailed link, password change, cancelling membership.
 import { cancelAccountText, settingsText } from '../../src/text/account'
 import { loginText } from '../../src/text/auth'
-import { cancelAccountDriver as cancel, emailChangeDriver as email, passwordChangeDriver as password, profileDriver as profile } from './drivers/account-settings'
+import {
+  cancelAccountDriver as cancel, cancelRefusedForTickets, emailChangeDriver as email, emailRequestRejected, passwordChangeDriver as password, profileDriver as profile, profileSaved,
+} from './drivers/account-settings'
+import type { FlowContext } from './drivers/flow-driver'
 import { createMember, expect, linkIn, login, test, waitForMail } from './fixtures'
+
+/** The drivers' run context: the specs log in themselves. */
+const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/settings', vars: {} }
 
 test('the member updates the profile', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/settings')
-  await profile.states.editing(page)
+  await profile.states.editing(page, ctx)
   await expect(page.getByTestId('member-id')).toHaveText(member.memberId)
-  await profile.events['field.change'](page, 'phone', '031234567')
+  await profile.events['field.change'](page, { type: 'field.change', field: 'phoneNumber', value: '031234567' }, ctx)
   await expect(page.getByText('半角の数値10桁か11桁で入力してください')).toBeVisible()
   await expect(page.getByRole('button', { name: settingsText.save })).toBeDisabled()
-  await profile.events['field.change'](page, 'phone', '０３１２３４５６７８')
-  await profile.events['field.change'](page, 'lastname', '佐藤')
-  await profile.events['form.submit'](page)
-  await profile.states.saved(page)
+  await profile.events['field.change'](page, { type: 'field.change', field: 'phoneNumber', value: '０３１２３４５６７８' }, ctx)
+  await profile.events['field.change'](page, { type: 'field.change', field: 'memberLastname', value: '佐藤' }, ctx)
+  await profile.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await profileSaved(page)
   await page.reload()
   await expect(page.getByLabel(settingsText.lastname, { exact: true })).toHaveValue('佐藤')
   await expect(page.getByLabel(settingsText.phone)).toHaveValue('0312345678')
@@ -26,17 +32,17 @@ test('the member changes the e-mail through the mailed link and logs in with it'
   const newEmail = `changed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
   await login(page, member, '/settings')
   await page.getByRole('link', { name: settingsText.emailChange }).click()
-  await email.states.editing(page)
-  await email.events['field.change'](page, member.email)
-  await email.events['form.submit'](page)
-  await email.states.rejected(page)
-  await email.events['field.change'](page, newEmail)
-  await email.events['form.submit'](page)
-  await email.states.requested(page)
+  await email.states.editing(page, ctx)
+  await email.events['field.change'](page, { type: 'field.change', value: member.email }, ctx)
+  await email.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await emailRequestRejected(page)
+  await email.events['field.change'](page, { type: 'field.change', value: newEmail }, ctx)
+  await email.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await email.states.requested(page, ctx)
 
   const mail = await waitForMail(newEmail, (m) => m.subject.includes('メールアドレス変更'))
-  await email.events['link.open'](page, linkIn(mail))
-  await email.states.confirmed(page)
+  await email.events['link.open'](page, { type: 'link.open', link: linkIn(mail) }, ctx)
+  await email.states.confirmed(page, ctx)
 
   await login(page, { email: newEmail, password: member.password }, '/settings')
   await expect(page.getByTestId('member-email')).toHaveText(newEmail)
@@ -51,12 +57,13 @@ test('the member changes the password, is signed out and logs in again', async (
   const member = await createMember('fresh')
   await login(page, member, '/settings')
   await page.getByRole('link', { name: settingsText.passwordChange }).click()
-  await password.states.editing(page)
-  await password.events['field.change'](page, 'newpass12', 'newpass13')
+  await password.states.editing(page, ctx)
+  await password.events['field.change'](page, { type: 'field.change', field: 'newPassword', value: 'newpass12' }, ctx)
+  await password.events['field.change'](page, { type: 'field.change', field: 'newPasswordConfirm', value: 'newpass13' }, ctx)
   await expect(page.getByText('新しいパスワードと新しいパスワード（確認）が異なります')).toBeVisible()
-  await password.events['field.change'](page, 'newpass12')
-  await password.events['form.submit'](page)
-  await password.states.done(page)
+  await password.events['field.change'](page, { type: 'field.change', field: 'newPasswordConfirm', value: 'newpass12' }, ctx)
+  await password.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await password.states.done(page, ctx)
 
   await login(page, { email: member.email, password: 'newpass12' }, '/')
   await expect(page).toHaveURL((url) => url.pathname === '/')
@@ -66,20 +73,20 @@ test('a member holding an unused support ticket cannot cancel', async ({ page })
   const member = await createMember('demo')
   await login(page, member, '/settings')
   await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeDisabled()
-  await cancel.events['consent.toggle'](page, 'ticketsForfeited')
+  await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
   await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeDisabled()
-  await cancel.events['consent.toggle'](page, 'dataDeleted')
-  await cancel.events['form.submit'](page)
-  await cancel.states.unusedTickets(page)
+  await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
+  await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await cancelRefusedForTickets(page)
 })
 
 test('a fresh member cancels and can no longer log in', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/settings')
-  await cancel.events['consent.toggle'](page, 'ticketsForfeited')
-  await cancel.events['consent.toggle'](page, 'dataDeleted')
-  await cancel.events['form.submit'](page)
-  await cancel.states.done(page)
+  await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
+  await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
+  await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await cancel.states.done(page, ctx)
 
   await page.getByLabel(loginText.emailLabel).fill(member.email)
   await page.getByLabel(loginText.passwordLabel, { exact: true }).fill(member.password)

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { sandboxTestCards } from '../../src/contract/calls'
-import { buyText } from '../../src/text/checkout'
-import { checkoutDriver as d } from './drivers/checkout'
+import { buyCompleteText, buyText } from '../../src/text/checkout'
+import { checkoutComplete, checkoutDriver as d } from './drivers/checkout'
+import { ticketCards, ticketSection } from './drivers/home'
 import { createMember, expect, login, test } from './fixtures'
 
 // Checkout on the sandbox provider (issue 4): 3-D Secure challenge, declined card, 429 retries,
@@ -15,12 +16,16 @@ function slot(days: number, hour: number): string {
   return `SUPPORT-${ymd}-${String(hour).padStart(2, '0')}-00`
 }
 
+async function fillNewCard(page: Page, number: string) {
+  for (const element of ['number', 'expiry', 'cvc'] as const) await d.events['card.change'](page, { type: 'card.change', element, complete: true, number })
+}
+
 async function payWithNewCard(page: Page, number: string) {
-  await d.states.ready(page)
-  await d.events['card.change'](page, { number })
-  await d.events['holderName.change'](page)
+  await d.states['ready.editing'](page)
+  await fillNewCard(page, number)
+  await d.events['holderName.change'](page, { type: 'holderName.change', value: 'TARO YAMADA' })
   await d.events['holderName.blur'](page)
-  await d.events['pay.submit'](page)
+  await d.events['pay.submit'](page, { type: 'pay.submit' })
 }
 
 async function purchaseRows(page: Page, productName: string) {
@@ -34,9 +39,18 @@ test('an immediate reservation paid with the challenge card passes 3-D Secure an
   const reservationTime = slot(2, 14)
   await login(page, member, `/buy?productId=SUPPORT-60&reserveNow=true&staffId=STAFF-01&reservationTime=${reservationTime}&supportType=TEL`)
   await payWithNewCard(page, sandboxTestCards.challenge)
+  const charged = page.waitForResponse((r) => r.url().endsWith('/api/charge') && r.status() === 200)
   await d.events['tds.approve'](page)
   await d.states.finishing(page)
-  await d.states.done(page, 'SUPPORT')
+  const { ticketNumber } = (await (await charged).json()) as { ticketNumber: string }
+  await checkoutComplete(page, 'SUPPORT')
+  // spec §4: user data is cleared after the charge, so home (reached in the app, no reload) shows
+  // the new ticket — once.
+  await page.getByRole('link', { name: buyCompleteText.home }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  await expect(ticketSection(page)).toBeVisible({ timeout: 20_000 })
+  await expect(ticketCards(page).and(page.locator(`[data-ticket-number="${ticketNumber}"]`))).toHaveCount(1)
+  await expect(ticketCards(page).filter({ hasText: '60分サポートチケット' })).toHaveCount(1)
   expect(await purchaseRows(page, '60分サポートチケット')).toBe(1)
 })
 
@@ -44,7 +58,7 @@ test('the declined card shows the payment-problem message and the form stays usa
   const member = await createMember('fresh')
   await login(page, member, '/buy?productId=ADD-30')
   await payWithNewCard(page, sandboxTestCards.declined)
-  await d.states.failed(page)
+  await d.states['ready.failed'](page)
   await expect(page.getByLabel(buyText.holderName)).toBeEnabled()
 })
 
@@ -54,7 +68,7 @@ test('the rate-limited card succeeds after two 429 answers', async ({ page }) =>
   const answers: number[] = []
   page.on('response', (r) => { if (r.url().endsWith('/api/charge')) answers.push(r.status()) })
   await payWithNewCard(page, sandboxTestCards.rateLimitedTwice)
-  await d.states.done(page, 'ADD')
+  await checkoutComplete(page, 'ADD')
   expect(answers).toEqual([429, 429, 200])
 })
 
@@ -63,7 +77,7 @@ test('a 3-D Secure failure shows the payment-problem message', async ({ page }) 
   await login(page, member, '/buy?productId=ADD-30')
   await payWithNewCard(page, sandboxTestCards.challenge)
   await d.events['tds.fail'](page)
-  await d.states.failed(page)
+  await d.states['ready.failed'](page)
 })
 
 test('reloading the return page does not charge twice', async ({ page }) => {
@@ -80,7 +94,7 @@ test('reloading the return page does not charge twice', async ({ page }) => {
   await page.getByRole('button', { name: '承認' }).click()
   await page.waitForURL(/\/buy\?.*sandbox_token=/)
   await page.reload()
-  await d.states.done(page, 'ADD')
+  await checkoutComplete(page, 'ADD')
   await page.unroute('**/api/charge')
   expect(await purchaseRows(page, '30分延長チケット')).toBe(1)
 })
@@ -89,14 +103,14 @@ test('a saved card pays without the 3-D Secure page', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/buy?productId=ADD-30')
   await payWithNewCard(page, sandboxTestCards.approved)
-  await d.states.done(page, 'ADD')
+  await checkoutComplete(page, 'ADD')
   const visited: string[] = []
   page.on('framenavigated', (f) => visited.push(f.url()))
   await page.goto('/buy?productId=ADD-30')
-  await d.states.ready(page)
+  await d.states['ready.editing'](page)
   await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
-  await d.events['pay.submit'](page)
-  await d.states.done(page, 'ADD')
+  await d.events['pay.submit'](page, { type: 'pay.submit' })
+  await checkoutComplete(page, 'ADD')
   expect(visited.some((u) => u.includes('/sandbox/3ds/'))).toBe(false)
 })
 
@@ -107,17 +121,17 @@ test('a fitting coupon prompts before paying and lowers the price', async ({ pag
     productId: 'SUPPORT-60', slotType: 'noAssign', staffId: null, staffNickname: null, reservationTime, minutesToSupport: 60,
   })), slot(3, 15))
   await page.goto('/buy?productId=SUPPORT-60')
-  await d.states.ready(page)
+  await d.states['ready.editing'](page)
   await expect(page.getByTestId('checkout-price')).toHaveText(buyText.yen(5500))
-  await d.events['card.change'](page, { number: sandboxTestCards.approved })
-  await d.events['holderName.change'](page)
-  await d.events['pay.submit'](page)
+  await fillNewCard(page, sandboxTestCards.approved)
+  await d.events['holderName.change'](page, { type: 'holderName.change', value: 'TARO YAMADA' })
+  await d.events['pay.submit'](page, { type: 'pay.submit' })
   await d.states.couponPrompt(page)
   await d.events['prompt.useCoupon'](page)
   await page.getByRole('region', { name: buyText.couponTitle }).getByRole('button', { name: buyText.couponUse }).first().click()
   await expect(page.getByText(buyText.couponApplied)).toBeVisible()
   await expect(page.getByTestId('checkout-price')).not.toHaveText(buyText.yen(5500))
-  await d.events['pay.submit'](page)
-  await d.states.done(page, 'SUPPORT')
+  await d.events['pay.submit'](page, { type: 'pay.submit' })
+  await checkoutComplete(page, 'SUPPORT')
   await expect(page).toHaveURL(/couponCode=/)
 })

@@ -2,34 +2,38 @@ import { errorPageText } from '../../src/text/error'
 import { couponClaimDriver } from './drivers/coupon-claim'
 import { couponSection } from './drivers/home'
 import { createMember, expect, login, test } from './fixtures'
+import type { FlowContext } from './drivers/flow-driver'
+
+// The coupon driver needs no run context in these hand-written steps.
+const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
 
 // Coupon claim from a link (spec §4 /get-coupon), against the real stack.
 
 test('claim a coupon from a link while logged out: login, back, coupon on home', async ({ page }) => {
   const member = await createMember('demo')
-  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN2000')
-  await couponClaimDriver.states.signedOut(page)
+  await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: false }, ctx)
+  await couponClaimDriver.states.signedOut(page, ctx)
   // Log in on the login page the guard sent us to; it returns to /get-coupon, which claims.
   await login(page, member, '/get-coupon?couponCode=CAMPAIGN2000')
-  await couponClaimDriver.states.done(page)
+  await couponClaimDriver.states.done(page, ctx)
   await expect(couponSection(page).getByRole('listitem', { name: 'キャンペーン2,000円OFFクーポン' })).toBeVisible()
 
   // The same link again: already obtained → error getCoupon (spec §8).
-  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN2000')
-  await couponClaimDriver.states.failed(page)
+  await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: true }, ctx)
+  await couponClaimDriver.states.failed(page, ctx)
   await expect(page.getByText(errorPageText.getCoupon.body)).toBeVisible()
 })
 
 test('a link without a code goes to error 404', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/')
-  await couponClaimDriver.events['link.open'](page, null)
-  await couponClaimDriver.states.missingCode(page)
+  await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: null, signedIn: true }, ctx)
+  await couponClaimDriver.states.missingCode(page, ctx)
 })
 
 test('an expired coupon cannot be claimed', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/')
-  await couponClaimDriver.events['link.open'](page, 'CAMPAIGN-ENDED')
-  await couponClaimDriver.states.failed(page)
+  await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN-ENDED', signedIn: true }, ctx)
+  await couponClaimDriver.states.failed(page, ctx)
 })

@@ -1,15 +1,19 @@
 import { purchaseListText as t } from '../../src/text/purchase-list'
+import type { FlowContext } from './drivers/flow-driver'
 import { purchaseListDriver as driver, purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
 
 // Payment history (spec §2 /purchase-list, §9): pages of 20 by lastEvaluatedKey, year filter.
 
+/** The driver's run context: the specs log in themselves. */
+const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/purchase-list', vars: {} }
+
 test('page through the purchase history past 20 rows', async ({ page }) => {
   const member = await createMember('demo')
   await login(page, member, '/purchase-list')
-  await driver.states.ready(page)
+  await driver.states.ready(page, ctx)
   await expect(purchaseRows(page)).toHaveCount(20)
-  await driver.events['more.load'](page)
+  await driver.events['more.load'](page, { type: 'more.load' }, ctx)
   await expect.poll(() => purchaseRows(page).count()).toBeGreaterThan(20)
   // The demo history of the past 3 months fits in two pages: no more to load.
   await expect(page.getByRole('button', { name: t.more })).toHaveCount(0)
@@ -24,6 +28,6 @@ test('the year filter offers 2023 to this year and shows the empty state', async
   const thisYear = new Date().getFullYear()
   const select = page.getByLabel(t.period)
   await expect(select.locator('option')).toHaveCount(1 + thisYear - 2023 + 1)
-  await driver.events['period.change'](page, '2023')
+  await driver.events['period.change'](page, { type: 'period.change', period: '2023' }, ctx)
   await expect(page.getByText(t.empty)).toBeVisible()
 })

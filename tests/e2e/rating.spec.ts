@@ -1,7 +1,13 @@
+import { ratingText } from '../../src/text/rating'
+import { buyText } from '../../src/text/checkout'
 import { createMember, expect, login, test } from './fixtures'
-import { ratingDriver as d } from './drivers/rating'
+import { checkoutDriver as pay } from './drivers/checkout'
+import { ratingComplete, ratingDriver as d, tipPayment } from './drivers/rating'
+import type { FlowContext } from './drivers/flow-driver'
 
-// Issue 5: rate a completed ticket; with a tip it lands on /buy (the tip payment is the checkout's).
+const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
+
+// Issue 5: rate a completed ticket; with a tip it lands on /buy and the tip is paid on the sandbox.
 async function openRating(page: import('@playwright/test').Page) {
   const member = await createMember('demo')
   await login(page, member, '/')
@@ -9,36 +15,65 @@ async function openRating(page: import('@playwright/test').Page) {
   const ticketNumber = (await card.getAttribute('data-ticket-number'))!
   await card.getByRole('link', { name: '評価する' }).click()
   await page.waitForURL(/\/rating\?ticketNumber=/)
-  await d.states.editing(page)
+  await d.states.editing(page, ctx)
   return ticketNumber
 }
 
 test('rating without a tip ends on /rating-complete and the ticket shows as rated', async ({ page }) => {
   const ticketNumber = await openRating(page)
   await expect(page.getByRole('button', { name: '評価を送信する' })).toBeDisabled()
-  await d.events['score.change'](page, 4)
-  await d.events['detail.change'](page, 'problemSolving', 3)
-  await d.events['comment.change'](page, 'あ'.repeat(501))
+  await d.events['score.change'](page, { type: 'score.change', score: 4 }, ctx)
+  await d.events['detail.change'](page, { type: 'detail.change', key: 'problemSolving', score: 3 }, ctx)
+  await d.events['comment.change'](page, { type: 'comment.change', value: 'あ'.repeat(501) }, ctx)
   await expect(page.getByText('500文字以内で入力してください。')).toBeVisible()
   await expect(page.getByRole('button', { name: '評価を送信する' })).toBeDisabled()
-  await d.events['comment.change'](page, '  丁寧に教えていただきました  ')
-  await d.events['form.submit'](page)
-  await d.states.confirming(page)
-  await d.events['modal.confirm'](page)
-  await d.states.complete(page)
+  await d.events['comment.change'](page, { type: 'comment.change', value: '  丁寧に教えていただきました  ' }, ctx)
+  await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await d.states.confirming(page, ctx)
+  await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
+  await d.states.leaving(page, ctx)
+  await ratingComplete(page)
   await page.getByRole('link', { name: 'ホームへ戻る' }).click()
   await expect(page.locator(`article[data-ticket-number="${ticketNumber}"]`).getByRole('button', { name: '評価済み' })).toBeDisabled()
 })
 
 test('rating with a tip goes to /buy with the tip product and the rated ticket', async ({ page }) => {
   const ticketNumber = await openRating(page)
-  await d.events['score.change'](page, 5)
-  const tipLabel = (await page.getByText(/^[\d,]+円$/).first().textContent())!
-  await d.events['tip.select'](page, tipLabel)
-  await d.events['form.submit'](page)
-  await d.states.confirming(page)
-  await d.events['modal.confirm'](page)
-  await d.states.tipPayment(page, /.+/, ticketNumber)
+  await d.events['score.change'](page, { type: 'score.change', score: 5 }, ctx)
+  const tip = (await page.getByRole('radiogroup', { name: ratingText.tipHeading }).locator('input[type="radio"]:not([value=""])').first().getAttribute('value'))!
+  await d.events['tip.select'](page, { type: 'tip.select', productId: tip }, ctx)
+  await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await d.states.confirming(page, ctx)
+  await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
+  await d.states.leaving(page, ctx)
+  await tipPayment(page, tip, ticketNumber)
+})
+
+test('the tip is paid on the sandbox and ends on /buy-complete?type=TIP', async ({ page }) => {
+  const ticketNumber = await openRating(page)
+  await d.events['score.change'](page, { type: 'score.change', score: 5 }, ctx)
+  const tip = (await page.getByRole('radiogroup', { name: ratingText.tipHeading }).locator('input[type="radio"]:not([value=""])').first().getAttribute('value'))!
+  await d.events['tip.select'](page, { type: 'tip.select', productId: tip }, ctx)
+  await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
+  await tipPayment(page, tip, ticketNumber)
+  // Checkout on the sandbox with card 4242… (approved); a fitting coupon's prompt is declined.
+  await pay.states.ready(page)
+  await expect(page.getByRole('region', { name: buyText.summaryTitle })).toContainText('チップ')
+  await pay.events['card.change'](page, { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })
+  await pay.events['holderName.change'](page, 'TARO YAMADA')
+  await pay.events['holderName.blur'](page)
+  await pay.events['pay.submit'](page)
+  const prompt = page.getByRole('alertdialog').getByText(buyText.promptTitle)
+  const next = await Promise.race([
+    prompt.waitFor({ timeout: 30_000 }).then(() => 'prompt', () => null),
+    page.waitForURL(/\/(buy-complete|sandbox)/, { timeout: 30_000 }).then(() => 'left', () => null),
+  ])
+  if (next === 'prompt') await pay.events['prompt.skip'](page)
+  await pay.states.done(page, 'TIP')
+  // The rated ticket now shows 'rated' on home.
+  await page.goto('/')
+  await expect(page.locator(`article[data-ticket-number="${ticketNumber}"]`).getByRole('button', { name: '評価済み' })).toBeDisabled()
 })
 
 test('no ticketNumber goes to the 404 error page', async ({ page }) => {

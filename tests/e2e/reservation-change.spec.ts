@@ -1,5 +1,8 @@
 import { createMember, expect, login, test } from './fixtures'
-import { reservationChangeDriver as d } from './drivers/reservation-change'
+import { changeComplete, findOtherConsultantCell, reservationChangeDriver as d } from './drivers/reservation-change'
+import type { FlowContext } from './drivers/flow-driver'
+
+const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
 
 // Issue 5: change a reservation to another consultant and see the new time on home.
 test('the demo member moves a reservation to another consultant', async ({ page }) => {
@@ -12,15 +15,16 @@ test('the demo member moves a reservation to another consultant', async ({ page 
   const currentStaff = /担当相談員: ([^／\s]+)/.exec(before)?.[1] ?? ''
   await card.getByRole('link', { name: '予約を変更する' }).click()
   await page.waitForURL(/\/support\/reservation-date-change\?ticketNumber=/)
-  await d.states.choosing(page)
+  await d.states['choosing.idle'](page, ctx)
 
-  const { cellName, ymd } = await d.findOtherConsultantCell(page, currentStaff)
+  const { cellName, ymd } = await findOtherConsultantCell(page, currentStaff)
   const [time, staff] = cellName.split(' ')
-  await d.events['slot.select'](page, cellName)
-  await d.states.confirming(page)
+  await page.getByRole('button', { name: cellName, exact: true }).click()
+  await d.states['choosing.confirming'](page, ctx)
   await expect(page.getByRole('alertdialog')).toContainText(staff)
-  await d.events['modal.confirm'](page)
-  await d.states.done(page)
+  await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
+  await d.states.leaving(page, ctx)
+  await changeComplete(page)
 
   await page.getByRole('link', { name: 'ホームへ戻る' }).click()
   const moved = page.locator(`article[data-ticket-number="${ticketNumber}"]`)
@@ -34,11 +38,11 @@ test('the confirm modal can be closed without changing anything', async ({ page 
   const member = await createMember('demo')
   await login(page, member, '/')
   await page.getByRole('link', { name: '予約を変更する' }).first().click()
-  await d.states.choosing(page)
-  const { cellName } = await d.findOtherConsultantCell(page, '')
-  await d.events['slot.select'](page, cellName)
-  await d.states.confirming(page)
-  await d.events['modal.cancel'](page)
+  await d.states['choosing.idle'](page, ctx)
+  const { cellName } = await findOtherConsultantCell(page, '')
+  await page.getByRole('button', { name: cellName, exact: true }).click()
+  await d.states['choosing.confirming'](page, ctx)
+  await d.events['modal.cancel'](page, { type: 'modal.cancel' }, ctx)
   await expect(page.getByRole('alertdialog')).toBeHidden()
   await expect(page).toHaveURL(/reservation-date-change/)
 })

@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { passwordResetMachine } from '../../../machines/password-reset-machine'
 import type { ApiClient } from '../../api/client'
+import { flowInspect } from '../../app/flow-recorder'
 
 /** The password reset chart with its effects, for both of its pages. */
 export function usePasswordReset(api: ApiClient) {
@@ -19,5 +20,6 @@ export function usePasswordReset(api: ApiClient) {
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
       },
     }),
+    { inspect: flowInspect },
   )
 }

@@ -1,41 +1,108 @@
 import { expect, type Page } from '@playwright/test'
+import { sandboxTestCards } from '../../../src/contract/calls'
 import { buyCompleteText, buyText } from '../../../src/text/checkout'
+import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
 
-/** Drivers of the checkout chart (machines/checkout-machine.ts): event → action, state → assertion. */
+type BuyType = keyof typeof buyCompleteText.types
+
+const cardLabel = { number: buyText.cardNumber, expiry: buyText.cardExpiry, cvc: buyText.cardCvc } as const
+const cardDefault = { number: sandboxTestCards.approved, expiry: '12/34', cvc: '123' } as const
+
+/**
+ * The sandbox's 3-D Secure page (server/routes/sandbox-3ds.ts, docs/payments.md): the challenge
+ * card shows 承認 / 失敗; other cards come straight back to /buy.
+ */
+export async function answerThreeDSecure(page: Page, answer: 'approve' | 'fail') {
+  await page.waitForURL(/\/sandbox\/3ds\//)
+  await page.getByRole('button', { name: answer === 'approve' ? '承認' : '失敗' }).click()
+}
+
+/** What `done` looks like: /buy-complete with the bought product's type (any type unless given). */
+export async function checkoutComplete(page: Page, type?: BuyType) {
+  await page.waitForURL(type ? new RegExp(`/buy-complete\\?.*type=${type}`) : /\/buy-complete\?/, { timeout: 30_000 })
+  const shown = (type ?? (new URL(page.url()).searchParams.get('type') as BuyType | null)) || 'SUPPORT'
+  await expect(page.getByRole('heading', { name: buyCompleteText.types[shown].title })).toBeVisible()
+}
+
+/**
+ * Playwright side of machines/checkout-machine.ts (sandbox provider): an action per event, an
+ * assertion per state. Path data the chart does not carry:
+ * - `card.change` `{ element: 'number', number }`: the card typed (sandbox cards, docs/payments.md;
+ *   4242 4242 4242 4242 when none is named); `complete: false` types a partial value;
+ * - `pay.submit` `{ threeDSecure: 'approve' | 'fail' }`: the answer on the sandbox's 3-D Secure
+ *   page, which the challenge card 4000 0027 6000 3184 opens (without it the page is left alone:
+ *   other cards come straight back, and a spec may answer it itself with `tds.approve`/`tds.fail`).
+ * The page leaves for 3-D Secure and comes back as a new chart (restoring → … → finishing): the
+ * expected state after `pay.submit` is where that return settles (`done`, `ready.failed`).
+ */
+/** Event data as the drivers read it; the older specs pass bare data (`{ number }`, a name). */
+type Data = { [key: string]: unknown }
+type Ctx = FlowContext | undefined
+
 export const checkoutDriver = {
+  flow: 'checkout',
+  entryRoute: '/buy?productId=ADD-30',
+  start: async (page: Page, ctx: FlowContext) => {
+    await loginAndOpen(page, ctx, ctx.startRoute)
+  },
   events: {
-    'card.change': async (page: Page, card: { number: string; expiry?: string; cvc?: string }) => {
-      await page.getByLabel(buyText.cardNumber).fill(card.number)
-      await page.getByLabel(buyText.cardExpiry).fill(card.expiry ?? '12/34')
-      await page.getByLabel(buyText.cardCvc).fill(card.cvc ?? '123')
+    /** One element as the chart's event says, or (no `element`) the whole card at once. */
+    'card.change': async (page: Page, e: Data, ctx?: Ctx) => {
+      const elements = e.element ? [e.element as keyof typeof cardLabel] : (['number', 'expiry', 'cvc'] as const)
+      for (const element of elements) {
+        const given = typeof e[element] === 'string' ? String(e[element]) : undefined
+        const value = given ?? (element === 'number' ? ctx?.vars.cardNumber : undefined) ?? cardDefault[element]
+        if (element === 'number' && ctx) ctx.vars.cardNumber = value
+        await page.getByLabel(cardLabel[element]).fill(e.complete === false ? value.slice(0, 2) : value)
+      }
     },
-    'holderName.change': async (page: Page, name = 'TARO YAMADA') => page.getByLabel(buyText.holderName).fill(name),
+    'holderName.change': async (page: Page, e?: Data | string) =>
+      page.getByLabel(buyText.holderName).fill(typeof e === 'string' ? e : typeof e?.value === 'string' ? e.value : 'TARO YAMADA'),
     'holderName.blur': async (page: Page) => page.getByLabel(buyText.holderName).blur(),
+    'concern.change': async (page: Page, e: Data) => page.getByLabel(buyText.concernLabel).fill(String(e.value ?? '')),
     'saveCard.toggle': async (page: Page) => page.getByText(buyText.saveCard).click(),
-    'savedCard.toggle': async (page: Page, use: boolean) => page.getByRole('button', { name: use ? buyText.useSavedCard : buyText.changeCard }).click(),
-    'coupon.select': async (page: Page, couponName: string) =>
-      page.getByRole('region', { name: buyText.couponTitle }).locator('div', { hasText: couponName }).getByRole('button', { name: buyText.couponUse }).first().click(),
-    'pay.submit': async (page: Page) => page.getByRole('button', { name: buyText.pay }).click(),
+    'savedCard.toggle': async (page: Page, e?: Data | boolean) =>
+      page.getByRole('button', { name: (typeof e === 'boolean' ? e : e?.use !== false) ? buyText.useSavedCard : buyText.changeCard }).click(),
+    /** `couponName` (path data) picks a coupon by its name; else the first held coupon. */
+    'coupon.select': async (page: Page, e?: Data | string) => {
+      const name = typeof e === 'string' ? e : typeof e?.couponName === 'string' ? e.couponName : undefined
+      const coupons = page.getByRole('region', { name: buyText.couponTitle })
+      const row = name ? coupons.locator('div', { hasText: name }) : coupons
+      await row.getByRole('button', { name: buyText.couponUse }).first().click()
+    },
+    'pay.submit': async (page: Page, e?: Data) => {
+      await page.getByRole('button', { name: buyText.pay }).click()
+      await passThreeDSecure(page, e)
+    },
     'prompt.useCoupon': async (page: Page) => page.getByRole('alertdialog').getByRole('button', { name: buyText.promptUse }).click(),
-    'prompt.skip': async (page: Page) => page.getByRole('alertdialog').getByRole('button', { name: buyText.promptSkip }).click(),
-    /** The sandbox's 3-D Secure page (server/routes/sandbox-3ds.ts). */
-    'tds.approve': async (page: Page) => {
-      await page.waitForURL(/\/sandbox\/3ds\//)
-      await page.getByRole('button', { name: '承認' }).click()
+    'prompt.skip': async (page: Page, e?: Data) => {
+      await page.getByRole('alertdialog').getByRole('button', { name: buyText.promptSkip }).click()
+      await passThreeDSecure(page, e)
     },
-    'tds.fail': async (page: Page) => {
-      await page.waitForURL(/\/sandbox\/3ds\//)
-      await page.getByRole('button', { name: '失敗' }).click()
-    },
+    'prompt.close': async (page: Page) => page.keyboard.press('Escape'),
+    'tokenError.dismiss': async (page: Page) => page.getByRole('alertdialog').getByRole('button', { name: buyText.close }).first().click(),
+    /** Not chart events: the sandbox 3-D Secure page's buttons, for specs that stop in between. */
+    'tds.approve': async (page: Page) => answerThreeDSecure(page, 'approve'),
+    'tds.fail': async (page: Page) => answerThreeDSecure(page, 'fail'),
   },
   states: {
+    'ready.editing': async (page: Page) => {
+      await expect(page.getByRole('button', { name: buyText.pay })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole('alertdialog')).toBeHidden()
+    },
+    'ready.failed': async (page: Page) => expect(page.getByRole('alert').filter({ hasText: buyText.paymentProblem })).toBeVisible({ timeout: 20_000 }),
     ready: async (page: Page) => expect(page.getByRole('button', { name: buyText.pay })).toBeVisible({ timeout: 20_000 }),
     couponPrompt: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.promptTitle)).toBeVisible(),
     finishing: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.processingTitle)).toBeVisible(),
-    failed: async (page: Page) => expect(page.getByRole('alert').filter({ hasText: buyText.paymentProblem })).toBeVisible({ timeout: 20_000 }),
-    done: async (page: Page, type: 'SUPPORT' | 'ADD' | 'TIP' | 'INTERVIEW') => {
-      await page.waitForURL(new RegExp(`/buy-complete\\?.*type=${type}`), { timeout: 30_000 })
-      await expect(page.getByRole('heading', { name: buyCompleteText.types[type].title })).toBeVisible()
-    },
+    charging: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.processingTitle)).toBeVisible(),
+    /** /buy-complete; the older specs name the product type they expect. */
+    done: async (page: Page, ctx?: FlowContext | BuyType) => checkoutComplete(page, typeof ctx === 'string' ? ctx : undefined),
+    // The chart handed the page over: the menu, the staff page or an error page.
+    leaving: async (page: Page) => expect(page).not.toHaveURL(/\/buy\?/),
   },
+} satisfies FlowDriver
+
+/** After a pay click, answers the challenge card's 3-D Secure page when the event names an answer. */
+async function passThreeDSecure(page: Page, e?: Data) {
+  if (e?.threeDSecure === 'approve' || e?.threeDSecure === 'fail') await answerThreeDSecure(page, e.threeDSecure)
 }

@@ -1,22 +1,28 @@
-import type { Page } from '@playwright/test'
-import { expect } from '../fixtures'
+import { expect } from '@playwright/test'
 import { homeText } from '../../../src/text/home'
+import { loginAndOpen, type FlowDriver } from './flow-driver'
 
 // Playwright driver of machines/coupon-claim-machine.ts: one action per event, one check per state.
+// The chart starts when /get-coupon opens, so the run starts signed in on home and the link is the
+// first event; `signedIn: false` opens the link in a signed-out tab (the caller has not logged in).
 
-export const couponClaimDriver = {
+export const couponClaimDriver: FlowDriver = {
+  flow: 'couponClaim',
+  entryRoute: '/',
+  start: async (page, ctx) => loginAndOpen(page, ctx, ctx.startRoute),
   events: {
-    'link.open': async (page: Page, couponCode: string | null) => {
-      await page.goto(couponCode === null ? '/get-coupon' : `/get-coupon?couponCode=${encodeURIComponent(couponCode)}`)
+    'link.open': async (page, event) => {
+      const code = event.couponCode as string | null
+      await page.goto(code === null ? '/get-coupon' : `/get-coupon?couponCode=${encodeURIComponent(code)}`)
     },
   },
   states: {
-    missingCode: async (page: Page) => expect(page).toHaveURL(/\/error\?code=404$/),
-    signedOut: async (page: Page) => expect(page).toHaveURL(/\/login\?redirect=/),
-    done: async (page: Page) => {
+    missingCode: async (page) => expect(page).toHaveURL(/\/error\?code=404$/),
+    signedOut: async (page) => expect(page).toHaveURL(/\/login\?redirect=/),
+    done: async (page) => {
       await expect(page).toHaveURL((url) => url.pathname === '/')
       await expect(page.getByRole('heading', { name: homeText.coupons.title })).toBeVisible()
     },
-    failed: async (page: Page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
+    failed: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
   },
 }

@@ -1,28 +1,58 @@
 import { expect, type Page } from '@playwright/test'
 import { ratingCompleteText, ratingText as t } from '../../../src/text/rating'
+import { loginAndOpen, type FlowDriver } from './flow-driver'
 
-/** Playwright side of machines/rating-machine.ts: an action per event, an assertion per state. */
-export const ratingDriver = {
+/** The first ticket on home that offers 評価する (a COMPLETED, unrated SUPPORT ticket). */
+export async function ratableTicket(page: Page): Promise<string> {
+  const card = page.locator('article').filter({ has: page.getByRole('link', { name: '評価する' }) }).first()
+  return (await card.getAttribute('data-ticket-number'))!
+}
+
+/**
+ * Playwright side of machines/rating-machine.ts: an action per event, an assertion per state.
+ * `{ratableTicket}` in the start route is the member's first ticket that can be rated.
+ */
+export const ratingDriver: FlowDriver = {
+  flow: 'rating',
+  entryRoute: '/rating?ticketNumber={ratableTicket}',
+  start: async (page, ctx) => {
+    await loginAndOpen(page, ctx, '/')
+    if (ctx.startRoute.includes('{ratableTicket}')) {
+      ctx.vars.ticketNumber = await ratableTicket(page)
+      ctx.startRoute = ctx.startRoute.replace('{ratableTicket}', ctx.vars.ticketNumber)
+    }
+    await page.goto(ctx.startRoute)
+  },
   events: {
-    'score.change': async (page: Page, score: number) => page.getByLabel(`${t.overall} ${t.star(score)}`).check({ force: true }),
-    'detail.change': async (page: Page, key: keyof typeof t.detail, score: number) =>
-      page.getByLabel(`${t.detail[key]} ${t.star(score)}`).check({ force: true }),
-    'comment.change': async (page: Page, value: string) => page.getByLabel(t.comment).fill(value),
-    /** `null` chooses no tip; otherwise the tip shown with this price label (e.g. `500円`). */
-    'tip.select': async (page: Page, label: string | null) => page.getByLabel(label ?? t.noTip, { exact: true }).check({ force: true }),
-    'form.submit': async (page: Page) => page.getByRole('button', { name: t.submit }).click(),
-    'modal.confirm': async (page: Page) => page.getByRole('alertdialog').getByRole('button', { name: t.confirm }).click(),
-    'modal.cancel': async (page: Page) => page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click(),
+    'score.change': async (page, e) => page.getByLabel(`${t.overall} ${t.star(Number(e.score))}`).check({ force: true }),
+    'detail.change': async (page, e) =>
+      page.getByLabel(`${t.detail[e.key as keyof typeof t.detail]} ${t.star(Number(e.score))}`).check({ force: true }),
+    'comment.change': async (page, e) => page.getByLabel(t.comment).fill(String(e.value)),
+    /** `productId: null` chooses no tip (the radio with an empty value). */
+    'tip.select': async (page, e) =>
+      page.getByRole('radiogroup', { name: t.tipHeading }).locator(`input[type="radio"][value="${(e.productId as string | null) ?? ''}"]`).check({ force: true }),
+    'form.submit': async (page) => page.getByRole('button', { name: t.submit }).click(),
+    'modal.confirm': async (page) => page.getByRole('alertdialog').getByRole('button', { name: t.confirm }).click(),
+    'modal.cancel': async (page) => page.getByRole('alertdialog').getByRole('button', { name: t.cancel }).click(),
   },
   states: {
-    editing: async (page: Page) => expect(page.getByRole('heading', { name: t.title })).toBeVisible(),
-    confirming: async (page: Page) => expect(page.getByRole('alertdialog')).toContainText(t.confirmBody),
-    complete: async (page: Page) => {
-      await page.waitForURL(/\/rating-complete$/)
-      await expect(page.getByRole('heading', { name: ratingCompleteText.title })).toBeVisible()
+    editing: async (page) => {
+      await expect(page.getByRole('heading', { name: t.title })).toBeVisible()
+      await expect(page.getByRole('alertdialog')).toBeHidden()
     },
-    tipPayment: async (page: Page, productId: RegExp | string, parentTicketNumber: string) => {
-      await page.waitForURL((url) => url.pathname === '/buy' && !!url.searchParams.get('productId')?.match(productId) && url.searchParams.get('parentTicketNumber') === parentTicketNumber)
-    },
+    confirming: async (page) => expect(page.getByRole('alertdialog')).toContainText(t.confirmBody),
+    // The chart is done with the page: complete, the tip's payment, or an error page.
+    leaving: async (page) => expect(page).not.toHaveURL(/\/rating\?/),
   },
+}
+
+/** What `leaving` looks like after a rating without a tip. */
+export async function ratingComplete(page: Page) {
+  await page.waitForURL(/\/rating-complete$/)
+  await expect(page.getByRole('heading', { name: ratingCompleteText.title })).toBeVisible()
+}
+
+/** What `leaving` looks like after a rating with a tip: /buy with the tip and the rated ticket. */
+export async function tipPayment(page: Page, productId: RegExp | string, parentTicketNumber: string) {
+  await page.waitForURL((url) => url.pathname === '/buy' && !!url.searchParams.get('productId')?.match(productId) && url.searchParams.get('parentTicketNumber') === parentTicketNumber)
 }

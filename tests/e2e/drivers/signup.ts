@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test'
 import { signupText, registrationTempText } from '../../../src/text/account'
 import { signupThanksText } from '../../../src/text/auth'
+import { linkIn, waitForMail } from '../fixtures'
+import type { FlowDriver } from './flow-driver'
 
 /** A person's details for the signup form. */
 export type SignupDetails = { lastname: string; firstname: string; phone: string; email: string; password: string }
@@ -14,36 +16,88 @@ export const newPerson = (tag: string): SignupDetails => ({
   password: 'hanako12',
 })
 
-/** The signup chart's events as a person's actions, and its states as what the person sees. */
-export const signupDriver = {
+/** The chart's field names → the form's labels. */
+const labels = {
+  memberLastname: signupText.lastname,
+  memberFirstname: signupText.firstname,
+  phoneNumber: signupText.phone,
+  emailLocal: signupText.emailLocal,
+  emailDomain: signupText.emailDomain,
+  password: signupText.password,
+} as const
+
+/** The `field.change` events that type a whole person, in the form's order. */
+export const personEvents = (p: SignupDetails) => {
+  const [local, domain] = p.email.split('@')
+  return [
+    { type: 'field.change', field: 'memberLastname', value: p.lastname },
+    { type: 'field.change', field: 'memberFirstname', value: p.firstname },
+    { type: 'field.change', field: 'phoneNumber', value: p.phone },
+    { type: 'field.change', field: 'emailLocal', value: local },
+    { type: 'field.change', field: 'emailDomain', value: domain },
+    { type: 'field.change', field: 'password', value: p.password },
+  ]
+}
+
+/**
+ * The signup chart's events as a person's actions, and its states as what the person sees.
+ * `link.open` with `token: '{mailed}'` opens the link of the confirmation mail sent to the address
+ * typed earlier in the run.
+ */
+export const signupDriver: FlowDriver = {
+  flow: 'signup',
+  entryRoute: '/signup',
+  start: async (page, ctx) => {
+    await page.goto(ctx.startRoute)
+  },
   events: {
-    'field.change': async (page: Page, p: SignupDetails) => {
-      await page.getByLabel(signupText.lastname, { exact: true }).fill(p.lastname)
-      await page.getByLabel(signupText.firstname, { exact: true }).fill(p.firstname)
-      await page.getByLabel(signupText.phone).fill(p.phone)
-      const [local, domain] = p.email.split('@')
-      await page.getByLabel(signupText.emailLocal).fill(local)
-      await page.getByLabel(signupText.emailDomain).fill(domain)
-      await page.getByLabel(signupText.password, { exact: true }).fill(p.password)
+    'field.change': async (page, e, ctx) => {
+      const field = e.field as keyof typeof labels
+      await page.getByLabel(labels[field], { exact: true }).fill(String(e.value))
+      if (field === 'emailLocal' || field === 'emailDomain') ctx.vars[field] = String(e.value)
     },
-    'survey.toggle': async (page: Page, answer: string) => page.getByText(answer, { exact: true }).click(),
-    'password.toggleVisibility': async (page: Page) => page.getByRole('button', { name: /パスワードを(表示|隠す)/ }).click(),
-    'password.generate': async (page: Page) => page.getByRole('button', { name: signupText.generatePassword }).click(),
-    'password.copy': async (page: Page) => page.getByRole('button', { name: signupText.copyPassword }).click(),
-    'form.submit': async (page: Page) => page.getByRole('button', { name: signupText.submit }).click(),
-    'link.open': async (page: Page, link: string) => page.goto(link),
+    'field.blur': async (page, e) => page.getByLabel(labels[e.field as keyof typeof labels], { exact: true }).blur(),
+    'survey.toggle': async (page, e) => page.getByText(String(e.answer), { exact: true }).click(),
+    'password.toggleVisibility': async (page) => page.getByRole('button', { name: /パスワードを(表示|隠す)/ }).click(),
+    'password.generate': async (page) => page.getByRole('button', { name: signupText.generatePassword }).click(),
+    'password.copy': async (page) => page.getByRole('button', { name: signupText.copyPassword }).click(),
+    'form.submit': async (page) => page.getByRole('button', { name: signupText.submit }).click(),
+    'link.open': async (page, e, ctx) => {
+      let token = String(e.token)
+      if (token === '{mailed}') {
+        const mail = await waitForMail(`${ctx.vars.emailLocal}@${ctx.vars.emailDomain}`, (m) => m.subject.includes('会員登録のご確認'))
+        token = new URL(linkIn(mail)).searchParams.get('token') ?? ''
+      }
+      await page.goto(`/registeration-complete?token=${encodeURIComponent(token)}`)
+    },
   },
   states: {
-    editing: async (page: Page) => expect(page.getByRole('button', { name: signupText.submit })).toBeVisible(),
-    submitted: async (page: Page) => {
+    'form.editing': async (page) => expect(page.getByRole('button', { name: signupText.submit })).toBeVisible(),
+    'form.submitted': async (page) => {
       await page.waitForURL(/\/registeration-temp/)
       await expect(page.getByRole('heading', { name: registrationTempText.title })).toBeVisible()
     },
-    emailInUse: async (page: Page) => expect(page.getByRole('alert')).toContainText(signupText.emailInUse),
-    confirmed: async (page: Page) => {
+    'form.confirmed': async (page) => {
       await page.waitForURL(/\/login\?signup=success/)
       await expect(page.getByRole('dialog')).toContainText(signupThanksText.title)
     },
-    rejected: async (page: Page) => page.waitForURL(/\/error\?code=signup/),
+    'form.rejected': async (page) => page.waitForURL(/\/error\?code=signup/),
+    'form.failed': async (page) => page.waitForURL(/\/error\?code=400/),
+    // The copy tooltip: shown while copied, gone otherwise (spec §9).
+    'clipboard.idle': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toHaveCount(0, { timeout: 4000 }),
+    'clipboard.copied': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toBeVisible(),
   },
 }
+
+/** What `form.editing` shows after the server refused the address. */
+export const emailInUse = async (page: Page) => expect(page.getByRole('alert')).toContainText(signupText.emailInUse)
+
+/** Types a whole person through the driver. */
+export async function fillPerson(page: Page, p: SignupDetails) {
+  const ctx = { account: { email: '', password: '' }, startRoute: '/signup', vars: {} }
+  for (const e of personEvents(p)) await signupDriver.events['field.change'](page, e, ctx)
+}
+
+/** Opens a mailed confirmation link through the driver. */
+export const openLink = (page: Page, link: string) =>
+  signupDriver.events['link.open'](page, { type: 'link.open', token: new URL(link).searchParams.get('token') ?? '' }, { account: { email: '', password: '' }, startRoute: '/', vars: {} })

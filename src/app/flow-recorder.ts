@@ -1,0 +1,132 @@
+import type { InspectionEvent } from 'xstate'
+
+/**
+ * QA path recording (issue 7, docs/qa.md). Every flow actor of the app is created with
+ * `{ inspect: flowInspect }`; in development and test builds the inspection events are kept here
+ * (and forwarded to the live inspector when `?inspect` is on), and the recorder panel turns them
+ * into a path file: each event the page sent to a flow actor, with the state that actor rested in
+ * afterwards. Taken from the actors' own transitions, never from the DOM. In production builds
+ * nothing is installed and `flowInspect` returns at once.
+ */
+
+export type RecordedStep = { event: { type: string; [key: string]: unknown }; expectedState: string }
+export type Recording = { flow: string; sessionId: string; startRoute: string; steps: RecordedStep[] }
+export type RecordedPathFile = { flow: string; startRoute: string; account: 'demo' | 'fresh' | { email: string; password: string }; description: string; steps: RecordedStep[] }
+
+type StateValue = string | { [key: string]: StateValue }
+type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const leafPaths = (value: StateValue): string[] =>
+  typeof value === 'string' ? [value] : Object.entries(value).flatMap(([k, child]) => leafPaths(child).map((p) => `${k}.${p}`))
+
+/** Same notation as path files: dot paths, parallel regions joined by `,`. */
+export const statePath = (value: StateValue): string => leafPaths(value).join(',')
+
+/** Drops what JSON cannot carry (functions, actor refs) so the event can be written to a file. */
+const plainEvent = (event: Any): RecordedStep['event'] => JSON.parse(JSON.stringify(event)) as RecordedStep['event']
+
+/**
+ * Inspection events → one recording per root flow actor (a machine actor started by the app).
+ * An event counts as a step when the page sent it (no source actor): the actor's own results
+ * (`xstate.done.actor…`, `xstate.error.actor…`, delays) and events its children send back (the
+ * identity watcher's `identity.changed`) only move the previous step's expected state on.
+ */
+export function recordingsFrom(events: InspectionEvent[], route: (sessionId: string) => string = () => '/'): Recording[] {
+  const recordings = new Map<string, Recording>()
+  const fromChildren = new WeakSet<object>()
+  for (const ev of events as Any[]) {
+    const root = ev.actorRef?.sessionId === ev.rootId
+    if (ev.type === '@xstate.actor' && root && ev.actorRef.logic?.id !== undefined && 'config' in (ev.actorRef.logic ?? {})) {
+      recordings.set(ev.rootId, { flow: ev.actorRef.logic.id, sessionId: ev.rootId, startRoute: route(ev.rootId), steps: [] })
+    } else if (ev.type === '@xstate.event' && root && ev.sourceRef && ev.sourceRef !== ev.actorRef) {
+      fromChildren.add(ev.event)
+    } else if (ev.type === '@xstate.snapshot' && root) {
+      const rec = recordings.get(ev.rootId)
+      const value = ev.snapshot?.value as StateValue | undefined
+      if (!rec || value === undefined) continue
+      const internal = ev.event.type.startsWith('xstate.') || fromChildren.has(ev.event)
+      if (!internal) rec.steps.push({ event: plainEvent(ev.event), expectedState: statePath(value) })
+      else if (rec.steps.length) rec.steps[rec.steps.length - 1].expectedState = statePath(value)
+    }
+  }
+  return [...recordings.values()]
+}
+
+/** A recording as a path file (docs/qa.md); the account is QA's to set before replaying. */
+export const toPathFile = (rec: Recording, account: RecordedPathFile['account'] = 'demo'): RecordedPathFile => ({
+  flow: rec.flow,
+  startRoute: rec.startRoute,
+  account,
+  description: `recorded in the app on ${new Date().toISOString()}`,
+  steps: rec.steps,
+})
+
+/** The session's inspection events (development and test builds only) and who else listens. */
+const state: { recording: boolean; events: InspectionEvent[]; routes: Map<string, string>; listeners: Array<(e: InspectionEvent) => void> } = {
+  recording: false,
+  events: [],
+  routes: new Map(),
+  listeners: [],
+}
+
+/** Turns recording on (called by the dev/test bootstrap, never in production). */
+export function enableRecording() {
+  state.recording = true
+}
+
+/** Another consumer of the inspection stream (the live inspector of `?inspect`). */
+export function addInspectionListener(listener: (e: InspectionEvent) => void) {
+  // Actors started before the listener connected (the app-wide auth actor) are replayed to it.
+  for (const e of state.events) listener(e)
+  state.listeners.push(listener)
+}
+
+/** The `inspect` option every flow actor of the app is created with. */
+export function flowInspect(event: InspectionEvent) {
+  if (!state.recording && !state.listeners.length) return
+  for (const listener of state.listeners) listener(event)
+  if (!state.recording) return
+  if (event.type === '@xstate.actor' && event.actorRef.sessionId === event.rootId && typeof window !== 'undefined') {
+    state.routes.set(event.rootId, window.location.pathname + window.location.search)
+  }
+  if (event.type !== '@xstate.microstep' && event.type !== '@xstate.action') state.events.push(event)
+}
+
+/** The recordings of this session so far, the newest last. */
+export const sessionRecordings = () => recordingsFrom(state.events, (id) => state.routes.get(id) ?? '/')
+
+export function clearRecordings() {
+  state.events = []
+  state.routes.clear()
+}
+
+/**
+ * Development and test builds: record, mount the recorder panel, and with `?inspect` in the URL
+ * connect the live inspector (@statelyai/inspect). The dynamic imports sit behind the MODE check
+ * so a production bundle contains neither the panel nor the inspector.
+ */
+export async function installDevTools() {
+  if (import.meta.env.MODE !== 'production') {
+    enableRecording()
+    if (new URLSearchParams(window.location.search).has('inspect')) {
+      const { createBrowserInspector } = await import('@statelyai/inspect')
+      const inspector = createBrowserInspector()
+      addInspectionListener((e) => inspector.inspect.next?.(e))
+    }
+    const [{ createRoot }, { createElement }, { RecorderPanel }] = await Promise.all([
+      import('react-dom/client'),
+      import('react'),
+      import('../features/qa/recorder-panel'),
+    ])
+    const host = document.createElement('div')
+    host.id = 'qa-recorder'
+    document.body.appendChild(host)
+    createRoot(host).render(
+      createElement(RecorderPanel, {
+        recordings: sessionRecordings,
+        toFile: (r, account) => toPathFile(r as Recording, account),
+        clear: clearRecordings,
+      }),
+    )
+  }
+}

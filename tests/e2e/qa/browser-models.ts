@@ -1,0 +1,273 @@
+import { createMachine, type AnyMachineSnapshot } from 'xstate'
+import { authMachine } from '../../../machines/auth-machine'
+import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../../machines/checkout-machine'
+import { couponClaimMachine } from '../../../machines/coupon-claim-machine'
+import { ratingMachine } from '../../../machines/rating-machine'
+import { reservationChangeMachine } from '../../../machines/reservation-change-machine'
+import { signupMachine } from '../../../machines/signup-machine'
+import { ApiError } from '../../../src/api/api-error'
+import { sandboxTestCards } from '../../../src/contract/calls'
+import { generatePaths, type ModelConfig } from '../../machines/model'
+import { scheduleFixture, ticketFixture } from '../../machines/reservation-fixtures'
+import { statePath, type FlowEvent } from '../drivers/flow-driver'
+import type { PathFile, PathStep } from './path-file'
+
+type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Browser models (issue 7): the same charts and the same path generator as
+ * tests/machines/*.model.test.ts, restricted to what a browser run can do against the real local
+ * stack: only event cases a member can perform, and for each invoked actor only the outcome the
+ * real server gives for the run's account (a flow with two data-dependent outcomes has two
+ * configs). Every generated path becomes a path file; the browser then walks it through the
+ * flow's driver.
+ */
+export type BrowserModel = {
+  flow: string
+  account: PathFile['account']
+  startRoute: string
+  configs: Array<{ config: ModelConfig; description: string; /** Keeps only paths that end in this state (dot path prefix). */ endsIn?: string }>
+  /** Events the app sends by itself (not the member): folded into the previous step like actor results. */
+  automatic?: string[]
+  /** Drops paths the browser cannot walk (e.g. an automatic event in the middle). */
+  accept?: (events: FlowEvent[]) => boolean
+  /** Rewrites an event whose fixture data the real server does not have into the driver's symbolic form. */
+  browserEvent?: (event: FlowEvent) => FlowEvent
+  /** At most this many paths per config: the browser run stays short. */
+  maxPaths?: number
+}
+
+const only = (done: unknown[]) => ({ done, error: [] as unknown[] })
+const member = { memberId: 'u1', email: 'x@example.com', memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678', useFreeInterviewTime: null }
+
+const signupConfig = (emailLocal: string, emailDomain: string, outcome: { done?: unknown[]; error?: unknown[] }): ModelConfig => ({
+  machine: signupMachine,
+  input: {},
+  events: {
+    'field.change': [
+      { field: 'memberLastname', value: '山田' },
+      { field: 'memberFirstname', value: '花子' },
+      { field: 'phoneNumber', value: '09012345678' },
+      { field: 'emailLocal', value: emailLocal },
+      { field: 'emailDomain', value: emailDomain },
+      { field: 'password', value: 'hanako12' },
+    ],
+    'form.submit': [{}],
+  },
+  outcomes: { submitSignup: outcome, completeSignup: only([undefined]), copyPassword: only([undefined]) },
+  serialize: (s) => JSON.stringify([s.value, Object.values(s.context.values).filter(Boolean).length]),
+  limit: 100000,
+})
+
+/**
+ * Checkout as a fresh member buying ADD-30 (no coupon, no saved card, no slot needed) on the
+ * sandbox provider. In the browser the page leaves for 3-D Secure and a new chart resumes on the
+ * return, so the chart's single actor with `startThreeDSecure` resolving stands for that round
+ * trip; the card typed decides the provider's outcomes (docs/payments.md).
+ */
+const checkoutLoaded: CheckoutLoaded = {
+  chargeData: {
+    availableCardBrandList: ['Visa'], staff: null, creditcard: null,
+    product: { productId: 'ADD-30', productType: 'ADD', productName: '30分延長チケット', minutesToSupport: 30, price: 3300 },
+  },
+  coupons: [],
+  email: 'x@example.com',
+  hasSavedSlot: false,
+}
+const checkoutChart = createMachine(
+  { ...checkoutMachine.config, context: initialCheckoutContext({ params: { productId: 'ADD-30', reserveNow: false, staffId: null, parentTicketNumber: null, reservationTime: null, supportType: null }, keySeed: 'seed' }) },
+  checkoutMachine.implementations as never,
+)
+const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outcome: { finish?: { done?: unknown[]; error?: unknown[] }; charge: { done?: unknown[]; error?: unknown[] } }): ModelConfig => ({
+  machine: checkoutChart,
+  events: {
+    'card.change': [{ element: 'number', complete: true, number }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
+    'holderName.change': [{ value: 'TARO YAMADA' }],
+    'pay.submit': [payEvent],
+  },
+  outcomes: {
+    readStoredAttempt: only([null]),
+    loadCheckout: only([checkoutLoaded]),
+    validateCoupon: only([{ couponAvailable: true, couponPrice: 0 }]),
+    createToken: only(['tok_1']),
+    startThreeDSecure: only([undefined]),
+    finishThreeDSecure: outcome.finish ?? only(['tok_1']),
+    charge: outcome.charge,
+  },
+  serialize: (s) => {
+    const f = s.context.form
+    return JSON.stringify([s.value, f.card.number, f.card.expiry, f.card.cvc, f.holderName !== '', s.context.tries])
+  },
+  limit: 100000,
+})
+const chargeResponse = { ticketNumber: 'A0001', receiptNumber: 'R0001', productType: 'ADD', amount: 3300, couponCode: null }
+
+export const browserModels: BrowserModel[] = [
+  {
+    flow: 'auth',
+    account: 'fresh',
+    startRoute: '/login',
+    automatic: ['identity.changed'],
+    // The identity provider's first report (nobody signed in) opens the page; a forced sign-out
+    // later cannot be caused from the page.
+    accept: (events) => events.findIndex((e) => e.type === 'identity.changed') <= 0 && events.filter((e) => e.type === 'identity.changed').length === 1,
+    configs: [{
+      description: 'log in with the account, then the logout dialog',
+      config: {
+        machine: authMachine,
+        events: {
+          'identity.changed': [{ user: null }],
+          'form.change': [{ field: 'email', value: '${email}' }, { field: 'password', value: '${password}' }],
+          'form.submit': [{}],
+          'logout.request': [{}], 'logout.confirm': [{}], 'logout.cancel': [{}],
+        },
+        outcomes: { callLogin: only([undefined]), signIn: only([{ uid: 'u1', email: 'x@example.com' }]), loadMember: only([member]), signOut: only([undefined]) },
+        serialize: (s) => JSON.stringify([s.value, s.context.email.trim() !== '', s.context.password !== '']),
+      },
+    }],
+  },
+  {
+    flow: 'signup',
+    account: 'fresh',
+    startRoute: '/signup',
+    configs: [
+      { description: 'a new address: the confirmation mail is sent', config: signupConfig('signup-${unique}', 'example.com', only([undefined])) },
+      { description: 'an address already registered: 既に登録されています', config: signupConfig('demo', 'example.com', { done: [], error: [new ApiError(400, 'EMAIL_ALREADY_USED')] }) },
+    ],
+  },
+  {
+    flow: 'rating',
+    account: 'demo',
+    startRoute: '/rating?ticketNumber={ratableTicket}',
+    configs: [{
+      description: 'rate a completed ticket without a tip',
+      config: {
+        machine: ratingMachine,
+        input: { ticketNumber: 'S0000003' },
+        events: {
+          'score.change': [{ score: 4 }],
+          'comment.change': [{ value: '丁寧に教えていただきました' }],
+          'form.submit': [{}], 'modal.confirm': [{}], 'modal.cancel': [{}],
+        },
+        outcomes: { loadTicket: only([{ ...ticketFixture, supportStatus: 'COMPLETED' }]), loadTips: only([[]]), postRating: only([{}]) },
+        serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.memberTotalScore !== null, s.context.comment !== '']),
+      },
+    }],
+  },
+  {
+    flow: 'couponClaim',
+    account: 'demo',
+    startRoute: '/',
+    configs: [{
+      description: 'open a coupon link signed in (with and without a code)',
+      config: {
+        machine: couponClaimMachine,
+        events: { 'link.open': [{ couponCode: 'CAMPAIGN2000', signedIn: true }, { couponCode: null, signedIn: true }] },
+        outcomes: { claimCoupon: only([undefined]), reloadUserData: only([undefined]) },
+      },
+    }],
+  },
+  {
+    flow: 'reservationChange',
+    account: 'demo',
+    startRoute: '/support/reservation-date-change?ticketNumber={changeableTicket}',
+    // The chart's slots come from a fixture; in the browser the first open cell stands for it.
+    browserEvent: (e) => (e.type === 'slot.select' ? { type: 'slot.select', choice: 'firstOpen' } : e),
+    configs: [{
+      description: 'move a reservation: pick a slot, cancel, pick again, confirm',
+      config: {
+        machine: reservationChangeMachine,
+        input: { ticketNumber: 'S0000001', today: '20250602' },
+        events: {
+          'slot.select': [
+            { choice: { slotType: 'withStaff', time: '10-30', staffId: 'STAFF-01', staffNickname: 'さくら' } },
+            { choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } },
+          ],
+          'modal.confirm': [{}], 'modal.cancel': [{}],
+        },
+        outcomes: { loadTicket: only([ticketFixture]), loadSchedule: only([scheduleFixture('20250602')]), updateReservation: only([{}]) },
+        serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.choice !== null]),
+      },
+    }],
+  },
+  {
+    flow: 'checkout',
+    account: 'fresh',
+    startRoute: '/buy?productId=ADD-30',
+    maxPaths: 1,
+    configs: [
+      { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'done', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([chargeResponse]) }) },
+      {
+        description: 'pay with 4000 0027 6000 3184 and approve 3-D Secure', endsIn: 'done',
+        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'approve' }, { charge: only([chargeResponse]) }),
+      },
+      {
+        description: 'pay with 4000 0027 6000 3184 and fail 3-D Secure', endsIn: 'ready.failed',
+        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'fail' }, { finish: { done: [], error: [new ApiError(400, 'THREE_D_SECURE_FAILED')] }, charge: only([chargeResponse]) }),
+      },
+      {
+        description: 'pay with 4000 0000 0000 0002 (declined)', endsIn: 'ready.failed',
+        config: checkoutConfig(sandboxTestCards.declined, {}, { charge: { done: [], error: [new ApiError(402, 'CARD_DECLINED')] } }),
+      },
+    ],
+  },
+]
+
+export const browserFlows = () => browserModels.map((m) => m.flow)
+
+/**
+ * A generated path as path-file steps: each member event with the state the chart rests in once
+ * the actors' results, delays and automatic events that follow it have been taken.
+ */
+export function stepsOf(path: { steps: Array<{ event: Any; state: Any }> }, automatic: string[] = []): PathStep[] {
+  const steps: PathStep[] = []
+  for (const { event, state } of path.steps) {
+    const internal = event.type.startsWith('xstate.') || automatic.includes(event.type)
+    if (!internal) steps.push({ event: { ...event }, expectedState: statePath(state.value) })
+    else if (steps.length) steps[steps.length - 1].expectedState = statePath(state.value)
+  }
+  return steps
+}
+
+/**
+ * Whether the chart rests (waits for the member) after each member event of the path: a path
+ * that ends while an actor is still running or a delay pending asserts a moment the browser
+ * cannot hold, so the browser leaves it to the machine tests.
+ */
+function restsAfterEveryStep(path: { steps: Array<{ event: Any; state: Any }> }, automatic: string[] = []): boolean {
+  const busy = (snapshot: Any) =>
+    (snapshot._nodes as Any[]).some(
+      (n) =>
+        (n.invoke ?? []).some((i: Any) => n.transitions.has(`xstate.done.actor.${i.id}`) || n.transitions.has(`xstate.error.actor.${i.id}`)) ||
+        [...n.transitions.keys()].some((k: string) => k.startsWith('xstate.after.')),
+    )
+  return path.steps.every(({ state }, i) => {
+    const next = path.steps[i + 1]
+    const settled = !next || !(next.event.type.startsWith('xstate.') || automatic.includes(next.event.type))
+    return !settled || i === 0 || !busy(state)
+  })
+}
+
+/** The generated paths of one flow, as path files (deduplicated, at most `maxPaths` per config). */
+export function generatedPathFiles(flow: string): PathFile[] {
+  const model = browserModels.find((m) => m.flow === flow)
+  if (!model) throw new Error(`no browser model for flow "${flow}" (known: ${browserFlows().join(', ')})`)
+  const files: PathFile[] = []
+  const seen = new Set<string>()
+  for (const { config, description, endsIn } of model.configs) {
+    let kept = 0
+    for (const path of generatePaths(config).paths) {
+      if (!restsAfterEveryStep(path, model.automatic)) continue
+      const events = path.steps.map((s) => s.event as FlowEvent).filter((e) => e.type !== 'xstate.init')
+      if (model.accept && !model.accept(events)) continue
+      const steps = stepsOf(path, model.automatic).map((s) => ({ ...s, event: model.browserEvent ? model.browserEvent(s.event) : s.event }))
+      const key = JSON.stringify(steps)
+      if (!steps.length || seen.has(key)) continue
+      if (endsIn && !steps[steps.length - 1].expectedState.split(',').some((s) => s === endsIn || s.startsWith(`${endsIn}.`))) continue
+      seen.add(key)
+      files.push({ flow, startRoute: model.startRoute, account: model.account, description: `generated from machines (${description})`, steps })
+      if (++kept >= (model.maxPaths ?? 3)) break
+    }
+  }
+  return files
+}
