@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/support/dom-setup.ts'],
+          // Whole pages render in jsdom here; on two busy cores a test can need more than the 5 s
+          // default to settle. A limit, not an assertion: no test measures time.
+          testTimeout: 20_000,
         },
       },
       {
