@@ -1,7 +1,10 @@
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 
 afterEach(() => cleanup())
+
+// Routes load lazily; on two busy cores the first render can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom lacks these; Chakra's components (via Ark/zag) ask for them.
 if (!window.matchMedia) {
@@ -13,5 +16,6 @@ if (!window.matchMedia) {
 if (!('ResizeObserver' in window)) {
   ;(window as unknown as { ResizeObserver: unknown }).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} }
 }
-if (!window.scrollTo) window.scrollTo = () => {}
+// jsdom's scrollTo exists but only reports "Not implemented"; the app scrolls to top on navigation.
+window.scrollTo = (() => {}) as typeof window.scrollTo
 Element.prototype.scrollIntoView ??= () => {}
