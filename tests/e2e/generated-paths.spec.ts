@@ -8,11 +8,14 @@ import { test } from './fixtures'
 
 for (const flow of browserFlows()) {
   test.describe(`${flow} chart, generated paths in the browser`, () => {
-    for (const file of generatedPathFiles(flow)) {
-      const summary = file.steps.map((s) => `${s.event.type}→${s.expectedState}`).join(' ')
-      test(summary, async ({ page }) => {
+    const files = generatedPathFiles(flow)
+    const summaries = files.map((file) => file.steps.map((s) => `${s.event.type}→${s.expectedState}`).join(' '))
+    files.forEach((file, i) => {
+      // Paths with the same events differ by their data (checkout: the card): the description names it.
+      const title = summaries.indexOf(summaries[i]) !== summaries.lastIndexOf(summaries[i]) ? `${summaries[i]} [${file.description}]` : summaries[i]
+      test(title, async ({ page }) => {
         await runPath(page, file)
       })
-    }
+    })
   })
 }
