@@ -11,7 +11,7 @@ import { ROOT, startAuthEmulator, startMaildev } from './stack/services'
 
 type Step = { name: string; ok: boolean; seconds: number }
 const steps: Step[] = []
-const counts = { passed: 0, failed: 0, skipped: 0 }
+const counts = { passed: 0, failed: 0, skipped: 0, flaky: 0 }
 const reports = path.join(ROOT, '.tmp', 'test-reports')
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
@@ -42,6 +42,7 @@ function countPlaywright(file: string) {
   counts.passed += r.stats.expected + r.stats.flaky
   counts.failed += r.stats.unexpected
   counts.skipped += r.stats.skipped
+  counts.flaky += r.stats.flaky
 }
 
 async function main() {
@@ -84,6 +85,7 @@ async function main() {
   console.log('\n━━ summary')
   for (const s of steps) console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds.toFixed(1)} s)`)
   const failedSteps = steps.filter((s) => !s.ok).length
+  if (counts.flaky) console.log(`\n${counts.flaky} browser test(s) passed only on their retry (flaky): see the Playwright output above`)
   console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
   process.exit(failedSteps > 0 ? 1 : 0)
 }
