@@ -3,15 +3,18 @@ import * as v from 'valibot'
 import { calls, type CallName } from '../src/contract/calls'
 import { eq } from 'drizzle-orm'
 import { members } from './db/schema'
-import { HttpError, badRequest, serverErrors, unauthorized } from './http/errors'
+import { HttpError, badRequest, dataExceptionOf, serverErrors, unauthorized } from './http/errors'
 import type { Deps, Handlers, MemberRow } from './http/handler'
 import { accountHandlers } from './routes/account'
 import { memberDataHandlers } from './routes/member-data'
 import { paymentHandlers } from './routes/payment'
 import { reservationHandlers } from './routes/reservations'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
+import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
 import type { SandboxPayment } from './adapters/payment'
+import { createRateLimiter, defaultRateLimits, type RateLimits } from './http/rate-limit'
+import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
 
 export type { Deps } from './http/handler'
 
@@ -41,18 +44,32 @@ async function authenticate(c: Context, deps: Deps): Promise<MemberRow> {
   return member
 }
 
-export function createApp(deps: Deps) {
+export type AppOptions = {
+  /** Login and password-reset-request limits; defaults from server/http/rate-limit.ts. */
+  rateLimits?: RateLimits
+}
+
+export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono()
+  const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes))
+
+  app.use('/api/*', apiSecurityHeaders())
+  app.use('/sandbox/*', sandboxPageSecurityHeaders())
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json({ message: err.message }, err.status)
+    const invalid = dataExceptionOf(err)
+    if (invalid) return c.json({ message: invalid.message }, invalid.status)
     console.error(`[api] ${c.req.method} ${c.req.path}:`, err)
     return c.json({ message: 'Internal Server Error' }, 500)
   })
 
   app.get('/api/health', (c) => c.json({ ok: true }))
 
-  if (deps.config.enableTestRoutes) mountTestRoutes(app, deps)
+  if (deps.config.enableTestRoutes) {
+    mountTestRoutes(app, deps)
+    mountBenchRoutes(app)
+  }
 
   for (const name of Object.keys(calls) as CallName[]) {
     const call = calls[name]
@@ -72,6 +89,9 @@ export function createApp(deps: Deps) {
       const member = call.auth ? await authenticate(c, deps) : null
       const parsed = v.safeParse(call.request, raw)
       if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      if (name === 'login' || name === 'password-reset-request') {
+        limiter.check(c, name, (parsed.output as { email?: string }).email)
+      }
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
       const out = await handler({
         input: parsed.output,

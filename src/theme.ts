@@ -6,14 +6,15 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
  */
 
 // A palette in Chakra v3 is this set of semantic tokens on top of a colour scale.
+// solid is the 700 shade: white text on 600 (teal 3.7:1, green 3.3:1) fails WCAG AA (tests/e2e/a11y.spec.ts).
 const palette = (scale: string) => ({
-  solid: { value: `{colors.${scale}.600}` },
+  solid: { value: `{colors.${scale}.700}` },
   contrast: { value: 'white' },
   fg: { value: { _light: `{colors.${scale}.700}`, _dark: `{colors.${scale}.300}` } },
   muted: { value: { _light: `{colors.${scale}.100}`, _dark: `{colors.${scale}.900}` } },
   subtle: { value: { _light: `{colors.${scale}.50}`, _dark: `{colors.${scale}.950}` } },
   emphasized: { value: { _light: `{colors.${scale}.200}`, _dark: `{colors.${scale}.800}` } },
-  focusRing: { value: `{colors.${scale}.500}` },
+  focusRing: { value: `{colors.${scale}.600}` },
 })
 
 const config = defineConfig({
@@ -34,6 +35,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's light defaults fail WCAG AA on our grey page background (tests/e2e/a11y.spec.ts):
+        // fg.error red.500 is 3.4:1 on gray.100, fg.subtle gray.400 is 2.5:1 on gray.50.
+        fg: {
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
+          subtle: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
+        },
         brand: palette('teal'),
         /** An UNSUPPORTED ticket waiting for its reservation (spec §4 card label). */
         reserved: palette('blue'),
@@ -48,6 +55,8 @@ const config = defineConfig({
   },
   globalCss: {
     body: { bg: 'bg.subtle', color: 'fg', lineHeight: '1.7' },
+    // A link inside running text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
+    ':where(p, label, li) a:not([role=button]):not(.chakra-button)': { textDecoration: 'underline' },
   },
 })
 

@@ -5,7 +5,6 @@ import {
   FIRST_SLOT_HOUR,
   LAST_SLOT_END_HOUR,
   atJst,
-  cellsOf,
   daysBetween,
   formatYmd,
   isBeyondCutoff,
@@ -28,11 +27,17 @@ export type DayInput = {
   booked: ReadonlyMap<string, ReadonlySet<number>>
 }
 
-/** The slot starts of a day, 09:00 … 20:30, with their keys. */
+/**
+ * The slot starts of a day, 09:00 … 20:30, with their keys. One time-zone conversion per day: the
+ * others are 30-minute steps from 09:00 (Asia/Tokyo has had no daylight-saving time since 1951).
+ */
 export function daySlots(day: LocalDate): { key: string; start: Date }[] {
+  const first = atJst(day, FIRST_SLOT_HOUR, 0).getTime()
   const out: { key: string; start: Date }[] = []
   for (let h = FIRST_SLOT_HOUR; h < LAST_SLOT_END_HOUR; h++) {
-    for (const m of [0, 30]) out.push({ key: slotKey(LocalTime.of(h, m)), start: atJst(day, h, m) })
+    for (const m of [0, 30]) {
+      out.push({ key: slotKey(LocalTime.of(h, m)), start: new Date(first + ((h - FIRST_SLOT_HOUR) * 60 + m) * 60_000) })
+    }
   }
   return out
 }
@@ -45,11 +50,13 @@ export function isBookableDay(day: LocalDate, now: Date, holidays: ReadonlySet<s
 
 /** A consultant can take `minutes` from `start` when every cell is inside a shift and free. */
 export function isStaffFree(start: Date, minutes: number, shifts: Interval[], booked: ReadonlySet<number> | undefined): boolean {
-  return cellsOf(start, minutes).every((cell) => {
-    const end = cell.getTime() + CELL_MINUTES * 60_000
-    const inShift = shifts.some((s) => s.startsAt.getTime() <= cell.getTime() && end <= s.endsAt.getTime())
-    return inShift && !booked?.has(cell.getTime())
-  })
+  const cellMs = CELL_MINUTES * 60_000
+  const cells = Math.ceil(minutes / CELL_MINUTES)
+  for (let i = 0, cell = start.getTime(); i < cells; i++, cell += cellMs) {
+    if (booked?.has(cell)) return false
+    if (!shifts.some((s) => s.startsAt.getTime() <= cell && cell + cellMs <= s.endsAt.getTime())) return false
+  }
+  return true
 }
 
 export function isSlotOpen(input: DayInput, staffId: string, start: Date): boolean {
@@ -64,17 +71,26 @@ export type DaySchedule = {
   anyTime: boolean
 }
 
+/**
+ * The grid of one day: slots × consultants × cells, linear. What does not depend on the consultant
+ * (bookable day, the 30-minute cut-off) is decided once per day and per slot, not per cell: the
+ * time-zone arithmetic is the expensive part, and it must not grow with the consultants.
+ */
 export function computeDaySchedule(input: DayInput, staffIds: string[]): DaySchedule {
   const slots = daySlots(input.day)
+  const bookable = isBookableDay(input.day, input.now, input.holidays)
+  const openable = slots.map((slot) => bookable && isBeyondCutoff(slot.start, input.now))
   const staff = new Map<string, Record<string, boolean>>()
   const noAssign: Record<string, boolean> = Object.fromEntries(slots.map((s) => [s.key, false]))
   for (const id of staffIds) {
+    const shifts = input.shifts.get(id) ?? []
+    const booked = input.booked.get(id)
     const row: Record<string, boolean> = {}
-    for (const slot of slots) {
-      const open = isSlotOpen(input, id, slot.start)
+    slots.forEach((slot, i) => {
+      const open = openable[i] && isStaffFree(slot.start, input.minutes, shifts, booked)
       row[slot.key] = open
       if (open) noAssign[slot.key] = true
-    }
+    })
     staff.set(id, row)
   }
   return { staff, noAssign, anyTime: Object.values(noAssign).some(Boolean) }

@@ -44,4 +44,18 @@ export const serverErrors = {
   minutesMismatch: 'MINUTES_MISMATCH',
   periodOutOfRange: 'PERIOD_OUT_OF_RANGE',
   invalidJson: 'Invalid JSON body',
+  invalidValue: 'Invalid value',
 } as const
+
+/**
+ * A PostgreSQL "data exception" (SQLSTATE class 22: a number out of an integer column's range, a
+ * NUL character in text, an impossible date) can only come from a value the caller sent that the
+ * contract let through: it is the caller's 400, not our 500 (found by tests/api/fuzz.test.ts).
+ */
+export function dataExceptionOf(err: unknown): HttpError | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return badRequest(serverErrors.invalidValue)
+  }
+  return null
+}

@@ -6,7 +6,7 @@ import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservation
 import { badRequest, serverErrors } from '../http/errors'
 import type { PartialHandlers } from '../http/handler'
 import { mails } from '../services/mails'
-import { bookSlot, daySchedule, loadDay, loadHolidays, releaseBooking } from '../services/schedule'
+import { bookSlot, daySchedule, loadDay, releaseBooking } from '../services/schedule'
 import { assertChangeable, assertRatable, loadOwnTicket, toStaffProfile, toTicket } from '../services/tickets'
 
 export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-schedule' | 'update-resevation-date' | 'rating'> = {
@@ -30,9 +30,11 @@ export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-s
       await loadOwnTicket(deps.db, m.memberId, input.updateTargetTicketNumber)
       exclude = input.updateTargetTicketNumber
     }
-    const holidays = await loadHolidays(deps.db)
-    const day = chooseServedDay(requested, now, holidays) ?? requested
-    const { input: dayInput, staffList } = await loadDay(deps.db, day, input.minutesToSupport, now, exclude)
+    // One query for the requested day (holidays included); a second only when another day is served.
+    let loaded = await loadDay(deps.db, requested, input.minutesToSupport, now, exclude)
+    const day = chooseServedDay(requested, now, loaded.holidays) ?? requested
+    if (!day.equals(requested)) loaded = await loadDay(deps.db, day, input.minutesToSupport, now, exclude)
+    const { input: dayInput, staffList } = loaded
     const schedule = daySchedule(dayInput, staffList)
     const today = todayJst(now)
     return {

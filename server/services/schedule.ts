@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lt, ne } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { LocalDate } from '@js-joda/core'
 import type { Tx } from '../db/client'
-import { bookings, businessHolidays, staff, staffShifts } from '../db/schema'
+import { bookings, businessHolidays } from '../db/schema'
 import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
 import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
@@ -13,29 +13,54 @@ export async function loadHolidays(db: Tx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.ymd))
 }
 
-/** Everything the slot rule needs for one day; the cells of `excludeTicket` count as free. */
+type DayRow = StaffRow & {
+  holidays: string[]
+  /** [startsAt, endsAt] in epoch ms; null when the consultant has no shift that day. */
+  shifts: [number, number][] | null
+  /** Booked cell starts in epoch ms. */
+  cells: number[] | null
+}
+
+/**
+ * Everything the slot rule needs for one day, in ONE query: the consultants with their shifts
+ * and booked cells of the day aggregated per consultant, plus the business holidays (so the
+ * caller can pick the served day without a query of its own). The cells of `excludeTicket`
+ * count as free. The rest is linear work in computeDaySchedule.
+ */
 export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date, excludeTicket?: string) {
   const from = atJst(day, 0, 0)
   const to = atJst(day.plusDays(1), 0, 0)
-  const [staffList, shiftRows, bookingRows, holidays] = await Promise.all([
-    db.select().from(staff).orderBy(asc(staff.sortOrder)),
-    db.select().from(staffShifts).where(and(lt(staffShifts.startsAt, to), gte(staffShifts.endsAt, from))),
-    db
-      .select()
-      .from(bookings)
-      .where(and(gte(bookings.cellStart, from), lt(bookings.cellStart, to), ...(excludeTicket ? [ne(bookings.ticketNumber, excludeTicket)] : []))),
-    loadHolidays(db),
-  ])
+  const exclude = excludeTicket ? sql`AND ticket_number <> ${excludeTicket}` : sql``
+  const result = await db.execute(sql`
+    WITH sh AS (
+      SELECT staff_id, json_agg(json_build_array(extract(epoch FROM starts_at) * 1000, extract(epoch FROM ends_at) * 1000)) AS shifts
+      FROM staff_shifts WHERE starts_at < ${to} AND ends_at >= ${from} GROUP BY staff_id
+    ), bk AS (
+      SELECT staff_id, json_agg(extract(epoch FROM cell_start) * 1000) AS cells
+      FROM bookings WHERE cell_start >= ${from} AND cell_start < ${to} ${exclude} GROUP BY staff_id
+    ), h AS (
+      SELECT coalesce(json_agg(ymd), '[]'::json) AS holidays FROM business_holidays
+    )
+    SELECT h.holidays, sh.shifts, bk.cells,
+      s.staff_id AS "staffId", s.staff_nickname AS "staffNickname", s.staff_age AS "staffAge", s.staff_gender AS "staffGender",
+      s.staff_image_url AS "staffImageUrl", s.average_score AS "averageScore", s.support_complete_count AS "supportCompleteCount",
+      s.support_unsolved_count AS "supportUnSolvedCount", s.rating_count AS "ratingCount", s.sort_order AS "sortOrder"
+    FROM h LEFT JOIN (staff s JOIN sh ON sh.staff_id = s.staff_id) ON true
+    LEFT JOIN bk ON bk.staff_id = s.staff_id
+    ORDER BY s.sort_order, s.staff_id`)
+  const rows = (result as unknown as { rows: DayRow[] }).rows
+  const holidays = new Set<string>(rows[0]?.holidays ?? [])
   const shifts = new Map<string, Interval[]>()
-  for (const s of shiftRows) shifts.set(s.staffId, [...(shifts.get(s.staffId) ?? []), s])
   const booked = new Map<string, Set<number>>()
-  for (const b of bookingRows) {
-    const set = booked.get(b.staffId) ?? new Set<number>()
-    set.add(b.cellStart.getTime())
-    booked.set(b.staffId, set)
+  const staffList: StaffRow[] = []
+  for (const { holidays: _h, shifts: sh, cells, ...member } of rows) {
+    if (!member.staffId || !sh) continue
+    staffList.push({ ...member, averageScore: Number(member.averageScore) })
+    shifts.set(member.staffId, sh.map(([a, b]) => ({ startsAt: new Date(Number(a)), endsAt: new Date(Number(b)) })))
+    if (cells) booked.set(member.staffId, new Set(cells.map(Number)))
   }
   const input: DayInput = { day, minutes, now, holidays, shifts, booked }
-  return { input, staffList: staffList.filter((s) => shifts.has(s.staffId)) }
+  return { input, staffList, holidays }
 }
 
 export function daySchedule(input: DayInput, staffList: StaffRow[]) {

@@ -1,0 +1,101 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { freePort, spawnChild, waitForExit, waitUntilReady, httpOk } from '../scripts/stack/processes'
+import { ROOT } from '../scripts/stack/services'
+import { homeText } from '../src/text/home'
+import { loginText } from '../src/text/auth'
+import { jsUntilVisible, launchChromium, loginThroughForm, type JsLoad } from './lib/browser'
+import { kb, round, writeResult } from './lib/results'
+import { startWebStack } from './lib/web-stack'
+
+// Bundle against the floor (issue 8): gzip bytes of the JavaScript a browser loads before /login,
+// and / for a signed-in member, is visible; the same for a bare Vite + React + Firebase Auth form
+// (bench/floor), built in the same run with the same Vite. Measured in Chromium, cache off.
+
+const TARGET_RATIO = 1.4
+const TARGET_LOGIN_KB = 160
+
+async function buildAndServeFloor(authEmulatorUrl: string) {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'mypage-bench-floor-'))
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
+  const configFile = path.join(ROOT, 'bench/floor/vite.config.ts')
+  const env = { VITE_FIREBASE_AUTH_EMULATOR_URL: authEmulatorUrl }
+  await waitForExit(spawnChild('floor-build', process.execPath, [vite, 'build', '--config', configFile, '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, env }))
+  const port = await freePort()
+  const child = spawnChild('floor-web', process.execPath, [vite, 'preview', '--config', configFile, '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, env })
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilReady(child, httpOk(url), 60_000)
+  return { url, outDir }
+}
+
+/** Every route module but the root layout must be a lazy (dynamic) chunk, never in the entry. */
+function codeSplitCheck(outDir: string) {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { isEntry?: boolean; isDynamicEntry?: boolean; src?: string; imports?: string[] }>
+  // Route files with a component (the `_auth` layout and the `$` catch-all only redirect: nothing to split).
+  const routeFiles = readdirSync(path.join(ROOT, 'src/routes')).filter(
+    (f) => f.endsWith('.tsx') && f !== '__root.tsx' && /component\s*:/.test(readFileSync(path.join(ROOT, 'src/routes', f), 'utf8')),
+  )
+  const keys = Object.keys(manifest)
+  // autoCodeSplitting: the route's component is its own dynamic entry (`…/login.tsx?tsr-split=component`).
+  const split = routeFiles.filter((f) => keys.some((k) => k.startsWith(`src/routes/${f}?tsr-split=component`) && manifest[k].isDynamicEntry))
+  const notSplit = routeFiles.filter((f) => !split.includes(f))
+  const entry = Object.values(manifest).find((c) => c.isEntry)
+  const entryStatic = entry?.imports?.length ?? 0
+  return { routes: routeFiles.length, split: split.length, notSplit, entryStaticImports: entryStatic }
+}
+
+const top = (files: JsLoad[], n = 6) => [...files].sort((a, b) => b.gzip - a.gzip).slice(0, n).map((f) => ({ file: f.url, gzipKB: kb(f.gzip) }))
+
+async function main() {
+  const stack = await startWebStack({ manifest: true })
+  let floorDir: string | undefined
+  try {
+    const floor = await buildAndServeFloor(`http://${stack.authEmulatorHost}`)
+    floorDir = floor.outDir
+    const member = await stack.createMember('demo')
+    const browser = await launchChromium()
+    try {
+      const floorCtx = await browser.newContext()
+      const floorLoad = await jsUntilVisible(await floorCtx.newPage(), floor.url, (p) => p.getByRole('button', { name: 'ログイン' }))
+      await floorCtx.close()
+
+      const loginCtx = await browser.newContext()
+      const login = await jsUntilVisible(await loginCtx.newPage(), `${stack.webUrl}/login`, (p) => p.getByRole('button', { name: loginText.submit }))
+      await loginCtx.close()
+
+      // Signed in: log in once, then a fresh page load of / in the same browser profile (session in IndexedDB).
+      const memberCtx = await browser.newContext()
+      await loginThroughForm(await memberCtx.newPage(), stack.webUrl, member)
+      const home = await jsUntilVisible(await memberCtx.newPage(), `${stack.webUrl}/`, (p) => p.getByRole('region', { name: homeText.tickets.title }))
+      await memberCtx.close()
+
+      const split = codeSplitCheck(stack.outDir)
+      const loginRatio = round(login.gzip / floorLoad.gzip, 2)
+      const homeRatio = round(home.gzip / floorLoad.gzip, 2)
+      const met = loginRatio <= TARGET_RATIO && kb(login.gzip) <= TARGET_LOGIN_KB && split.notSplit.length === 0
+      writeResult(
+        'bundle',
+        {
+          unit: 'gzip level 9 bytes of JS responses finished before the main content was visible, HTTP cache off',
+          floor: { gzipKB: kb(floorLoad.gzip), rawKB: kb(floorLoad.raw), files: floorLoad.files.length },
+          login: { gzipKB: kb(login.gzip), rawKB: kb(login.raw), files: login.files.length, ratioToFloor: loginRatio, largest: top(login.files) },
+          homeSignedIn: { gzipKB: kb(home.gzip), rawKB: kb(home.raw), files: home.files.length, ratioToFloor: homeRatio, largest: top(home.files) },
+          codeSplit: split,
+          targets: { loginRatio: TARGET_RATIO, loginKB: TARGET_LOGIN_KB, everyRouteSplit: true, met },
+        },
+        `floor ${kb(floorLoad.gzip)} KB · /login ${kb(login.gzip)} KB (${loginRatio}× floor, ${login.files.length} files) · / signed in ${kb(home.gzip)} KB (${homeRatio}×) · routes split ${split.split}/${split.routes} · target ≤${TARGET_RATIO}× and ≤${TARGET_LOGIN_KB} KB: ${met ? 'met' : 'NOT met'}`,
+      )
+    } finally {
+      await browser.close()
+    }
+  } finally {
+    await stack.stop()
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})

@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_member_keyset_idx" ON "purchases" USING btree ("member_id","purchase_time" DESC NULLS LAST,"ticket_number" DESC NULLS LAST);
