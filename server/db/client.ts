@@ -22,6 +22,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // An idle pooled connection can be closed by the server (a restart, a failover, a dropped
+    // database). Without a listener pg re-throws that as an uncaught error and the process dies;
+    // the pool replaces the connection on the next query, so a log line is all it needs.
+    pool.on('error', (err) => console.error(`[db] idle connection closed: ${err.message}`))
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Db, close: () => pool.end(), kind: 'postgres' }
