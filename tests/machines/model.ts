@@ -92,7 +92,7 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
 }
 
 /** Shortest paths to every state, plus a path for each transition they leave untaken. */
-export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[]; coverage: Coverage } {
+export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
   const { model } = buildModel(config)
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const serialize = config.serialize ?? defaultSerialize
@@ -121,8 +121,27 @@ export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[
       keep({ state: next, steps: [...prefix, { state: next, event }], weight: prefix.length + 1 } as Any)
     }
   }
-  return { paths, coverage: cov }
+  // Charts small enough (few states in the model's graph) also walk every simple path: each
+  // route through the chart that visits no state twice, beyond what coverage needs.
+  const simplePaths = Object.keys(adjacency).length <= SIMPLE_PATHS_MAX_STATES
+  if (simplePaths) {
+    const seen = new Set(paths.map(pathKey))
+    for (const p of model.getSimplePaths() as TestPath<Any, Any>[]) {
+      if (paths.length >= SIMPLE_PATHS_MAX) break
+      if (seen.has(pathKey(p))) continue
+      seen.add(pathKey(p))
+      walk(config, p, cov)
+      paths.push(p)
+    }
+  }
+  return { paths, coverage: cov, simplePaths }
 }
+
+/** "Small enough" for every simple path (issue 7): at most this many states in the graph … */
+const SIMPLE_PATHS_MAX_STATES = 8
+/** … and never more paths than this per chart, so a dense small graph cannot explode the suite. */
+const SIMPLE_PATHS_MAX = 60
+const pathKey = (p: TestPath<Any, Any>) => p.steps.map((s) => JSON.stringify(s.event)).join('>')
 
 export function coverageReport(config: ModelConfig, cov: Coverage) {
   const states = allNodes(config.machine.root).map((n) => n.id)
@@ -201,7 +220,7 @@ export async function replay(config: ModelConfig, path: TestPath<Any, Any>, prov
 
 /** The whole model-based suite of one chart: every generated path replayed, then 100% coverage. */
 export function describeModel(config: ModelConfig, provide?: Provide) {
-  const { paths, coverage } = generatePaths(config)
+  const { paths, coverage, simplePaths } = generatePaths(config)
   describe(`${config.machine.id} chart, generated paths`, () => {
     for (const path of paths) {
       const events = path.steps.slice(1).map((s) => (s.event as Any).type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
@@ -211,7 +230,7 @@ export function describeModel(config: ModelConfig, provide?: Provide) {
     }
     it('visits 100% of transitions', () => {
       const report = coverageReport(config, coverage)
-      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${paths.length} paths`)
+      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${paths.length} paths${simplePaths ? ' (every simple path included)' : ''}`)
       expect(report.uncovered, 'transitions no generated path takes').toEqual([])
     })
   })
