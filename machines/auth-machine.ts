@@ -83,6 +83,8 @@ export const authMachine = setup({
     /** Navigate to `to` (a path with query); provided by the router edge. */
     goToRedirect: (_, _params: { to: string }) => {},
     goToLogin: () => {},
+    /** After a sign-out the member did not ask for: leave a page that needs login (to /login). */
+    leaveMemberPage: () => {},
     /** Drop the browser's session state (stored purchase flow, caches). */
     clearSession: () => {},
   },
@@ -179,7 +181,9 @@ export const authMachine = setup({
         'identity.changed': {
           guard: 'hasNoUser',
           target: 'signedOut',
-          actions: ['resetSession', 'clearSession', 'goToLogin'],
+          // Only a page that needs login is left: a public page (the e-mail change link's
+          // completion, whose server call ends the old session, an error page) stays.
+          actions: ['resetSession', 'clearSession', 'leaveMemberPage'],
         },
         // /login?signup=success ends any session without leaving the page (spec §2).
         'session.end': { target: 'endingSession' },

@@ -9,6 +9,8 @@ export type AuthNavigation = {
   /** Go to an in-app location given as path + query (the remembered one after login). */
   goTo(href: string): void
   goToLogin(): void
+  /** To /login (remembering the page) only when the current page needs login. */
+  leaveMemberPage(): void
 }
 
 /**
@@ -35,6 +37,7 @@ export function createAuthActor(services: AppServices, navigation: AuthNavigatio
       actions: {
         goToRedirect: (_, { to }) => navigation.goTo(to),
         goToLogin: () => navigation.goToLogin(),
+        leaveMemberPage: () => navigation.leaveMemberPage(),
         clearSession: () => session.clear(),
       },
     }),

@@ -14,6 +14,11 @@ export function startApp(services: AppServices, options: { history?: RouterHisto
   const auth = createAuthActor(services, {
     goTo: (href) => late.router?.history.push(href),
     goToLogin: () => void late.router?.navigate({ to: '/login' }),
+    leaveMemberPage: () => {
+      const router = late.router
+      if (!router?.state.matches.some((m) => m.routeId === '/_auth')) return
+      void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
+    },
   })
   const router = (late.router = createAppRouter({ auth, services }, options.history))
   const stopEffects = installNavigationEffects(router, services.analytics)

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { sessionKeys } from '../adapters/session-store'
-import { BuySearch, isValidImmediateReservation, parsePurchaseState, resolveParams } from '../features/checkout/checkout-params'
+import { BuySearch } from '../features/checkout/buy-search'
 import { CheckoutPage } from '../features/checkout/checkout-page'
 import { useCheckout } from '../features/checkout/use-checkout'
 
@@ -16,7 +16,9 @@ declare module '@tanstack/react-router' {
 /** Payment (spec §2 "/buy details", §4 Payment); also the return target of the 3-D Secure page. */
 export const Route = createFileRoute('/_auth/buy')({
   validateSearch: BuySearch,
-  beforeLoad: ({ context, search }) => {
+  beforeLoad: async ({ context, search }) => {
+    // Loaded here, not at the top: the date rules (js-joda) stay out of the entry bundle.
+    const { isValidImmediateReservation, parsePurchaseState, resolveParams } = await import('../features/checkout/checkout-params')
     // spec §5 Immediate reservation: anything invalid is error 404.
     if (search.reserveNow === 'true' && !isValidImmediateReservation(search)) throw redirect({ to: '/error', search: { code: 404 } })
     const params = resolveParams(search, parsePurchaseState(context.services.session.get(sessionKeys.purchaseState)))

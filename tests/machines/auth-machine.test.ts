@@ -29,6 +29,7 @@ function start(fakes: Fakes = {}) {
     signOut: vi.fn(fakes.signOut ?? (async () => {})),
     goToRedirect: vi.fn(),
     goToLogin: vi.fn(),
+    leaveMemberPage: vi.fn(),
     clearSession: vi.fn(),
   }
   let report: ((event: AuthEvent) => void) | undefined
@@ -46,6 +47,7 @@ function start(fakes: Fakes = {}) {
       actions: {
         goToRedirect: (_, params) => calls.goToRedirect(params.to),
         goToLogin: () => calls.goToLogin(),
+        leaveMemberPage: () => calls.leaveMemberPage(),
         clearSession: () => calls.clearSession(),
       },
     }),
@@ -109,14 +111,15 @@ describe('auth machine: identity reports', () => {
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
   })
 
-  it('forced sign-out (disabled user / expired token) clears the session and goes to /login', async () => {
+  it('forced sign-out (disabled user / expired token) clears the session and leaves a member page', async () => {
     const { actor, identity, settled, calls } = await startSignedIn()
     identity(null)
     await settled()
     expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' })
     expect(actor.getSnapshot().context.member).toBeNull()
     expect(calls.clearSession).toHaveBeenCalledOnce()
-    expect(calls.goToLogin).toHaveBeenCalledOnce()
+    expect(calls.leaveMemberPage).toHaveBeenCalledOnce()
+    expect(calls.goToLogin).not.toHaveBeenCalled()
   })
 
   it('ignores a repeated report of the same signed-in user', async () => {

@@ -120,6 +120,16 @@ describe('logout', () => {
     await act(() => forceSignOut())
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   })
+
+  it('a forced sign-out on a public page stays there (e.g. the e-mail change link ends the old session)', async () => {
+    const app = start('/error?code=500', { signedIn: true })
+    const { router, forceSignOut, auth } = app
+    expect(await screen.findByText(errorPageText['500'].body)).toBeTruthy()
+    await waitFor(() => expect(auth.getSnapshot().matches('signedIn')).toBe(true))
+    await act(() => forceSignOut())
+    await waitFor(() => expect(auth.getSnapshot().matches('signedOut')).toBe(true))
+    expect(router.state.location.href).toBe('/error?code=500')
+  })
 })
 
 describe('error pages', () => {

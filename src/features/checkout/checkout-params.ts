@@ -3,26 +3,9 @@ import '@js-joda/timezone'
 import * as v from 'valibot'
 import type { CheckoutParams, StoredAttempt } from '../../../machines/checkout-rules'
 import { reservationTimePattern } from '../../contract/entities'
+import type { BuySearch } from './buy-search'
 
 const JST = ZoneId.of('Asia/Tokyo')
-
-// The router parses numeric- or boolean-looking query values: accept them and keep strings.
-const text = v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String)))
-
-/** /buy's query (spec §2 "/buy details"), plus what the 3-D Secure page appends on return. */
-export const BuySearch = v.object({
-  productId: text,
-  reserveNow: text,
-  staffId: text,
-  parentTicketNumber: text,
-  reservationTime: text,
-  supportType: text,
-  sandbox_token: text,
-  tds_result: text,
-  setup_intent: text,
-  payment_method: text,
-})
-export type BuySearch = v.InferOutput<typeof BuySearch>
 
 /** The /support/staff → /buy handoff (`mypage.purchaseState`). */
 const PurchaseState = v.object({
