@@ -218,20 +218,41 @@ export async function replay(config: ModelConfig, path: TestPath<Any, Any>, prov
   }
 }
 
-/** The whole model-based suite of one chart: every generated path replayed, then 100% coverage. */
-export function describeModel(config: ModelConfig, provide?: Provide) {
-  const { paths, coverage, simplePaths } = generatePaths(config)
-  describe(`${config.machine.id} chart, generated paths`, () => {
-    for (const path of paths) {
-      const events = path.steps.slice(1).map((s) => (s.event as Any).type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
-      it(`reaches ${JSON.stringify(path.state.value)} via ${events || 'start'}`, async () => {
-        await replay(config, path, provide)
-      })
+/** Label of a path for its test title: its events, actor results shortened to done:/error:. */
+const pathTitle = (path: TestPath<Any, Any>) =>
+  path.steps.slice(1).map((s) => (s.event as Any).type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
+
+/**
+ * The whole model-based suite of one chart: every generated path replayed, then 100% coverage.
+ * Several configs are several entries of the same chart (different `input`): their paths run
+ * side by side and the coverage is their union.
+ */
+export function describeModel(configs: ModelConfig | ModelConfig[], provide?: Provide, opts: { transientStates?: string[] } = {}) {
+  const entries = Array.isArray(configs) ? configs : [configs]
+  const generated = entries.map((config) => ({ config, ...generatePaths(config) }))
+  const many = entries.length > 1
+  describe(`${entries[0].machine.id} chart, generated paths`, () => {
+    for (const { config, paths } of generated) {
+      const entry = many ? `${JSON.stringify(config.input)}: ` : ''
+      for (const path of paths) {
+        it(`${entry}reaches ${JSON.stringify(path.state.value)} via ${pathTitle(path) || 'start'}`, async () => {
+          await replay(config, path, provide)
+        })
+      }
     }
-    it('visits 100% of transitions', () => {
-      const report = coverageReport(config, coverage)
-      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${paths.length} paths${simplePaths ? ' (every simple path included)' : ''}`)
+    it(`visits 100% of transitions${many ? ` over its ${entries.length} entries` : ''}`, () => {
+      const union: Coverage = { states: new Set(), transitions: new Set() }
+      for (const { coverage } of generated) {
+        coverage.states.forEach((x) => union.states.add(x))
+        coverage.transitions.forEach((t) => union.transitions.add(t))
+      }
+      const report = coverageReport(entries[0], union)
+      const count = generated.reduce((n, g) => n + g.paths.length, 0)
+      const simple = generated.every((g) => g.simplePaths) ? ' (every simple path included)' : ''
+      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${count} paths${simple}`)
       expect(report.uncovered, 'transitions no generated path takes').toEqual([])
+      // States left unvisited must be the declared transient ones (eventless branches only).
+      if (opts.transientStates) expect(report.unvisitedStates).toEqual(opts.transientStates)
     })
   })
 }

@@ -1,10 +1,9 @@
 // Generated-path tests of the rating chart (issue 5): every transition, replayed live. Two entries
 // (with and without ticketNumber) share one coverage check.
-import { describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { ratingMachine } from '../../machines/rating-machine'
 import { ApiError } from '../../src/api/api-error'
-import { coverageReport, replay, type ModelConfig, generatePaths } from './model'
+import { describeModel, type ModelConfig } from './model'
 import { ticketFixture } from './reservation-fixtures'
 
 const tips = [{ productId: 'TIP-500', price: 500, minutesToSupport: 0, showOnMypage: false, productType: 'TIP' as const, productName: 'チップ' }]
@@ -30,26 +29,4 @@ const configs: ModelConfig[] = [
   { machine: ratingMachine, input: { ticketNumber: 'S0000003' }, events, outcomes, serialize },
   { machine: ratingMachine, input: {}, events, outcomes, serialize },
 ]
-const generated = configs.map((config) => ({ config, ...generatePaths(config) }))
-
-describe('rating chart, generated paths', () => {
-  for (const { config, paths } of generated) {
-    const entry = JSON.stringify(config.input)
-    for (const path of paths) {
-      const steps = path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
-      it(`${entry}: reaches ${JSON.stringify(path.state.value)} via ${steps || 'start'}`, async () => {
-        await replay(config, path)
-      })
-    }
-  }
-  it('visits 100% of transitions over its two entries', () => {
-    const union = { states: new Set<string>(), transitions: new Set<unknown>() }
-    for (const { coverage } of generated) {
-      coverage.states.forEach((s) => union.states.add(s))
-      coverage.transitions.forEach((t) => union.transitions.add(t))
-    }
-    const report = coverageReport(configs[0], union)
-    console.log(`[coverage] ${report.machine}: states ${report.states}, transitions ${report.transitions}`)
-    expect(report.uncovered, 'transitions no generated path takes').toEqual([])
-  })
-})
+describeModel(configs)

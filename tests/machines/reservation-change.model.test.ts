@@ -2,11 +2,10 @@
 // The chart has four entries chosen by its input (ticketNumber / productId / productId with the
 // slot saved before /buy / neither), so four configs share one coverage check: together their
 // paths must take every transition.
-import { describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change-machine'
 import { ApiError } from '../../src/api/api-error'
-import { coverageReport, replay, type ModelConfig, generatePaths } from './model'
+import { describeModel, type ModelConfig } from './model'
 import { scheduleFixture, ticketFixture } from './reservation-fixtures'
 
 const sameDay = scheduleFixture('20250602')
@@ -47,28 +46,5 @@ const configs: ModelConfig[] = [
   { machine: reservationChangeMachine, input: { today: '20250602' }, events, outcomes, serialize },
 ]
 
-const generated = configs.map((config) => ({ config, ...generatePaths(config) }))
-
-describe('reservationChange chart, generated paths', () => {
-  for (const { config, paths } of generated) {
-    const entry = JSON.stringify(config.input)
-    for (const path of paths) {
-      const steps = path.steps.slice(1).map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
-      it(`${entry}: reaches ${JSON.stringify(path.state.value)} via ${steps || 'start'}`, async () => {
-        await replay(config, path)
-      })
-    }
-  }
-  it('visits 100% of transitions over its four entries', () => {
-    const union = { states: new Set<string>(), transitions: new Set<unknown>() }
-    for (const { coverage } of generated) {
-      coverage.states.forEach((s) => union.states.add(s))
-      coverage.transitions.forEach((t) => union.transitions.add(t))
-    }
-    const report = coverageReport(configs[0], union)
-    console.log(`[coverage] ${report.machine}: states ${report.states}, transitions ${report.transitions}`)
-    expect(report.uncovered, 'transitions no generated path takes').toEqual([])
-    // `starting` is transient (eventless branches only): no snapshot ever rests in it.
-    expect(report.unvisitedStates).toEqual(['reservationChange.starting'])
-  })
-})
+// `starting` is transient (eventless branches only): no snapshot ever rests in it.
+describeModel(configs, undefined, { transientStates: ['reservationChange.starting'] })
