@@ -109,8 +109,10 @@ export const authMachine = setup({
       invoke: {
         src: 'loadMember',
         onDone: { target: 'signedIn', actions: assign({ member: ({ event }) => event.output }) },
-        // A session whose member cannot be read is no usable session.
-        onError: { target: 'signingOut' },
+        // A session whose member cannot be read is no usable session: sign it out, but it is no
+        // logout the member chose, so only a page that needs login is left (the e-mail change
+        // link's page revokes the old token while this load may still be running).
+        onError: { target: '#auth.signedOut.discardingSignIn', actions: 'leaveMemberPage' },
       },
     },
     signedOut: {

@@ -99,7 +99,8 @@ describe('auth machine: identity reports', () => {
     await settled()
     expect(actor.getSnapshot().matches('signedOut')).toBe(true)
     expect(calls.signOut).toHaveBeenCalledOnce()
-    expect(calls.goToLogin).toHaveBeenCalledOnce()
+    expect(calls.leaveMemberPage).toHaveBeenCalledOnce()
+    expect(calls.goToLogin).not.toHaveBeenCalled()
   })
 
   it('takes over a session signed in elsewhere while on the login form', async () => {
