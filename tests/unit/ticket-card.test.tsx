@@ -5,41 +5,12 @@ import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Ticket } from '../../src/contract/entities'
 import { TicketCard } from '../../src/features/home/ticket-card'
 import { homeText } from '../../src/text/home'
 import { system } from '../../src/theme'
+import type { Ticket } from '../../src/contract/entities'
+import { inMinutes, now, ticket } from './ticket-fixture'
 
-// Pinned "now": 2025-05-20 12:00 JST.
-const now = new Date('2025-05-20T03:00:00Z')
-const nowS = now.getTime() / 1000
-const inMinutes = (m: number) => nowS + m * 60
-
-function ticket(over: Partial<Ticket> = {}): Ticket {
-  return {
-    ticketNumber: 'S0001',
-    isFreeTicket: false,
-    amountRefunded: 0,
-    reservationTime: 'SUPPORT-20250521-10-00',
-    reservationUnixTime: inMinutes(60 * 22),
-    productId: 'SUPPORT-60',
-    productName: '60分サポートチケット',
-    productType: 'SUPPORT',
-    price: 5500,
-    minutesToSupport: 60,
-    staff: null,
-    supportType: 'TEL',
-    supportStatus: 'UNSUPPORTED',
-    unsolvedAfterFollowContent: null,
-    refundReason: null,
-    alreadyRating: false,
-    staffImageUrl: null,
-    interviewTelNumber: null,
-    reservationMenuList: [],
-    purchaseTime: nowS - 86_400,
-    ...over,
-  }
-}
 
 /** Renders one card as the home does, inside a router; resolves once it is on screen. */
 async function renderCard(t: Ticket) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Ticket } from '../../src/contract/entities'
 import {
   canChangeReservation,
   heldTickets,
@@ -12,44 +11,15 @@ import {
 } from '../../src/features/home/ticket-rules'
 import { calendarDays, formatYen, ymdOf } from '../../src/features/home/jst'
 import { lastRowPadding, rowSizeFor } from '../../src/features/menu/load-menu'
+import { inMinutes, now, nowS, ticket } from './ticket-fixture'
 
-// Pinned "now": 2025-05-20 12:00 JST.
-const now = new Date('2025-05-20T03:00:00Z')
-const nowS = now.getTime() / 1000
-const minutes = (m: number) => nowS + m * 60
-
-function ticket(over: Partial<Ticket> = {}): Ticket {
-  return {
-    ticketNumber: 'S0001',
-    isFreeTicket: false,
-    amountRefunded: 0,
-    reservationTime: 'SUPPORT-20250521-10-00',
-    reservationUnixTime: minutes(60 * 22),
-    productId: 'SUPPORT-60',
-    productName: '60分サポートチケット',
-    productType: 'SUPPORT',
-    price: 5500,
-    minutesToSupport: 60,
-    staff: null,
-    supportType: 'TEL',
-    supportStatus: 'UNSUPPORTED',
-    unsolvedAfterFollowContent: null,
-    refundReason: null,
-    alreadyRating: false,
-    staffImageUrl: null,
-    interviewTelNumber: null,
-    reservationMenuList: [],
-    purchaseTime: nowS - 86_400,
-    ...over,
-  }
-}
 
 describe('spec §4 card label — every row', () => {
   it('COMPLETED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'COMPLETED' }), now)).toBe('completed'))
   it('UNSOLVED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED' }), now)).toBe('completed'))
   it('UNSUPPORTED, not expired → support reserved', () => expect(ticketLabel(ticket(), now)).toBe('reserved'))
   it('UNSUPPORTED, expired → no contact was received', () =>
-    expect(ticketLabel(ticket({ reservationUnixTime: minutes(-1) }), now)).toBe('noContact'))
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-1) }), now)).toBe('noContact'))
   it('UNSUPPORTED at exactly its start time counts as expired', () =>
     expect(ticketLabel(ticket({ reservationUnixTime: nowS }), now)).toBe('noContact'))
   it('UNSOLVED_COMPLETED with the refund text → refunded', () =>
@@ -81,10 +51,10 @@ describe('spec §4 held tickets listing rule', () => {
 })
 
 describe('spec §6 change-reservation button', () => {
-  it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(31) }), now)).toBe(true))
-  it('hides at exactly 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(30) }), now)).toBe(false))
-  it('hides within 30 minutes', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(10) }), now)).toBe(false))
-  it('hides once expired', () => expect(canChangeReservation(ticket({ reservationUnixTime: minutes(-10) }), now)).toBe(false))
+  it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(31) }), now)).toBe(true))
+  it('hides at exactly 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(30) }), now)).toBe(false))
+  it('hides within 30 minutes', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(10) }), now)).toBe(false))
+  it('hides once expired', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(-10) }), now)).toBe(false))
   it.each(['COMPLETED', 'UNSOLVED', 'UNSOLVED_COMPLETED'] as const)('hides for %s', (supportStatus) =>
     expect(canChangeReservation(ticket({ supportStatus }), now)).toBe(false))
   it.each(['ADD', 'INTERVIEW', 'TIP'] as const)('hides for a %s ticket', (productType) =>
