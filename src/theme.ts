@@ -1,4 +1,43 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme'
 
 /**
  * The app's one Chakra system (conventions.md "Theme"). Tests render with it too.
@@ -60,8 +99,54 @@ const config = defineConfig({
   },
 })
 
-// Chakra's default breakpoints (sm 480 … 2xl 1536) would merge with ours: drop them first so
-// the spec's five are the only ones.
-const base = { ...defaultConfig, theme: { ...defaultConfig.theme, breakpoints: {} } }
+/**
+ * Chakra's default theme minus what the app does not use (docs/performance.md, bundle): its
+ * tokens and styles, but only the recipes of the components the app renders — every one of
+ * Chakra's ~75 recipes would be ≈ 20 KB gzip more in the entry chunk. A component whose recipe is
+ * missing renders unstyled, so using a new Chakra component means adding its recipe here
+ * (tests/unit/theme.test.ts checks every `@chakra-ui/react` import of src/ against this list).
+ * Chakra's default breakpoints (sm 480 … 2xl 1536) are left out so the spec's five are the only ones.
+ */
+export const recipes = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  container: containerRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  inputAddon: inputAddonRecipe,
+  link: linkRecipe,
+  radiomark: radiomarkRecipe,
+  separator: separatorRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+}
 
-export const system = createSystem(base, config)
+export const slotRecipes = {
+  alert: alertSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  table: tableSlotRecipe,
+  toast: toastSlotRecipe,
+}
+
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+})
+
+export const system = createSystem(defaultBaseConfig, chakraTheme, config)

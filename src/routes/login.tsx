@@ -3,9 +3,12 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { settledAuth, safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
-import { SignupThanksDialog } from '../features/auth/signup-thanks-dialog'
 import { loginText } from '../text/auth'
+import { onDemand } from '../ui/on-demand'
 import { PageCard } from '../ui/page-card'
+
+// Only after a signup (?signup=success): not part of every /login load (docs/performance.md, bundle).
+const SignupThanksDialog = onDemand(() => import('../features/auth/signup-thanks-dialog').then((m) => m.SignupThanksDialog))
 
 export const Route = createFileRoute('/login')({
   validateSearch: v.object({
@@ -35,7 +38,7 @@ function LoginPage() {
       <PageCard title={loginText.title} maxW="md">
         <LoginForm auth={auth} redirectTo={safeRedirect(search.redirect)} />
       </PageCard>
-      {search.signup === 'success' && <SignupThanksDialog onClose={() => window.location.assign('/login')} />}
+      <SignupThanksDialog needed={search.signup === 'success'} onClose={() => window.location.assign('/login')} />
     </Center>
   )
 }

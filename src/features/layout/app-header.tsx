@@ -1,12 +1,16 @@
-import { Box, Button, Container, Flex, HStack, Link as ChakraLink, Text } from '@chakra-ui/react'
+import { Box, Button, Container, Flex, HStack, IconButton, Link as ChakraLink, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import { useRef, useState } from 'react'
 import type { AuthActorRef } from '../../../machines/auth-machine'
 import { externalLinks } from '../../external-links'
 import { headerText } from '../../text/layout'
-import { LogoutDialog } from '../auth/logout-dialog'
-import { MobileMenu } from './mobile-menu'
 import { navLinks } from './nav-links'
+import { onDemand } from '../../ui/on-demand'
+
+// Loaded when first opened, not with every page (docs/performance.md, bundle).
+const LogoutDialog = onDemand(() => import('../auth/logout-dialog').then((m) => m.LogoutDialog))
+const MobileMenu = onDemand(() => import('./mobile-menu').then((m) => m.MobileMenu))
 
 /**
  * The header (spec §2): brand, nav links, contact, login/logout. `showNav` is false on the
@@ -15,7 +19,11 @@ import { navLinks } from './nav-links'
 export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: boolean }) {
   const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
   const memberId = useSelector(auth, (s) => s.context.member?.memberId ?? null)
+  const logoutOpen = useSelector(auth, (s) => s.matches({ signedIn: 'confirmingLogout' }) || s.matches('signingOut'))
   const requestLogout = () => auth.send({ type: 'logout.request' })
+  // Open/closed is view state only: no flow depends on it.
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
@@ -38,7 +46,7 @@ export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: bool
                   {headerText.contact}
                 </ChakraLink>
                 {signedIn ? (
-                  <Button size="sm" variant="outline" onClick={requestLogout}>
+                  <Button size="sm" variant="outline" onClick={requestLogout} onPointerEnter={LogoutDialog.preload} onFocus={LogoutDialog.preload}>
                     {headerText.logout}
                   </Button>
                 ) : (
@@ -53,13 +61,40 @@ export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: bool
                     {headerText.memberId}: {memberId}
                   </Text>
                 )}
-                <MobileMenu signedIn={signedIn} memberId={memberId} onLogout={requestLogout} />
+                <IconButton
+                  ref={menuButton}
+                  variant="ghost"
+                  aria-label={headerText.openMenu}
+                  aria-haspopup="dialog"
+                  aria-expanded={menuOpen}
+                  onClick={() => setMenuOpen(true)}
+                  onPointerEnter={MobileMenu.preload}
+                >
+                  <MenuIcon />
+                </IconButton>
+                <MobileMenu
+                  needed={menuOpen}
+                  open={menuOpen}
+                  onOpenChange={setMenuOpen}
+                  trigger={() => menuButton.current}
+                  signedIn={signedIn}
+                  memberId={memberId}
+                  onLogout={requestLogout}
+                />
               </Flex>
             </>
           )}
         </Flex>
       </Container>
-      {showNav && <LogoutDialog auth={auth} />}
+      {showNav && <LogoutDialog needed={logoutOpen} auth={auth} />}
     </Box>
+  )
+}
+
+function MenuIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   )
 }

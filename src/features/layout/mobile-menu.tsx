@@ -1,31 +1,33 @@
-import { Box, Button, CloseButton, Drawer, IconButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Drawer, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
 import { externalLinks } from '../../external-links'
 import { headerText } from '../../text/layout'
 import { navLinks } from './nav-links'
 
-/** The narrow-screen menu (spec §2): the header's links plus the member ID. */
+/**
+ * The narrow-screen menu's drawer (spec §2): the header's links plus the member ID. Loaded on the
+ * first tap of the header's menu button (`MenuButton` in app-header.tsx), which owns `open`.
+ */
 export function MobileMenu({
+  open,
+  onOpenChange,
+  trigger,
   signedIn,
   memberId,
   onLogout,
 }: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The menu button: focus returns to it when the drawer closes. */
+  trigger: () => HTMLElement | null
   signedIn: boolean
   memberId: string | null
   onLogout: () => void
 }) {
-  // Open/closed is view state only: no flow depends on it.
-  const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
+  const close = () => onOpenChange(false)
 
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end">
-      <Drawer.Trigger asChild>
-        <IconButton variant="ghost" aria-label={headerText.openMenu}>
-          <MenuIcon />
-        </IconButton>
-      </Drawer.Trigger>
+    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="end" finalFocusEl={trigger}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -77,13 +79,5 @@ export function MobileMenu({
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
-  )
-}
-
-function MenuIcon() {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   )
 }

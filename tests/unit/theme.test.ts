@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { system } from '../../src/theme'
+
+// src/theme.ts registers only the recipes of the Chakra components the app uses (bundle size,
+// docs/performance.md). A component whose recipe is missing renders unstyled without an error, so
+// this test reads every `@chakra-ui/react` import in src/ and checks its recipes are registered.
+
+/** The recipes (plain or slot) each Chakra component renders with, including the ones it nests. */
+const recipesOf: Record<string, string[]> = {
+  Alert: ['alert'],
+  Badge: ['badge'],
+  Breadcrumb: ['breadcrumb'],
+  Button: ['button', 'spinner'],
+  Card: ['card'],
+  Checkbox: ['checkbox', 'checkmark'],
+  CloseButton: ['button'],
+  Container: ['container'],
+  DataList: ['dataList'],
+  Dialog: ['dialog', 'button'],
+  Drawer: ['drawer', 'button'],
+  Field: ['field'],
+  Fieldset: ['fieldset'],
+  Heading: ['heading'],
+  Icon: ['icon'],
+  IconButton: ['button'],
+  Input: ['input'],
+  InputAddon: ['inputAddon'],
+  Link: ['link'],
+  List: ['list'],
+  NativeSelect: ['nativeSelect'],
+  RadioGroup: ['radioGroup', 'radiomark'],
+  Separator: ['separator'],
+  Skeleton: ['skeleton'],
+  Spinner: ['spinner'],
+  Table: ['table'],
+  Textarea: ['textarea'],
+  Toast: ['toast'],
+  Toaster: ['toast'],
+}
+
+/** Layout primitives, helpers and types: no recipe of their own. */
+const withoutRecipe = new Set([
+  'Box', 'BoxProps', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'InputProps', 'Portal',
+  'SimpleGrid', 'Stack', 'Text', 'VStack', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig',
+  'useBreakpointValue',
+])
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  )
+}
+
+function chakraImports(): Map<string, string[]> {
+  const used = new Map<string, string[]>()
+  for (const file of sourceFiles('src')) {
+    for (const match of readFileSync(file, 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+      for (const spec of match[1].split(',')) {
+        const name = spec.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]
+        if (name) used.set(name, [...(used.get(name) ?? []), file])
+      }
+    }
+  }
+  return used
+}
+
+describe('the Chakra theme', () => {
+  const used = chakraImports()
+
+  it('finds the app’s Chakra imports', () => {
+    expect(used.get('Button')?.length).toBeGreaterThan(5)
+  })
+
+  it.each([...used.keys()])('knows whether %s needs a recipe', (name) => {
+    expect(name in recipesOf || withoutRecipe.has(name), `${name} (used in ${used.get(name)?.join(', ')}): add it to recipesOf or withoutRecipe`).toBe(true)
+  })
+
+  it.each([...used.keys()].filter((name) => name in recipesOf))('registers every recipe %s renders with', (name) => {
+    const missing = recipesOf[name].filter((key) => !system.isRecipe(key) && !system.isSlotRecipe(key))
+    expect(missing, `add these recipes to src/theme.ts for ${name}`).toEqual([])
+  })
+
+  it('leaves out recipes nothing uses', () => {
+    expect(system.isSlotRecipe('datePicker')).toBe(false)
+    expect(system.isSlotRecipe('combobox')).toBe(false)
+  })
+})
