@@ -57,17 +57,22 @@ async function main() {
     const browser = await launchChromium()
     try {
       const floorCtx = await browser.newContext()
-      const floorLoad = await jsUntilVisible(await floorCtx.newPage(), floor.url, (p) => p.getByRole('button', { name: 'ログイン' }))
+      const loginButton = { selector: 'button', text: 'ログイン' }
+      const floorLoad = await jsUntilVisible(await floorCtx.newPage(), floor.url, loginButton, (p) => p.getByRole('button', { name: 'ログイン' }))
       await floorCtx.close()
 
       const loginCtx = await browser.newContext()
-      const login = await jsUntilVisible(await loginCtx.newPage(), `${stack.webUrl}/login`, (p) => p.getByRole('button', { name: loginText.submit }))
+      const login = await jsUntilVisible(await loginCtx.newPage(), `${stack.webUrl}/login`, { selector: 'button', text: loginText.submit }, (p) =>
+        p.getByRole('button', { name: loginText.submit }),
+      )
       await loginCtx.close()
 
       // Signed in: log in once, then a fresh page load of / in the same browser profile (session in IndexedDB).
       const memberCtx = await browser.newContext()
       await loginThroughForm(await memberCtx.newPage(), stack.webUrl, member)
-      const home = await jsUntilVisible(await memberCtx.newPage(), `${stack.webUrl}/`, (p) => p.getByRole('region', { name: homeText.tickets.title }))
+      const home = await jsUntilVisible(await memberCtx.newPage(), `${stack.webUrl}/`, { selector: 'section', text: homeText.tickets.title }, (p) =>
+        p.getByRole('region', { name: homeText.tickets.title }),
+      )
       await memberCtx.close()
 
       const split = codeSplitCheck(stack.outDir)
@@ -77,14 +82,20 @@ async function main() {
       writeResult(
         'bundle',
         {
-          unit: 'gzip level 9 bytes of JS responses finished before the main content was visible, HTTP cache off',
-          floor: { gzipKB: kb(floorLoad.gzip), rawKB: kb(floorLoad.raw), files: floorLoad.files.length },
-          login: { gzipKB: kb(login.gzip), rawKB: kb(login.raw), files: login.files.length, ratioToFloor: loginRatio, largest: top(login.files) },
-          homeSignedIn: { gzipKB: kb(home.gzip), rawKB: kb(home.raw), files: home.files.length, ratioToFloor: homeRatio, largest: top(home.files) },
+          unit: 'gzip level 9 bytes of JS responses finished (Resource Timing responseEnd) before the main content first appeared (MutationObserver in the page), HTTP cache off; `all`: every script of the load until network idle',
+          floor: { gzipKB: kb(floorLoad.gzip), rawKB: kb(floorLoad.raw), files: floorLoad.files.length, allGzipKB: kb(floorLoad.all.gzip) },
+          login: {
+            gzipKB: kb(login.gzip), rawKB: kb(login.raw), files: login.files.length, ratioToFloor: loginRatio, largest: top(login.files),
+            allGzipKB: kb(login.all.gzip), allFiles: login.all.files.length, afterVisible: top(login.all.files.filter((f) => !login.files.includes(f))),
+          },
+          homeSignedIn: {
+            gzipKB: kb(home.gzip), rawKB: kb(home.raw), files: home.files.length, ratioToFloor: homeRatio, largest: top(home.files),
+            allGzipKB: kb(home.all.gzip), allFiles: home.all.files.length,
+          },
           codeSplit: split,
           targets: { loginRatio: TARGET_RATIO, loginKB: TARGET_LOGIN_KB, everyRouteSplit: true, met },
         },
-        `floor ${kb(floorLoad.gzip)} KB · /login ${kb(login.gzip)} KB (${loginRatio}× floor, ${login.files.length} files) · / signed in ${kb(home.gzip)} KB (${homeRatio}×) · routes split ${split.split}/${split.routes} · target ≤${TARGET_RATIO}× and ≤${TARGET_LOGIN_KB} KB: ${met ? 'met' : 'NOT met'}`,
+        `floor ${kb(floorLoad.gzip)} KB · /login ${kb(login.gzip)} KB (${loginRatio}× floor, ${login.files.length} files; ${kb(login.all.gzip)} KB with what loads after it renders) · / signed in ${kb(home.gzip)} KB (${homeRatio}×) · routes split ${split.split}/${split.routes} · target ≤${TARGET_RATIO}× and ≤${TARGET_LOGIN_KB} KB: ${met ? 'met' : 'NOT met'}`,
       )
     } finally {
       await browser.close()

@@ -85,6 +85,8 @@ export const authMachine = setup({
     goToLogin: () => {},
     /** After a sign-out the member did not ask for: leave a page that needs login (to /login). */
     leaveMemberPage: () => {},
+    /** A kept session was restored: a visitor on /login goes home (spec §2: signed in → /). */
+    leaveLoginPage: () => {},
     /** Drop the browser's session state (stored purchase flow, caches). */
     clearSession: () => {},
   },
@@ -94,9 +96,12 @@ export const authMachine = setup({
   invoke: { src: 'watchIdentity' },
   initial: 'unknown',
   states: {
+    // /login renders before the identity provider has loaded (docs/performance.md): what the
+    // member types meanwhile is kept; submitting waits until the identity is known.
     unknown: {
       tags: ['busy'],
       on: {
+        'form.change': { actions: 'assignField' },
         'identity.changed': [
           { guard: 'hasUser', target: 'restoring', actions: assign({ user: ({ event }) => event.user }) },
           { target: 'signedOut' },
@@ -108,7 +113,7 @@ export const authMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'loadMember',
-        onDone: { target: 'signedIn', actions: assign({ member: ({ event }) => event.output }) },
+        onDone: { target: 'signedIn', actions: [assign({ member: ({ event }) => event.output }), 'leaveLoginPage'] },
         // A session whose member cannot be read is no usable session: sign it out, but it is no
         // logout the member chose, so only a page that needs login is left (the e-mail change
         // link's page revokes the old token while this load may still be running).

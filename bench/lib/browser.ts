@@ -9,34 +9,66 @@ export type JsLoad = { url: string; bytes: number; gzip: number }
 
 const isJs = (url: string, contentType: string | undefined) => /javascript/.test(contentType ?? '') || /\.m?js(\?|$)/.test(new URL(url).pathname)
 
+/** What marks a page as rendered: the first element matching `selector` whose text includes `text` and that has a size. */
+export type VisibleProbe = { selector: string; text: string }
+
 /**
- * Loads `url` in `page` with the HTTP cache off and returns every JavaScript response that finished
- * before `visible(page)` was visible, each with its raw and gzip (level 9) size.
+ * Loads `url` in `page` with the HTTP cache off. The moment the probe's element first appears with
+ * a size is taken inside the page (a MutationObserver, `performance.now()`), and each script's
+ * `responseEnd` from Resource Timing is compared with it: `beforeVisible` holds the JavaScript
+ * that had finished loading when the content appeared (what its render could have needed); `all`
+ * holds every script the load fetched until the network was idle (SDKs loaded after the render
+ * included). Raw and gzip (level 9) sizes of each.
  */
-export async function jsUntilVisible(page: Page, url: string, visible: (p: Page) => Locator): Promise<{ files: JsLoad[]; gzip: number; raw: number; ms: number }> {
+export async function jsUntilVisible(page: Page, url: string, probe: VisibleProbe, locator: (p: Page) => Locator) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  const finished: Promise<JsLoad | null>[] = []
-  let done = false
+  // No named functions inside: tsx would wrap them in a `__name` helper the page does not have.
+  await page.addInitScript(({ selector, text }: VisibleProbe) => {
+    const w = window as unknown as { __visibleAt?: number }
+    const observer = new MutationObserver(() => {
+      if (w.__visibleAt !== undefined) return
+      for (const element of document.querySelectorAll(selector)) {
+        const box = element.getBoundingClientRect()
+        if (element.textContent?.includes(text) && box.width > 0 && box.height > 0) {
+          w.__visibleAt = performance.now()
+          observer.disconnect()
+          return
+        }
+      }
+    })
+    observer.observe(document, { childList: true, subtree: true, attributes: true })
+  }, probe)
+  const responses: Promise<(JsLoad & { href: string }) | null>[] = []
   page.on('requestfinished', (request) => {
-    if (done) return
-    finished.push(
+    responses.push(
       (async () => {
         const response = await request.response()
         if (!response || !isJs(request.url(), response.headers()['content-type'])) return null
         const body = await response.body()
-        return { url: new URL(request.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }
+        return { href: request.url(), url: new URL(request.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }
       })().catch(() => null),
     )
   })
   const t0 = Date.now()
   await page.goto(url)
-  await visible(page).waitFor({ state: 'visible', timeout: 60_000 })
-  done = true
+  await locator(page).waitFor({ state: 'visible', timeout: 60_000 })
   const ms = Date.now() - t0
+  await page.waitForLoadState('networkidle')
+  const timing = await page.evaluate(() => ({
+    visibleAt: (window as unknown as { __visibleAt?: number }).__visibleAt ?? null,
+    ends: performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).responseEnd] as const),
+  }))
   await cdp.detach().catch(() => {})
-  const files = (await Promise.all(finished)).filter((f): f is JsLoad => f !== null)
-  return { files, gzip: files.reduce((s, f) => s + f.gzip, 0), raw: files.reduce((s, f) => s + f.bytes, 0), ms }
+  if (timing.visibleAt === null) throw new Error(`${url}: the probe ${probe.selector} "${probe.text}" never matched`)
+  const visibleAt = timing.visibleAt
+  const responseEnd = new Map(timing.ends)
+  const all = (await Promise.all(responses)).filter((f): f is JsLoad & { href: string } => f !== null)
+  // The entry (and anything without a Resource Timing entry, such as the document's own modulepreloads
+  // answered before the observer existed) counts as before.
+  const beforeVisible = all.filter((f) => (responseEnd.get(f.href) ?? 0) <= visibleAt)
+  const total = (files: JsLoad[]) => ({ files, gzip: files.reduce((s, f) => s + f.gzip, 0), raw: files.reduce((s, f) => s + f.bytes, 0) })
+  return { ...total(beforeVisible), ms, visibleAtMs: Math.round(visibleAt), all: total(all) }
 }
 
 /** Logs in through the product's own /login form (what a member does). */

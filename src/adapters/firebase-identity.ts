@@ -1,22 +1,9 @@
-import { initializeApp } from 'firebase/app'
-import {
-  connectAuthEmulator,
-  getAuth,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signOut,
-  type User,
-} from 'firebase/auth'
-import { errorCode, revokingCodes, type IdentityPort, type IdentityUser } from './identity'
+import type { User } from 'firebase/auth'
 import type { ErrorReporter } from './error-reporting'
+import type { FirebaseIdentityConfig } from './firebase-sdk'
+import { errorCode, revokingCodes, type IdentityPort, type IdentityUser } from './identity'
 
-export type FirebaseIdentityConfig = {
-  apiKey: string
-  authDomain: string
-  projectId: string
-  /** Auth Emulator URL (local stack); undefined talks to the real Firebase Auth. */
-  emulatorUrl?: string
-}
+export type { FirebaseIdentityConfig } from './firebase-sdk'
 
 const toIdentityUser = (user: User): IdentityUser => ({
   uid: user.uid,
@@ -25,35 +12,79 @@ const toIdentityUser = (user: User): IdentityUser => ({
   displayName: user.displayName,
 })
 
-/** Firebase Auth behind the identity port. Only firebase/app and firebase/auth are used. */
+/**
+ * Firebase Auth behind the identity port. Only firebase/app and firebase/auth are used, and not
+ * in the entry chunk (docs/performance.md, bundle): the SDK is imported on `prepare()` or on the
+ * first call that needs it, so a public page such as /login renders without waiting for it.
+ * `onChange` listeners are told once the SDK has been loaded and has read the kept session.
+ */
 export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: ErrorReporter): IdentityPort {
-  const app = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })
-  const auth = getAuth(app)
-  if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true })
+  let connecting: ReturnType<typeof connect> | undefined
+  let prepared: () => void = () => {}
+  const wanted = new Promise<void>((resolve) => (prepared = resolve))
+
+  async function connect() {
+    const sdk = await import('./firebase-sdk')
+    return { sdk, auth: sdk.connectAuth(config) }
+  }
+
+  /** The loaded SDK; a failed chunk load (offline) is tried again by the next call. */
+  function sdk(): ReturnType<typeof connect> {
+    prepared()
+    if (!connecting) {
+      connecting = connect()
+      connecting.catch(() => (connecting = undefined))
+    }
+    return connecting
+  }
 
   // spec §4: a disabled user or an expired token signs the session out; the state listener
   // then reports null and the auth chart goes to /login.
   async function revokeOn(error: unknown): Promise<void> {
-    if (revokingCodes.has(errorCode(error) ?? '')) await signOut(auth)
+    if (!revokingCodes.has(errorCode(error) ?? '')) return
+    const { sdk: firebase, auth } = await sdk()
+    await firebase.signOut(auth)
   }
 
   return {
+    prepare: () => void sdk().catch(() => {}),
     onChange(listener) {
-      return onAuthStateChanged(
-        auth,
-        (user) => listener(user ? toIdentityUser(user) : null),
-        (error) => {
-          console.error('Auth state change error:', error)
-          errors.report(error, { where: 'onAuthStateChanged' })
-        },
-      )
+      let stopped = false
+      let stop = () => {}
+      void wanted
+        .then(sdk)
+        .then(({ sdk: firebase, auth }) => {
+          if (stopped) return
+          stop = firebase.onAuthStateChanged(
+            auth,
+            (user) => listener(user ? toIdentityUser(user) : null),
+            (error) => {
+              console.error('Auth state change error:', error)
+              errors.report(error, { where: 'onAuthStateChanged' })
+            },
+          )
+        })
+        .catch((error: unknown) => {
+          // Without the SDK nobody can be signed in on this page; a login attempt loads it again.
+          errors.report(error, { where: 'firebase-sdk import' })
+          if (!stopped) listener(null)
+        })
+      return () => {
+        stopped = true
+        stop()
+      }
     },
     async signIn(email, password) {
-      const credential = await signInWithEmailAndPassword(auth, email, password)
+      const { sdk: firebase, auth } = await sdk()
+      const credential = await firebase.signInWithEmailAndPassword(auth, email, password)
       return toIdentityUser(credential.user)
     },
-    signOut: () => signOut(auth),
+    async signOut() {
+      const { sdk: firebase, auth } = await sdk()
+      await firebase.signOut(auth)
+    },
     async getIdToken() {
+      const { auth } = await sdk()
       await auth.authStateReady()
       const user = auth.currentUser
       if (!user) return null
@@ -66,6 +97,7 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
       }
     },
     async reload() {
+      const { sdk: firebase, auth } = await sdk()
       const user = auth.currentUser
       if (!user) return
       try {
@@ -73,7 +105,7 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
       } catch (error) {
         // spec §4: a failed reload that is not a network failure clears the user.
         if (errorCode(error) === 'auth/network-request-failed') throw error
-        await signOut(auth)
+        await firebase.signOut(auth)
       }
     },
   }

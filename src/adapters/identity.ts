@@ -10,7 +10,12 @@ export type IdentityUser = {
 }
 
 export type IdentityPort = {
-  /** Calls `listener` with the current user (or null) at once and on every change. */
+  /**
+   * Starts loading the provider now (idempotent). Until then, or until another method is called,
+   * `onChange` listeners wait: a public page renders first (docs/performance.md, bundle).
+   */
+  prepare(): void
+  /** Calls `listener` with the current user (or null) once the provider is ready, and on every change. */
   onChange(listener: (user: IdentityUser | null) => void): () => void
   signIn(email: string, password: string): Promise<IdentityUser>
   signOut(): Promise<void>

@@ -11,6 +11,8 @@ export type AuthNavigation = {
   goToLogin(): void
   /** To /login (remembering the page) only when the current page needs login. */
   leaveMemberPage(): void
+  /** Home when the current page is /login. */
+  leaveLoginPage(): void
 }
 
 /**
@@ -38,6 +40,7 @@ export function createAuthActor(services: AppServices, navigation: AuthNavigatio
         goToRedirect: (_, { to }) => navigation.goTo(to),
         goToLogin: () => navigation.goToLogin(),
         leaveMemberPage: () => navigation.leaveMemberPage(),
+        leaveLoginPage: () => navigation.leaveLoginPage(),
         clearSession: () => session.clear(),
       },
     }),

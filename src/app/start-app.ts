@@ -19,15 +19,22 @@ export function startApp(services: AppServices, options: { history?: RouterHisto
       if (!router?.state.matches.some((m) => m.routeId === '/_auth')) return
       void router.navigate({ to: '/login', search: { redirect: router.state.location.href } })
     },
+    leaveLoginPage: () => {
+      if (late.router?.state.location.pathname === '/login') void late.router.navigate({ to: '/', replace: true })
+    },
   })
   const router = (late.router = createAppRouter({ auth, services }, options.history))
   const stopEffects = installNavigationEffects(router, services.analytics)
+  // The identity provider's SDK is not in the entry (docs/performance.md, bundle): a page that
+  // needs the session asks for it in its guard (settledAuth); any other starts it once rendered.
+  const stopPreparing = router.subscribe('onRendered', () => services.identity.prepare())
   auth.start()
   return {
     router,
     auth,
     stop() {
       stopEffects()
+      stopPreparing()
       auth.stop()
     },
   }

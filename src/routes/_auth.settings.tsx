@@ -50,7 +50,7 @@ function SettingsPage() {
         cancelAccount: fromPromise<void>(async () => {
           await services.api.call('cancel-account', {})
         }),
-        signOut: fromPromise(() => endSession(auth)),
+        signOut: fromPromise(() => endSession(auth, services.identity)),
       },
       actions: {
         trackCancellation: () => services.analytics.event('cancel_account'),

@@ -20,7 +20,7 @@ function PasswordChangePage() {
     passwordChangeMachine.provide({
       actors: {
         changePassword: fromPromise(async ({ input }) => void (await services.api.call('password-change', input))),
-        signOut: fromPromise(() => endSession(auth)),
+        signOut: fromPromise(() => endSession(auth, services.identity)),
       },
       actions: {
         goToComplete: () => void navigate({ to: '/settings/password-change-complete', replace: true }),

@@ -7,7 +7,7 @@ import { settledAuth } from '../features/auth/auth-guard'
  */
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
-    const auth = await settledAuth(context.auth)
+    const auth = await settledAuth(context.auth, context.services.identity)
     if (!auth.matches('signedIn')) {
       throw redirect({ to: '/login', search: { redirect: location.href } })
     }

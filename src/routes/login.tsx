@@ -18,14 +18,16 @@ export const Route = createFileRoute('/login')({
     signup: v.optional(v.string()),
   }),
   beforeLoad: async ({ context, search }) => {
-    const auth = await settledAuth(context.auth)
     if (search.signup === 'success') {
       // spec §2: signup=success signs out (and the page shows the thank-you modal).
+      await settledAuth(context.auth, context.services.identity)
       context.auth.send({ type: 'session.end' })
-      await settledAuth(context.auth)
-    } else if (auth.matches('signedIn')) {
+      await settledAuth(context.auth, context.services.identity)
+    } else if (context.auth.getSnapshot().matches('signedIn')) {
       throw redirect({ to: '/' })
     }
+    // Otherwise the form renders without waiting for the identity provider (docs/performance.md):
+    // a kept session found later leaves this page through the chart's `leaveLoginPage`.
   },
   component: LoginPage,
 })

@@ -26,7 +26,7 @@ function EmailChangeCompletePage() {
     emailChangeMachine.provide({
       actors: {
         completeChange: fromPromise(({ input }) => (call.current ??= services.api.call('email-change-complete', { token: input.token }))),
-        signOut: fromPromise(() => endSession(auth)),
+        signOut: fromPromise(() => endSession(auth, services.identity)),
       },
       actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }) },
     }),

@@ -30,6 +30,7 @@ function start(fakes: Fakes = {}) {
     goToRedirect: vi.fn(),
     goToLogin: vi.fn(),
     leaveMemberPage: vi.fn(),
+    leaveLoginPage: vi.fn(),
     clearSession: vi.fn(),
   }
   let report: ((event: AuthEvent) => void) | undefined
@@ -48,6 +49,7 @@ function start(fakes: Fakes = {}) {
         goToRedirect: (_, params) => calls.goToRedirect(params.to),
         goToLogin: () => calls.goToLogin(),
         leaveMemberPage: () => calls.leaveMemberPage(),
+        leaveLoginPage: () => calls.leaveLoginPage(),
         clearSession: () => calls.clearSession(),
       },
     }),
@@ -91,6 +93,22 @@ describe('auth machine: identity reports', () => {
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' })
     expect(actor.getSnapshot().context.member).toEqual(member)
     expect(calls.goToRedirect).not.toHaveBeenCalled()
+    expect(calls.leaveLoginPage).toHaveBeenCalledOnce()
+  })
+
+  it('keeps what is typed before the identity is known; submitting waits until it is', async () => {
+    const { actor, identity, settled, fill, calls } = start()
+    fill('demo@example.com', 'demo1234')
+    expect(actor.getSnapshot().context).toMatchObject({ email: 'demo@example.com', password: 'demo1234' })
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false)
+    identity(null)
+    await settled()
+    expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(true)
+    actor.send({ type: 'form.submit', redirectTo: '/buy' })
+    await settled()
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true)
+    expect(calls.goToRedirect).toHaveBeenCalledWith('/buy')
+    expect(calls.leaveLoginPage).not.toHaveBeenCalled()
   })
 
   it('signs a kept session out when its member cannot be loaded', async () => {

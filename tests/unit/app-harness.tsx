@@ -22,15 +22,31 @@ export const demoMember: Member = {
   useFreeInterviewTime: null,
 }
 
-/** An identity provider in memory: one account, demo@example.com / demo1234. */
-export function fakeIdentity(initial: IdentityUser | null = null) {
+/**
+ * An identity provider in memory: one account, demo@example.com / demo1234. Like the Firebase
+ * adapter it reports nothing before `prepare()` (its SDK is loaded on demand) and `loaded`.
+ */
+export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promise<void> = Promise.resolve()) {
   let current = initial
+  let prepared = false
+  let ready = false
   const listeners = new Set<(user: IdentityUser | null) => void>()
   const notify = () => listeners.forEach((l) => l(current))
-  const identity: IdentityPort = {
+  const identity: IdentityPort & { readonly prepared: boolean } = {
+    get prepared() {
+      return prepared
+    },
+    prepare() {
+      if (prepared) return
+      prepared = true
+      void loaded.then(() => {
+        ready = true
+        notify()
+      })
+    },
     onChange(listener) {
       listeners.add(listener)
-      queueMicrotask(() => listener(current))
+      if (ready) queueMicrotask(() => listener(current))
       return () => listeners.delete(listener)
     },
     async signIn(email, password) {
@@ -51,6 +67,8 @@ export function fakeIdentity(initial: IdentityUser | null = null) {
 
 export type HarnessOptions = {
   signedIn?: boolean
+  /** When the identity provider's SDK has loaded (default: at once when asked for). */
+  identityLoaded?: Promise<void>
   /** Replaces the product API; default answers login 200 and user-data with the demo member. */
   call?: ApiClient['call']
 }
@@ -59,6 +77,7 @@ export type HarnessOptions = {
 export function renderApp(url: string, options: HarnessOptions = {}) {
   const { identity, forceSignOut } = fakeIdentity(
     options.signedIn ? { uid: 'uid-demo', email: demoMember.email, emailVerified: true, displayName: null } : null,
+    options.identityLoaded,
   )
   const call = vi.fn(
     options.call ??

@@ -87,6 +87,38 @@ describe('login page', () => {
   it('sends a signed-in visitor to /', async () => {
     await homeShown(start('/login', { signedIn: true }))
   })
+
+  it('renders before the identity provider has loaded, keeps what is typed, and submits once it has', async () => {
+    let loadIdentity = () => {}
+    const app = start('/login', { identityLoaded: new Promise<void>((resolve) => (loadIdentity = resolve)) })
+    const email = await screen.findByLabelText(loginText.emailLabel)
+    const button = screen.getByRole('button', { name: loginText.submit })
+    type(email, 'demo@example.com')
+    type(screen.getByLabelText(loginText.passwordLabel), 'demo1234')
+    expect(app.auth.getSnapshot().value).toBe('unknown')
+    expect(isDisabled(button)).toBe(true)
+
+    await act(async () => loadIdentity())
+    await waitFor(() => expect(isDisabled(button)).toBe(false))
+    expect((email as HTMLInputElement).value).toBe('demo@example.com')
+    click(button)
+    await homeShown(app)
+  })
+
+  it('leaves /login for / when a kept session is found after the form rendered', async () => {
+    let loadIdentity = () => {}
+    const app = start('/login', { signedIn: true, identityLoaded: new Promise<void>((resolve) => (loadIdentity = resolve)) })
+    await screen.findByLabelText(loginText.emailLabel)
+    expect(app.router.state.location.pathname).toBe('/login')
+    await act(async () => loadIdentity())
+    await homeShown(app)
+  })
+
+  it('a member page asks for the identity provider at once', async () => {
+    const app = start('/purchase-list')
+    await waitFor(() => expect((app.services.identity as { prepared?: boolean }).prepared).toBe(true))
+    await screen.findByLabelText(loginText.emailLabel)
+  })
 })
 
 describe('logout', () => {
