@@ -14,6 +14,9 @@ export const Route = createFileRoute('/_auth/')({
   // Tickets, coupons and the calendar change with every purchase: always load afresh.
   staleTime: 0,
   gcTime: 0,
+  // Always taller than a viewport: its page spinner holds one, so the footer is not painted in
+  // view and then pushed out when the page arrives (issue 8, src/ui/page-spinner.tsx).
+  staticData: { tallPage: true },
   component: Home,
 })
 
