@@ -1,8 +1,9 @@
-import { Alert, Box, Button, chakra, Dialog, Field, Heading, HStack, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Field, Heading, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { detailKeys, isCommentTooLong, type RatingActorRef } from '../../../machines/rating-machine'
 import { ratingText as t } from '../../text/rating'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { PageCard } from '../../ui/page-card'
 import { PageSpinner } from '../../ui/page-spinner'
 import { reservationLabel } from '../schedule/schedule-dates'
@@ -122,36 +123,25 @@ export function RatingForm({ actor }: { actor: RatingActorRef }) {
           </Button>
         </Stack>
       </chakra.form>
-      <Dialog.Root open={confirming} role="alertdialog" placement="center" onOpenChange={(e) => !e.open && actor.send({ type: 'modal.cancel' })}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>{t.confirmTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="2">
-                  <Text>{t.confirmBody}</Text>
-                  {tip && (
-                    <Alert.Root status="info">
-                      <Alert.Title>{t.confirmTip(yen(tip.price))}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" disabled={sending} onClick={() => actor.send({ type: 'modal.cancel' })}>
-                  {t.cancel}
-                </Button>
-                <Button colorPalette="brand" loading={sending} loadingText={t.sending} onClick={() => actor.send({ type: 'modal.confirm' })}>
-                  {t.confirm}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        title={t.confirmTitle}
+        cancelLabel={t.cancel}
+        confirmLabel={t.confirm}
+        busy={sending}
+        loadingText={t.sending}
+        onConfirm={() => actor.send({ type: 'modal.confirm' })}
+        onCancel={() => actor.send({ type: 'modal.cancel' })}
+      >
+        <Stack gap="2">
+          <Text>{t.confirmBody}</Text>
+          {tip && (
+            <Alert.Root status="info">
+              <Alert.Title>{t.confirmTip(yen(tip.price))}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      </ConfirmDialog>
     </PageCard>
   )
 }
