@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { installDevTools } from './app/flow-recorder'
@@ -10,4 +11,6 @@ if (import.meta.env.MODE !== 'production') void installDevTools()
 
 const { router } = startApp(createServices(config))
 
-createRoot(document.getElementById('root')!).render(<App router={router} />)
+// A transition: React renders the first page in slices and yields to the browser between them,
+// so startup is not one long task (docs/performance.md, Lighthouse TBT).
+startTransition(() => createRoot(document.getElementById('root')!).render(<App router={router} />))
