@@ -141,12 +141,30 @@ export const slotRecipes = {
   toast: toastSlotRecipe,
 }
 
+/**
+ * Colour scales nothing in the app (nor the recipes above) uses: 4 of Chakra's 10 palettes are
+ * 108 of its ~720 tokens, and building the token dictionary is most of `createSystem`'s start-up
+ * time (docs/performance.md). tests/unit/theme.test.ts fails if src/ names one of them.
+ */
+export const droppedPalettes = ['yellow', 'cyan', 'purple', 'pink']
+const withoutDropped = <T extends object>(scales: T): T =>
+  Object.fromEntries(Object.entries(scales).filter(([name]) => !droppedPalettes.includes(name))) as T
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: { keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+  theme: {
+    keyframes,
+    tokens: { ...tokens, colors: withoutDropped(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutDropped(semanticTokens.colors) },
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
 })
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config)

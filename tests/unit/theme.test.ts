@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { system } from '../../src/theme'
+import { droppedPalettes, system } from '../../src/theme'
 
 // src/theme.ts registers only the recipes of the Chakra components the app uses (bundle size,
 // docs/performance.md). A component whose recipe is missing renders unstyled without an error, so
@@ -80,6 +80,15 @@ describe('the Chakra theme', () => {
   it.each([...used.keys()].filter((name) => name in recipesOf))('registers every recipe %s renders with', (name) => {
     const missing = recipesOf[name].filter((key) => !system.isRecipe(key) && !system.isSlotRecipe(key))
     expect(missing, `add these recipes to src/theme.ts for ${name}`).toEqual([])
+  })
+
+  it('keeps the palettes the app names and drops the others', () => {
+    for (const palette of ['gray', 'red', 'orange', 'green', 'teal', 'blue', 'brand', 'reserved', 'completed', 'refunded', 'expired']) {
+      expect(system.token(`colors.${palette}.solid`, 'missing'), palette).not.toBe('missing')
+    }
+    for (const palette of droppedPalettes) expect(system.token(`colors.${palette}.500`, 'missing'), palette).toBe('missing')
+    const named = sourceFiles('src').filter((file) => new RegExp(`\\b(${droppedPalettes.join('|')})\\.(solid|fg|muted|subtle|emphasized|contrast|focusRing|[0-9]{2,3})\\b|colorPalette="(${droppedPalettes.join('|')})"`).test(readFileSync(file, 'utf8')))
+    expect(named, 'these files use a dropped palette: keep it in src/theme.ts').toEqual([])
   })
 
   it('leaves out recipes nothing uses', () => {
