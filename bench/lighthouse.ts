@@ -17,7 +17,18 @@ import { CHROME_FLAGS, CHROMIUM, startWebStack } from './lib/web-stack'
 
 const TARGET = 95
 
-type Figures = { score: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; speedIndexMs: number }
+type Figures = {
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+  speedIndexMs: number
+  /** Why: the LCP element, the main thread's work by kind (ms, after the 4× slowdown), the scripts that ran longest. */
+  diagnostics: { lcpElement: string | null; mainThreadMs: Record<string, number>; bootupMs: { url: string; scriptingMs: number }[]; layoutShifts: string[] }
+}
+
+type AuditDetails = { items?: Record<string, unknown>[] }
 
 async function audit(url: string, port: number, keepStorage: boolean): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage })
@@ -25,6 +36,18 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+  const items = (id: string) => ((lhr.audits[id]?.details as AuditDetails | undefined)?.items ?? []) as Record<string, unknown>[]
+  const nodeLabel = (item: Record<string, unknown> | undefined) => {
+    const node = (item?.node ?? (item?.items as Record<string, unknown>[] | undefined)?.[0]?.node) as { snippet?: string; nodeLabel?: string } | undefined
+    return node ? `${node.nodeLabel ?? ''} ${node.snippet ?? ''}`.trim().slice(0, 160) : null
+  }
+  const lcpItem = items('largest-contentful-paint-element')[0] as Record<string, unknown> | undefined
+  const diagnostics = {
+    lcpElement: nodeLabel(lcpItem),
+    mainThreadMs: Object.fromEntries(items('mainthread-work-breakdown').map((i) => [String(i.groupLabel ?? i.group), Math.round(Number(i.duration))])),
+    bootupMs: items('bootup-time').slice(0, 6).map((i) => ({ url: String(i.url).replace(/^https?:\/\/[^/]+/, ''), scriptingMs: Math.round(Number(i.scripting)) })),
+    layoutShifts: items('layout-shifts').slice(0, 5).map((i) => `${nodeLabel(i) ?? '?'} (${round(Number(i.score), 3)})`),
+  }
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcpMs: Math.round(n('largest-contentful-paint')),
@@ -32,6 +55,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
     cls: round(n('cumulative-layout-shift'), 3),
     fcpMs: Math.round(n('first-contentful-paint')),
     speedIndexMs: Math.round(n('speed-index')),
+    diagnostics,
   }
 }
 

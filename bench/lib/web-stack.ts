@@ -28,6 +28,8 @@ export async function startWebStack(opts: { manifest?: boolean } = {}) {
     const build = spawnChild('build', process.execPath, [
       path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'production', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn',
       ...(opts.manifest ? ['--manifest'] : []),
+      // For profiling (docs/performance.md): map a CPU profile's minified frames back to sources.
+      ...(process.env.BENCH_SOURCEMAP === '1' ? ['--sourcemap'] : []),
     ], { cwd: ROOT, env: webEnv(apiUrl, `http://${authEmulatorHost}`) })
     await startAuthEmulator({ port: authPort })
     await startApi({ port: apiPort, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: webUrl, pgliteDir: dataDir, testRoutes: true })
