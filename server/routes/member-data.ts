@@ -117,7 +117,9 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
       .select()
       .from(purchases)
       .where(and(eq(purchases.memberId, m.memberId), gte(purchases.purchaseTime, from), lt(purchases.purchaseTime, to), after))
-      .orderBy(desc(purchases.purchaseTime), desc(purchases.ticketNumber))
+      // NULLS LAST as in purchases_member_keyset_idx (both columns are NOT NULL): a plain DESC means
+      // NULLS FIRST, which that index cannot serve, and PostgreSQL then scans and sorts every row.
+      .orderBy(sql`${purchases.purchaseTime} DESC NULLS LAST`, sql`${purchases.ticketNumber} DESC NULLS LAST`)
       .limit(PAGE_SIZE + 1)
     const page = rows.slice(0, PAGE_SIZE)
     const last = page[page.length - 1]
