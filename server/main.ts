@@ -9,6 +9,7 @@ import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { systemClock } from './domain/time'
+import { createApiCaches } from './services/cache'
 
 async function main() {
   const config = parseConfig()
@@ -36,6 +37,7 @@ async function main() {
     payment,
     clock,
     config,
+    caches: createApiCaches(clock),
   })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })

@@ -12,6 +12,7 @@ import { bookings, purchases, staff, staffShifts } from '../../server/db/schema'
 import { seedMember } from '../../server/db/seed/members'
 import { seedIfEmpty } from '../../server/db/seed/index'
 import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/time'
+import { createApiCaches } from '../../server/services/cache'
 
 /**
  * The API server of the load and growth benchmarks, in a process of its own (the load generator
@@ -21,7 +22,9 @@ import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/tim
  * catalog plus:
  *   BENCH_STAFF      consultants in total (shifts 09–21 on each of the next 15 days, about a third
  *                    of their cells booked), default 8;
- *   BENCH_PURCHASES  purchase rows of the bench member inside the default 3-month window, default 0.
+ *   BENCH_PURCHASES  purchase rows of the bench member inside the default 3-month window, default 0;
+ *   BENCH_CACHE      `off`: the member and schedule caches disabled (every request computes), to
+ *                    measure the computation itself; default on, as in production.
  * Token verification is an in-memory map (the Auth Emulator's own latency is not the API's): the
  * token `bench` is the bench member. Prints one line `READY {json}` when listening.
  */
@@ -29,6 +32,7 @@ import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/tim
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const STAFF = Number(process.env.BENCH_STAFF ?? 8)
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 0)
+const CACHE = process.env.BENCH_CACHE !== 'off'
 
 async function scratchDatabase() {
   if (BASE_URL === 'pglite') return { url: undefined, drop: async () => {} }
@@ -133,9 +137,10 @@ async function main() {
     close: async () => {},
   }
   const config = parseConfig({ ENABLE_TEST_ROUTES: '1', APP_ORIGIN: 'http://127.0.0.1' })
-  const app = createApp({ db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config })
+  const caches = createApiCaches(systemClock, CACHE ? {} : { memberMs: 0, scheduleMs: 0 })
+  const app = createApp({ db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches })
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, ...seeded, purchases: PURCHASES, midCursor, today: formatYmd(todayJst(now)) })}`)
+    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, ...seeded, purchases: PURCHASES, cache: CACHE, midCursor, today: formatYmd(todayJst(now)) })}`)
   })
   let stopping = false
   const stop = () => {

@@ -2,6 +2,7 @@ import { LocalDate, LocalTime } from '@js-joda/core'
 import {
   BOOKING_WINDOW_DAYS,
   CELL_MINUTES,
+  CHANGE_CUTOFF_MINUTES,
   FIRST_SLOT_HOUR,
   LAST_SLOT_END_HOUR,
   atJst,
@@ -107,4 +108,22 @@ export function chooseServedDay(requested: LocalDate, now: Date, holidays: Reado
   for (; !d.isAfter(last); d = d.plusDays(1)) if (isBookableDay(d, now, holidays)) return d
   for (d = last; !d.isBefore(today); d = d.minusDays(1)) if (isBookableDay(d, now, holidays)) return d
   return null
+}
+
+/**
+ * Until when (epoch ms, exclusive) an answer for `day` computed at `now` stays right as far as the
+ * clock is concerned: the next instant one of the day's slots passes its 30-minute cut-off
+ * (isBeyondCutoff turns false at start − 30 min), or the next midnight in Japan, when "today" moves
+ * (the bookable window, the day served for a request, firstDate/lastDate). Bookings aside: those
+ * are the cache's invalidation (docs/decisions.md 17).
+ */
+export function scheduleStableUntil(day: LocalDate, now: Date): number {
+  const t = now.getTime()
+  const midnight = atJst(todayJst(now).plusDays(1), 0, 0).getTime()
+  const cutoffMs = CHANGE_CUTOFF_MINUTES * 60_000
+  for (const slot of daySlots(day)) {
+    const closes = slot.start.getTime() - cutoffMs
+    if (closes > t) return Math.min(closes, midnight)
+  }
+  return midnight
 }

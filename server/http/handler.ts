@@ -5,8 +5,9 @@ import type { Mailer } from '../adapters/mailer'
 import type { PaymentPort } from '../adapters/payment'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
-import type { members } from '../db/schema'
 import type { Clock } from '../domain/time'
+import type { ApiCaches, MemberRow } from '../services/cache'
+import type { CheckedJson } from './checked-json'
 
 export type Deps = {
   db: Db
@@ -15,9 +16,14 @@ export type Deps = {
   payment: PaymentPort
   clock: Clock
   config: Config
+  /**
+   * This process's member and schedule caches (server/services/cache.ts). Part of the deps so that
+   * every writer sharing the database in this process invalidates the same caches.
+   */
+  caches: ApiCaches
 }
 
-export type MemberRow = typeof members.$inferSelect
+export type { MemberRow }
 
 export type HandlerCtx<N extends CallName> = {
   input: v.InferOutput<(typeof calls)[N]['request']>
@@ -27,6 +33,7 @@ export type HandlerCtx<N extends CallName> = {
   header: (name: string) => string | undefined
 }
 
-export type Handler<N extends CallName> = (ctx: HandlerCtx<N>) => Promise<CallResponse<N>>
+/** A handler answers a value (checked and serialized by the app) or an already checked answer. */
+export type Handler<N extends CallName> = (ctx: HandlerCtx<N>) => Promise<CallResponse<N> | CheckedJson<N>>
 export type Handlers = { [N in CallName]: Handler<N> }
 export type PartialHandlers<K extends CallName> = { [N in K]: Handler<N> }

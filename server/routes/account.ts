@@ -108,6 +108,7 @@ export const accountHandlers: PartialHandlers<
       })
       await tx.delete(pendingSignups).where(eq(pendingSignups.email, pending.email))
     })
+    deps.caches.memberChanged(pending.memberId)
     await identity.updateUser(pending.memberId, { disabled: false })
     await mails.signupDone(deps.mailer, pending.email, `${p.memberLastname} ${p.memberFirstname}`)
     return { email: pending.email, memberId: pending.memberId }
@@ -149,6 +150,7 @@ export const accountHandlers: PartialHandlers<
       .set({ memberLastname: input.memberLastname, memberFirstname: input.memberFirstname, phoneNumber: input.phoneNumber })
       .where(eq(members.memberId, m.memberId))
       .returning()
+    deps.caches.memberChanged(m.memberId)
     await deps.identity.updateUser(m.memberId, { displayName: `${input.memberLastname} ${input.memberFirstname}` })
     return {
       message: 'お客様情報を変更いたしました',
@@ -194,6 +196,7 @@ export const accountHandlers: PartialHandlers<
       await tx.update(members).set({ email: change.newEmail }).where(eq(members.memberId, change.memberId))
       await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.token, change.token))
     })
+    deps.caches.memberChanged(change.memberId)
     return { email: change.newEmail }
   },
 
@@ -214,6 +217,10 @@ export const accountHandlers: PartialHandlers<
       if (numbers.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, numbers))
       await tx.delete(members).where(eq(members.memberId, m.memberId))
     })
+    // From here on no call of this process may be served as this member (their token may still
+    // verify until it expires): the next lookup reads the row, which is gone, and answers 401.
+    deps.caches.memberChanged(m.memberId)
+    deps.caches.scheduleChanged()
     await deps.identity.deleteUser(m.memberId)
     return {}
   },

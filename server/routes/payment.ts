@@ -8,7 +8,7 @@ import type { Tx } from '../db/client'
 import { chargeRequests, coupons, memberCoupons, members, products, purchases, savedCards, staff, tickets } from '../db/schema'
 import { parseReservationTime } from '../domain/time'
 import { HttpError, badRequest, notFound, serverErrors } from '../http/errors'
-import type { MemberRow, PartialHandlers } from '../http/handler'
+import type { Deps, MemberRow, PartialHandlers } from '../http/handler'
 import { mails } from '../services/mails'
 import { bookSlot } from '../services/schedule'
 import { newReceiptNumber, newTicketNumber } from '../services/ids'
@@ -44,11 +44,14 @@ const isSandbox = (p: { kind: string }): p is SandboxPayment => p.kind === 'sand
 const isStripe = (p: PaymentPort): p is StripePayment => p.kind === 'stripe'
 
 /** The member's Stripe Customer id, created and stored on first use (one per member). */
-async function stripeCustomer(db: Tx, payment: StripePayment, member: MemberRow): Promise<string> {
+async function stripeCustomer(deps: Deps, payment: StripePayment, member: MemberRow): Promise<string> {
+  const { db } = deps
   if (member.stripeCustomerId) return member.stripeCustomerId
   const created = await payment.createCustomer({ memberId: member.memberId, email: member.email })
   // A concurrent first call stored one already: keep that (Stripe answered it the same Customer).
   await db.update(members).set({ stripeCustomerId: created }).where(and(eq(members.memberId, member.memberId), isNull(members.stripeCustomerId)))
+  // assertOwnToken compares with the cached row's stripeCustomerId: the next call must see it.
+  deps.caches.memberChanged(member.memberId)
   const [row] = await db.select({ id: members.stripeCustomerId }).from(members).where(eq(members.memberId, member.memberId))
   return row?.id ?? created
 }
@@ -124,7 +127,7 @@ export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | '
     const m = me()
     if (!isStripe(deps.payment)) throw notFound()
     if (!allowedReturnUrl(input.returnUrl, deps.config)) throw badRequest('returnUrl must be on the app origin')
-    const customerId = await stripeCustomer(deps.db, deps.payment, m)
+    const customerId = await stripeCustomer(deps, deps.payment, m)
     const r = await deps.payment.startThreeDSecure(input.paymentMethodId, input.returnUrl, customerId)
     if (!r.ok) throw new HttpError(r.status, r.message)
     return { redirectUrl: r.redirectUrl }
@@ -267,6 +270,8 @@ export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | '
       if (chargeId) await payment.refund(chargeId)
       throw e
     }
+    // The booked cells must show as taken in the next schedule answer (docs/decisions.md 17).
+    if (outcome.staffId) deps.caches.scheduleChanged()
     if (outcome.replay) return outcome.replay
     let staffNickname: string | null = null
     if (outcome.staffId) {

@@ -1,13 +1,45 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { apiErrors } from '../../src/contract/messages'
 import { products, ratings, staff, tickets } from '../db/schema'
-import { chooseServedDay } from '../domain/schedule'
-import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservationTime, parseYmd, todayJst } from '../domain/time'
+import type { CallResponse } from '../../src/contract/calls'
+import type { Tx } from '../db/client'
+import { chooseServedDay, scheduleStableUntil } from '../domain/schedule'
+import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservationTime, parseYmd, todayJst, type LocalDate } from '../domain/time'
+import { checkedJson } from '../http/checked-json'
 import { badRequest, serverErrors } from '../http/errors'
 import type { PartialHandlers } from '../http/handler'
 import { mails } from '../services/mails'
 import { bookSlot, daySchedule, loadDay, releaseBooking } from '../services/schedule'
 import { assertChangeable, assertRatable, loadOwnTicket, toStaffProfile, toTicket } from '../services/tickets'
+
+function requestedDay(dt: string) {
+  const day = parseYmd(dt)
+  if (!day) throw badRequest('dt must be a valid date YYYYMMDD')
+  return day
+}
+
+/** The schedule of `requested` (or the day served instead, spec §8) as of `now`. */
+async function scheduleAnswer(db: Tx, requested: LocalDate, minutes: number, now: Date, exclude?: string) {
+  // One query for the requested day (holidays included); a second only when another day is served.
+  let loaded = await loadDay(db, requested, minutes, now, exclude)
+  const day = chooseServedDay(requested, now, loaded.holidays) ?? requested
+  if (!day.equals(requested)) loaded = await loadDay(db, day, minutes, now, exclude)
+  const { input: dayInput, staffList } = loaded
+  const schedule = daySchedule(dayInput, staffList)
+  const today = todayJst(now)
+  const answer: CallResponse<'reservation-schedule'> = {
+    selectDate: formatYmd(day),
+    staffSchedules: staffList.map((s) => {
+      const schedules = schedule.staff.get(s.staffId) ?? {}
+      return { ...toStaffProfile(s), isAvailableAnyTime: Object.values(schedules).some(Boolean), schedules }
+    }),
+    noAssignSchedules: schedule.noAssign,
+    isAvailableAnyTime: schedule.anyTime,
+    firstDate: formatYmd(today),
+    lastDate: formatYmd(today.plusDays(BOOKING_WINDOW_DAYS)),
+  }
+  return { answer, day }
+}
 
 export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-schedule' | 'update-resevation-date' | 'rating'> = {
   async 'ticket-data'({ input, deps, me }) {
@@ -22,32 +54,22 @@ export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-s
     const m = me()
     // spec §8: the client sends the member to the menu when the message contains this.
     if (input.minutesToSupport === undefined || input.minutesToSupport <= 0) throw badRequest(apiErrors.minutesToSupportNone)
-    const requested = parseYmd(input.dt)
-    if (!requested) throw badRequest('dt must be a valid date YYYYMMDD')
-    const now = deps.clock.now()
-    let exclude: string | undefined
+    const minutes = input.minutesToSupport
     if (input.updateTargetTicketNumber) {
+      // The ticket being moved frees its own cells: an answer for one member, never cached.
+      const requested = requestedDay(input.dt)
       await loadOwnTicket(deps.db, m.memberId, input.updateTargetTicketNumber)
-      exclude = input.updateTargetTicketNumber
+      return (await scheduleAnswer(deps.db, requested, minutes, deps.clock.now(), input.updateTargetTicketNumber)).answer
     }
-    // One query for the requested day (holidays included); a second only when another day is served.
-    let loaded = await loadDay(deps.db, requested, input.minutesToSupport, now, exclude)
-    const day = chooseServedDay(requested, now, loaded.holidays) ?? requested
-    if (!day.equals(requested)) loaded = await loadDay(deps.db, day, input.minutesToSupport, now, exclude)
-    const { input: dayInput, staffList } = loaded
-    const schedule = daySchedule(dayInput, staffList)
-    const today = todayJst(now)
-    return {
-      selectDate: formatYmd(day),
-      staffSchedules: staffList.map((s) => {
-        const schedules = schedule.staff.get(s.staffId) ?? {}
-        return { ...toStaffProfile(s), isAvailableAnyTime: Object.values(schedules).some(Boolean), schedules }
-      }),
-      noAssignSchedules: schedule.noAssign,
-      isAvailableAnyTime: schedule.anyTime,
-      firstDate: formatYmd(today),
-      lastDate: formatYmd(today.plusDays(BOOKING_WINDOW_DAYS)),
-    }
+    // docs/decisions.md 17: the same answer for every member, cached per (dt, minutes), checked
+    // and serialized once; every booking write clears it, and it expires at the next cut-off or
+    // midnight. A stale "free" cell can only make a booking answer its clean STAFF_DENY. An
+    // impossible date (20250231) throws inside the computation, so it is never kept.
+    return deps.caches.schedules.get(`${input.dt}/${minutes}`, async (at) => {
+      const now = new Date(at)
+      const { answer, day } = await scheduleAnswer(deps.db, requestedDay(input.dt), minutes, now)
+      return { value: checkedJson('reservation-schedule', answer), validUntil: scheduleStableUntil(day, now) }
+    })
   },
 
   // Moves the booking in one transaction: old cells released, new cells taken (unique per cell).
@@ -67,6 +89,7 @@ export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-s
       const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
       return { staffId: booked, staffNickname: s.staffNickname }
     })
+    deps.caches.scheduleChanged()
     await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname })
     return { ticketNumber: input.ticketNumber, reservationTime: formatReservationTime(start), staffId: result.staffId }
   },
@@ -109,6 +132,8 @@ export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-s
           .where(eq(staff.staffId, ticket.staffId))
       }
     })
+    // The consultant's averageScore is part of every schedule answer.
+    deps.caches.scheduleChanged()
     return {}
   },
 }

@@ -14,6 +14,9 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
   await deps.db.transaction(async (tx) => {
     await seedMember(tx, { memberId, email, password, memberLastname: 'テスト', memberFirstname: '会員', phoneNumber: '09000000000' }, fixture, deps.clock.now())
   })
+  // The fixture books cells of its tickets: the schedule must show them.
+  deps.caches.memberChanged(memberId)
+  deps.caches.scheduleChanged()
   await deps.identity.ensureUser({ uid: memberId, email, password, displayName: 'テスト 会員' })
   return { email, password, memberId }
 }

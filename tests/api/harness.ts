@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/client'
 import { seedIfEmpty } from '../../server/db/seed/index'
 import type { Clock } from '../../server/domain/time'
 import type { Deps } from '../../server/http/handler'
+import { createApiCaches } from '../../server/services/cache'
 import { createFixtureMember } from '../../server/routes/test-routes'
 import { sandboxTestCards } from '../../src/contract/calls'
 
@@ -61,7 +62,7 @@ export async function createHarness(opts: { now?: Date } = {}) {
   const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
-  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config }
+  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches: createApiCaches(clock) }
   const app = createApp(deps)
 
   async function signIn(email: string, password: string): Promise<string> {
