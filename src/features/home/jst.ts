@@ -1,47 +1,73 @@
-import { DayOfWeek, Instant, LocalDate, ZonedDateTime, ZoneId } from '@js-joda/core'
-import '@js-joda/timezone'
+// Business time is Japan time (spec §1). Helpers for the screens of this feature, the payment
+// history and the menu; they take `now` so tests can pin it.
+//
+// Japan has kept UTC+9 without daylight saving since 1952, so a fixed offset is exact for every
+// date these screens show, and they need no time-zone database: js-joda (≈ 43 KB gzip) stays with
+// the pages that compute slots and periods (schedule, checkout). docs/performance.md, bundle.
 
-// Business time is Japan time (spec §1). Helpers for the screens of this feature and the
-// payment history; they take `now` so tests can pin it.
+const JST_OFFSET_MS = 9 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
-export const JST = ZoneId.of('Asia/Tokyo')
+/** A calendar day in Japan (the subset of js-joda's LocalDate these screens use). */
+export class JstDate {
+  /** `utc` is the day's 00:00 in UTC: only its UTC fields are read. */
+  private constructor(private readonly utc: Date) {}
+
+  static of(year: number, month: number, day: number): JstDate {
+    return new JstDate(new Date(Date.UTC(year, month - 1, day)))
+  }
+
+  /** The day in Japan at the instant `epochMs`. */
+  static at(epochMs: number): JstDate {
+    const jst = new Date(epochMs + JST_OFFSET_MS)
+    return JstDate.of(jst.getUTCFullYear(), jst.getUTCMonth() + 1, jst.getUTCDate())
+  }
+
+  year(): number {
+    return this.utc.getUTCFullYear()
+  }
+
+  monthValue(): number {
+    return this.utc.getUTCMonth() + 1
+  }
+
+  dayOfMonth(): number {
+    return this.utc.getUTCDate()
+  }
+
+  /** 0 Sunday … 6 Saturday. */
+  weekday(): number {
+    return this.utc.getUTCDay()
+  }
+
+  plusDays(days: number): JstDate {
+    return new JstDate(new Date(this.utc.getTime() + days * DAY_MS))
+  }
+}
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-export const zonedFromUnix = (seconds: number): ZonedDateTime =>
-  ZonedDateTime.ofInstant(Instant.ofEpochSecond(seconds), JST)
-
-export const todayJst = (now: Date = new Date()): LocalDate =>
-  ZonedDateTime.ofInstant(Instant.ofEpochMilli(now.getTime()), JST).toLocalDate()
+export const todayJst = (now: Date = new Date()): JstDate => JstDate.at(now.getTime())
 
 export const thisYearJst = (now: Date = new Date()): number => todayJst(now).year()
 
-export const ymdOf = (d: LocalDate): string => `${d.year()}${pad(d.monthValue())}${pad(d.dayOfMonth())}`
+export const ymdOf = (d: JstDate): string => `${d.year()}${pad(d.monthValue())}${pad(d.dayOfMonth())}`
 
-export const parseYmd = (ymd: string): LocalDate =>
-  LocalDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)))
+export const parseYmd = (ymd: string): JstDate => JstDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)))
 
-const weekdays: Record<string, string> = {
-  [DayOfWeek.MONDAY.name()]: '月',
-  [DayOfWeek.TUESDAY.name()]: '火',
-  [DayOfWeek.WEDNESDAY.name()]: '水',
-  [DayOfWeek.THURSDAY.name()]: '木',
-  [DayOfWeek.FRIDAY.name()]: '金',
-  [DayOfWeek.SATURDAY.name()]: '土',
-  [DayOfWeek.SUNDAY.name()]: '日',
-}
-export const weekdayJa = (d: LocalDate): string => weekdays[d.dayOfWeek().name()]
+const weekdays = ['日', '月', '火', '水', '木', '金', '土']
+export const weekdayJa = (d: JstDate): string => weekdays[d.weekday()]
 
 /** 2025/05/20 */
-export const formatDate = (d: LocalDate): string => `${d.year()}/${pad(d.monthValue())}/${pad(d.dayOfMonth())}`
+export const formatDate = (d: JstDate): string => `${d.year()}/${pad(d.monthValue())}/${pad(d.dayOfMonth())}`
 
 /** 2025/05/20 14:30 (JST) from unix seconds. */
 export const formatDateTimeUnix = (seconds: number): string => {
-  const z = zonedFromUnix(seconds)
-  return `${formatDate(z.toLocalDate())} ${pad(z.hour())}:${pad(z.minute())}`
+  const jst = new Date(seconds * 1000 + JST_OFFSET_MS)
+  return `${formatDate(JstDate.at(seconds * 1000))} ${pad(jst.getUTCHours())}:${pad(jst.getUTCMinutes())}`
 }
 
-export const formatDateUnix = (seconds: number): string => formatDate(zonedFromUnix(seconds).toLocalDate())
+export const formatDateUnix = (seconds: number): string => formatDate(JstDate.at(seconds * 1000))
 
 /** 5月20日（火） 14:30 from a reservation's `YYYYMMDD` and time. */
 export const formatReservation = (ymd: string, hour: number, minute: number): string => {
@@ -50,7 +76,7 @@ export const formatReservation = (ymd: string, hour: number, minute: number): st
 }
 
 /** The home calendar: `days` days from today (JST), spec §9 "home calendar spans 3 weeks". */
-export function calendarDays(now: Date, days = 21): LocalDate[] {
+export function calendarDays(now: Date, days = 21): JstDate[] {
   const today = todayJst(now)
   return Array.from({ length: days }, (_, i) => today.plusDays(i))
 }
