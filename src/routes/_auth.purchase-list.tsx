@@ -7,10 +7,15 @@ import { sessionKeys } from '../adapters/session-store'
 import { PurchaseListPage } from '../features/purchase-list/purchase-list-page'
 import { periodFromSearch } from '../features/purchase-list/purchase-periods'
 import { flowInspect } from '../app/flow-recorder'
+import { TallPage } from '../ui/tall-page'
 
 export const Route = createFileRoute('/_auth/purchase-list')({
   // The router parses `?year=2025` as a number.
   validateSearch: v.object({ year: v.optional(v.union([v.string(), v.number()])) }),
+  // Twenty rows or none: no placeholder can know the list's height before it arrives. The page
+  // holds a viewport and so does its spinner (src/ui/tall-page.tsx), so the footer is never painted
+  // in view and then pushed out by the rows, nor pulled up by an empty history (issue 8).
+  staticData: { tallPage: true },
   component: PurchaseList,
 })
 
@@ -47,5 +52,9 @@ function PurchaseList() {
     }),
     { input: { period: periodFromSearch(year) }, inspect: flowInspect },
   )
-  return <PurchaseListPage actor={actor} />
+  return (
+    <TallPage>
+      <PurchaseListPage actor={actor} />
+    </TallPage>
+  )
 }

@@ -6,10 +6,14 @@ import { detailKeys, ratingMachine } from '../../machines/rating-machine'
 import { flowInspect } from '../app/flow-recorder'
 import { RatingForm } from '../features/rating/rating-form'
 import { ratingText } from '../text/rating'
+import { TallPage } from '../ui/tall-page'
 
 /** Rating and tip (spec §2 /rating?ticketNumber=). */
 export const Route = createFileRoute('/_auth/rating')({
   validateSearch: v.object({ ticketNumber: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) }),
+  // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
+  // painted in view and then pushed out by the form (issue 8).
+  staticData: { tallPage: true },
   component: RatingPage,
 })
 
@@ -47,5 +51,9 @@ function RatingPage() {
     }),
     { input: { ticketNumber }, inspect: flowInspect },
   )
-  return <RatingForm actor={actor} />
+  return (
+    <TallPage>
+      <RatingForm actor={actor} />
+    </TallPage>
+  )
 }

@@ -1,6 +1,6 @@
 import { Separator, Stack } from '@chakra-ui/react'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { cancelAccountMachine } from '../../machines/cancel-account-machine'
 import { profileMachine } from '../../machines/profile-machine'
@@ -10,14 +10,20 @@ import { ProfileForm } from '../features/account/profile-form'
 import { endSession } from '../features/account/sign-out'
 import { settingsText } from '../text/account'
 import { PageCard } from '../ui/page-card'
+import { TallPage } from '../ui/tall-page'
 
 // Account info (spec §2 /settings): profile, e-mail and password links, cancel membership.
 export const Route = createFileRoute('/_auth/settings')({
+  // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
+  // painted in view and then pushed out by the form (issue 8).
+  staticData: { tallPage: true },
   component: SettingsPage,
 })
 
 function SettingsPage() {
   const { services, auth } = Route.useRouteContext()
+  // The member as the auth chart loaded it at sign-in: sizes the profile's skeleton (profile-form.tsx).
+  const signedInMember = useSelector(auth, (s) => s.context.member)
   const navigate = useNavigate()
   const goToError = (_: unknown, { code }: { code: string }) => void navigate({ to: '/error', search: { code } })
   const profile = useActorRef(
@@ -61,12 +67,14 @@ function SettingsPage() {
     { inspect: flowInspect },
   )
   return (
-    <PageCard title={settingsText.title} maxW="3xl" mx="auto">
-      <Stack gap="8">
-        <ProfileForm actor={profile} />
-        <Separator />
-        <CancelAccountForm actor={cancel} />
-      </Stack>
-    </PageCard>
+    <TallPage>
+      <PageCard title={settingsText.title} maxW="3xl" mx="auto">
+        <Stack gap="8">
+          <ProfileForm actor={profile} sizedLike={signedInMember} />
+          <Separator />
+          <CancelAccountForm actor={cancel} />
+        </Stack>
+      </PageCard>
+    </TallPage>
   )
 }

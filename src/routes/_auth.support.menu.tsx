@@ -2,6 +2,7 @@ import { createFileRoute, redirect, useRouterState } from '@tanstack/react-route
 import { errorCodeOf } from '../features/home/load-home'
 import { loadMenu } from '../features/menu/load-menu'
 import { MenuPage } from '../features/menu/menu-page'
+import { TallPage } from '../ui/tall-page'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -19,11 +20,18 @@ export const Route = createFileRoute('/_auth/support/menu')({
       throw redirect({ to: '/error', search: { code: errorCodeOf(error) } })
     }
   },
+  // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
+  // painted in view and then pushed out by the ticket cards (issue 8).
+  staticData: { tallPage: true },
   component: SupportMenu,
 })
 
 function SupportMenu() {
   const data = Route.useLoaderData()
   const displayToast = useRouterState({ select: (s) => s.location.state.displayToast === true })
-  return <MenuPage data={data} displayToast={displayToast} />
+  return (
+    <TallPage>
+      <MenuPage data={data} displayToast={displayToast} />
+    </TallPage>
+  )
 }

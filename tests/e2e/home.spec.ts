@@ -1,6 +1,6 @@
 import { homeText } from '../../src/text/home'
-import { commonText } from '../../src/text/layout'
 import { calendarDays, cardsLabelled, changeButtons, couponSection, ticketCards, ticketSection } from './drivers/home'
+import { layoutShifts, recordShifts, sawSpinner, withPhoneLatency } from './drivers/layout-shift'
 import { createMember, expect, login, test } from './fixtures'
 
 // Home as the demo member (issue 5): ticket labels of spec §4, buttons of spec §6, the calendar.
@@ -62,36 +62,18 @@ test('a first-time member sees the phone-consultation card and the empty coupon 
   await expect(calendarDays(page)).toHaveCount(21)
 })
 
-// Records every layout shift (with the nodes that moved) and whether the page spinner was ever
-// painted, from the first script of the document on.
-const recordShifts = `
-  window.__shifts = []
-  window.__sawSpinner = false
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      window.__shifts.push({ value: e.value, moved: (e.sources || []).map((s) => s.node && s.node.nodeName) })
-    }
-  }).observe({ type: 'layout-shift', buffered: true })
-  new MutationObserver(() => {
-    if (document.querySelector('[role="status"][aria-label="${commonText.loading}"]')) window.__sawSpinner = true
-  }).observe(document, { childList: true, subtree: true })
-`
-
 test('home does not shift while it loads on a phone (issue 8, CLS)', async ({ page }) => {
   const member = await createMember('demo')
   await page.setViewportSize({ width: 412, height: 823 })
   await login(page, member, '/')
   await page.addInitScript(recordShifts)
-  // Network latency as on a phone: restoring the session and loading the home outlast the
-  // router's 150 ms, so the page spinner is painted first (asserted below) and the home replaces it.
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 })
+  // The page spinner is painted first (asserted below) and the home replaces it.
+  await withPhoneLatency(page)
   await page.goto('/')
   await expect(couponSection(page)).toBeVisible()
   // Images may finish after the sections: they must not move anything either.
   await page.waitForLoadState('networkidle')
-  expect(await page.evaluate(() => (window as unknown as { __sawSpinner: boolean }).__sawSpinner)).toBe(true)
+  expect(await sawSpinner(page)).toBe(true)
   // The footer was painted under the short spinner and pushed out by the home: CLS 0.463.
-  expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([])
+  expect(await layoutShifts(page)).toEqual([])
 })

@@ -12,6 +12,11 @@ import { onDemand } from '../../ui/on-demand'
 const LogoutDialog = onDemand(() => import('../auth/logout-dialog').then((m) => m.LogoutDialog))
 const MobileMenu = onDemand(() => import('./mobile-menu').then((m) => m.MobileMenu))
 
+// The header is painted before the login state is known and shows ログイン until it is: one width
+// for both buttons, wide enough for ログアウト (5 full-width characters at size sm, with padding
+// and border), so the nav does not move when the label changes (issue 8).
+const authButtonW = '6.5rem'
+
 /**
  * The header (spec §2): brand, nav links, contact, login/logout. `showNav` is false on the
  * login, password-reset and signup pages.
@@ -46,16 +51,18 @@ export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: bool
                   {headerText.contact}
                 </ChakraLink>
                 {signedIn ? (
-                  <Button size="sm" variant="outline" onClick={requestLogout} onPointerEnter={LogoutDialog.preload} onFocus={LogoutDialog.preload}>
+                  <Button size="sm" variant="outline" w={authButtonW} onClick={requestLogout} onPointerEnter={LogoutDialog.preload} onFocus={LogoutDialog.preload}>
                     {headerText.logout}
                   </Button>
                 ) : (
-                  <Button asChild size="sm" colorPalette="brand">
+                  <Button asChild size="sm" colorPalette="brand" w={authButtonW}>
                     <Link to="/login">{headerText.login}</Link>
                   </Button>
                 )}
               </HStack>
-              <Flex display={{ base: 'flex', md: 'none' }} align="center" gap="2">
+              {/* All the room beside the brand: the member ID appearing (once the member is loaded)
+                  fills it from the right instead of moving the group's edge (issue 8). */}
+              <Flex display={{ base: 'flex', md: 'none' }} flex="1" justify="flex-end" align="center" gap="2">
                 {memberId && (
                   <Text fontSize="xs" color="fg.muted" display={{ base: 'none', sm: 'block' }}>
                     {headerText.memberId}: {memberId}
