@@ -42,7 +42,8 @@ describe('TtlCache', () => {
     expect(c.runs()).toBe(2)
   })
 
-  it('a key read in the last part of its TTL is recomputed in the background while the current value is served', async () => {
+  /** A refresh-ahead cache (5 s TTL, the last 1 s refreshed ahead) whose key 'k' holds 'first' from t = 1,000,000 ms. */
+  async function primedRefreshAhead() {
     const clock = clockAt(1_000_000)
     const cache = new TtlCache<string, string>({ now: clock.now, ttlMs: 5_000, maxEntries: 10, refreshAheadMs: 1_000 })
     const h = held()
@@ -50,6 +51,11 @@ describe('TtlCache', () => {
     await tick()
     h.release('first')
     expect(await first).toBe('first')
+    return { clock, cache, h }
+  }
+
+  it('a key read in the last part of its TTL is recomputed in the background while the current value is served', async () => {
+    const { clock, cache, h } = await primedRefreshAhead()
     clock.set(1_003_999)
     expect(await cache.get('k', h.compute)).toBe('first')
     expect(h.runs()).toBe(1)
@@ -66,13 +72,7 @@ describe('TtlCache', () => {
   })
 
   it('a background refresh running when the key is invalidated is not kept', async () => {
-    const clock = clockAt(1_000_000)
-    const cache = new TtlCache<string, string>({ now: clock.now, ttlMs: 5_000, maxEntries: 10, refreshAheadMs: 1_000 })
-    const h = held()
-    const first = cache.get('k', h.compute)
-    await tick()
-    h.release('first')
-    await first
+    const { clock, cache, h } = await primedRefreshAhead()
     clock.set(1_004_500)
     await cache.get('k', h.compute)
     await tick()
