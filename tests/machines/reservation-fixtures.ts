@@ -1,5 +1,6 @@
 import type { ScheduleView } from '../../machines/schedule-slots'
 import type { Ticket } from '../../src/contract/entities'
+import { ticket } from '../unit/ticket-fixture'
 
 // Shared data of the reservation-change chart tests: one day's schedule and a reserved ticket.
 
@@ -35,25 +36,11 @@ export function scheduleFixture(selectDate: string, holidays: string[] = []): Sc
   }
 }
 
-export const ticketFixture: Ticket = {
+/** A reserved 60-minute ticket on 2025-06-05 10:00 JST (the home tests' ticket, moved to June). */
+export const ticketFixture: Ticket = ticket({
   ticketNumber: 'S0000001',
-  isFreeTicket: false,
-  amountRefunded: 0,
   reservationTime: 'SUPPORT-20250605-10-00',
   reservationUnixTime: 1749085200,
-  productId: 'SUPPORT-60',
   productName: '60分サポート',
-  productType: 'SUPPORT',
-  price: 5500,
-  minutesToSupport: 60,
-  staff: null,
-  supportType: 'TEL',
-  supportStatus: 'UNSUPPORTED',
-  unsolvedAfterFollowContent: null,
-  refundReason: null,
-  alreadyRating: false,
-  staffImageUrl: null,
-  interviewTelNumber: null,
-  reservationMenuList: [],
   purchaseTime: 1748800000,
-}
+})
