@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { buyText } from '../../src/text/checkout'
 import { menuText } from '../../src/text/menu'
 import { scheduleText } from '../../src/text/schedule'
-import { checkoutDriver as pay } from './drivers/checkout'
+import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
 import { findOtherConsultantCell } from './drivers/reservation-change'
 import { createMember, expect, login, test } from './fixtures'
 
@@ -41,20 +41,6 @@ async function expectSummary(page: Page, picked: Picked) {
 }
 
 /** Sandbox card 4242… (approved, frictionless 3-D Secure); the demo member's coupon is declined. */
-export async function payOnSandbox(page: Page) {
-  await pay.states.ready(page)
-  await pay.events['card.change'](page, { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })
-  await pay.events['holderName.change'](page, 'TARO YAMADA')
-  await pay.events['holderName.blur'](page)
-  await pay.events['pay.submit'](page)
-  // A held coupon that fits the product opens the prompt first (spec §4 Coupon in payment).
-  const prompt = page.getByRole('alertdialog').getByText(buyText.promptTitle)
-  const next = await Promise.race([
-    prompt.waitFor({ timeout: 30_000 }).then(() => 'prompt', () => null),
-    page.waitForURL(/\/(buy-complete|sandbox)/, { timeout: 30_000 }).then(() => 'left', () => null),
-  ])
-  if (next === 'prompt') await pay.events['prompt.skip'](page)
-}
 
 test('the chosen consultant and time reach /buy, and coming back shows them selected', async ({ page }) => {
   const picked = await pickConsultantSlot(page)

@@ -106,3 +106,19 @@ export const checkoutDriver = {
 async function passThreeDSecure(page: Page, e?: Data) {
   if (e?.threeDSecure === 'approve' || e?.threeDSecure === 'fail') await answerThreeDSecure(page, e.threeDSecure)
 }
+
+/** Pays on /buy with card 4242… (approved); a fitting coupon's prompt, if it opens, is declined. */
+export async function payOnSandbox(page: Page) {
+  await checkoutDriver.states.ready(page)
+  await checkoutDriver.events['card.change'](page, { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })
+  await checkoutDriver.events['holderName.change'](page, 'TARO YAMADA')
+  await checkoutDriver.events['holderName.blur'](page)
+  await checkoutDriver.events['pay.submit'](page)
+  // A held coupon that fits the product opens the prompt first (spec §4 Coupon in payment).
+  const prompt = page.getByRole('alertdialog').getByText(buyText.promptTitle)
+  const next = await Promise.race([
+    prompt.waitFor({ timeout: 30_000 }).then(() => 'prompt', () => null),
+    page.waitForURL(/\/(buy-complete|sandbox)/, { timeout: 30_000 }).then(() => 'left', () => null),
+  ])
+  if (next === 'prompt') await checkoutDriver.events['prompt.skip'](page)
+}
