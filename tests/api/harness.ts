@@ -3,6 +3,7 @@ import { createFirebaseIdentity } from '../../server/adapters/identity'
 import { createMemoryMailer } from '../../server/adapters/mailer'
 import { createSandboxPayment } from '../../server/adapters/payment'
 import { createApp } from '../../server/app'
+import type { RateLimits } from '../../server/http/rate-limit'
 import { parseConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { seedIfEmpty } from '../../server/db/seed/index'
@@ -52,7 +53,7 @@ export const movableClock = (start: Date): Clock & { set: (d: Date) => void } =>
  * The app in-process with a fresh database (PGlite in memory, or its own PostgreSQL schema when
  * TEST_DATABASE_URL is set), the real Auth Emulator and an in-memory mailer.
  */
-export async function createHarness(opts: { now?: Date } = {}) {
+export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits } = {}) {
   const host = emulatorHost()
   const pgUrl = process.env.TEST_DATABASE_URL
   const scratch = pgUrl ? await createScratchDatabase(pgUrl) : null
@@ -63,7 +64,7 @@ export async function createHarness(opts: { now?: Date } = {}) {
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
   const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches: createApiCaches(clock) }
-  const app = createApp(deps)
+  const app = createApp(deps, { rateLimits: opts.rateLimits })
 
   async function signIn(email: string, password: string): Promise<string> {
     const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
@@ -107,9 +108,12 @@ export async function createHarness(opts: { now?: Date } = {}) {
     return { status: res.status, body: json }
   }
 
-  /** A sandbox token that passed 3-D Secure (challenge cards are approved on the sandbox page). */
-  async function cardToken(number: string = sandboxTestCards.approved) {
-    const r = await call('POST', 'sandbox/tokens', { body: { number, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
+  /**
+   * A sandbox token that passed 3-D Secure (challenge cards are approved on the sandbox page),
+   * made by the member whose bearer token is given: a token pays only for its maker, once.
+   */
+  async function cardToken(number: string = sandboxTestCards.approved, bearer?: string) {
+    const r = await call('POST', 'sandbox/tokens', { token: bearer, body: { number, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
     if (r.status !== 200) throw new Error(`token: ${JSON.stringify(r.body)}`)
     if (r.body.threeDSecure === 'required') {
       const form = new URLSearchParams({ return_url: '/buy' })
