@@ -14,7 +14,7 @@ import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
 import type { SandboxPayment } from './adapters/payment'
-import { createRateLimiter, defaultRateLimits, type RateLimits } from './http/rate-limit'
+import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
 
 export type { Deps } from './http/handler'
@@ -58,13 +58,15 @@ async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeo
 }
 
 export type AppOptions = {
-  /** Login and password-reset-request limits; defaults from server/http/rate-limit.ts. */
+  /** Limits of the account calls; defaults from server/http/rate-limit.ts. */
   rateLimits?: RateLimits
+  /** Where the counters live (in memory by default; a shared store for several replicas). */
+  rateLimitStore?: RateLimitStore
 }
 
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new Hono()
-  const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes))
+  const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
 
   app.use('/api/*', apiSecurityHeaders())
@@ -103,9 +105,6 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       const member = call.auth ? await authenticate(c, deps, loadMember) : null
       const parsed = v.safeParse(call.request, raw)
       if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
-      if (name === 'login' || name === 'password-reset-request') {
-        limiter.check(c, name, (parsed.output as { email?: string }).email)
-      }
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
       const out = await handler({
         input: parsed.output,
@@ -115,6 +114,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           return member
         },
         header: (h: string) => c.req.header(h),
+        // Rate limits are taken by the handlers, which know what to count (routes/account.ts).
+        address: limiter.addressOf(c),
+        limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
       // The contract is checked on the way out too; a CheckedJson passed it when it was computed.
       if (out instanceof CheckedJson) return c.body(out.bytes, 200, JSON_HEADERS)

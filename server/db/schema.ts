@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 // One schema for PGlite and PostgreSQL. Every instant is `timestamptz` (UTC); calendar days in
@@ -201,24 +202,47 @@ export const savedCards = pgTable('saved_cards', {
   createdAt: ts('created_at').notNull(),
 })
 
-/** Signup waiting for its mailed link. The identity user already exists, disabled (docs/server.md). */
-export const pendingSignups = pgTable('pending_signups', {
-  token: text('token').primaryKey(),
-  memberId: text('member_id').notNull(),
-  email: text('email').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  expiresAt: ts('expires_at').notNull(),
-})
+/**
+ * One row per signup-request, waiting for its mailed link (issue 13 item 3): a newer request for
+ * the same address is a row of its own and never touches an older one. No identity user exists
+ * until the link is opened; the password waits sealed with the link's token (services/link-secrets.ts).
+ * Completed rows are kept (password wiped) so a reopened link answers "already registered".
+ */
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    /** SHA-256 of the mailed token (the token itself is only in the mail). */
+    token: text('token').primaryKey(),
+    /** The member id this registration creates; after another request for the address completed, that member's. */
+    memberId: text('member_id').notNull(),
+    email: text('email').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** The password, AES-GCM under a key derived from the mailed token; null once completed. */
+    passwordSealed: text('password_sealed'),
+    createdAt: ts('created_at'),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('pending_signups_email_idx').on(t.email)],
+)
 
-export const passwordResets = pgTable('password_resets', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
-  code: text('code').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-})
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    /** Tries of this code, right or wrong; the 5th wrong one voids it (issue 13 item 4). */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  // One live code per member by construction: a new request replaces the unused row.
+  (t) => [uniqueIndex('password_resets_one_live_idx').on(t.memberId).where(sql`${t.usedAt} is null`)],
+)
 
 export const emailChanges = pgTable('email_changes', {
+  /** SHA-256 of the mailed token; used rows are kept so a reopened link answers "already changed". */
   token: text('token').primaryKey(),
   memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
   newEmail: text('new_email').notNull(),

@@ -8,6 +8,7 @@ import type { Db } from '../db/client'
 import type { Clock } from '../domain/time'
 import type { ApiCaches, MemberRow } from '../services/cache'
 import type { CheckedJson } from './checked-json'
+import type { LimitedCall, RuleName } from './rate-limit'
 
 export type Deps = {
   db: Db
@@ -31,6 +32,10 @@ export type HandlerCtx<N extends CallName> = {
   /** The caller (bearer token verified); throws 401 on anonymous calls. */
   me: () => MemberRow
   header: (name: string) => string | undefined
+  /** The caller's network address (server/http/rate-limit.ts `addressOf`). */
+  address: string
+  /** Counts one attempt of this call under a rate-limit rule for `key`; throws 429 beyond it. */
+  limit: (rule: N extends LimitedCall ? RuleName<N> : never, key: string) => Promise<void>
 }
 
 /** A handler answers a value (checked and serialized by the app) or an already checked answer. */

@@ -4,86 +4,121 @@ import { HttpError } from './errors'
 
 /** At most `max` attempts per `windowMs` for one key; `max: 0` turns the rule off. */
 export type Rule = { max: number; windowMs: number }
+
+/**
+ * The limited calls and their rules (docs/reliability.md "Rate limits", issue 13 items 4, 7, 10).
+ * Each rule names what it counts by; the handler passes that key (server/routes/account.ts).
+ */
 export type RateLimits = {
-  login: { perAddress: Rule; perEmail: Rule }
+  /**
+   * Per (address, e-mail) and per address, never per e-mail alone: a per-e-mail count lets anyone
+   * lock a victim out with junk captchas, and our login call never sees the password anyway — the
+   * identity provider's own password check (and its lockout) protects the account (issue 13 item 7).
+   */
+  login: { perAddress: Rule; perAddressEmail: Rule }
+  /** Mails to one address; the landing-page variant has no captcha, so a stricter per-address rule. */
+  'signup-request': { perAddress: Rule; perAddressWithoutCaptcha: Rule; perEmail: Rule }
+  'email-change-request': { perAddress: Rule; perMember: Rule; perEmail: Rule }
   'password-reset-request': { perAddress: Rule; perEmail: Rule }
+  /** Code guesses; each code also dies after 5 wrong tries (server/routes/account.ts). */
+  'password-reset': { perAddress: Rule; perEmail: Rule }
   /** Take the client address from the first X-Forwarded-For hop (only behind a trusted proxy). */
   trustForwardedFor: boolean
 }
-export type LimitedCall = 'login' | 'password-reset-request'
+export type LimitedCall = Exclude<keyof RateLimits, 'trustForwardedFor'>
+export type RuleName<N extends LimitedCall> = keyof RateLimits[N] & string
 
-export const RATE_LIMITED_MESSAGE = 'Too Many Requests'
+/** What a member sees on HTTP 429 (polite Japanese; the client shows `message` as is). */
+export const RATE_LIMITED_MESSAGE = '短時間に多くのお手続きがありました。お手数ですが、しばらく時間をおいてから再度お試しください。'
 
 const off: Rule = { max: 0, windowMs: 1 }
 const minutes = (n: number) => n * 60_000
 
 /**
- * Defaults (docs/reliability.md "Rate limits"). Every attempt counts, not only failures: the
- * password itself goes to the identity provider, so the server cannot tell a failed login apart.
- * With ENABLE_TEST_ROUTES=1 (local stack, e2e) every browser comes from 127.0.0.1 and each test
- * logs in again: the per-address rule is off and the per-e-mail one is ten times higher there.
+ * Defaults. Every attempt counts, not only failures. With ENABLE_TEST_ROUTES=1 (local stack, e2e)
+ * every browser comes from 127.0.0.1 and tests repeat the same steps: the per-address rules are off
+ * and the others ten times higher there.
  */
 export function defaultRateLimits(testMode: boolean): RateLimits {
   const scale = testMode ? 10 : 1
+  const byAddress = (r: Rule) => (testMode ? off : r)
+  const byOther = (r: Rule): Rule => ({ max: r.max * scale, windowMs: r.windowMs })
   return {
-    login: { perAddress: testMode ? off : { max: 100, windowMs: minutes(10) }, perEmail: { max: 10 * scale, windowMs: minutes(10) } },
-    'password-reset-request': {
-      perAddress: testMode ? off : { max: 30, windowMs: minutes(15) },
-      perEmail: { max: 5 * scale, windowMs: minutes(15) },
+    login: { perAddress: byAddress({ max: 100, windowMs: minutes(10) }), perAddressEmail: byOther({ max: 10, windowMs: minutes(10) }) },
+    'signup-request': {
+      perAddress: byAddress({ max: 20, windowMs: minutes(60) }),
+      perAddressWithoutCaptcha: byAddress({ max: 5, windowMs: minutes(60) }),
+      perEmail: byOther({ max: 5, windowMs: minutes(60) }),
     },
+    'email-change-request': {
+      perAddress: byAddress({ max: 20, windowMs: minutes(60) }),
+      perMember: byOther({ max: 5, windowMs: minutes(60) }),
+      perEmail: byOther({ max: 5, windowMs: minutes(60) }),
+    },
+    'password-reset-request': { perAddress: byAddress({ max: 30, windowMs: minutes(15) }), perEmail: byOther({ max: 5, windowMs: minutes(15) }) },
+    'password-reset': { perAddress: byAddress({ max: 50, windowMs: minutes(15) }), perEmail: byOther({ max: 20, windowMs: minutes(15) }) },
     trustForwardedFor: false,
   }
 }
 
 /**
- * Fixed windows in memory, per process. A replica behind a load balancer counts on its own, so the
- * effective limit is (replicas × max); a shared store (PostgreSQL or Redis) is the scale path.
+ * Where the counters live. One small interface so a store shared by every replica (PostgreSQL
+ * `INSERT … ON CONFLICT DO UPDATE … RETURNING count`, or Redis `INCR` + `PEXPIRE`) can replace the
+ * in-memory one (design.md "Scale path"): `hit` adds one attempt to `key`'s current window and
+ * says whether it is still within `rule.max`.
  */
-export function createRateLimiter(limits: RateLimits, now: () => number = Date.now) {
-  const windows = new Map<string, { start: number; count: number }>()
-  let checks = 0
+export interface RateLimitStore {
+  hit(key: string, rule: Rule): Promise<boolean>
+}
 
-  const hit = (key: string, rule: Rule): boolean => {
-    if (rule.max <= 0) return true
-    const t = now()
-    const w = windows.get(key)
-    if (!w || t - w.start >= rule.windowMs) {
-      windows.set(key, { start: t, count: 1 })
-      return true
-    }
-    w.count += 1
-    return w.count <= rule.max
-  }
-
+/**
+ * Fixed windows in this process's memory. A replica behind a load balancer counts on its own, so
+ * the effective limit is (replicas × max) until a shared store is configured.
+ */
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new Map<string, { start: number; count: number; windowMs: number }>()
+  let hits = 0
   // Expired windows are dropped now and then so the map cannot grow without bound.
-  const sweep = () => {
-    const t = now()
-    const longest = Math.max(limits.login.perAddress.windowMs, limits.login.perEmail.windowMs, limits['password-reset-request'].perAddress.windowMs, limits['password-reset-request'].perEmail.windowMs)
-    for (const [k, w] of windows) if (t - w.start >= longest) windows.delete(k)
+  const sweep = (t: number) => {
+    for (const [k, w] of windows) if (t - w.start >= w.windowMs) windows.delete(k)
   }
-
-  const addressOf = (c: Context): string => {
-    if (limits.trustForwardedFor) {
-      const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-      if (first) return first
-    }
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown'
-    } catch {
-      // In-process requests (app.request in tests) have no socket.
-      return 'unknown'
-    }
-  }
-
   return {
-    /** Throws 429 `{ message }` when the caller's address or the e-mail used its attempts. */
-    check(c: Context, call: LimitedCall, email: string | undefined) {
-      if (++checks % 1000 === 0) sweep()
-      const rules = limits[call]
-      // Both counters move on every attempt, so trying other e-mails from one address still counts.
-      const byAddress = hit(`${call}|a|${addressOf(c)}`, rules.perAddress)
-      const byEmail = email ? hit(`${call}|e|${email.trim().toLowerCase()}`, rules.perEmail) : true
-      if (!byAddress || !byEmail) throw new HttpError(429, RATE_LIMITED_MESSAGE)
+    async hit(key, rule) {
+      const t = now()
+      if (++hits % 1000 === 0) sweep(t)
+      const w = windows.get(key)
+      if (!w || t - w.start >= rule.windowMs) {
+        windows.set(key, { start: t, count: 1, windowMs: rule.windowMs })
+        return rule.max >= 1
+      }
+      w.count += 1
+      return w.count <= rule.max
+    },
+  }
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+export function createRateLimiter(limits: RateLimits, store: RateLimitStore = createMemoryRateLimitStore()) {
+  return {
+    /** The caller's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+    addressOf(c: Context): string {
+      if (limits.trustForwardedFor) {
+        const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+        if (first) return first
+      }
+      try {
+        return getConnInfo(c).remote.address ?? 'unknown'
+      } catch {
+        // In-process requests (app.request in tests) have no socket.
+        return 'unknown'
+      }
+    },
+    /** Counts one attempt of `call` under `rule` for `key`; throws 429 `{ message }` beyond the rule. */
+    async take<N extends LimitedCall>(call: N, rule: RuleName<N>, key: string): Promise<void> {
+      const r = (limits[call] as Record<string, Rule>)[rule]
+      if (!r || r.max <= 0) return
+      if (!(await store.hit(`${call}|${rule}|${key.trim().toLowerCase()}`, r))) throw new HttpError(429, RATE_LIMITED_MESSAGE)
     },
   }
 }

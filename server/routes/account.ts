@@ -1,5 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { randomInt, timingSafeEqual } from 'node:crypto'
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { apiErrors } from '../../src/contract/messages'
 import { IdentityConflictError } from '../adapters/identity'
 import { verifyCaptcha } from '../adapters/captcha'
@@ -8,13 +8,67 @@ import { INTERVIEW_TEL } from '../db/seed/members'
 import { productRows } from '../db/seed/catalog'
 import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
-import type { PartialHandlers } from '../http/handler'
+import type { Deps, PartialHandlers } from '../http/handler'
+import type { Tx } from '../db/client'
+import { newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../services/link-secrets'
 import { mails } from '../services/mails'
 import { newMemberId, newTicketNumber } from '../services/ids'
 
 const LINK_HOURS = 24
 const RESET_CODE_MINUTES = 30
-const token = () => randomBytes(24).toString('hex')
+/** Tries one reset code survives: the 5th wrong one leaves it void (issue 13 item 4). */
+const RESET_CODE_TRIES = 5
+
+/** A unique constraint refused the write (SQLSTATE 23505): a concurrent request got there first. */
+const isUniqueViolation = (err: unknown) => {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/** Holds every other transaction locking the same key until this one ends (PostgreSQL and PGlite). */
+const lockKey = (tx: Tx, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+
+const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/** The uid of a bearer token sent to an anonymous call, or null (no token, or one that does not verify). */
+async function callerUid(deps: Deps, authorization: string | undefined): Promise<string | null> {
+  const m = /^Bearer\s+(.+)$/i.exec(authorization ?? '')
+  if (!m) return null
+  try {
+    return (await deps.identity.verifyIdToken(m[1].trim())).uid
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Creates the enabled identity user of a completed signup. A disabled user already holding the
+ * address with no member row is a signup of the former design (a disabled user per address) that
+ * was never completed: it holds no account and is replaced.
+ */
+async function createSignupIdentity(deps: Deps, tx: Tx, u: { uid: string; email: string; password: string; displayName: string }) {
+  try {
+    await deps.identity.createUser(u)
+    return
+  } catch (e) {
+    if (!(e instanceof IdentityConflictError)) throw e
+  }
+  const stale = await deps.identity.getUserByEmail(u.email)
+  if (!stale || !stale.disabled) throw badRequest(serverErrors.emailAlreadyUsed)
+  const [owner] = await tx.select({ id: members.memberId }).from(members).where(eq(members.memberId, stale.uid))
+  if (owner) throw badRequest(serverErrors.emailAlreadyUsed)
+  await deps.identity.deleteUser(stale.uid)
+  try {
+    await deps.identity.createUser(u)
+  } catch (e) {
+    if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
+    throw e
+  }
+}
+
+type SignupPayload = { memberLastname: string; memberFirstname: string; phoneNumber: string; registrationAnswers?: string[]; source?: string; lpSource?: string | null }
 
 export const accountHandlers: PartialHandlers<
   | 'login'
@@ -28,113 +82,191 @@ export const accountHandlers: PartialHandlers<
   | 'email-change-complete'
   | 'cancel-account'
 > = {
-  // spec §4 Login: the captcha is checked here; the password goes to the identity provider.
-  async login({ input, deps }) {
+  /**
+   * spec §4 Login: the captcha is checked here; the password goes to the identity provider, whose
+   * own password check (and lockout) protects the account. Counted per address and per (address,
+   * e-mail), never per e-mail alone: junk captchas from one address cannot lock a victim out, and an
+   * absent e-mail is just one more (address, "") key, not a way around the count (issue 13 item 7).
+   */
+  async login({ input, deps, address, limit }) {
+    await limit('perAddress', address)
+    await limit('perAddressEmail', `${address}|${input.email ?? ''}`)
     if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) throw badRequest(serverErrors.captchaFailed)
     return {}
   },
 
   /**
-   * The identity user is created now, disabled, so the password never rests in our database;
-   * the mailed link enables it and creates the member (docs/server.md).
+   * Every request is a record of its own (issue 13 item 3): no identity user exists before the
+   * link is opened, so a second request for the address — the landing page needs no captcha —
+   * cannot touch the first one's password. The password waits sealed with the mailed token
+   * (services/link-secrets.ts); the database keeps only the token's digest.
    */
-  async 'signup-request'({ input, deps }) {
+  async 'signup-request'({ input, deps, address, limit }) {
     const { db, identity, clock, config } = deps
-    // spec §1: the landing-page variant (source SIGNUP_FORM_LP) has no captcha.
-    const captchaRequired = input.source !== 'SIGNUP_FORM_LP'
-    if (captchaRequired && !(await verifyCaptcha(config.recaptchaSecret, input.recaptchaToken))) throw badRequest(serverErrors.captchaFailed)
     const email = input.email.toLowerCase()
+    await limit('perAddress', address)
+    if (input.source === 'SIGNUP_FORM_LP') {
+      // spec §1: the landing-page variant has no captcha widget. The source is the caller's word,
+      // so this stricter per-address count is what a script meets instead (docs/decisions.md).
+      await limit('perAddressWithoutCaptcha', address)
+    } else if (!(await verifyCaptcha(config.recaptchaSecret, input.recaptchaToken))) {
+      throw badRequest(serverErrors.captchaFailed)
+    }
+    // Mails to one address, whoever asks; after the captcha, so a failed one spends nothing of it.
+    await limit('perEmail', email)
     const [existing] = await db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
     if (existing) throw badRequest(serverErrors.emailAlreadyUsed)
-    const displayName = `${input.memberLastname} ${input.memberFirstname}`
+    // An enabled identity user owns the address (a disabled one is a leftover of the former design).
     const known = await identity.getUserByEmail(email)
-    let memberId: string
-    if (known) {
-      // Only a pending (disabled) signup may be repeated; an enabled user owns the address.
-      if (!known.disabled) throw badRequest(serverErrors.emailAlreadyUsed)
-      memberId = known.uid
-      await identity.updateUser(memberId, { password: input.password, displayName })
-    } else {
-      memberId = newMemberId()
-      try {
-        await identity.createUser({ uid: memberId, email, password: input.password, displayName, disabled: true })
-      } catch (e) {
-        if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
-        throw e
-      }
-    }
-    const t = token()
-    const { password: _password, recaptchaToken: _captcha, ...payload } = input
-    await db.insert(pendingSignups).values({ token: t, memberId, email, payload, expiresAt: addMinutes(clock.now(), LINK_HOURS * 60) })
-    await mails.signup(deps.mailer, email, `${config.appOrigin}/registeration-complete?token=${t}`)
+    if (known && !known.disabled) throw badRequest(serverErrors.emailAlreadyUsed)
+    const t = newLinkToken()
+    const now = clock.now()
+    const { password, recaptchaToken: _captcha, ...payload } = input
+    await db.insert(pendingSignups).values({
+      token: tokenDigest(t),
+      memberId: newMemberId(),
+      email,
+      payload,
+      passwordSealed: sealWithToken(t, password),
+      createdAt: now,
+      expiresAt: addMinutes(now, LINK_HOURS * 60),
+    })
+    await mails.signup(deps.mailer, email, `${config.appOrigin}/registeration-complete?token=${t}`, `${input.memberLastname} ${input.memberFirstname}`)
     return {}
   },
 
+  /**
+   * Completes exactly the registration that mailed this link, with its own password and names.
+   * Completions for one address run one at a time (advisory lock on the address): the same link
+   * opened twice, or two links of one address opened at once, give one member; the others answer
+   * "already registered" (issue 12 item 4), as does a later reopening from any browser.
+   */
   async 'signup-complete'({ input, deps }) {
     const { db, identity, clock } = deps
     const now = clock.now()
-    const [pending] = await db.select().from(pendingSignups).where(and(eq(pendingSignups.token, input.token), gt(pendingSignups.expiresAt, now)))
-    if (!pending) throw badRequest(serverErrors.signupLinkInvalid)
-    const p = pending.payload as { memberLastname: string; memberFirstname: string; phoneNumber: string; registrationAnswers?: string[]; source?: string; lpSource?: string | null }
-    const interview = productRows.find((r) => r.productId === 'INTERVIEW-30')!
-    await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: members.memberId }).from(members).where(or(eq(members.email, pending.email), eq(members.memberId, pending.memberId)))
-      if (taken) throw badRequest(serverErrors.signupLinkInvalid)
-      await tx.insert(members).values({
-        memberId: pending.memberId,
-        email: pending.email,
-        memberLastname: p.memberLastname,
-        memberFirstname: p.memberFirstname,
-        phoneNumber: p.phoneNumber,
-        useFreeInterviewTime: null,
-        registrationAnswers: p.registrationAnswers ?? [],
-        source: p.source ?? null,
-        lpSource: p.lpSource ?? null,
-        createdAt: now,
+    const digest = tokenDigest(input.token)
+    const [found] = await db.select({ email: pendingSignups.email }).from(pendingSignups).where(eq(pendingSignups.token, digest))
+    if (!found) throw badRequest(serverErrors.signupLinkInvalid)
+    let createdUid: string | null = null
+    let outcome: { memberId: string; email: string; payload: SignupPayload; already: boolean }
+    try {
+      outcome = await db.transaction(async (tx) => {
+        await lockKey(tx, `signup:${found.email}`)
+        const [row] = await tx.select().from(pendingSignups).where(eq(pendingSignups.token, digest))
+        if (!row) throw badRequest(serverErrors.signupLinkInvalid)
+        const p = row.payload as SignupPayload
+        if (row.completedAt) return { memberId: row.memberId, email: row.email, payload: p, already: true }
+        const password = row.passwordSealed ? openWithToken(input.token, row.passwordSealed) : null
+        if (row.expiresAt.getTime() <= now.getTime() || password === null) throw badRequest(serverErrors.signupLinkInvalid)
+        // The address became a member's some other way (an e-mail change): nothing to complete.
+        const [taken] = await tx.select({ id: members.memberId }).from(members).where(or(eq(members.email, row.email), eq(members.memberId, row.memberId)))
+        if (taken) throw badRequest(serverErrors.signupLinkInvalid)
+        const interview = productRows.find((r) => r.productId === 'INTERVIEW-30')!
+        await tx.insert(members).values({
+          memberId: row.memberId,
+          email: row.email,
+          memberLastname: p.memberLastname,
+          memberFirstname: p.memberFirstname,
+          phoneNumber: p.phoneNumber,
+          useFreeInterviewTime: null,
+          registrationAnswers: p.registrationAnswers ?? [],
+          source: p.source ?? null,
+          lpSource: p.lpSource ?? null,
+          createdAt: now,
+        })
+        // spec §4 first-time user: holds the free interview ticket.
+        await tx.insert(tickets).values({
+          ticketNumber: newTicketNumber('M'),
+          memberId: row.memberId,
+          productId: interview.productId,
+          productType: 'INTERVIEW',
+          productName: interview.productName,
+          price: 0,
+          minutesToSupport: interview.minutesToSupport,
+          isFreeTicket: true,
+          supportStatus: 'UNSUPPORTED',
+          interviewTelNumber: INTERVIEW_TEL,
+          purchaseTime: now,
+        })
+        // Kept, password wiped: this link and the address's other pending links now answer
+        // "already registered" for this member (the other requests' passwords are gone unused).
+        await tx.update(pendingSignups).set({ completedAt: now, passwordSealed: null }).where(eq(pendingSignups.token, digest))
+        await tx
+          .update(pendingSignups)
+          .set({ completedAt: now, passwordSealed: null, memberId: row.memberId })
+          .where(and(eq(pendingSignups.email, row.email), isNull(pendingSignups.completedAt)))
+        // Last, so a refusal rolls everything back; undone below if the commit itself fails.
+        await createSignupIdentity(deps, tx, { uid: row.memberId, email: row.email, password, displayName: `${p.memberLastname} ${p.memberFirstname}` })
+        createdUid = row.memberId
+        return { memberId: row.memberId, email: row.email, payload: p, already: false }
       })
-      // spec §4 first-time user: holds the free interview ticket.
-      await tx.insert(tickets).values({
-        ticketNumber: newTicketNumber('M'),
-        memberId: pending.memberId,
-        productId: interview.productId,
-        productType: 'INTERVIEW',
-        productName: interview.productName,
-        price: 0,
-        minutesToSupport: interview.minutesToSupport,
-        isFreeTicket: true,
-        supportStatus: 'UNSUPPORTED',
-        interviewTelNumber: INTERVIEW_TEL,
-        purchaseTime: now,
-      })
-      await tx.delete(pendingSignups).where(eq(pendingSignups.email, pending.email))
-    })
-    deps.caches.memberChanged(pending.memberId)
-    await identity.updateUser(pending.memberId, { disabled: false })
-    await mails.signupDone(deps.mailer, pending.email, `${p.memberLastname} ${p.memberFirstname}`)
-    return { email: pending.email, memberId: pending.memberId }
+    } catch (e) {
+      if (createdUid) await identity.deleteUser(createdUid).catch(() => {})
+      if (isUniqueViolation(e)) throw badRequest(serverErrors.signupLinkInvalid)
+      throw e
+    }
+    if (outcome.already) {
+      // Still a member (not cancelled since): the success state, not the failure page.
+      const [member] = await db.select({ email: members.email }).from(members).where(eq(members.memberId, outcome.memberId))
+      if (!member) throw badRequest(serverErrors.signupLinkInvalid)
+      return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true }
+    }
+    deps.caches.memberChanged(outcome.memberId)
+    await mails.signupDone(deps.mailer, outcome.email, `${outcome.payload.memberLastname} ${outcome.payload.memberFirstname}`)
+    return { email: outcome.email, memberId: outcome.memberId }
   },
 
-  async 'password-reset-request'({ input, deps }) {
-    const [m] = await deps.db.select().from(members).where(eq(members.email, input.email.toLowerCase()))
+  /**
+   * spec §8 keeps `Member Not Found.` for an unknown address (an answer that tells whether an
+   * address is a member's): both counts are taken first, so probing is as limited as mailing.
+   */
+  async 'password-reset-request'({ input, deps, address, limit }) {
+    const email = input.email.toLowerCase()
+    await limit('perAddress', address)
+    await limit('perEmail', email)
+    const [m] = await deps.db.select().from(members).where(eq(members.email, email))
     if (!m) throw badRequest(serverErrors.memberNotFound)
     const code = String(randomInt(100000, 1000000))
-    await deps.db.insert(passwordResets).values({ memberId: m.memberId, code, expiresAt: addMinutes(deps.clock.now(), RESET_CODE_MINUTES) })
+    const expiresAt = addMinutes(deps.clock.now(), RESET_CODE_MINUTES)
+    // One live code per member (partial unique index): a new request replaces the unused row, so
+    // the older code is void and the tries start again (issue 13 item 4).
+    await deps.db
+      .insert(passwordResets)
+      .values({ memberId: m.memberId, code, expiresAt, attempts: 0 })
+      .onConflictDoUpdate({ target: passwordResets.memberId, targetWhere: sql`used_at is null`, set: { code, expiresAt, attempts: 0 } })
     await mails.resetCode(deps.mailer, m.email, code)
     return {}
   },
 
-  async 'password-reset'({ input, deps }) {
+  async 'password-reset'({ input, deps, address, limit }) {
+    const email = input.email.toLowerCase()
+    await limit('perAddress', address)
+    await limit('perEmail', email)
     const now = deps.clock.now()
-    const [m] = await deps.db.select().from(members).where(eq(members.email, input.email.toLowerCase()))
+    const [m] = await deps.db.select().from(members).where(eq(members.email, email))
     if (!m) throw badRequest(serverErrors.authCodeInvalid)
-    const [reset] = await deps.db
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.memberId, m.memberId), eq(passwordResets.code, input.authCode), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-      .orderBy(desc(passwordResets.id))
-    if (!reset) throw badRequest(serverErrors.authCodeInvalid)
-    await deps.identity.updateUser(m.memberId, { password: input.newPassword })
-    await deps.db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.memberId, m.memberId))
+    // Each try takes one of the code's tries in one statement, so parallel guesses cannot share a
+    // try: 50 at once compare at most 5, then the code matches nothing (issue 13 item 4).
+    const [live] = await deps.db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(and(eq(passwordResets.memberId, m.memberId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now), lt(passwordResets.attempts, RESET_CODE_TRIES)))
+      .returning({ id: passwordResets.id, code: passwordResets.code })
+    if (!live || !sameCode(live.code, input.authCode)) throw badRequest(serverErrors.authCodeInvalid)
+    // The right code is spent once: two submissions at once cannot both set a password.
+    const [claimed] = await deps.db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.id, live.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id })
+    if (!claimed) throw badRequest(serverErrors.authCodeInvalid)
+    try {
+      await deps.identity.updateUser(m.memberId, { password: input.newPassword })
+    } catch (e) {
+      // The password did not change: give the code back (unless a newer one replaced it meanwhile).
+      await deps.db.update(passwordResets).set({ usedAt: null }).where(eq(passwordResets.id, live.id)).catch(() => {})
+      throw e
+    }
     return {}
   },
 
@@ -165,37 +297,74 @@ export const accountHandlers: PartialHandlers<
     }
   },
 
-  async 'email-change-request'({ input, deps, me }) {
+  /** Mails go to an address the member names: limited per address, per member and per target. */
+  async 'email-change-request'({ input, deps, me, address, limit }) {
     const m = me()
     const email = input.email.toLowerCase()
+    await limit('perAddress', address)
+    await limit('perMember', m.memberId)
+    await limit('perEmail', email)
     if (email === m.email) throw badRequest(serverErrors.emailAlreadyUsed)
     const [taken] = await deps.db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
     if (taken || (await deps.identity.getUserByEmail(email))) throw badRequest(serverErrors.emailAlreadyUsed)
-    const t = token()
-    await deps.db.insert(emailChanges).values({ token: t, memberId: m.memberId, newEmail: email, expiresAt: addMinutes(deps.clock.now(), LINK_HOURS * 60) })
+    const t = newLinkToken()
+    await deps.db.insert(emailChanges).values({ token: tokenDigest(t), memberId: m.memberId, newEmail: email, expiresAt: addMinutes(deps.clock.now(), LINK_HOURS * 60) })
     await mails.emailChange(deps.mailer, email, `${deps.config.appOrigin}/settings/email-change-complete?token=${t}`)
     return {}
   },
 
-  async 'email-change-complete'({ input, deps }) {
+  /**
+   * The link is the proof and needs no login; a browser signed in as another member gets the
+   * failure page all the same. The link is claimed in the transaction that applies it: of two
+   * opens at once one applies it and the other, after its commit, finds it used. A used link whose
+   * address is still the member's answers "already changed" (issue 12 item 4).
+   */
+  async 'email-change-complete'({ input, deps, header }) {
+    const { db, identity } = deps
     const now = deps.clock.now()
-    const [change] = await deps.db
-      .select()
-      .from(emailChanges)
-      .where(and(eq(emailChanges.token, input.token), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-    if (!change) throw badRequest(serverErrors.emailChangeLinkInvalid)
-    const [taken] = await deps.db.select({ id: members.memberId }).from(members).where(eq(members.email, change.newEmail))
-    if (taken) throw badRequest(serverErrors.emailAlreadyUsed)
+    const digest = tokenDigest(input.token)
+    const caller = await callerUid(deps, header('authorization'))
+    const [change] = await db.select().from(emailChanges).where(eq(emailChanges.token, digest))
+    if (!change || (caller !== null && caller !== change.memberId)) throw badRequest(serverErrors.emailChangeLinkInvalid)
+    const alreadyChanged = async () => {
+      const [member] = await db.select({ email: members.email }).from(members).where(eq(members.memberId, change.memberId))
+      if (member?.email !== change.newEmail) throw badRequest(serverErrors.emailChangeLinkInvalid)
+      return { email: change.newEmail, alreadyCompleted: true }
+    }
+    if (change.usedAt) return alreadyChanged()
+    if (change.expiresAt.getTime() <= now.getTime()) throw badRequest(serverErrors.emailChangeLinkInvalid)
+    let previousEmail: string | null = null
+    let applied: boolean
     try {
-      await deps.identity.updateUser(change.memberId, { email: change.newEmail })
+      applied = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(emailChanges)
+          .set({ usedAt: now })
+          .where(and(eq(emailChanges.token, digest), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
+          .returning()
+        if (!claimed) return false
+        const [member] = await tx.select({ email: members.email }).from(members).where(eq(members.memberId, claimed.memberId))
+        if (!member) throw badRequest(serverErrors.emailChangeLinkInvalid)
+        const [taken] = await tx.select({ id: members.memberId }).from(members).where(eq(members.email, claimed.newEmail))
+        if (taken) throw badRequest(serverErrors.emailAlreadyUsed)
+        // members.email is unique: another member's concurrent change to this address fails here.
+        await tx.update(members).set({ email: claimed.newEmail }).where(eq(members.memberId, claimed.memberId))
+        try {
+          await identity.updateUser(claimed.memberId, { email: claimed.newEmail })
+        } catch (e) {
+          if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
+          throw e
+        }
+        previousEmail = member.email
+        return true
+      })
     } catch (e) {
-      if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
+      // The identity provider changed but our commit did not: put the sign-in address back.
+      if (previousEmail) await identity.updateUser(change.memberId, { email: previousEmail }).catch(() => {})
+      if (isUniqueViolation(e)) throw badRequest(serverErrors.emailAlreadyUsed)
       throw e
     }
-    await deps.db.transaction(async (tx) => {
-      await tx.update(members).set({ email: change.newEmail }).where(eq(members.memberId, change.memberId))
-      await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.token, change.token))
-    })
+    if (!applied) return alreadyChanged()
     deps.caches.memberChanged(change.memberId)
     return { email: change.newEmail }
   },

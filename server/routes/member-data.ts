@@ -153,7 +153,10 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
       .values({ memberId: m.memberId, couponCode: coupon.couponCode, claimedAt: now })
       .onConflictDoNothing()
       .returning({ couponCode: memberCoupons.couponCode })
-    if (inserted.length === 0) throw badRequest(serverErrors.couponAlreadyObtained)
+    // The primary key (member, coupon) refused the row: this member holds it already. A reopened or
+    // reloaded link is not a failure (issue 12 item 4); the failure page stays for unknown and
+    // expired coupons (spec §8 getCoupon).
+    if (inserted.length === 0) return { alreadyCompleted: true }
     return {}
   },
 }

@@ -12,8 +12,14 @@ const jstText = (d: Date) => {
 }
 
 export const mails = {
-  signup: (m: Mailer, to: string, link: string) =>
-    m.send({ to, subject: '【ITサポート】会員登録のご確認', text: `会員登録のお申し込みありがとうございます。\n以下のリンクから24時間以内に登録を完了してください。\n\n${link}${footer}` }),
+  // The name entered with this request is shown, and the mail says what to do with a request one
+  // did not make: each request has its own link (issue 13 item 3), so a mailbox owner can tell theirs.
+  signup: (m: Mailer, to: string, link: string, name: string) =>
+    m.send({
+      to,
+      subject: '【ITサポート】会員登録のご確認',
+      text: `${name} 様\n\n会員登録のお申し込みありがとうございます。\n以下のリンクから24時間以内に登録を完了してください。\n\n${link}\n\nお心当たりのない場合や、お名前に覚えのない場合は、リンクを開かずにこのメールを破棄してください。リンクを開かない限り登録は行われません。${footer}`,
+    }),
   signupDone: (m: Mailer, to: string, name: string) =>
     m.send({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
   resetCode: (m: Mailer, to: string, code: string) =>

@@ -142,7 +142,11 @@ export type SignupRequest = v.InferOutput<typeof SignupRequest>
 
 /** Our name: completes a registration from the link mailed by signup-request. */
 export const SignupCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
-export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string() })
+/**
+ * `alreadyCompleted`: the link was completed before (a reload, a second click, another browser):
+ * the registration stands and the page says so instead of failing (issue 12 item 4).
+ */
+export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 
 // ---- tickets and reservations
 export const TicketDataRequest = v.object({ ticketNumber: v.pipe(v.string(), v.nonEmpty()), action: TicketAction })
@@ -238,7 +242,8 @@ export const UserUpdateResponse = v.object({ message: v.string(), member: Member
 export const EmailChangeRequest = v.object({ email: emailField })
 /** Our name: completes an e-mail change from the mailed link. */
 export const EmailChangeCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
-export const EmailChangeCompleteResponse = v.object({ email: v.string() })
+/** `alreadyCompleted`: this change was applied before and is still the member's address (issue 12 item 4). */
+export const EmailChangeCompleteResponse = v.object({ email: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 export const CancelAccountRequest = v.object({})
 
 // ---- payment
@@ -317,6 +322,8 @@ export const GetCouponRequest = v.object({
   /** Sent by the spec's client; the server always uses the caller's own member id. */
   memberId: v.optional(v.nullable(v.string())),
 })
+/** `alreadyCompleted`: the member already holds this coupon (a reopened link, issue 12 item 4). */
+export const GetCouponResponse = v.object({ message: v.optional(v.string()), alreadyCompleted: v.optional(v.boolean()) })
 
 // ---- sandbox payment provider (our own, design.md "Payments"): card fields → token
 export const SandboxTokenRequest = v.object({
@@ -369,7 +376,7 @@ export const calls = {
   'coupon-valid': { method: 'GET', auth: true, request: CouponValidRequest, response: CouponValidResponse },
   charge: { method: 'POST', auth: true, request: ChargeRequest, response: ChargeResponse },
   tdsFinish: { method: 'POST', auth: true, request: TdsFinishRequest, response: TdsFinishResponse },
-  'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: OkResponse },
+  'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: GetCouponResponse },
   'sandbox/tokens': { method: 'POST', auth: false, request: SandboxTokenRequest, response: SandboxTokenResponse },
   'stripe/setup-intents': { method: 'POST', auth: true, request: StripeSetupIntentRequest, response: StripeSetupIntentResponse },
 } as const satisfies Record<string, CallSpec>
