@@ -8,6 +8,8 @@ import type { FlowDocs } from './flow-docs'
  *          ─[signed out]─▶ signedOut (goToLogin, which returns here after login)
  *          ─────────────▶ claiming ──done──▶ reloadingUserData ──▶ done (clearCachedCoupons, goHome)
  *                          claiming ──error──▶ failed (goToClaimError: /error?code=getCoupon)
+ *                          claiming ──done, alreadyCompleted──▶ alreadyHeld (the member holds it:
+ *                          a reopened link shows success, not the failure page; issue 12 item 4)
  * The route sits behind the login guard, so `signedOut` is the chart's own safety net.
  */
 
@@ -22,9 +24,10 @@ export const couponClaimMachine = setup({
   guards: {
     hasNoCode: ({ context }) => !context.couponCode,
     isSignedOut: ({ context }) => !context.signedIn,
+    isAlreadyHeld: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
   },
   actors: {
-    claimCoupon: fromPromise<void, { couponCode: string }>(async () => {
+    claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => {
       throw new Error('provide claimCoupon')
     }),
     reloadUserData: fromPromise<void>(async () => {
@@ -65,7 +68,7 @@ export const couponClaimMachine = setup({
       invoke: {
         src: 'claimCoupon',
         input: ({ context }) => ({ couponCode: context.couponCode ?? '' }),
-        onDone: { target: 'reloadingUserData' },
+        onDone: [{ guard: 'isAlreadyHeld', target: 'alreadyHeld' }, { target: 'reloadingUserData' }],
         onError: { target: 'failed' },
       },
     },
@@ -79,6 +82,8 @@ export const couponClaimMachine = setup({
     },
     done: { type: 'final', entry: ['clearCachedCoupons', 'goHome'] },
     failed: { type: 'final', entry: 'goToClaimError' },
+    // The page says the coupon is already the member's, with a button home.
+    alreadyHeld: { type: 'final' },
   },
 })
 

@@ -13,6 +13,8 @@ import { errorStatus, formErrors, isClientError } from './form-errors'
  * editing ─link.open─▶ confirming (email-change-complete with the mailed token)
  *   ─200─▶ signingOut ─▶ confirmed (the member logs in again with the new address)
  *   ─fails─▶ rejected (goToError emailchange: bad or expired link)
+ *   ─200 alreadyCompleted─▶ alreadyChanged (opened before; the first opening ended the old session,
+ *     and a member signed in again with the new address is not signed out; issue 12 item 4)
  */
 
 export type EmailChangeContext = {
@@ -37,12 +39,13 @@ export const emailChangeMachine = setup({
   guards: {
     isFormValid: ({ context }) => v.is(EmailChangeRequest, { email: context.email }),
     isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
   },
   actors: {
     requestChange: fromPromise<void, { email: string }>(async () => {
       throw new Error('provide requestChange')
     }),
-    completeChange: fromPromise<{ email: string }, { token: string }>(async () => {
+    completeChange: fromPromise<{ email: string; alreadyCompleted?: boolean }, { token: string }>(async () => {
       throw new Error('provide completeChange')
     }),
     /** Ends a session of the old address, if any, so the next login uses the new one. */
@@ -88,7 +91,10 @@ export const emailChangeMachine = setup({
       invoke: {
         src: 'completeChange',
         input: ({ event }) => ({ token: event.type === 'link.open' ? event.token : '' }),
-        onDone: { target: 'signingOut', actions: assign({ newEmail: ({ event }) => event.output.email }) },
+        onDone: [
+          { guard: 'isAlreadyCompleted', target: 'alreadyChanged', actions: assign({ newEmail: ({ event }) => event.output.email }) },
+          { target: 'signingOut', actions: assign({ newEmail: ({ event }) => event.output.email }) },
+        ],
         onError: { target: 'rejected', actions: { type: 'goToError', params: { code: 'emailchange' } } },
       },
     },
@@ -96,6 +102,7 @@ export const emailChangeMachine = setup({
       invoke: { src: 'signOut', onDone: { target: 'confirmed' }, onError: { target: 'confirmed' } },
     },
     confirmed: {},
+    alreadyChanged: {},
     rejected: {},
   },
 })

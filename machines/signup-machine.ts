@@ -11,6 +11,8 @@ import { formErrors, isClientError } from './form-errors'
  *            submitting ─4xx─▶ editing (emailInUse: ご入力いただいたメールアドレスは既に使用されています。)
  *            submitting ─other─▶ failed (goToError 400)
  *            editing ─link.open─▶ confirming ─▶ confirmed (goToLoginThanks) | rejected (goToError signup)
+ *                                  confirming ─[alreadyCompleted]─▶ alreadyRegistered (the link was
+ *                                  opened before: success, with a way to log in; issue 12 item 4)
  * clipboard: idle ─password.copy─▶ copying ─▶ copied ─after 2 s─▶ idle (the copy tooltip resets)
  *
  * Inputs arrive normalised by the view (src/features/account/normalize.ts): phone digits only,
@@ -94,6 +96,8 @@ export const signupMachine = setup({
     isFormValid: ({ context }) => v.is(SignupForm, formValues(context)),
     hasPassword: ({ context }) => context.values.password !== '',
     isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    /** signup-complete said this registration was completed before (a reload, another browser). */
+    isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
   },
   actors: {
     /** signup-request with the captcha token (the route adds it, except on the LP variant). */
@@ -101,7 +105,7 @@ export const signupMachine = setup({
       throw new Error('provide submitSignup')
     }),
     /** signup-complete with the mailed token. */
-    completeSignup: fromPromise<void, { token: string }>(async () => {
+    completeSignup: fromPromise<{ alreadyCompleted: boolean }, { token: string }>(async () => {
       throw new Error('provide completeSignup')
     }),
     copyPassword: fromPromise<void, { password: string }>(async () => {
@@ -199,11 +203,17 @@ export const signupMachine = setup({
           invoke: {
             src: 'completeSignup',
             input: ({ event }) => ({ token: event.type === 'link.open' ? event.token : '' }),
-            onDone: { target: 'confirmed', actions: 'goToLoginThanks' },
+            onDone: [
+              { guard: 'isAlreadyCompleted', target: 'alreadyRegistered' },
+              { target: 'confirmed', actions: 'goToLoginThanks' },
+            ],
             onError: { target: 'rejected', actions: { type: 'goToError', params: { code: 'signup' } } },
           },
         },
         confirmed: {},
+        // The page says the registration stands and offers login (the token names the registration,
+        // so this holds in any browser, signed in or not).
+        alreadyRegistered: {},
         rejected: {},
       },
     },

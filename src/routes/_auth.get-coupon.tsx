@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
@@ -25,14 +25,15 @@ function GetCoupon() {
   const navigate = useNavigate()
   const router = useRouter()
   // React's strict mode restarts the chart's invoked actors once in development: one claim per page.
-  const claim = useRef<Promise<unknown> | null>(null)
+  const claim = useRef<ReturnType<typeof services.api.call<'get-coupon'>> | null>(null)
   const actor = useActorRef(
     couponClaimMachine.provide({
       actors: {
         claimCoupon: fromPromise(async ({ input }) => {
           const memberId = auth.getSnapshot().context.member?.memberId ?? null
           claim.current ??= services.api.call('get-coupon', { couponCode: input.couponCode, memberId })
-          await claim.current
+          const answer = await claim.current
+          return { alreadyCompleted: answer.alreadyCompleted === true }
         }),
         reloadUserData: fromPromise(async () => {
           await services.api.call('user-data', { data: 'MEMBER' })
@@ -54,5 +55,6 @@ function GetCoupon() {
   useEffect(() => {
     actor.send({ type: 'link.open', couponCode: couponCode ?? null, signedIn: auth.getSnapshot().matches('signedIn') })
   }, [actor, auth, couponCode])
-  return <CouponClaimView />
+  const alreadyHeld = useSelector(actor, (s) => s.matches('alreadyHeld'))
+  return <CouponClaimView alreadyHeld={alreadyHeld} />
 }

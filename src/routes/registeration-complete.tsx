@@ -1,12 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { signupMachine } from '../../machines/signup-machine'
 import { flowInspect } from '../app/flow-recorder'
 import { RegistrationSteps } from '../features/account/registration-steps'
-import { registrationCompleteText } from '../text/account'
+import { MessagePage } from '../features/account/message-page'
+import { accountCommon, registrationCompleteText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 import { PageSpinner } from '../ui/page-spinner'
 
@@ -21,13 +22,14 @@ function RegistrationCompletePage() {
   const { token } = Route.useSearch()
   const navigate = useNavigate()
   // A link works once: strict mode's second mount must not spend it again.
-  const call = useRef<Promise<unknown> | null>(null)
+  const call = useRef<ReturnType<typeof services.api.call<'signup-complete'>> | null>(null)
   const actor = useActorRef(
     signupMachine.provide({
       actors: {
         completeSignup: fromPromise(async ({ input }) => {
           call.current ??= services.api.call('signup-complete', { token: input.token })
-          await call.current
+          const answer = await call.current
+          return { alreadyCompleted: answer.alreadyCompleted === true }
         }),
       },
       actions: {
@@ -39,6 +41,14 @@ function RegistrationCompletePage() {
   )
   // A missing token fails like a bad one (the call's schema refuses it): error `signup`.
   useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
+  const alreadyRegistered = useSelector(actor, (s) => s.matches({ form: 'alreadyRegistered' }))
+  if (alreadyRegistered) {
+    return (
+      <MessagePage title={registrationCompleteText.alreadyTitle} action={accountCommon.toLogin} to="/login" before={<RegistrationSteps current={3} />}>
+        {registrationCompleteText.alreadyBody}
+      </MessagePage>
+    )
+  }
   return (
     <PageCard title={registrationCompleteText.title} maxW="2xl" mx="auto">
       <RegistrationSteps current={2} />

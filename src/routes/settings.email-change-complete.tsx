@@ -21,7 +21,7 @@ function EmailChangeCompletePage() {
   const { token } = Route.useSearch()
   const navigate = useNavigate()
   // A link works once: strict mode's second mount must not spend it again.
-  const call = useRef<Promise<{ email: string }> | null>(null)
+  const call = useRef<ReturnType<typeof services.api.call<'email-change-complete'>> | null>(null)
   const actor = useActorRef(
     emailChangeMachine.provide({
       actors: {
@@ -35,6 +35,14 @@ function EmailChangeCompletePage() {
   // A missing token fails like a bad one (the call's schema refuses it): error `emailchange`.
   useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
   const confirmed = useSelector(actor, (s) => s.matches('confirmed'))
+  const alreadyChanged = useSelector(actor, (s) => s.matches('alreadyChanged'))
+  if (alreadyChanged) {
+    return (
+      <MessagePage title={emailChangeText.alreadyTitle} action={accountCommon.toLogin} to="/login">
+        {emailChangeText.alreadyBody}
+      </MessagePage>
+    )
+  }
   if (!confirmed) return <PageSpinner />
   return (
     <MessagePage title={emailChangeText.completeTitle} action={accountCommon.toLogin} to="/login">

@@ -59,6 +59,9 @@ export const registrationTempText = {
 export const registrationCompleteText = {
   title: '会員登録を完了しています',
   busy: '登録を完了しています…',
+  /** The link was opened before (a reload, a second click, another browser): issue 12 item 4. */
+  alreadyTitle: '会員登録は完了しています',
+  alreadyBody: 'このリンクからの会員登録は、すでに完了しております。ご登録のメールアドレスとパスワードでログインしてご利用ください。',
 } as const
 
 export const passwordResetText = {
@@ -121,6 +124,9 @@ export const emailChangeText = {
   completeTitle: 'メールアドレスの変更が完了しました',
   completeBody: '新しいメールアドレスでログインしてください。',
   confirming: 'メールアドレスを変更しています…',
+  /** The link was opened before and the address is in use: issue 12 item 4. */
+  alreadyTitle: 'メールアドレスの変更は完了しています',
+  alreadyBody: 'このリンクによるメールアドレスの変更は、すでに完了しております。ログインの際は新しいメールアドレスをご利用ください。',
 } as const
 
 export const passwordChangeText = {

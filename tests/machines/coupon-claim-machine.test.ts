@@ -3,14 +3,14 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
 import { couponClaimMachine } from '../../machines/coupon-claim-machine'
 
-function start({ claim = async () => {}, reload = async () => {} }: { claim?: () => Promise<void>; reload?: () => Promise<void> } = {}) {
+function start({ claim = async () => ({ alreadyCompleted: false }), reload = async () => {} }: { claim?: () => Promise<{ alreadyCompleted: boolean }>; reload?: () => Promise<void> } = {}) {
   const log: string[] = []
   const actor = createActor(
     couponClaimMachine.provide({
       actors: {
-        claimCoupon: fromPromise<void, { couponCode: string }>(async ({ input }) => {
+        claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async ({ input }) => {
           log.push(`claim ${input.couponCode}`)
-          await claim()
+          return claim()
         }),
         reloadUserData: fromPromise<void>(async () => {
           log.push('reload')
@@ -56,6 +56,14 @@ describe('coupon claim chart (spec §4 /get-coupon)', () => {
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')
     expect(log).toEqual(['claim WELCOME500', '→ /error?code=getCoupon'])
+  })
+
+  it('issue 12 item 4: a coupon the member already holds is a success page, not the failure page', async () => {
+    const { actor, log } = start({ claim: async () => ({ alreadyCompleted: true }) })
+    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
+    await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('alreadyHeld')
+    expect(log).toEqual(['claim WELCOME500'])
   })
 
   it('a failed reload after a successful claim still ends at home', async () => {

@@ -12,7 +12,7 @@ describeModel({
   },
   outcomes: {
     requestChange: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(500, 'down')] },
-    completeChange: { done: [{ email: 'new@example.com' }], error: [new ApiError(400, 'EMAIL_CHANGE_LINK_INVALID')] },
+    completeChange: { done: [{ email: 'new@example.com' }, { email: 'new@example.com', alreadyCompleted: true }], error: [new ApiError(400, 'EMAIL_CHANGE_LINK_INVALID')] },
     signOut: { done: [undefined], error: [new Error('offline')] },
   },
   serialize: (s) => JSON.stringify([s.value, s.context.email]),

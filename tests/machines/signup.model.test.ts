@@ -27,7 +27,7 @@ describeModel({
   },
   outcomes: {
     submitSignup: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(500, 'down')] },
-    completeSignup: { done: [undefined], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
+    completeSignup: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
     copyPassword: { done: [undefined], error: [new Error('clipboard denied')] },
   },
   // What can happen next depends on how many fields are valid (form.submit) and whether a
