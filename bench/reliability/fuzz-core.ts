@@ -180,7 +180,7 @@ export type CallReport = { call: CallName; valid: number; invalid: number; accep
 export async function fuzzHints(h: Harness, token: string, email: string) {
   const support = await h.get('user-data', { token, query: { data: 'MEMBER_SUPPORT_TICKET' } })
   const tickets = ((support.body.supportTicketList ?? []) as { ticketNumber: string }[]).map((t) => t.ticketNumber)
-  const cardTokens = await Promise.all([h.cardToken(), h.cardToken(), h.cardToken(sandboxTestCards.declined).catch(() => 'tok_none')])
+  const cardTokens = await Promise.all([h.cardToken(undefined, token), h.cardToken(undefined, token), h.cardToken(sandboxTestCards.declined, token).catch(() => 'tok_none')])
   const hints: Record<string, fc.Arbitrary<unknown>> = {
     productId: fc.constantFrom('SUPPORT-30', 'SUPPORT-60', 'SUPPORT-90', 'SUPPORT-120', 'INTERVIEW', 'ADD-30', 'TIP-500'),
     couponCode: fc.constantFrom('CAMPAIGN2000', 'SUPPORT60-1000', 'NOPE'),

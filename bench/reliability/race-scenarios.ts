@@ -29,7 +29,8 @@ const statusCounts = (results: Answer[]) => {
  */
 export async function lastCellBooking(h: Harness, n = 200) {
   const members = await Promise.all(Array.from({ length: 10 }, () => h.member('fresh')))
-  const tokens = await Promise.all(Array.from({ length: n }, () => h.cardToken()))
+  // A token pays only for the member who made it: token i belongs to the member who sends charge i.
+  const tokens = await Promise.all(Array.from({ length: n }, (_, i) => h.cardToken(undefined, members[i % members.length].token)))
   const body = (cardToken: string) => ({ productId: 'SUPPORT-30', cardToken, staffId: 'STAFF-03', reservationTime: 'SUPPORT-20250611-15-30', supportType: 'TEL' })
   const { results, ms } = await settle(
     tokens.map((t, i) => () => h.post('charge', { token: members[i % members.length].token, headers: { 'Idempotency-Key': `cell-${i}` }, body: body(t) })),
@@ -60,7 +61,7 @@ export async function lastCellBooking(h: Harness, n = 200) {
 /** N identical charges sharing one idempotency key and one card token: one purchase, one charge. */
 export async function sameKeyCharges(h: Harness, n = 100) {
   const m = await h.member('fresh')
-  const t = await h.cardToken()
+  const t = await h.cardToken(undefined, m.token)
   const body = { productId: 'SUPPORT-30', cardToken: t, staffId: '', reservationTime: 'SUPPORT-20250611-16-00', supportType: 'TEL' }
   const { results, ms } = await settle(Array.from({ length: n }, () => () => h.post('charge', { token: m.token, headers: { 'Idempotency-Key': 'one-key' }, body })))
   const purchaseRows = await h.db.select().from(purchases).where(eq(purchases.memberId, m.memberId))

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
 import { sandboxCharges, sandboxRateLimits, sandboxTokens } from '../db/schema'
 import { sandboxTestCards } from '../../src/contract/calls'
 import type { Clock } from '../domain/time'
@@ -20,13 +20,28 @@ export type PaymentPort = {
   finishThreeDSecure: (tokenId: string) => Promise<{ ok: true; id: string } | { ok: false }>
   charge: (req: { source: string; amount: number; idempotencyKey: string }) => Promise<ChargeResult>
   refund: (chargeId: string) => Promise<void>
+  /**
+   * Who may use a new card token, as Stripe binds a PaymentMethod to one Customer: `ok` for the
+   * member who made it (and, with `useKey`, when it is unused or already used by that same
+   * purchase), else why not. Without `useKey` only the owner is checked (tdsFinish).
+   */
+  tokenUse: (tokenId: string, memberId: string, useKey?: string) => Promise<TokenUse>
+  /**
+   * Marks the token used by the purchase `useKey`, in the caller's transaction so it commits with
+   * the purchase's hold: false when another purchase took it first. Released on failure.
+   */
+  claimToken: (tx: Tx, tokenId: string, memberId: string, useKey: string) => Promise<boolean>
+  releaseToken: (tx: Tx, tokenId: string, useKey: string) => Promise<void>
 }
+
+export type TokenUse = 'ok' | 'missing' | 'foreign' | 'used'
 
 export type SandboxCard = { number: string; expMonth: number; expYear: number; cvc: string; name: string }
 
 export type SandboxPayment = PaymentPort & {
   kind: 'sandbox'
-  createToken: (card: SandboxCard) => Promise<
+  /** A token of `memberId` only (issue 13 item 6: another member's token is useless). */
+  createToken: (card: SandboxCard, memberId: string) => Promise<
     | { ok: true; tokenId: string; threeDSecure: 'required' | 'frictionless'; card: { brand: string; last4: string } }
     | { ok: false; message: string }
   >
@@ -73,7 +88,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
   return {
     kind: 'sandbox',
-    async createToken(card) {
+    async createToken(card, memberId) {
       const number = card.number.replace(/[\s-]/g, '')
       const brand = cardBrand(number)
       if (!brand || !luhnValid(number)) return { ok: false, message: 'カード番号が正しくありません。' }
@@ -93,6 +108,7 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
         behaviour,
         // Frictionless cards pass 3-D Secure without a challenge.
         tdsStatus: behaviour === 'challenge' ? 'pending' : 'succeeded',
+        memberId,
         createdAt: now,
       })
       return { ok: true, tokenId, threeDSecure: behaviour === 'challenge' ? 'required' : 'frictionless', card: { brand, last4: number.slice(-4) } }
@@ -140,6 +156,24 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
     },
     async refund(chargeId) {
       await db.delete(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId))
+    },
+    async tokenUse(tokenId, memberId, useKey) {
+      const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, tokenId))
+      if (!row) return 'missing'
+      if (row.memberId !== memberId) return 'foreign'
+      if (row.usedBy !== null && row.usedBy !== useKey) return 'used'
+      return 'ok'
+    },
+    async claimToken(tx, tokenId, memberId, useKey) {
+      const rows = await tx
+        .update(sandboxTokens)
+        .set({ usedBy: useKey })
+        .where(and(eq(sandboxTokens.tokenId, tokenId), eq(sandboxTokens.memberId, memberId), or(isNull(sandboxTokens.usedBy), eq(sandboxTokens.usedBy, useKey))))
+        .returning({ tokenId: sandboxTokens.tokenId })
+      return rows.length > 0
+    },
+    async releaseToken(tx, tokenId, useKey) {
+      await tx.update(sandboxTokens).set({ usedBy: null }).where(and(eq(sandboxTokens.tokenId, tokenId), eq(sandboxTokens.usedBy, useKey)))
     },
   }
 }

@@ -136,5 +136,10 @@ export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePay
     async refund(chargeId) {
       await stripe.refunds.create({ payment_intent: chargeId })
     },
+    // Ownership of a PaymentMethod is its Customer (customerOf, checked by the purchase service);
+    // a PaymentMethod set up on the member's own Customer may pay again, as a saved card does.
+    tokenUse: async () => 'ok',
+    claimToken: async () => true,
+    releaseToken: async () => {},
   }
 }

@@ -71,6 +71,12 @@ export const bookings = pgTable(
     staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
     cellStart: ts('cell_start').notNull(),
     ticketNumber: text('ticket_number').notNull(),
+    /**
+     * Set while a purchase holds the cell before its card is charged (services/purchase.ts); null
+     * once the purchase is recorded. A hold past this instant is void: schedule readers ignore it
+     * and the next booking of the cell deletes it, so a crashed attempt never blocks the cell.
+     */
+    heldUntil: ts('held_until'),
   },
   (t) => [unique('bookings_staff_cell_unique').on(t.staffId, t.cellStart)],
 )
@@ -140,6 +146,41 @@ export const purchases = pgTable('purchases', {
   // with this index a page costs the same at 100 rows and at 100,000 (docs/performance.md).
   index('purchases_member_keyset_idx').on(t.memberId, t.purchaseTime.desc(), t.ticketNumber.desc()),
 ])
+
+/**
+ * One purchase attempt per (member, idempotency key): the persisted state of the purchase machine
+ * (server/services/purchase.ts): held → charging → succeeded | failed. The key is bound to the
+ * fingerprint of its request; a retried or doubled charge answers the stored result.
+ */
+export const purchaseAttempts = pgTable(
+  'purchase_attempts',
+  {
+    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha-256 of the member id and the parsed request, canonical JSON. */
+    fingerprint: text('fingerprint').notNull(),
+    /** held | charging | succeeded | failed */
+    status: text('status').$type<'held' | 'charging' | 'succeeded' | 'failed'>().notNull(),
+    productId: text('product_id').notNull(),
+    productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+    parentTicketNumber: text('parent_ticket_number'),
+    /** The ticket the attempt will record; its held cells carry this number. */
+    ticketNumber: text('ticket_number').notNull(),
+    amount: integer('amount').notNull(),
+    couponCode: text('coupon_code'),
+    /** The new card token claimed by this attempt (one use per token). */
+    cardToken: text('card_token'),
+    chargeId: text('charge_id'),
+    response: jsonb('response'),
+    /** { status, message } of a failed attempt. */
+    error: jsonb('error').$type<{ status: number; message: string }>(),
+    /** While held or charging: after this instant the attempt is abandoned (its holds void). */
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.idempotencyKey] })],
+)
 
 /** One row per (member, idempotency key): a retried or doubled charge answers the stored result. */
 export const chargeRequests = pgTable(
@@ -259,6 +300,10 @@ export const sandboxTokens = pgTable('sandbox_tokens', {
   behaviour: text('behaviour').notNull(),
   /** pending | succeeded | failed */
   tdsStatus: text('tds_status').notNull(),
+  /** The member who made the token: only they can finish or charge it (null: made before owners). */
+  memberId: text('member_id'),
+  /** `<memberId>:<idempotency key>` of the purchase that used it: a token pays once. */
+  usedBy: text('used_by'),
   createdAt: ts('created_at').notNull(),
 })
 

@@ -40,6 +40,15 @@ export const serverErrors = {
   cardDeclined: 'CARD_DECLINED',
   rateLimited: 'RATE_LIMITED',
   parentTicketRequired: 'PARENT_TICKET_REQUIRED',
+  /** ADD and TIP belong to one of the member's own SUPPORT tickets, not refunded. */
+  parentTicketInvalid: 'PARENT_TICKET_INVALID',
+  alreadyTipped: 'ALREADY_TIPPED',
+  /** spec §4: the free interview ticket is given once. */
+  interviewNotAvailable: 'INTERVIEW_NOT_AVAILABLE',
+  /** reservationMenuList items must be the reservation-menu-list of the product's minutes. */
+  menuInvalid: 'RESERVATION_MENU_INVALID',
+  /** A card token pays once (or is saved once as a card). */
+  tokenUsed: 'TOKEN_ALREADY_USED',
   reservationTimeInvalid: 'RESERVATION_TIME_INVALID',
   minutesMismatch: 'MINUTES_MISMATCH',
   periodOutOfRange: 'PERIOD_OUT_OF_RANGE',

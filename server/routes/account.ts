@@ -1,9 +1,8 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { apiErrors } from '../../src/contract/messages'
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { IdentityConflictError } from '../adapters/identity'
 import { verifyCaptcha } from '../adapters/captcha'
-import { bookings, emailChanges, members, passwordResets, pendingSignups, tickets } from '../db/schema'
+import { emailChanges, members, passwordResets, pendingSignups, tickets } from '../db/schema'
 import { INTERVIEW_TEL } from '../db/seed/members'
 import { productRows } from '../db/seed/catalog'
 import { addMinutes } from '../domain/time'
@@ -13,6 +12,7 @@ import type { Tx } from '../db/client'
 import { newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../services/link-secrets'
 import { mails } from '../services/mails'
 import { newMemberId, newTicketNumber } from '../services/ids'
+import { closeAccount } from '../services/account-closure'
 
 const LINK_HOURS = 24
 const RESET_CODE_MINUTES = 30
@@ -369,28 +369,9 @@ export const accountHandlers: PartialHandlers<
     return { email: change.newEmail }
   },
 
-  /**
-   * Refused while an unused support ticket exists: SUPPORT, UNSUPPORTED, not refunded, and its
-   * reservation not yet past (a missed reservation is void, spec §9 terms).
-   */
+  // Serialised with the member's purchases (issue 13 item 2): services/account-closure.ts.
   async 'cancel-account'({ deps, me }) {
-    const m = me()
-    const now = deps.clock.now()
-    const held = await deps.db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.memberId, m.memberId), eq(tickets.productType, 'SUPPORT'), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
-    if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw badRequest(apiErrors.unusedTickets)
-    await deps.db.transaction(async (tx) => {
-      const numbers = (await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, m.memberId))).map((r) => r.n)
-      if (numbers.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, numbers))
-      await tx.delete(members).where(eq(members.memberId, m.memberId))
-    })
-    // From here on no call of this process may be served as this member (their token may still
-    // verify until it expires): the next lookup reads the row, which is gone, and answers 401.
-    deps.caches.memberChanged(m.memberId)
-    deps.caches.scheduleChanged()
-    await deps.identity.deleteUser(m.memberId)
+    await closeAccount(deps, me())
     return {}
   },
 }

@@ -3,20 +3,46 @@ import type { SandboxPayment } from '../adapters/payment'
 import type { Config } from '../config'
 
 /**
+ * Where the 3-D Secure page may send the browser back (issue 13 item 6): a path of this origin,
+ * or an absolute URL on APP_ORIGIN. Browsers read `/\\host` and `//host` as another host, and a
+ * path such as `/.//evil` normalises to `//evil`, so the check runs on the URL as the browser
+ * resolves it and on the raw text: no backslash, no control or space character, no dot segment,
+ * no user info, and a resolved path that starts with one `/` only. null: refused (400).
+ */
+export function safeReturnUrl(raw: string | undefined, appOrigin: string): { url: URL; relative: boolean } | null {
+  if (!raw || raw.length > 2048) return null
+  if (/[\\\s\u0000-\u001f\u007f]/.test(raw)) return null
+  const app = new URL(appOrigin)
+  const relative = raw.startsWith('/')
+  if (relative && raw.startsWith('//')) return null
+  if (!relative && !raw.toLowerCase().startsWith(`${app.origin.toLowerCase()}/`) && raw.toLowerCase() !== app.origin.toLowerCase()) return null
+  let url: URL
+  try {
+    url = new URL(raw, app.origin)
+  } catch {
+    return null
+  }
+  if (url.origin !== app.origin || url.username || url.password) return null
+  if (url.pathname.startsWith('//')) return null
+  const path = raw.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0]
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return null
+  }
+  if (decoded.split('/').some((seg) => seg === '.' || seg === '..')) return null
+  return { url, relative }
+}
+
+/**
  * The sandbox provider's 3-D Secure page (design.md): plain HTML, 承認 / 失敗. Frictionless cards
- * go straight back. The return URL must be the SPA's (APP_ORIGIN), a loopback origin or a path.
+ * go straight back. The return URL: see safeReturnUrl.
  */
 export function mountSandbox3ds(app: Hono, payment: SandboxPayment, config: Config) {
   const safeReturn = (raw: string | undefined): string | null => {
-    if (!raw) return null
-    if (raw.startsWith('/') && !raw.startsWith('//')) return raw
-    try {
-      const u = new URL(raw)
-      const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost'
-      return u.origin === new URL(config.appOrigin).origin || loopback ? u.toString() : null
-    } catch {
-      return null
-    }
+    const r = safeReturnUrl(raw, config.appOrigin)
+    return r ? (r.relative ? `${r.url.pathname}${r.url.search}` : r.url.toString()) : null
   }
   const back = (returnUrl: string, tokenId: string, result: 'succeeded' | 'failed') => {
     const u = new URL(returnUrl, config.appOrigin)

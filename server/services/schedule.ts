@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { LocalDate } from '@js-joda/core'
 import type { Tx } from '../db/client'
 import { bookings, businessHolidays } from '../db/schema'
@@ -25,7 +25,7 @@ type DayRow = StaffRow & {
  * Everything the slot rule needs for one day, in ONE query: the consultants with their shifts
  * and booked cells of the day aggregated per consultant, plus the business holidays (so the
  * caller can pick the served day without a query of its own). The cells of `excludeTicket`
- * count as free. The rest is linear work in computeDaySchedule.
+ * count as free, and so do the holds of abandoned purchases (held_until passed). The rest is linear work in computeDaySchedule.
  */
 export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date, excludeTicket?: string) {
   const from = atJst(day, 0, 0)
@@ -37,7 +37,8 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
       FROM staff_shifts WHERE starts_at < ${to} AND ends_at >= ${from} GROUP BY staff_id
     ), bk AS (
       SELECT staff_id, json_agg(extract(epoch FROM cell_start) * 1000) AS cells
-      FROM bookings WHERE cell_start >= ${from} AND cell_start < ${to} ${exclude} GROUP BY staff_id
+      FROM bookings WHERE cell_start >= ${from} AND cell_start < ${to} ${exclude}
+        AND (held_until IS NULL OR held_until > ${now}) GROUP BY staff_id
     ), h AS (
       SELECT coalesce(json_agg(ymd), '[]'::json) AS holidays FROM business_holidays
     )
@@ -82,7 +83,7 @@ const isUniqueViolation = (e: unknown): boolean => {
  */
 export async function bookSlot(
   tx: Tx,
-  opts: { start: Date; minutes: number; staffId: string | null; ticketNumber: string; now: Date; excludeTicket?: string },
+  opts: { start: Date; minutes: number; staffId: string | null; ticketNumber: string; now: Date; excludeTicket?: string; heldUntil?: Date },
 ): Promise<string> {
   const day = toZoned(opts.start).toLocalDate()
   const { input, staffList } = await loadDay(tx, day, opts.minutes, opts.now, opts.excludeTicket)
@@ -90,9 +91,15 @@ export async function bookSlot(
   const candidates = opts.staffId ? staffList.filter((s) => s.staffId === opts.staffId) : staffList
   for (const s of candidates) {
     if (!isSlotOpen(input, s.staffId, opts.start)) continue
+    const cells = cellsOf(opts.start, opts.minutes)
     try {
       await tx.transaction(async (sp) => {
-        await sp.insert(bookings).values(cellsOf(opts.start, opts.minutes).map((cellStart) => ({ staffId: s.staffId, cellStart, ticketNumber: opts.ticketNumber })))
+        // An abandoned purchase's hold is void (loadDay already counts it free): clear it so the
+        // unique (staff, cell) constraint lets this booking in.
+        await sp
+          .delete(bookings)
+          .where(and(eq(bookings.staffId, s.staffId), inArray(bookings.cellStart, cells), isNotNull(bookings.heldUntil), lte(bookings.heldUntil, opts.now)))
+        await sp.insert(bookings).values(cells.map((cellStart) => ({ staffId: s.staffId, cellStart, ticketNumber: opts.ticketNumber, heldUntil: opts.heldUntil ?? null })))
       })
       return s.staffId
     } catch (e) {
@@ -104,4 +111,10 @@ export async function bookSlot(
 
 export async function releaseBooking(tx: Tx, ticketNumber: string) {
   await tx.delete(bookings).where(eq(bookings.ticketNumber, ticketNumber))
+}
+
+/** A purchase recorded: its held cells become an ordinary booking. */
+export async function confirmBooking(tx: Tx, ticketNumber: string): Promise<number> {
+  const rows = await tx.update(bookings).set({ heldUntil: null }).where(eq(bookings.ticketNumber, ticketNumber)).returning({ id: bookings.id })
+  return rows.length
 }

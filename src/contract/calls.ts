@@ -310,6 +310,17 @@ export const ChargeResponse = v.object({
 })
 export type ChargeResponse = v.InferOutput<typeof ChargeResponse>
 
+/**
+ * What became of one purchase attempt of the caller, by its Idempotency-Key (issue 12 item 5):
+ * the checkout asks before offering to pay again after a reload or Back.
+ */
+export const ChargeAttemptRequest = v.object({ idempotencyKey: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)) })
+export const ChargeAttemptResponse = v.object({
+  /** NONE: never seen; PENDING: still being charged; SUCCEEDED: paid (result); FAILED: nothing kept. */
+  status: v.picklist(['NONE', 'PENDING', 'SUCCEEDED', 'FAILED']),
+  result: v.nullable(ChargeResponse),
+})
+
 export const TdsFinishRequest = v.object({ tokenId: v.pipe(v.string(), v.nonEmpty()) })
 /** Spec §4: "on status 200 with a data id the charge is submitted". */
 export const TdsFinishResponse = v.object({
@@ -377,7 +388,9 @@ export const calls = {
   charge: { method: 'POST', auth: true, request: ChargeRequest, response: ChargeResponse },
   tdsFinish: { method: 'POST', auth: true, request: TdsFinishRequest, response: TdsFinishResponse },
   'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: GetCouponResponse },
-  'sandbox/tokens': { method: 'POST', auth: false, request: SandboxTokenRequest, response: SandboxTokenResponse },
+  'charge-attempt': { method: 'GET', auth: true, request: ChargeAttemptRequest, response: ChargeAttemptResponse },
+  // A token belongs to the member who made it (issue 13 item 6), as a PaymentMethod to a Customer.
+  'sandbox/tokens': { method: 'POST', auth: true, request: SandboxTokenRequest, response: SandboxTokenResponse },
   'stripe/setup-intents': { method: 'POST', auth: true, request: StripeSetupIntentRequest, response: StripeSetupIntentResponse },
 } as const satisfies Record<string, CallSpec>
 

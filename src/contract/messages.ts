@@ -29,3 +29,13 @@ export const apiErrors = {
   minutesToSupportNone: 'minutesToSupport None',
   staffNotFound: 'Staff Not Found.',
 } as const
+
+/**
+ * Answers of `charge` about its Idempotency-Key (issue 13): the first is Stripe's own wording for
+ * a key re-sent with other parameters (409).
+ */
+export const chargeMessages = {
+  idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+  attemptInProgress: 'A request with this Idempotency-Key is still in progress; retry later.',
+  attemptSuperseded: 'This purchase attempt was resumed by another request with the same Idempotency-Key.',
+} as const

@@ -31,7 +31,7 @@ describe('access-control matrix', () => {
     const paid = await h.post('charge', {
       token: owner.token,
       headers: { 'Idempotency-Key': 'owner-1' },
-      body: { productId: 'ADD-30', cardToken: await h.cardToken(sandboxTestCards.approved), saveCard: true, reservationTime: 'ADD' },
+      body: { productId: 'ADD-30', cardToken: await h.cardToken(sandboxTestCards.approved, owner.token), saveCard: true, reservationTime: 'ADD', parentTicketNumber: changeable.ticketNumber },
     })
     expect(paid.status).toBe(200)
     const card = (await h.get('charge-data', { token: owner.token, query: { productId: 'SUPPORT-60' } })).body.creditcard as T
@@ -45,6 +45,7 @@ describe('access-control matrix', () => {
 
     // A request per call aimed at the owner's rows (or the caller's own, where the call has no target).
     const key = page.lastEvaluatedKey as T | null
+    const otherTicket = ((await h.get('user-data', { token: other.token, query: { data: 'MEMBER_SUPPORT_TICKET' } })).body.supportTicketList as T[])[0].ticketNumber as string
     const target: Record<string, { query?: T; body?: T; headers?: Record<string, string>; aims: string }> = {
       'user-data': { query: { data: 'MEMBER_SUPPORT_TICKET' }, aims: 'caller only' },
       'nowonsale-products': { query: { productType: 'SUPPORT' }, aims: 'catalogue' },
@@ -60,8 +61,12 @@ describe('access-control matrix', () => {
       'cancel-account': { body: {}, aims: 'caller only' },
       'charge-data': { query: { productId: 'SUPPORT-60' }, aims: 'caller only' },
       'coupon-valid': { query: { productId: 'SUPPORT-60', couponCode }, aims: 'coupon' },
-      charge: { body: { productId: 'ADD-30', cardId: card.cardId, reservationTime: 'ADD' }, headers: { 'Idempotency-Key': 'cross-1' }, aims: 'saved card' },
+      // An extension of the caller's own ticket, paid with the owner's saved card.
+      charge: { body: { productId: 'ADD-30', cardId: card.cardId, reservationTime: 'ADD', parentTicketNumber: otherTicket }, headers: { 'Idempotency-Key': 'cross-1' }, aims: 'saved card' },
       tdsFinish: { body: { tokenId: 'tok_of_nobody' }, aims: 'card token' },
+      // The owner's purchase attempt, by its Idempotency-Key: another member sees only NONE.
+      'charge-attempt': { query: { idempotencyKey: 'owner-1' }, aims: 'purchase attempt' },
+      'sandbox/tokens': { body: { number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' }, aims: 'caller only' },
       'get-coupon': { body: { couponCode, memberId: owner.memberId }, aims: 'coupon (memberId)' },
       'stripe/setup-intents': { body: {}, aims: 'caller only' },
     }

@@ -41,14 +41,14 @@ describe('schedule cache: a booking write shows in the next answer', () => {
     const before = await schedule(m.token, '20250617')
     const { staffId, slot } = openCell(before)
     const body = {
-      productId: 'SUPPORT-60', cardToken: await h.cardToken(), saveCard: false, staffId, reservationTime: `SUPPORT-20250617-${slot}`, supportType: 'TEL',
+      productId: 'SUPPORT-60', cardToken: await h.cardToken(undefined, m.token), saveCard: false, staffId, reservationTime: `SUPPORT-20250617-${slot}`, supportType: 'TEL',
       reservationMenuList: [{ menuId: 'MENU-60-1', estimatedMinute: 60, menuTitle: 'パソコンの動作が遅い' }],
     }
     expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body })).status).toBe(200)
     expect(row(await schedule(m.token, '20250617'), staffId)?.schedules[slot]).toBe(false)
     // Another member asks for the same cell: refused cleanly, whatever a cache said.
     const other = await h.member('fresh')
-    const again = await h.post('charge', { token: other.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken() } })
+    const again = await h.post('charge', { token: other.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken(undefined, other.token) } })
     expect(again).toEqual({ status: 400, body: { message: 'STAFF_DENY' } })
   })
 

@@ -15,7 +15,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
 
   it('50 concurrent charges for one cell book it once', async () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => h.member('fresh')))
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => h.cardToken()))
+    const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => h.cardToken(undefined, members[i % 5].token)))
     const results = await Promise.all(
       tokens.map((t, i) => h.post('charge', { token: members[i % 5].token, headers: { 'Idempotency-Key': `race-${i}` }, body: body(t) })),
     )
@@ -34,7 +34,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
 
   it('10 repeated charges with one idempotency key make one purchase', async () => {
     const m = await h.member('fresh')
-    const t = await h.cardToken()
+    const t = await h.cardToken(undefined, m.token)
     const results = await Promise.all(
       Array.from({ length: 10 }, () => h.post('charge', { token: m.token, headers: { 'Idempotency-Key': 'same-key' }, body: { ...body(t), staffId: '', reservationTime: 'SUPPORT-20250611-15-00' } })),
     )

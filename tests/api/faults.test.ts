@@ -84,7 +84,7 @@ describe('faults on a real server process with the embedded database', () => {
     const member = (await (await api('/api/__test/member', { method: 'POST', body: JSON.stringify({ fixture: 'demo' }) })).json()) as { email: string; password: string; memberId: string }
     const token = await signIn(member.email, member.password)
     expect((await api('/api/user-data?data=MEMBER', {}, token)).status).toBe(200)
-    const card = (await (await api('/api/sandbox/tokens', { method: 'POST', body: JSON.stringify({ number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' }) })).json()) as { tokenId: string; threeDSecure: string }
+    const card = (await (await api('/api/sandbox/tokens', { method: 'POST', body: JSON.stringify({ number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' }) }, token)).json()) as { tokenId: string; threeDSecure: string }
     expect(card.threeDSecure).toBe('required')
     // The SPA redirects the member to the 3-D Secure page …
     const page = await api(`/sandbox/3ds/${card.tokenId}?return_url=${encodeURIComponent('/buy')}`)
@@ -102,7 +102,10 @@ describe('faults on a real server process with the embedded database', () => {
     expect(approved.headers.get('location')).toContain('tds_result=succeeded')
     const fresh = await signIn(member.email, member.password)
     expect((await api('/api/tdsFinish', { method: 'POST', body: JSON.stringify({ tokenId: card.tokenId }) }, fresh)).status).toBe(200)
-    const charge = () => api('/api/charge', { method: 'POST', body: JSON.stringify({ productId: 'ADD-30', cardToken: card.tokenId, reservationTime: 'ADD' }), headers: { 'Idempotency-Key': 'fault-key-1' } }, fresh)
+    // An extension (ADD) of one of the member's own support tickets.
+    const own = (await (await api('/api/user-data?data=MEMBER_SUPPORT_TICKET', {}, fresh)).json()) as { supportTicketList: { ticketNumber: string }[] }
+    const parentTicketNumber = own.supportTicketList[0].ticketNumber
+    const charge = () => api('/api/charge', { method: 'POST', body: JSON.stringify({ productId: 'ADD-30', cardToken: card.tokenId, reservationTime: 'ADD', parentTicketNumber }), headers: { 'Idempotency-Key': 'fault-key-1' } }, fresh)
     const first = await charge()
     expect(first.status).toBe(200)
     const answer = (await first.json()) as { ticketNumber: string; receiptNumber: string }

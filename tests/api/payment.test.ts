@@ -17,22 +17,24 @@ const support = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('sandbox tokens and 3-D Secure', () => {
-  it('tokens: frictionless and challenge cards; card errors in Japanese', async () => {
-    const ok = await h.post('sandbox/tokens', { body: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 30, cvc: '123', name: 'TARO YAMADA' } })
+  it('tokens: frictionless and challenge cards; card errors in Japanese; only for a signed-in member', async () => {
+    const { token } = await h.member('fresh')
+    const ok = await h.post('sandbox/tokens', { token, body: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 30, cvc: '123', name: 'TARO YAMADA' } })
     expect(ok.body).toMatchObject({ threeDSecure: 'frictionless', card: { brand: 'Visa', last4: '4242' } })
-    const ch = await h.post('sandbox/tokens', { body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
+    const ch = await h.post('sandbox/tokens', { token, body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
     expect(ch.body.threeDSecure).toBe('required')
-    const bad = await h.post('sandbox/tokens', { body: { number: '4242424242424241', expMonth: 12, expYear: 2030, cvc: '123', name: 'X' } })
+    const bad = await h.post('sandbox/tokens', { token, body: { number: '4242424242424241', expMonth: 12, expYear: 2030, cvc: '123', name: 'X' } })
     expect(bad).toEqual({ status: 400, body: { message: 'カード番号が正しくありません。' } })
-    expect((await h.post('sandbox/tokens', { body: { number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123', name: 'X' } })).status).toBe(400)
+    expect((await h.post('sandbox/tokens', { token, body: { number: '4242424242424242', expMonth: 1, expYear: 2020, cvc: '123', name: 'X' } })).status).toBe(400)
+    expect((await h.post('sandbox/tokens', { body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'X' } })).status).toBe(401)
   })
   it('the 3-D Secure page: frictionless redirects at once; a challenge shows 承認 / 失敗; tdsFinish follows the choice', async () => {
     const m = await h.member('fresh')
-    const fr = await h.post('sandbox/tokens', { body: { number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
+    const fr = await h.post('sandbox/tokens', { token: m.token, body: { number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
     const r1 = await h.app.request(`/sandbox/3ds/${fr.body.tokenId}?return_url=${encodeURIComponent('http://app.test/buy?productId=SUPPORT-60')}`)
     expect(r1.status).toBe(302)
     expect(r1.headers.get('location')).toContain('http://app.test/buy?productId=SUPPORT-60')
-    const ch = await h.post('sandbox/tokens', { body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
+    const ch = await h.post('sandbox/tokens', { token: m.token, body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
     const page = await h.app.request(`/sandbox/3ds/${ch.body.tokenId}?return_url=/buy`)
     const html = await page.text()
     expect(html).toContain('承認')
@@ -43,7 +45,7 @@ describe('sandbox tokens and 3-D Secure', () => {
     const fail = await h.app.request(`/sandbox/3ds/${ch.body.tokenId}/fail`, { method: 'POST', body: new URLSearchParams({ return_url: '/buy' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect(fail.status).toBe(303)
     expect((await h.post('tdsFinish', { token: m.token, body: { tokenId: ch.body.tokenId } })).status).toBe(400)
-    const approved = await h.cardToken(sandboxTestCards.challenge)
+    const approved = await h.cardToken(sandboxTestCards.challenge, m.token)
     expect(await h.post('tdsFinish', { token: m.token, body: { tokenId: approved } })).toEqual({ status: 200, body: { status: 200, data: { data: { id: approved } } } })
     expect((await h.post('tdsFinish', { body: { tokenId: approved } })).status).toBe(401)
   })
@@ -72,13 +74,13 @@ describe('charge-data and coupon-valid', () => {
 describe('charge', () => {
   it('books the consultant, applies the coupon once, records the purchase, mails, saves the card', async () => {
     const m = await h.member('demo')
-    const tokenId = await h.cardToken()
+    const tokenId = await h.cardToken(undefined, m.token)
     const k = key()
     const r = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body: support({ cardToken: tokenId, couponCode: 'SUPPORT60-1000', saveCard: true }) })
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ productType: 'SUPPORT', amount: 4500, couponCode: 'SUPPORT60-1000' })
-    // Same key again: the same answer, no second purchase.
-    expect(await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body: support({ cardToken: tokenId }) })).toEqual(r)
+    // Same key and body again: the same answer, no second purchase.
+    expect(await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body: support({ cardToken: tokenId, couponCode: 'SUPPORT60-1000', saveCard: true }) })).toEqual(r)
     const list = (await h.get('purchase-list', { token: m.token })).body.ticketList
     expect(list.filter((p: { ticketNumber: string }) => p.ticketNumber === r.body.ticketNumber)).toHaveLength(1)
     const tickets = (await h.get('user-data', { token: m.token, query: { data: 'MEMBER_SUPPORT_TICKET' } })).body.supportTicketList
@@ -87,34 +89,34 @@ describe('charge', () => {
     // The coupon is used: gone from the list, refused next time.
     const coupons = (await h.get('user-data', { token: m.token, query: { data: 'MEMBER_COUPON' } })).body.couponList
     expect(coupons.map((c: { couponCode: string }) => c.couponCode)).not.toContain('SUPPORT60-1000')
-    const again = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: support({ cardToken: tokenId, couponCode: 'SUPPORT60-1000', reservationTime: 'SUPPORT-20250612-16-00' }) })
+    const again = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: support({ cardToken: await h.cardToken(undefined, m.token), couponCode: 'SUPPORT60-1000', reservationTime: 'SUPPORT-20250612-16-00' }) })
     expect(again).toEqual({ status: 400, body: { message: 'DENY_COUPON' } })
-    // The saved card appears in charge-data and pays without a token.
+    // The saved card appears in charge-data and pays without a token (an extension of the new ticket).
     const cd = await h.get('charge-data', { token: m.token, query: { productId: 'ADD-30' } })
     expect(cd.body.creditcard).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242' })
-    const add = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { productId: 'ADD-30', cardId: cd.body.creditcard.cardId, reservationTime: 'ADD' } })
+    const add = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { productId: 'ADD-30', cardId: cd.body.creditcard.cardId, reservationTime: 'ADD', parentTicketNumber: r.body.ticketNumber } })
     expect(add.body).toMatchObject({ productType: 'ADD', amount: 3300 })
   })
   it('STAFF_DENY for a taken slot, STAFF_ASSING_DENY when nobody is free', async () => {
     const a = await h.member('fresh')
     const b = await h.member('fresh')
-    const body = support({ staffId: 'STAFF-03', reservationTime: 'SUPPORT-20250612-16-00', productId: 'SUPPORT-30' })
-    expect((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken() } })).status).toBe(200)
-    expect(await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken() } })).toEqual({ status: 400, body: { message: 'STAFF_DENY' } })
+    const body = support({ staffId: 'STAFF-03', reservationTime: 'SUPPORT-20250612-16-00', productId: 'SUPPORT-30', reservationMenuList: [] })
+    expect((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken(undefined, a.token) } })).status).toBe(200)
+    expect(await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken(undefined, b.token) } })).toEqual({ status: 400, body: { message: 'STAFF_DENY' } })
     // 20:30 on 2025-06-12: only late-shift consultants; fill them all, then no preference fails.
     const late = { ...body, reservationTime: 'SUPPORT-20250612-20-30', staffId: '' }
     const results: number[] = []
-    for (let i = 0; i < 6; i++) results.push((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...late, cardToken: await h.cardToken() } })).status)
+    for (let i = 0; i < 6; i++) results.push((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...late, cardToken: await h.cardToken(undefined, a.token) } })).status)
     expect(results.filter((s) => s === 200).length).toBeGreaterThan(0)
-    expect(await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...late, cardToken: await h.cardToken() } })).toEqual({ status: 400, body: { message: 'STAFF_ASSING_DENY' } })
+    expect(await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...late, cardToken: await h.cardToken(undefined, b.token) } })).toEqual({ status: 400, body: { message: 'STAFF_ASSING_DENY' } })
   })
   it('declined card, 3-D Secure not done, rate-limited card (429 twice then 200), bad input, no key', async () => {
     const m = await h.member('fresh')
-    const body = support({ productId: 'SUPPORT-30', reservationTime: 'SUPPORT-20250613-11-00', staffId: '' })
-    expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken(sandboxTestCards.declined) } })).status).toBe(402)
-    const pending = await h.post('sandbox/tokens', { body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
+    const body = support({ productId: 'SUPPORT-30', reservationTime: 'SUPPORT-20250613-11-00', staffId: '', reservationMenuList: [] })
+    expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: await h.cardToken(sandboxTestCards.declined, m.token) } })).status).toBe(402)
+    const pending = await h.post('sandbox/tokens', { token: m.token, body: { number: sandboxTestCards.challenge, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' } })
     expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: pending.body.tokenId } })).body.message).toBe('THREE_D_SECURE_REQUIRED')
-    const limited = await h.cardToken(sandboxTestCards.rateLimitedTwice)
+    const limited = await h.cardToken(sandboxTestCards.rateLimitedTwice, m.token)
     const k = key()
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body: { ...body, cardToken: limited } })).status)
@@ -130,8 +132,8 @@ describe('charge', () => {
     const b = await h.member('fresh')
     const parent = (await h.get('user-data', { token: a.token, query: { data: 'MEMBER_SUPPORT_TICKET' } })).body.supportTicketList[0].ticketNumber
     const tip = { productId: 'TIP-500', reservationTime: 'TIP', parentTicketNumber: parent }
-    expect((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, cardToken: await h.cardToken() } })).body).toMatchObject({ productType: 'TIP', amount: 500 })
-    expect((await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, cardToken: await h.cardToken() } })).status).toBe(404)
-    expect((await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, parentTicketNumber: undefined, cardToken: await h.cardToken() } })).status).toBe(400)
+    expect((await h.post('charge', { token: a.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, cardToken: await h.cardToken(undefined, a.token) } })).body).toMatchObject({ productType: 'TIP', amount: 500 })
+    expect((await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, cardToken: await h.cardToken(undefined, b.token) } })).status).toBe(404)
+    expect((await h.post('charge', { token: b.token, headers: { 'Idempotency-Key': key() }, body: { ...tip, parentTicketNumber: undefined, cardToken: await h.cardToken(undefined, b.token) } })).status).toBe(400)
   })
 })

@@ -34,7 +34,8 @@ describe('security headers', () => {
     }
   })
   it('the sandbox 3-D Secure page allows its inline style and no script', async () => {
-    const tokenRes = await h.post('sandbox/tokens', { body: { number: '4000002760003184', expMonth: 12, expYear: 2030, cvc: '123', name: 'A' } })
+    const m = await h.member('fresh')
+    const tokenRes = await h.post('sandbox/tokens', { token: m.token, body: { number: '4000002760003184', expMonth: 12, expYear: 2030, cvc: '123', name: 'A' } })
     const res = await h.app.request(`/sandbox/3ds/${tokenRes.body.tokenId}?return_url=/buy`)
     expect(res.status).toBe(200)
     const csp = res.headers.get('content-security-policy')!

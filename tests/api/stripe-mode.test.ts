@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStripeClient, createStripePayment } from '../../server/adapters/stripe-payment'
 import { createApp } from '../../server/app'
 import { parseConfig } from '../../server/config'
-import { members } from '../../server/db/schema'
+import { members, tickets } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
 
 // The API in Stripe mode (PAYMENT_PROVIDER=stripe): `stripe/setup-intents`, tdsFinish and charge
@@ -125,8 +125,11 @@ async function call(method: 'GET' | 'POST', path: string, o: { token?: string; b
   }
   return { status: res.status, body }
 }
-const charge = (token: string, idempotencyKey: string, body: Record<string, unknown>) =>
-  call('POST', '/api/charge', { token, headers: { 'Idempotency-Key': idempotencyKey }, body: { productId: 'ADD-30', reservationTime: 'ADD', ...body } })
+/** An ADD (extension) of one of the member's SUPPORT tickets: ADD needs its own parent (issue 13 item 9). */
+const charge = async (m: { token: string; memberId: string }, idempotencyKey: string, body: Record<string, unknown>) => {
+  const [parent] = await h.db.select().from(tickets).where(and(eq(tickets.memberId, m.memberId), eq(tickets.productType, 'SUPPORT')))
+  return call('POST', '/api/charge', { token: m.token, headers: { 'Idempotency-Key': idempotencyKey }, body: { productId: 'ADD-30', reservationTime: 'ADD', parentTicketNumber: parent?.ticketNumber ?? null, ...body } })
+}
 
 describe('configuration', () => {
   it('stripe needs STRIPE_SECRET_KEY; with it the provider is stripe', () => {
@@ -136,7 +139,8 @@ describe('configuration', () => {
   })
 
   it('Stripe mode has no sandbox: sandbox/tokens and the 3-D Secure page answer 404', async () => {
-    const tokens = await call('POST', '/api/sandbox/tokens', { body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
+    const m = await h.member('fresh')
+    const tokens = await call('POST', '/api/sandbox/tokens', { token: m.token, body: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
     expect(tokens.status).toBe(404)
     expect((await call('GET', '/sandbox/3ds/tok_x', { query: { return_url: '/buy' } })).status).toBe(404)
   })
@@ -150,7 +154,7 @@ describe('configuration', () => {
 
 describe('stripe/setup-intents, tdsFinish and charge in Stripe mode', () => {
   it('a challenge card: Customer once per member, SetupIntent with the return URL, tdsFinish after the bank, one charge per key, saved card', async () => {
-    const m = await h.member('fresh')
+    const m = await h.member('demo')
     expect((await call('POST', '/api/stripe/setup-intents', { body: { paymentMethodId: 'pm_challenge', returnUrl: returnUrl('pm_challenge') } })).status).toBe(401)
     expect((await call('POST', '/api/stripe/setup-intents', { token: m.token, body: { paymentMethodId: 'pm_challenge', returnUrl: 'https://evil.example/buy' } })).status).toBe(400)
     expect((await call('POST', '/api/stripe/setup-intents', { token: m.token, body: { paymentMethodId: 'tok_sandbox', returnUrl: returnUrl('x') } })).status).toBe(400)
@@ -167,24 +171,24 @@ describe('stripe/setup-intents, tdsFinish and charge in Stripe mode', () => {
 
     // Back from the bank before it decided, or after a failed challenge: no finish, no charge.
     expect(await call('POST', '/api/tdsFinish', { token: m.token, body: { tokenId: 'pm_challenge' } })).toEqual({ status: 400, body: { message: 'THREE_D_SECURE_FAILED' } })
-    expect((await charge(m.token, key(), { cardToken: 'pm_challenge' })).body).toEqual({ message: 'THREE_D_SECURE_REQUIRED' })
+    expect((await charge(m, key(), { cardToken: 'pm_challenge' })).body).toEqual({ message: 'THREE_D_SECURE_REQUIRED' })
     fake.decide('pm_challenge', true)
     expect(await call('POST', '/api/tdsFinish', { token: m.token, body: { tokenId: 'pm_challenge' } })).toEqual({ status: 200, body: { status: 200, data: { data: { id: 'pm_challenge' } } } })
 
     // Another member cannot finish or charge this PaymentMethod.
     const other = await h.member('fresh')
     expect(await call('POST', '/api/tdsFinish', { token: other.token, body: { tokenId: 'pm_challenge' } })).toEqual({ status: 400, body: { message: 'TOKEN_NOT_FOUND' } })
-    expect((await charge(other.token, key(), { cardToken: 'pm_challenge' })).body).toEqual({ message: 'TOKEN_NOT_FOUND' })
+    expect((await charge(other, key(), { cardToken: 'pm_challenge' })).body).toEqual({ message: 'TOKEN_NOT_FOUND' })
 
     const k = key()
     const before = fake.calls('POST /v1/payment_intents').length
-    const paid = await charge(m.token, k, { cardToken: 'pm_challenge', saveCard: true })
+    const paid = await charge(m, k, { cardToken: 'pm_challenge', saveCard: true })
     expect(paid).toMatchObject({ status: 200, body: { productType: 'ADD', amount: 3300 } })
     const pi = fake.calls('POST /v1/payment_intents').at(-1)!
     expect(pi.idempotencyKey).toBe(`${m.memberId}:${k}`)
     expect(Object.fromEntries(pi.body)).toMatchObject({ amount: '3300', currency: 'jpy', payment_method: 'pm_challenge', customer: row.stripeCustomerId, confirm: 'true', off_session: 'true' })
     // The same key again (reload, double click): the stored answer, Stripe is not asked again.
-    expect(await charge(m.token, k, { cardToken: 'pm_challenge', saveCard: true })).toEqual(paid)
+    expect(await charge(m, k, { cardToken: 'pm_challenge', saveCard: true })).toEqual(paid)
     expect(fake.calls('POST /v1/payment_intents').length).toBe(before + 1)
 
     // The saved card (attached to the member's Customer) pays later without 3-D Secure.
@@ -192,27 +196,27 @@ describe('stripe/setup-intents, tdsFinish and charge in Stripe mode', () => {
     expect(data.body).toMatchObject({ creditcard: { cardBrand: 'Visa', cardLast4: '3184' } })
     const cardId = (data.body as { creditcard: { cardId: string } }).creditcard.cardId
     const k2 = key()
-    expect((await charge(m.token, k2, { cardId })).status).toBe(200)
+    expect((await charge(m, k2, { cardId })).status).toBe(200)
     expect(Object.fromEntries(fake.calls('POST /v1/payment_intents').at(-1)!.body)).toMatchObject({ payment_method: 'pm_challenge', customer: row.stripeCustomerId, off_session: 'true' })
   })
 
   it('a frictionless card needs no redirect and reuses the member\'s Customer', async () => {
-    const m = await h.member('fresh')
+    const m = await h.member('demo')
     await call('POST', '/api/stripe/setup-intents', { token: m.token, body: { paymentMethodId: 'pm_challenge', returnUrl: returnUrl('pm_challenge') } })
     const customersBefore = fake.calls('POST /v1/customers').length
     const r = await call('POST', '/api/stripe/setup-intents', { token: m.token, body: { paymentMethodId: 'pm_frictionless', returnUrl: returnUrl('pm_frictionless') } })
     expect(r).toEqual({ status: 200, body: { redirectUrl: null } })
     expect(fake.calls('POST /v1/customers').length).toBe(customersBefore)
     expect((await call('POST', '/api/tdsFinish', { token: m.token, body: { tokenId: 'pm_frictionless' } })).status).toBe(200)
-    expect((await charge(m.token, key(), { cardToken: 'pm_frictionless' })).body).toMatchObject({ amount: 3300 })
+    expect((await charge(m, key(), { cardToken: 'pm_frictionless' })).body).toMatchObject({ amount: 3300 })
   })
 
   it('Stripe\'s 429 reaches the client for its retry; a decline is 402 CARD_DECLINED', async () => {
-    const m = await h.member('fresh')
+    const m = await h.member('demo')
     for (const pm of ['pm_busy', 'pm_declined']) {
       expect((await call('POST', '/api/stripe/setup-intents', { token: m.token, body: { paymentMethodId: pm, returnUrl: returnUrl(pm) } })).body).toEqual({ redirectUrl: null })
     }
-    expect(await charge(m.token, key(), { cardToken: 'pm_busy' })).toEqual({ status: 429, body: { message: 'RATE_LIMITED' } })
-    expect(await charge(m.token, key(), { cardToken: 'pm_declined' })).toEqual({ status: 402, body: { message: 'CARD_DECLINED' } })
+    expect(await charge(m, key(), { cardToken: 'pm_busy' })).toEqual({ status: 429, body: { message: 'RATE_LIMITED' } })
+    expect(await charge(m, key(), { cardToken: 'pm_declined' })).toEqual({ status: 402, body: { message: 'CARD_DECLINED' } })
   })
 })
