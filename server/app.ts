@@ -16,6 +16,7 @@ import { mountTestRoutes } from './routes/test-routes'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
+import { mountSpa } from './http/spa'
 
 export type { Deps } from './http/handler'
 
@@ -125,6 +126,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   }
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
+
+  // The built SPA on the same origin (issue 12): what `npm start` and production serve (STATIC_DIR).
+  if (deps.config.staticDir) mountSpa(app, deps.config.staticDir, { authEmulatorHost: deps.config.firebaseAuthEmulatorHost })
 
   app.notFound((c) => c.json({ message: 'Not Found' }, 404))
   return app

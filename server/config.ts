@@ -3,29 +3,47 @@ import * as v from 'valibot'
 /**
  * Server configuration, parsed once at start-up (design.md "Real parts"). A required value that is
  * missing stops the program with `Not Configured Environment Value: NAME` (spec §5, §9).
+ *
+ * Safe by construction (issue 13): in production (`MYPAGE_ENV=production`, or `NODE_ENV=production`
+ * without a MYPAGE_ENV) the server refuses every local-only setting — the Auth Emulator (whose
+ * tokens are unsigned: any `alg: none` token would pass), demo seeding, test routes, the payment
+ * sandbox unless explicitly allowed, PGlite, captcha off — so a box with a test setting left on
+ * does not start at all instead of starting open.
  */
 export class ConfigError extends Error {}
 
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()))
 const withDefault = (value: string) => v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), value)
+const flag = v.optional(v.picklist(['0', '1', 'true', 'false']))
 
 const EnvSchema = v.object({
+  MYPAGE_ENV: v.optional(v.picklist(['local', 'test', 'production'], 'MYPAGE_ENV must be local, test or production')),
+  NODE_ENV: optionalString,
   PORT: v.pipe(withDefault('8787'), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number)),
   HOST: withDefault('127.0.0.1'),
   DATABASE_URL: optionalString,
   PGLITE_DIR: withDefault('.data/pglite'),
-  FIREBASE_PROJECT_ID: withDefault('demo-mypage'),
+  FIREBASE_PROJECT_ID: optionalString,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
-  SMTP_URL: withDefault('smtp://127.0.0.1:1025'),
+  SMTP_URL: optionalString,
   MAIL_FROM: withDefault('"ITサポート マイページ" <no-reply@mypage.example.com>'),
-  APP_ORIGIN: v.pipe(withDefault('http://127.0.0.1:5173'), v.transform((s) => s.replace(/\/+$/, ''))),
+  APP_ORIGIN: optionalString,
   RECAPTCHA_SECRET: optionalString,
-  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'stripe']), 'sandbox'),
+  PAYMENT_PROVIDER: v.optional(v.picklist(['sandbox', 'stripe'])),
   STRIPE_SECRET_KEY: optionalString,
-  ENABLE_TEST_ROUTES: v.optional(v.string()),
+  /** The built SPA (`vite build`'s folder) to serve beside the API from this one process. */
+  STATIC_DIR: optionalString,
+  ENABLE_TEST_ROUTES: flag,
+  /** Seeds the demo members (demo@example.com / demo1234) into the database and the identity provider. */
+  SEED_DEMO: flag,
+  /** Production only: run the payment sandbox anyway (a staging box with no real card provider). */
+  ALLOW_SANDBOX_PAYMENTS: flag,
 })
 
+export type RunEnv = 'local' | 'test' | 'production'
+
 export type Config = {
+  env: RunEnv
   port: number
   host: string
   databaseUrl: string | undefined
@@ -39,10 +57,15 @@ export type Config = {
   recaptchaSecret: string | undefined
   paymentProvider: 'sandbox' | 'stripe'
   stripeSecretKey: string | undefined
+  /** Where the built SPA is; undefined: this process serves the API only (the SPA is on a CDN). */
+  staticDir: string | undefined
   enableTestRoutes: boolean
+  seedDemo: boolean
 }
 
 const notConfigured = (name: string) => new ConfigError(`Not Configured Environment Value: ${name}`)
+const refused = (name: string, why: string) => new ConfigError(`Refused in production: ${name} ${why}`)
+const on = (value: string | undefined) => value === '1' || value === 'true'
 
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as missing, like an unset variable.
@@ -54,20 +77,37 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid Environment Value: ${String(name)}: ${issue.message}`)
   }
   const e = parsed.output
-  if (e.PAYMENT_PROVIDER === 'stripe' && !e.STRIPE_SECRET_KEY) throw notConfigured('STRIPE_SECRET_KEY')
+  const runEnv: RunEnv = e.MYPAGE_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'local')
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (runEnv === 'production' ? undefined : 'sandbox')
+
+  if (runEnv === 'production') {
+    // Every value that has a local default must be given explicitly in production.
+    const required = { DATABASE_URL: e.DATABASE_URL, FIREBASE_PROJECT_ID: e.FIREBASE_PROJECT_ID, SMTP_URL: e.SMTP_URL, APP_ORIGIN: e.APP_ORIGIN, RECAPTCHA_SECRET: e.RECAPTCHA_SECRET, PAYMENT_PROVIDER: paymentProvider }
+    for (const [name, value] of Object.entries(required)) if (!value) throw notConfigured(name)
+    if (e.FIREBASE_AUTH_EMULATOR_HOST) throw refused('FIREBASE_AUTH_EMULATOR_HOST', 'is set: the Auth Emulator accepts unsigned tokens')
+    if (e.FIREBASE_PROJECT_ID?.startsWith('demo-')) throw refused('FIREBASE_PROJECT_ID', `is a demo project (${e.FIREBASE_PROJECT_ID})`)
+    if (on(e.SEED_DEMO)) throw refused('SEED_DEMO', 'would create demo members with a published password')
+    if (on(e.ENABLE_TEST_ROUTES)) throw refused('ENABLE_TEST_ROUTES', 'would open the test-only routes')
+    if (paymentProvider === 'sandbox' && !on(e.ALLOW_SANDBOX_PAYMENTS)) throw refused('PAYMENT_PROVIDER=sandbox', 'without ALLOW_SANDBOX_PAYMENTS=1')
+    if (!/^https:\/\//.test(e.APP_ORIGIN!)) throw refused('APP_ORIGIN', 'is not https')
+  }
+  if (paymentProvider === 'stripe' && !e.STRIPE_SECRET_KEY) throw notConfigured('STRIPE_SECRET_KEY')
   return {
+    env: runEnv,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
-    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    firebaseProjectId: e.FIREBASE_PROJECT_ID ?? 'demo-mypage',
     firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: e.SMTP_URL ?? 'smtp://127.0.0.1:1025',
     mailFrom: e.MAIL_FROM,
-    appOrigin: e.APP_ORIGIN,
+    appOrigin: (e.APP_ORIGIN ?? 'http://127.0.0.1:5173').replace(/\/+$/, ''),
     recaptchaSecret: e.RECAPTCHA_SECRET,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: paymentProvider ?? 'sandbox',
     stripeSecretKey: e.STRIPE_SECRET_KEY,
-    enableTestRoutes: e.ENABLE_TEST_ROUTES === '1',
+    staticDir: e.STATIC_DIR,
+    enableTestRoutes: on(e.ENABLE_TEST_ROUTES),
+    seedDemo: on(e.SEED_DEMO),
   }
 }

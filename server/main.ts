@@ -24,11 +24,14 @@ async function main() {
       ? createStripePayment(createStripeClient(config.stripeSecretKey))
       : createSandboxPayment(database.db, clock)
   console.log(`Payments: ${payment.kind}`)
-  if (await seedIfEmpty(database.db, clock.now())) console.log('Seeded demo data')
+  if (await seedIfEmpty(database.db, clock.now(), { demo: config.seedDemo })) console.log(config.seedDemo ? 'Seeded the catalogue and the demo members' : 'Seeded the catalogue')
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost })
-  // The emulator starts empty on a fresh machine: make sure the seeded members can sign in.
-  for (const m of seededIdentities) {
-    await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
+  // Demo members only where asked for (SEED_DEMO=1: the local start and the test stacks; refused in
+  // production): the emulator starts empty on a fresh machine, so make sure they can sign in.
+  if (config.seedDemo) {
+    for (const m of seededIdentities) {
+      await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
+    }
   }
   const app = createApp({
     db: database.db,
@@ -46,7 +49,7 @@ async function main() {
     else console.error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`)
     process.exit(1)
   })
-  server.on('listening', () => console.log(`API listening on http://${config.host}:${config.port}`))
+  server.on('listening', () => console.log(`${config.staticDir ? 'App and API' : 'API'} listening on http://${config.host}:${config.port} (${config.env})`))
 
   let stopping = false
   const stop = () => {

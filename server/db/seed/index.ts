@@ -1,20 +1,35 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { members } from '../schema'
+import { members, products } from '../schema'
 import { seedCatalog } from './catalog'
 import { demoMember, otherMember, seedMember, type MemberSeed } from './members'
 
 /** Members with a known password: main.ts makes sure each exists in the identity provider. */
 export const seededIdentities: MemberSeed[] = [demoMember, otherMember]
 
-/** Seeds the demo data when the database is empty (first start). Returns whether it seeded. */
-export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(members)
-  if (count > 0) return false
-  await db.transaction(async (tx) => {
-    await seedCatalog(tx, now)
-    await seedMember(tx, demoMember, 'demo', now)
-    await seedMember(tx, otherMember, 'other', now)
+/**
+ * First start: the catalogue (products, consultants and their shifts, menus, holidays, notices,
+ * coupons) when the database has none, and — only with `demo` (SEED_DEMO=1: the local start, the
+ * test stacks; refused in production by server/config.ts) — the demo members with their published
+ * password. Returns whether anything was seeded.
+ */
+export async function seedIfEmpty(db: Db, now: Date, opts: { demo?: boolean } = {}): Promise<boolean> {
+  const demo = opts.demo ?? true
+  return db.transaction(async (tx) => {
+    let seeded = false
+    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products)
+    if (count === 0) {
+      await seedCatalog(tx, now)
+      seeded = true
+    }
+    if (demo) {
+      const [known] = await tx.select({ id: members.memberId }).from(members).where(eq(members.memberId, demoMember.memberId))
+      if (!known) {
+        await seedMember(tx, demoMember, 'demo', now)
+        await seedMember(tx, otherMember, 'other', now)
+        seeded = true
+      }
+    }
+    return seeded
   })
-  return true
 }

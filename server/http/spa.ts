@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import type { Context, Hono } from 'hono'
+import { appSecurityHeaders } from './security-headers'
+
+/**
+ * The built SPA served by the API's own process (issue 12): one origin for the app, `/api` and
+ * `/sandbox`, the same answer for `npm start` and production. Only what `vite build` wrote is
+ * served — the folder is read once at start into memory (about 2 MB), so nothing else on disk
+ * (the database, the server's source, `.git`) can ever be reached through a path, whatever its
+ * spelling. Text files are compressed once, on first request, and kept.
+ *
+ * - `/assets/*` carry a content hash in their name: cached for a year, immutable.
+ * - `index.html` for every route of the app (`routes.json`, written by the build from the route
+ *   tree): `no-cache`, so a deploy is seen on the next load; an unknown extension-less path gets
+ *   the app with status 404 (the SPA then shows its own 404 page, spec §2 `*`).
+ * - anything else — a file name that is not in the build, a dot segment — is a plain 404.
+ */
+
+type Entry = { body: Buffer; type: string; etag: string; cache: string; gzip?: Buffer; br?: Buffer }
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+const compressible = /^(text\/|application\/(json|manifest)|image\/svg)/
+
+function readTree(dir: string, base = dir, out = new Map<string, string>()): Map<string, string> {
+  for (const name of readdirSync(dir)) {
+    // Build bookkeeping (the build stamp, `.vite/manifest.json`) is never served.
+    if (name.startsWith('.')) continue
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) readTree(full, base, out)
+    else out.set(`/${path.relative(base, full).split(path.sep).join('/')}`, full)
+  }
+  return out
+}
+
+export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry }
+
+export function loadSpa(dir: string): SpaFiles {
+  const indexFile = path.join(dir, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`STATIC_DIR ${dir} has no index.html: run the build first (npm run build)`)
+  const entries = new Map<string, Entry>()
+  for (const [urlPath, file] of readTree(dir)) {
+    const body = readFileSync(file)
+    const immutable = urlPath.startsWith('/assets/')
+    entries.set(urlPath, {
+      body,
+      type: types[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      cache: urlPath === '/index.html' ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    })
+  }
+  const routesFile = path.join(dir, 'routes.json')
+  const routes = new Set<string>(existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : ['/'])
+  entries.delete('/routes.json')
+  return { entries, routes, index: entries.get('/index.html')! }
+}
+
+function encoded(c: Context, e: Entry): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (!compressible.test(e.type) || e.body.length < 1024) return { body: e.body }
+  const accept = c.req.header('accept-encoding') ?? ''
+  if (/\bbr\b/.test(accept)) {
+    e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+    return { body: e.br, encoding: 'br' }
+  }
+  if (/\bgzip\b/.test(accept)) {
+    e.gzip ??= gzipSync(e.body, { level: 9 })
+    return { body: e.gzip, encoding: 'gzip' }
+  }
+  return { body: e.body }
+}
+
+function send(c: Context, e: Entry, status: 200 | 404, extra: Record<string, string>): Response {
+  const headers: Record<string, string> = { ...extra, 'content-type': e.type, 'cache-control': e.cache, etag: e.etag, vary: 'accept-encoding' }
+  if (status === 200 && c.req.header('if-none-match') === e.etag) return new Response(null, { status: 304, headers })
+  const { body, encoding } = encoded(c, e)
+  if (encoding) headers['content-encoding'] = encoding
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
+}
+
+const notFound = (c: Context) => c.text('Not Found', 404, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+
+/** Serves the SPA for every GET/HEAD that `/api` and `/sandbox` did not answer. */
+export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: string }) {
+  const spa = loadSpa(dir)
+  const headers = appSecurityHeaders({ authEmulatorUrl: opts.authEmulatorHost ? `http://${opts.authEmulatorHost}` : undefined })
+  app.on(['GET', 'HEAD'], '*', (c, next) => {
+    const p = c.req.path
+    if (p === '/api' || p.startsWith('/api/') || p.startsWith('/sandbox/')) return next()
+    const file = spa.entries.get(p)
+    if (file) return send(c, file, 200, headers)
+    const last = p.split('/').pop() ?? ''
+    // A dot segment (`/.git/…`, `/.data/…`) or a file name not in the build: nothing to serve.
+    if (p.split('/').some((s) => s.startsWith('.')) || last.includes('.')) return notFound(c)
+    const route = p.length > 1 ? p.replace(/\/+$/, '') : p
+    return send(c, spa.index, spa.routes.has(route) ? 200 : 404, headers)
+  })
+}

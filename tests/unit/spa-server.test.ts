@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mountSpa } from '../../server/http/spa'
+
+// The built SPA served by the product's own server (issue 12): `npm start` and production.
+
+describe('mountSpa', () => {
+  let dir: string
+  let app: Hono
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'mypage-spa-'))
+    mkdirSync(path.join(dir, 'assets'))
+    mkdirSync(path.join(dir, '.vite'))
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>')
+    writeFileSync(path.join(dir, 'assets', 'index-abc.js'), script)
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>')
+    writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(['/', '/login', '/support/menu']))
+    writeFileSync(path.join(dir, '.build-stamp'), 'secret-stamp')
+    writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}')
+    app = new Hono()
+    app.get('/api/health', (c) => c.json({ ok: true }))
+    mountSpa(app, dir, { authEmulatorHost: '127.0.0.1:9099' })
+    app.notFound((c) => c.json({ message: 'Not Found' }, 404))
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('answers the app routes with index.html, its security headers and no-cache', async () => {
+    for (const p of ['/', '/login', '/support/menu', '/login/']) {
+      const res = await app.request(p)
+      expect(res.status, p).toBe(200)
+      expect(await res.text()).toContain('<div id="root">')
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(res.headers.get('content-security-policy')).toContain('http://127.0.0.1:9099')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+  })
+
+  it('answers an unknown page with the app and status 404, so the SPA shows its 404 page', async () => {
+    const res = await app.request('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('<div id="root">')
+  })
+
+  it('serves hashed assets as immutable, compressed when the browser accepts it', async () => {
+    const plain = await app.request('/assets/index-abc.js')
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await plain.text()).toBe(script)
+    const gz = await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script)
+    const br = await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+  })
+
+  it('answers 304 to a matching ETag', async () => {
+    const first = await app.request('/assets/index-abc.js')
+    const again = await app.request('/assets/index-abc.js', { headers: { 'if-none-match': first.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+  })
+
+  it('serves nothing but the build: dot files, build bookkeeping, files that are not there', async () => {
+    for (const p of ['/.build-stamp', '/.vite/manifest.json', '/routes.json', '/.git/HEAD', '/.data/pglite/PG_VERSION', '/server/config.ts', '/package.json', '/assets/missing.js', '/assets/../package.json', '/%2e%2e/package.json']) {
+      const res = await app.request(p)
+      expect(res.status, p).toBe(404)
+      expect(await res.text()).not.toContain('secret-stamp')
+    }
+  })
+
+  it('leaves /api and /sandbox to the API', async () => {
+    expect(await (await app.request('/api/health')).json()).toEqual({ ok: true })
+    expect(await (await app.request('/api/nothing')).json()).toEqual({ message: 'Not Found' })
+    expect((await app.request('/sandbox/3ds/tok_x')).headers.get('content-type')).toContain('application/json')
+  })
+
+  it('refuses to start on a folder without a build', () => {
+    expect(() => mountSpa(new Hono(), path.join(dir, 'assets'), {})).toThrow(/has no index.html/)
+  })
+})
