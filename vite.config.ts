@@ -2,33 +2,38 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { viteSecurityHeaders } from './scripts/vite-security-headers'
+import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest } from './scripts/vite/plugins.ts'
 
-// The API server URL for the dev proxy; scripts/stack.ts sets it to the port it started.
+const root = fileURLToPath(new URL('.', import.meta.url))
+// The API server for the dev proxy (`npm run dev` starts it and sets this).
 const apiTarget = process.env.MYPAGE_API_URL ?? 'http://127.0.0.1:8787'
 
 export default defineConfig({
   plugins: [
+    productionConfigCheck(root),
     tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true, quoteStyle: 'single',
       // Loaders in chunks of their own too: their data helpers (and js-joda) stay out of the entry.
       codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] } }),
     react(),
-    // CSP without inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy (docs/reliability.md).
-    viteSecurityHeaders(),
+    routesManifest(root),
+    devServerGuard(root),
   ],
   resolve: {
     // Performance (docs/performance.md): the SPA needs Asia/Tokyo only, not the whole tz database.
     alias: [{ find: /^@js-joda\/timezone$/, replacement: fileURLToPath(new URL('./src/app/jst-timezone.ts', import.meta.url)) }],
   },
+  // `npm run dev` only: for people changing the code. Members get the built app (`npm start`).
   server: {
     host: '127.0.0.1',
     strictPort: true,
     proxy: { '/api': apiTarget, '/sandbox': apiTarget },
-  },
-  preview: {
-    host: '127.0.0.1',
-    strictPort: true,
-    proxy: { '/api': apiTarget, '/sandbox': apiTarget },
+    // Only the app's sources are watched: never `.data/` (the database), `server/`, tests, docs…
+    watch: { ignored: [ignoredByWatcher(root)] },
+    fs: {
+      strict: true,
+      allow: ['src', 'machines', 'public', 'index.html', 'node_modules'],
+      deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.data/**', '**/.git/**', '**/server/**'],
+    },
   },
   build: { target: 'es2022', sourcemap: false },
 })

@@ -4,7 +4,7 @@ import { chromium, type Browser } from '@playwright/test'
 import { chromiumArgs } from '../playwright.config'
 import { parsePathFile, type PathFile } from '../tests/e2e/qa/path-file'
 import { runPath, StepFailed } from '../tests/e2e/qa/run-path'
-import { removeDataDir, startE2eStack } from './stack/e2e-stack'
+import { startE2eStack } from './stack/e2e-stack'
 import { stopAll } from './stack/processes'
 
 // `npm run replay -- <file…> [--headed]`: replays QA path files (docs/qa.md) in Chromium through
@@ -34,7 +34,7 @@ export async function replayPathFiles(paths: string[], options: ReplayOptions = 
     })
     stopStack = async () => {
       await stopAll()
-      removeDataDir(stack.dataDir)
+      await stack.cleanup()
       for (const k of ['MYPAGE_WEB_URL', 'MYPAGE_API_URL', 'MYPAGE_MAILDEV_URL', 'MYPAGE_AUTH_EMULATOR_HOST']) delete process.env[k]
     }
   }

@@ -1,66 +1,49 @@
 import path from 'node:path'
-import { assertPortFree, StackError, stopAll } from './stack/processes'
-import { portEnvNames, readPorts, type Ports } from './stack/ports'
-import { ROOT, startApi, startAuthEmulator, startMaildev, startWeb } from './stack/services'
+import { assertPortFree, runStack, type Child } from './stack/processes'
+import { portEnvNames, readPorts } from './stack/ports'
+import { ROOT, startAuthEmulator, startMaildev, startServer } from './stack/services'
+import { ensureWebBuild } from './stack/web-build'
 
-// `npm start`: the whole product on its embedded defaults — Firebase Auth Emulator, maildev,
-// the API on PGlite under .data/ (migrated and seeded on first start), and the SPA (Vite) with
-// /api proxied to the API. Ctrl-C stops everything.
+// `npm start`: the whole product as production runs it, on its embedded defaults (issue 12):
+// the production build of the SPA (built when missing or stale) served with its security headers
+// by the product's own server (`server/main.ts`, the production start command) together with
+// `/api` and `/sandbox` on one origin — no dev server, no file watcher, no hot reload — plus the
+// Firebase Auth Emulator, maildev and PGlite under .data/ (migrated and seeded on first start).
+// Ctrl-C stops everything.
 
-const labels: Record<keyof Ports, string> = { web: 'the app', api: 'the API', auth: 'the Auth Emulator', smtp: 'maildev SMTP', maildev: 'maildev web' }
-
-async function main() {
+async function main(): Promise<Child[]> {
   const ports = readPorts()
-  for (const key of Object.keys(ports) as (keyof Ports)[]) await assertPortFree(ports[key], labels[key], portEnvNames[key])
+  const needed = [['web', 'the app'], ['auth', 'the Auth Emulator'], ['smtp', 'maildev SMTP'], ['maildev', 'maildev web']] as const
+  for (const [key, label] of needed) await assertPortFree(ports[key], label, portEnvNames[key])
 
-  const dataDir = path.join(ROOT, '.data')
-  const webUrl = `http://127.0.0.1:${ports.web}`
-  console.log('Starting mypage: Auth Emulator, maildev, API (PGlite), web…')
-  const [auth, mail] = await Promise.all([
+  const dataDir = path.resolve(ROOT, process.env.MYPAGE_DATA_DIR?.trim() || '.data')
+  const appUrl = `http://127.0.0.1:${ports.web}`
+  const authEmulatorUrl = `http://127.0.0.1:${ports.auth}`
+  const started = Date.now()
+  console.log('Starting mypage: app build, Auth Emulator, maildev, server (PGlite)…')
+  const [build, auth, mail] = await Promise.all([
+    ensureWebBuild({ outDir: path.join(ROOT, 'dist'), mode: 'production', authEmulatorUrl, log: (line) => console.log(line) }),
     startAuthEmulator({ port: ports.auth, dataDir: path.join(dataDir, 'auth') }),
     startMaildev({ smtpPort: ports.smtp, webPort: ports.maildev }),
   ])
-  const api = await startApi({
-    port: ports.api, authEmulatorHost: `127.0.0.1:${ports.auth}`, smtpUrl: `smtp://127.0.0.1:${ports.smtp}`,
-    appOrigin: webUrl, pgliteDir: path.join(dataDir, 'pglite'), echo: true,
+  const server = await startServer({
+    port: ports.web, authEmulatorHost: `127.0.0.1:${ports.auth}`, smtpUrl: `smtp://127.0.0.1:${ports.smtp}`,
+    appOrigin: appUrl, pgliteDir: path.join(dataDir, 'pglite'), staticDir: build.outDir, echo: true,
   })
-  const web = await startWeb({ port: ports.web, apiUrl: api.url, authEmulatorUrl: auth.url, mode: 'dev' })
-
-  for (const child of [auth.child, mail.child, api.child, web.child]) {
-    child.proc.once('exit', (code, signal) => {
-      if (stopping) return
-      console.error(`\n${child.name} stopped unexpectedly (${signal ?? `exit ${code}`}):\n${child.output().slice(-3000)}`)
-      void shutdown(1)
-    })
-  }
 
   console.log(`
-  mypage is running
+  mypage is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)
 
-    App            ${web.url}
+    App            ${server.url}
     Mail (maildev) ${mail.url}
-    API            ${api.url}/api
+    API            ${server.url}/api
     Auth Emulator  ${auth.url}
 
     Demo login     demo@example.com / demo1234
 
   Press Ctrl-C to stop.
 `)
+  return [auth.child, mail.child, server.child]
 }
 
-let stopping = false
-async function shutdown(code: number) {
-  if (stopping) return
-  stopping = true
-  console.log('\nStopping mypage…')
-  await stopAll()
-  process.exit(code)
-}
-
-process.on('SIGINT', () => void shutdown(0))
-process.on('SIGTERM', () => void shutdown(0))
-
-main().catch(async (err) => {
-  console.error(err instanceof StackError ? `\n${err.message}` : err)
-  await shutdown(1)
-})
+runStack(main)

@@ -20,6 +20,13 @@ function text(env: ClientEnv, name: string, fallback?: string): string {
   throw notConfigured(name)
 }
 
+/**
+ * A production build (`MODE` production) has no local fallbacks: the demo API key and the Auth
+ * Emulator are for the local stack only, and a production build missing a value must fail
+ * (design.md; the build checks this too, scripts/vite/plugins.ts), never quietly talk to an emulator.
+ */
+const isStrict = (env: ClientEnv) => env.MODE === 'production'
+
 function optionalText(env: ClientEnv, name: string): string | undefined {
   const raw = env[name]
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined
@@ -52,16 +59,18 @@ export type ClientConfig = v.InferOutput<typeof ClientConfig>
 
 /** Pure: parses an env object (Vite's, or a test's) into the typed configuration. */
 export function parseClientConfig(env: ClientEnv): ClientConfig {
-  const provider = text(env, 'VITE_PAYMENT_PROVIDER', 'sandbox')
-  // An explicit empty emulator URL means "talk to the real Firebase".
+  const local = (value: string) => (isStrict(env) ? undefined : value)
+  const provider = text(env, 'VITE_PAYMENT_PROVIDER', local('sandbox'))
+  // An explicit empty emulator URL means "talk to the real Firebase"; so does an unset one in a
+  // production build.
   const emulatorRaw = env.VITE_FIREBASE_AUTH_EMULATOR_URL
-  const emulatorUrl = typeof emulatorRaw === 'string' ? emulatorRaw.trim() || undefined : 'http://127.0.0.1:9099'
+  const emulatorUrl = typeof emulatorRaw === 'string' ? emulatorRaw.trim() || undefined : local('http://127.0.0.1:9099')
   const result = v.safeParse(ClientConfig, {
     production: env.PROD === true || env.PROD === 'true',
     firebase: {
-      apiKey: text(env, 'VITE_FIREBASE_API_KEY', 'demo-api-key'),
-      authDomain: text(env, 'VITE_FIREBASE_AUTH_DOMAIN', 'demo-mypage.firebaseapp.com'),
-      projectId: text(env, 'VITE_FIREBASE_PROJECT_ID', 'demo-mypage'),
+      apiKey: text(env, 'VITE_FIREBASE_API_KEY', local('demo-api-key')),
+      authDomain: text(env, 'VITE_FIREBASE_AUTH_DOMAIN', local('demo-mypage.firebaseapp.com')),
+      projectId: text(env, 'VITE_FIREBASE_PROJECT_ID', local('demo-mypage')),
       emulatorUrl,
     },
     apiBase: text(env, 'VITE_API_BASE', '/api').replace(/\/+$/, ''),
@@ -80,4 +89,6 @@ export function parseClientConfig(env: ClientEnv): ClientConfig {
   return result.output
 }
 
-export const config: ClientConfig = parseClientConfig(import.meta.env)
+// `import.meta.env` is Vite's; the build's configuration check imports this module in Node, where
+// it is absent (scripts/vite/plugins.ts).
+export const config: ClientConfig = parseClientConfig(import.meta.env ?? {})

@@ -2,21 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, spawnChild, stopAll, waitForExit } from '../../scripts/stack/processes'
-import { ROOT, startApi, startAuthEmulator, startWeb, webEnv } from '../../scripts/stack/services'
+import { ROOT, localWebEnv, startAuthEmulator, startServer } from '../../scripts/stack/services'
 
 /**
  * The product as a member gets it, for the browser benchmarks: a PRODUCTION build of the SPA
- * (`vite build`, mode production, so no development aids) served by `vite preview`, the API on a
- * fresh PGlite directory with test routes on (to create members), and the Auth Emulator.
+ * (`vite build`, mode production, so no development aids) served with the API by the product's
+ * server (`server/main.ts`, as `npm start` and production serve it) on a fresh PGlite directory
+ * with test routes on (to create members), and the Auth Emulator.
  * No mail catcher: nothing measured here sends mail.
  */
 export async function startWebStack(opts: { manifest?: boolean } = {}) {
   const authPort = await freePort()
   const authEmulatorHost = `127.0.0.1:${authPort}`
-  const apiPort = await freePort()
-  const webPort = await freePort()
-  const apiUrl = `http://127.0.0.1:${apiPort}`
-  const webUrl = `http://127.0.0.1:${webPort}`
+  const port = await freePort()
+  const webUrl = `http://127.0.0.1:${port}`
+  const apiUrl = webUrl
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mypage-bench-db-'))
   const outDir = mkdtempSync(path.join(tmpdir(), 'mypage-bench-web-'))
   const cleanup = async () => {
@@ -30,11 +30,10 @@ export async function startWebStack(opts: { manifest?: boolean } = {}) {
       ...(opts.manifest ? ['--manifest'] : []),
       // For profiling (docs/performance.md): map a CPU profile's minified frames back to sources.
       ...(process.env.BENCH_SOURCEMAP === '1' ? ['--sourcemap'] : []),
-    ], { cwd: ROOT, env: webEnv(apiUrl, `http://${authEmulatorHost}`) })
+    ], { cwd: ROOT, env: { ...localWebEnv(`http://${authEmulatorHost}`), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } })
     await startAuthEmulator({ port: authPort })
-    await startApi({ port: apiPort, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: webUrl, pgliteDir: dataDir, testRoutes: true })
     await waitForExit(build)
-    await startWeb({ port: webPort, apiUrl, authEmulatorUrl: `http://${authEmulatorHost}`, mode: 'preview', outDir })
+    await startServer({ port, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: webUrl, pgliteDir: dataDir, staticDir: outDir, testRoutes: true })
   } catch (e) {
     await cleanup()
     throw e

@@ -1,15 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort, waitForExit } from './processes'
-import { buildWeb, startApi, startAuthEmulator, startMaildev, startWeb } from './services'
+import { freePort } from './processes'
+import { startAuthEmulator, startMaildev, startServer } from './services'
+import { ensureWebBuild } from './web-build'
 
-export type E2eStack = { webUrl: string; apiUrl: string; maildevUrl: string; authEmulatorHost: string; /** Temporary folders to remove after the run. */ dataDir: string[] }
+export type E2eStack = {
+  webUrl: string
+  apiUrl: string
+  maildevUrl: string
+  authEmulatorHost: string
+  database: 'postgres' | 'pglite'
+  /** What to remove after the run. */
+  cleanup: () => Promise<void>
+}
 
 /**
- * The whole product for browser tests: Auth Emulator and maildev (reused when the test command
- * already started them), the API on a fresh PGlite directory with test routes on, and the built
- * SPA served by `vite preview` (a production bundle, so pages load as members get them).
+ * The whole product for browser tests, started the way `npm start` and production start it: the
+ * built SPA (mode `test`: the production bundle with the QA aids) served with the API from one
+ * `server/main.ts` process on one origin. Auth Emulator and maildev are reused when the test
+ * command already started them. The database is fresh: a scratch database on PostgreSQL when
+ * TEST_DATABASE_URL is set (production's database, as CI runs it), else a new PGlite folder.
  */
 export async function startE2eStack(): Promise<E2eStack> {
   let authEmulatorHost = process.env.MYPAGE_AUTH_EMULATOR_HOST
@@ -27,25 +38,47 @@ export async function startE2eStack(): Promise<E2eStack> {
     maildevUrl = `http://127.0.0.1:${w}`
     starts.push(startMaildev({ smtpPort: s, webPort: w }))
   }
-  const apiPort = await freePort()
-  const webPort = await freePort()
-  const apiUrl = `http://127.0.0.1:${apiPort}`
-  const webUrl = `http://127.0.0.1:${webPort}`
+  const port = await freePort()
+  const webUrl = `http://127.0.0.1:${port}`
   const authEmulatorUrl = `http://${authEmulatorHost}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mypage-e2e-db-'))
-  // A build folder of its own: concurrent runs must not serve each other's bundle (the emulator
-  // URL is built in).
-  const outDir = mkdtempSync(path.join(tmpdir(), 'mypage-e2e-web-'))
+  const dirs = [mkdtempSync(path.join(tmpdir(), 'mypage-e2e-web-'))]
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null
+  if (!scratch) dirs.push(mkdtempSync(path.join(tmpdir(), 'mypage-e2e-db-')))
 
-  // Build while the services start: the bundle only needs to know the emulator's URL.
-  const build = buildWeb(outDir, apiUrl, authEmulatorUrl)
-  await Promise.all(starts)
-  await startApi({ port: apiPort, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, pgliteDir: dataDir, testRoutes: true })
-  await waitForExit(build)
-  await startWeb({ port: webPort, apiUrl, authEmulatorUrl, mode: 'preview', outDir })
-  return { webUrl, apiUrl, maildevUrl, authEmulatorHost, dataDir: [dataDir, outDir] }
+  // Build while the services start: the bundle only needs to know the emulator's URL. A folder of
+  // its own: concurrent runs must not serve each other's bundle.
+  const outDir = path.join(dirs[0], 'dist')
+  const [build] = await Promise.all([ensureWebBuild({ outDir, mode: 'test', authEmulatorUrl }), ...starts])
+  await startServer({
+    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true,
+    ...(scratch ? { databaseUrl: scratch.url } : { pgliteDir: dirs[1] }),
+  })
+  return {
+    webUrl, apiUrl: webUrl, maildevUrl, authEmulatorHost, database: scratch ? 'postgres' : 'pglite',
+    cleanup: async () => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+      await scratch?.drop()
+    },
+  }
 }
 
-export function removeDataDir(dirs: string[]) {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+/** A database of its own on the PostgreSQL server, dropped after the run. */
+export async function createScratchDatabase(baseUrl: string) {
+  const { default: pg } = await import('pg')
+  const name = `mypage_e2e_${process.pid}_${Date.now().toString(36)}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      await c.end()
+    },
+  }
 }

@@ -109,3 +109,34 @@ export async function waitForExit(child: Child): Promise<void> {
   const code = proc.exitCode ?? await new Promise<number | null>((resolve) => proc.once('exit', (c) => resolve(c)))
   if (code !== 0) throw new StackError(`${child.name} failed with exit code ${code}:\n${child.output()}`)
 }
+
+/**
+ * Runs a long-lived stack (`npm start`, `npm run dev`): Ctrl-C or SIGTERM stops every child, and so
+ * does any child that dies on its own, with its last output shown.
+ */
+export function runStack(start: () => Promise<Child[]>): void {
+  let stopping = false
+  const shutdown = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    console.log('\nStopping mypage…')
+    await stopAll()
+    process.exit(code)
+  }
+  process.on('SIGINT', () => void shutdown(0))
+  process.on('SIGTERM', () => void shutdown(0))
+  start()
+    .then((running) => {
+      for (const child of running) {
+        child.proc.once('exit', (code, signal) => {
+          if (stopping) return
+          console.error(`\n${child.name} stopped unexpectedly (${signal ?? `exit ${code}`}):\n${child.output().slice(-3000)}`)
+          void shutdown(1)
+        })
+      }
+    })
+    .catch((err) => {
+      console.error(err instanceof StackError ? `\n${err.message}` : err)
+      void shutdown(1)
+    })
+}

@@ -52,7 +52,7 @@ export async function startMaildev(opts: { smtpPort: number; webPort: number; ec
   return { child, url }
 }
 
-export type ApiOptions = {
+export type ServerOptions = {
   port: number
   authEmulatorHost: string
   smtpUrl: string
@@ -60,11 +60,18 @@ export type ApiOptions = {
   /** PGlite directory; ignored when databaseUrl is set. */
   pgliteDir?: string
   databaseUrl?: string
+  /** The built SPA to serve beside the API (one origin); without it the process serves the API only. */
+  staticDir?: string
   testRoutes?: boolean
   echo?: boolean
 }
 
-export async function startApi(opts: ApiOptions): Promise<Service> {
+/**
+ * The product's server — `server/main.ts`, the production start command (`npm run serve`) — as a
+ * child, configured only by environment variables, exactly as an operator runs it; the local
+ * stacks add the emulator, maildev and the demo members (SEED_DEMO).
+ */
+export async function startServer(opts: ServerOptions): Promise<Service> {
   const env: NodeJS.ProcessEnv = {
     PORT: String(opts.port),
     HOST: '127.0.0.1',
@@ -72,42 +79,48 @@ export async function startApi(opts: ApiOptions): Promise<Service> {
     FIREBASE_AUTH_EMULATOR_HOST: opts.authEmulatorHost,
     SMTP_URL: opts.smtpUrl,
     APP_ORIGIN: opts.appOrigin,
+    SEED_DEMO: '1',
     ENABLE_TEST_ROUTES: opts.testRoutes ? '1' : '',
+    STATIC_DIR: opts.staticDir ?? '',
+    DATABASE_URL: opts.databaseUrl ?? '',
+    PGLITE_DIR: opts.pgliteDir ?? '',
   }
-  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl
-  else if (opts.pgliteDir) env.PGLITE_DIR = opts.pgliteDir
-  const child = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
+  const child = spawnChild('server', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
   const url = `http://127.0.0.1:${opts.port}`
   await waitUntilReady(child, httpOk(`${url}/api/health`), 120_000)
   return { child, url }
 }
 
-export type WebOptions = {
-  port: number
-  apiUrl: string
-  authEmulatorUrl: string
-  /** 'dev': Vite dev server (npm start); 'preview': the built bundle (tests, after `vite build`). */
-  mode: 'dev' | 'preview'
-  /** For 'preview': the folder `vite build` wrote. */
-  outDir?: string
-  echo?: boolean
+/**
+ * The browser configuration of the local stacks, given explicitly: a production build has no
+ * fallbacks (src/config.ts), so the local one names the demo project and the emulator it talks to.
+ */
+export function localWebEnv(authEmulatorUrl: string): Record<string, string> {
+  return {
+    VITE_FIREBASE_API_KEY: 'demo-api-key',
+    VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIREBASE_AUTH_EMULATOR_URL: authEmulatorUrl,
+    VITE_PAYMENT_PROVIDER: 'sandbox',
+  }
 }
 
-/** Builds the SPA for the browser tests (mode `test`: development aids on, production bundle). */
-export function buildWeb(outDir: string, apiUrl: string, authEmulatorUrl: string): Child {
-  return spawnChild('build', process.execPath, [bin('vite/bin/vite.js'), 'build', '--mode', 'test', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT, env: webEnv(apiUrl, authEmulatorUrl),
+/**
+ * `vite build` of the SPA. Mode `production` is what members get (`npm start`); `test` is the same
+ * production bundle with the QA aids (flow recorder, inspector) for the browser tests.
+ */
+export function buildWeb(opts: { outDir: string; mode: 'production' | 'test'; authEmulatorUrl: string }): Child {
+  return spawnChild('build', process.execPath, [bin('vite/bin/vite.js'), 'build', '--mode', opts.mode, '--outDir', opts.outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT, env: { ...localWebEnv(opts.authEmulatorUrl), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
   })
 }
 
-export function webEnv(apiUrl: string, authEmulatorUrl: string): NodeJS.ProcessEnv {
-  return { MYPAGE_API_URL: apiUrl, VITE_FIREBASE_AUTH_EMULATOR_URL: authEmulatorUrl }
-}
-
-export async function startWeb(opts: WebOptions): Promise<Service> {
-  const args = [bin('vite/bin/vite.js'), ...(opts.mode === 'preview' ? ['preview'] : []), '--port', String(opts.port), '--strictPort', '--host', '127.0.0.1']
-  if (opts.outDir) args.push('--outDir', opts.outDir)
-  const child = spawnChild('web', process.execPath, args, { env: webEnv(opts.apiUrl, opts.authEmulatorUrl), echo: opts.echo, cwd: ROOT })
+/** The Vite dev server (`npm run dev` only): hot reload of the app's sources, `/api` proxied. */
+export async function startDevServer(opts: { port: number; apiUrl: string; authEmulatorUrl: string; echo?: boolean }): Promise<Service> {
+  const args = [bin('vite/bin/vite.js'), '--port', String(opts.port), '--strictPort', '--host', '127.0.0.1']
+  const child = spawnChild('web', process.execPath, args, {
+    env: { MYPAGE_API_URL: opts.apiUrl, VITE_FIREBASE_AUTH_EMULATOR_URL: opts.authEmulatorUrl, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }, echo: opts.echo, cwd: ROOT,
+  })
   const url = `http://127.0.0.1:${opts.port}`
   await waitUntilReady(child, httpOk(url), 120_000)
   return { child, url }

@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# The production image (docs/operations.md): one Node process serving the built SPA and the API on
+# one origin — the same `server/main.ts` that `npm start` runs — configured only by environment
+# variables. Production settings are enforced at start (server/config.ts): no emulator, no demo
+# seeding, no test routes, no sandbox payments unless ALLOW_SANDBOX_PAYMENTS=1.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# ── 1. dependencies, with the dev tools the build needs ──────────────────────────────────────────
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# ── 2. the SPA's production build: fails on a missing VITE_* value ───────────────────────────────
+FROM deps AS build
+ARG VITE_FIREBASE_API_KEY
+ARG VITE_FIREBASE_AUTH_DOMAIN
+ARG VITE_FIREBASE_PROJECT_ID
+ARG VITE_PAYMENT_PROVIDER
+ARG VITE_STRIPE_PUBLISHABLE_KEY
+ARG VITE_RECAPTCHA_SITE_KEY
+ARG VITE_GA_ID
+ARG VITE_API_BASE
+COPY . .
+RUN npm run build
+
+# ── 3. runtime: production dependencies only, no source but the server's and the contract ──────
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    STATIC_DIR=/app/dist
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY tsconfig.json ./
+COPY server ./server
+COPY src/contract ./src/contract
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
+  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "server/main.ts"]
