@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import * as v from 'valibot'
 import { EmailChangeRequest } from '../src/contract/calls'
 import type { FlowDocs } from './flow-docs'
-import { errorStatus, formErrors, isClientError } from './form-errors'
+import { errorStatus, formErrors, isClientError, isRateLimited } from './form-errors'
 
 /**
  * E-mail change (spec §2 /settings/email-change-*, §5 E-mail, §8; issue 6).
@@ -22,6 +22,8 @@ export type EmailChangeContext = {
   touched: boolean
   error: string | null
   rejected: boolean
+  /** The last request answered 429 (the view asks to wait and retry). */
+  rateLimited: boolean
   /** The address now in use, after the link was confirmed. */
   newEmail: string | null
 }
@@ -39,6 +41,7 @@ export const emailChangeMachine = setup({
   guards: {
     isFormValid: ({ context }) => v.is(EmailChangeRequest, { email: context.email }),
     isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
     isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
   },
   actors: {
@@ -59,12 +62,14 @@ export const emailChangeMachine = setup({
       return { email: event.value, touched: true, rejected: false, error: formErrors<'email'>(EmailChangeRequest, { email: event.value }).email ?? null }
     }),
     markRejected: assign({ rejected: true }),
+    markRateLimited: assign({ rateLimited: true, rejected: false }),
+    clearRateLimited: assign({ rateLimited: false }),
     goToRequestComplete: () => {},
     goToError: (_, _params: { code: string }) => {},
   },
 }).createMachine({
   id: 'emailChange',
-  context: { email: '', touched: false, error: null, rejected: false, newEmail: null },
+  context: { email: '', touched: false, error: null, rejected: false, rateLimited: false, newEmail: null },
   initial: 'editing',
   states: {
     editing: {
@@ -75,11 +80,13 @@ export const emailChangeMachine = setup({
       },
     },
     requesting: {
+      entry: 'clearRateLimited',
       invoke: {
         src: 'requestChange',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'requested', actions: 'goToRequestComplete' },
         onError: [
+          { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
           { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
         ],

@@ -28,6 +28,15 @@ export function isClientError(error: unknown): boolean {
   return status >= 400 && status < 500
 }
 
+/**
+ * HTTP 429: the server's rate limit (issue 13). Not the spec's "4xx" meaning (address in use, member
+ * not found…): the view says to wait instead, or the member would read a wrong reason.
+ */
+export function isRateLimited(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN
+  return status === 429
+}
+
 /** The HTTP status of a failed call for `/error?code=`, 500 when there is none. */
 export function errorStatus(error: unknown): number {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import * as v from 'valibot'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../src/contract/calls'
 import type { FlowDocs } from './flow-docs'
-import { errorStatus, formErrors, isClientError } from './form-errors'
+import { errorStatus, formErrors, isClientError, isRateLimited } from './form-errors'
 
 /**
  * Password reset (spec §2, §4 Password reset, §5, §8; issue 6).
@@ -23,6 +23,8 @@ export type PasswordResetContext = {
   errors: Partial<Record<ResetField, string>>
   /** The last call answered 4xx (the view shows the step's message). */
   rejected: boolean
+  /** The last call answered 429 (the view asks to wait and retry). */
+  rateLimited: boolean
 }
 
 export type PasswordResetEvent =
@@ -56,6 +58,7 @@ export const passwordResetMachine = setup({
     isRequestValid: ({ context }) => v.is(PasswordResetRequestRequest, requestValues(context)),
     isResetValid: ({ context }) => v.is(PasswordResetRequest, resetValues(context)),
     isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
   },
   actors: {
     requestCode: fromPromise<void, { email: string }>(async () => {
@@ -88,6 +91,8 @@ export const passwordResetMachine = setup({
       rejected: false,
     })),
     markRejected: assign({ rejected: true }),
+    markRateLimited: assign({ rateLimited: true, rejected: false }),
+    clearRateLimited: assign({ rateLimited: false }),
     /** Navigate to /password-reset with the e-mail (spec §4: code page on 200). */
     goToCodeEntry: (_, _params: { email: string }) => {},
     goToComplete: () => {},
@@ -100,6 +105,7 @@ export const passwordResetMachine = setup({
     touched: {},
     errors: {},
     rejected: false,
+    rateLimited: false,
   },
   initial: 'requesting',
   states: {
@@ -114,6 +120,7 @@ export const passwordResetMachine = setup({
           },
         },
         submitting: {
+          entry: 'clearRateLimited',
           invoke: {
             src: 'requestCode',
             input: ({ context }) => ({ email: context.values.email.trim() }),
@@ -122,6 +129,7 @@ export const passwordResetMachine = setup({
               actions: [{ type: 'goToCodeEntry', params: ({ context }) => ({ email: context.values.email.trim() }) }, 'startCodeEntry'],
             },
             onError: [
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: reset request 4xx → メンバーが見つかりません
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
               { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
@@ -141,11 +149,13 @@ export const passwordResetMachine = setup({
           },
         },
         submitting: {
+          entry: 'clearRateLimited',
           invoke: {
             src: 'resetPassword',
             input: ({ context }) => v.parse(PasswordResetRequest, resetValues(context)),
             onDone: { target: '#passwordReset.done', actions: 'goToComplete' },
             onError: [
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: reset 4xx → パスワード再発行ができません… with a contact hint
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
               { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },

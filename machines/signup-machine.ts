@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import * as v from 'valibot'
 import { SignupRequest } from '../src/contract/calls'
 import type { FlowDocs } from './flow-docs'
-import { formErrors, isClientError } from './form-errors'
+import { formErrors, isClientError, isRateLimited } from './form-errors'
 
 /**
  * Signup (spec §2 signup page, §4 Signup, §5, §8; issue 6).
@@ -51,6 +51,8 @@ export type SignupContext = {
   lpSource: string | null
   chatbotSourceUrl: string | null
   emailInUse: boolean
+  /** The last submit answered 429 (the view asks to wait and retry). */
+  rateLimited: boolean
   passwordVisible: boolean
 }
 
@@ -96,6 +98,7 @@ export const signupMachine = setup({
     isFormValid: ({ context }) => v.is(SignupForm, formValues(context)),
     hasPassword: ({ context }) => context.values.password !== '',
     isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
     /** signup-complete said this registration was completed before (a reload, another browser). */
     isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
   },
@@ -143,6 +146,8 @@ export const signupMachine = setup({
       return { ...next, ...withErrors(next), passwordVisible: true }
     }),
     markEmailInUse: assign({ emailInUse: true }),
+    markRateLimited: assign({ rateLimited: true, emailInUse: false }),
+    clearRateLimited: assign({ rateLimited: false }),
     /** Navigate to /registeration-temp keeping the query (spec §2). */
     goToRegistrationTemp: () => {},
     /** Navigate to /login?signup=success (signs out, shows the thank-you modal). */
@@ -161,6 +166,7 @@ export const signupMachine = setup({
     lpSource: input?.lpSource ?? null,
     chatbotSourceUrl: input?.chatbotSourceUrl ?? null,
     emailInUse: false,
+    rateLimited: false,
     passwordVisible: false,
   }),
   states: {
@@ -179,6 +185,7 @@ export const signupMachine = setup({
           },
         },
         submitting: {
+          entry: 'clearRateLimited',
           invoke: {
             src: 'submitSignup',
             input: ({ context }) => ({
@@ -190,6 +197,8 @@ export const signupMachine = setup({
             }),
             onDone: { target: 'submitted', actions: 'goToRegistrationTemp' },
             onError: [
+              // 429 is our rate limit (issue 13), not the spec's "address taken".
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: any 4xx means the address is taken; anything else is error 400.
               { guard: 'isClientError', target: 'editing', actions: 'markEmailInUse' },
               { target: 'failed', actions: { type: 'goToError', params: { code: '400' } } },

@@ -10,6 +10,8 @@ export const accountCommon = {
   showPassword: 'パスワードを表示',
   hidePassword: 'パスワードを隠す',
   contactHint: '解決しない場合は、お問い合わせフォームよりお問い合わせください。',
+  /** HTTP 429 of the account calls (issue 13): the same words as the server's message. */
+  rateLimited: '短時間に多くのお手続きがありました。お手数ですが、しばらく時間をおいてから再度お試しください。',
 } as const
 
 export const signupText = {

@@ -11,7 +11,7 @@ describeModel({
     'link.open': [{ token: 'token-1' }],
   },
   outcomes: {
-    requestChange: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(500, 'down')] },
+    requestChange: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
     completeChange: { done: [{ email: 'new@example.com' }, { email: 'new@example.com', alreadyCompleted: true }], error: [new ApiError(400, 'EMAIL_CHANGE_LINK_INVALID')] },
     signOut: { done: [undefined], error: [new Error('offline')] },
   },

@@ -18,8 +18,8 @@ describeModel({
     'code.open': [{ email: 'taro@example.com' }],
   },
   outcomes: {
-    requestCode: { done: [undefined], error: [new ApiError(400, 'Member Not Found.'), new ApiError(500, 'down')] },
-    resetPassword: { done: [undefined], error: [new ApiError(400, 'AUTH_CODE_INVALID'), new ApiError(500, 'down')] },
+    requestCode: { done: [undefined], error: [new ApiError(400, 'Member Not Found.'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
+    resetPassword: { done: [undefined], error: [new ApiError(400, 'AUTH_CODE_INVALID'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
   },
   serialize: (s) => JSON.stringify([s.value, s.context.values]),
 })

@@ -26,7 +26,7 @@ describeModel({
     'link.open': [{ token: 'token-1' }],
   },
   outcomes: {
-    submitSignup: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(500, 'down')] },
+    submitSignup: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
     completeSignup: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
     copyPassword: { done: [undefined], error: [new Error('clipboard denied')] },
   },

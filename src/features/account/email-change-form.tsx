@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { EmailChangeActorRef } from '../../../machines/email-change-machine'
-import { emailChangeText as t } from '../../text/account'
+import { accountCommon, emailChangeText as t } from '../../text/account'
 import { TextField } from './text-field'
 import { ErrorBanner } from '../../ui/error-banner'
 import { FormShell } from '../../ui/form-shell'
@@ -11,6 +11,7 @@ export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeAct
   const email = useSelector(actor, (s) => s.context.email)
   const error = useSelector(actor, (s) => s.context.error)
   const rejected = useSelector(actor, (s) => s.context.rejected)
+  const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const busy = useSelector(actor, (s) => s.matches('requesting'))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   return (
@@ -23,6 +24,7 @@ export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeAct
       {rejected && (
         <ErrorBanner title={t.rejected} />
       )}
+      {rateLimited && <ErrorBanner title={accountCommon.rateLimited} />}
       <TextField
         label={t.email}
         type="email"

@@ -12,12 +12,13 @@ function useResetForm(actor: PasswordResetActorRef) {
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const rejected = useSelector(actor, (s) => s.context.rejected)
+  const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const busy = useSelector(actor, (s) => s.matches({ requesting: 'submitting' }) || s.matches({ resetting: 'submitting' }))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   const change = (field: ResetField) => (value: string) => actor.send({ type: 'field.change', field, value })
   const blur = (field: ResetField) => () => actor.send({ type: 'field.blur', field })
   const submit = () => actor.send({ type: 'form.submit' })
-  return { values, errors, rejected, busy, canSubmit, change, blur, submit }
+  return { values, errors, rejected, rateLimited, busy, canSubmit, change, blur, submit }
 }
 
 /** /password-reset-request: the e-mail that receives the auth code (spec §2, §5 Reset request). */
@@ -28,6 +29,7 @@ export function PasswordResetRequestForm({ actor }: { actor: PasswordResetActorR
       {f.rejected && (
         <ErrorBanner title={t.memberNotFound} />
       )}
+      {f.rateLimited && <ErrorBanner title={accountCommon.rateLimited} />}
       <TextField
         label={t.email}
         type="email"
@@ -52,6 +54,7 @@ export function PasswordResetForm({ actor }: { actor: PasswordResetActorRef }) {
       {f.rejected && (
         <ErrorBanner title={t.resetFailed} description={accountCommon.contactHint} />
       )}
+      {f.rateLimited && <ErrorBanner title={accountCommon.rateLimited} />}
       <TextField
         label={t.authCode}
         inputMode="numeric"

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { SignupActorRef, SignupField } from '../../../machines/signup-machine'
 import { externalLinks } from '../../external-links'
-import { signupText } from '../../text/account'
+import { accountCommon, signupText } from '../../text/account'
 import { PasswordField } from './password-field'
 import { TextField } from './text-field'
 import { generatePassword, normalizePassword, normalizePhone, splitEmail, suggestDomains } from './normalize'
@@ -17,6 +17,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
   const answers = useSelector(actor, (s) => s.context.registrationAnswers)
   const landingPage = useSelector(actor, (s) => s.context.landingPage)
   const emailInUse = useSelector(actor, (s) => s.context.emailInUse)
+  const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible)
   const copied = useSelector(actor, (s) => s.matches({ clipboard: 'copied' }))
   const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }))
@@ -42,6 +43,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
         {emailInUse && (
           <ErrorBanner title={signupText.emailInUse} />
         )}
+        {rateLimited && <ErrorBanner title={accountCommon.rateLimited} />}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField
             label={signupText.lastname}
