@@ -3,7 +3,7 @@ import { apiErrors } from '../../src/contract/messages'
 /** An answer the caller should see as `{ message }` with this status. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 429 | 500,
+    readonly status: 400 | 401 | 402 | 404 | 409 | 413 | 414 | 415 | 429 | 500,
     message: string,
   ) {
     super(message)

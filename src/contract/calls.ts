@@ -20,10 +20,32 @@ import {
   SupportType,
   Ticket,
   TicketAction,
-  TicketMenuItem,
   Ymd,
 } from './entities'
-import { emailField, loginPasswordField, nameField, passwordField, phoneField, RATING_COMMENT_MAX, CONCERN_MAX } from './fields'
+import {
+  AUTH_CODE_MAX,
+  capped,
+  CONCERN_MAX,
+  emailField,
+  ID_MAX,
+  LABEL_MAX,
+  loginPasswordField,
+  LP_SOURCE_MAX,
+  MENU_ITEMS_MAX,
+  nameField,
+  PASSWORD_MAX,
+  passwordField,
+  phoneField,
+  RATING_COMMENT_MAX,
+  RATING_DETAIL_MAX,
+  RECAPTCHA_TOKEN_MAX,
+  requiredId,
+  requiredToken,
+  SURVEY_ANSWERS_MAX,
+  TOKEN_MAX,
+  UID_MAX,
+  URL_MAX,
+} from './fields'
 import { fieldMessages as m } from './messages'
 
 /**
@@ -54,7 +76,7 @@ export type ErrorResponse = v.InferOutput<typeof ErrorResponse>
  */
 const queryInt = (message = 'must be a whole number') =>
   v.pipe(
-    v.union([v.pipe(v.number(), v.integer(message)), v.pipe(v.string(), v.regex(/^\d+$/, message))], message),
+    v.union([v.pipe(v.number(), v.integer(message)), v.pipe(v.string(), v.maxLength(16, message), v.regex(/^\d+$/, message))], message),
     v.transform((x) => Number(x)),
   )
 
@@ -63,7 +85,7 @@ const queryInt = (message = 'must be a whole number') =>
 // `email` is our addition (optional, so the spec's shape still passes): it lets the
 // server rate-limit login attempts per e-mail as well as per address.
 export const LoginRequest = v.object({
-  recaptchaToken: v.string(),
+  recaptchaToken: capped(RECAPTCHA_TOKEN_MAX),
   email: v.optional(emailField),
 })
 
@@ -132,16 +154,16 @@ export const SignupRequest = v.object({
   email: emailField,
   password: passwordField,
   /** How-you-heard survey answers (absent in the landing-page variant). */
-  registrationAnswers: v.optional(v.array(v.string()), []),
+  registrationAnswers: v.optional(v.pipe(v.array(capped(LABEL_MAX)), v.maxLength(SURVEY_ANSWERS_MAX)), []),
   source: SignupSource,
-  recaptchaToken: v.string(),
-  lpSource: v.optional(v.nullable(v.string())),
-  chatbotSourceUrl: v.optional(v.nullable(v.string())),
+  recaptchaToken: capped(RECAPTCHA_TOKEN_MAX),
+  lpSource: v.optional(v.nullable(capped(LP_SOURCE_MAX))),
+  chatbotSourceUrl: v.optional(v.nullable(capped(URL_MAX))),
 })
 export type SignupRequest = v.InferOutput<typeof SignupRequest>
 
 /** Our name: completes a registration from the link mailed by signup-request. */
-export const SignupCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
+export const SignupCompleteRequest = v.object({ token: requiredToken })
 /**
  * `alreadyCompleted`: the link was completed before (a reload, a second click, another browser):
  * the registration stands and the page says so instead of failing (issue 12 item 4).
@@ -149,14 +171,14 @@ export const SignupCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonE
 export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 
 // ---- tickets and reservations
-export const TicketDataRequest = v.object({ ticketNumber: v.pipe(v.string(), v.nonEmpty()), action: TicketAction })
+export const TicketDataRequest = v.object({ ticketNumber: requiredId, action: TicketAction })
 export const TicketDataResponse = Ticket
 
 export const ReservationScheduleRequest = v.object({
   dt: Ymd,
   /** Optional in the schema so a missing value answers the spec's `minutesToSupport None` (§8). */
   minutesToSupport: v.optional(queryInt('minutesToSupport None')),
-  updateTargetTicketNumber: v.optional(v.string()),
+  updateTargetTicketNumber: v.optional(capped(ID_MAX)),
 })
 export const ReservationScheduleResponse = v.object({
   /** The day actually served, YYYYMMDD: the next bookable day when `dt` is not bookable. */
@@ -171,10 +193,14 @@ export const ReservationScheduleResponse = v.object({
 export type ReservationScheduleResponse = v.InferOutput<typeof ReservationScheduleResponse>
 
 export const UpdateReservationDateRequest = v.object({
-  ticketNumber: v.pipe(v.string(), v.nonEmpty()),
+  ticketNumber: requiredId,
   /** Empty or absent: no preference (the server assigns a consultant). */
-  staffId: v.optional(v.nullable(v.string())),
-  reservationTime: v.pipe(v.string(), v.regex(/^SUPPORT-\d{8}-\d{2}-\d{2}$/, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM')),
+  staffId: v.optional(v.nullable(capped(ID_MAX))),
+  reservationTime: v.pipe(
+    v.string(),
+    v.maxLength(22, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'),
+    v.regex(/^SUPPORT-\d{8}-\d{2}-\d{2}$/, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'),
+  ),
   minutesToSupport: v.number(),
 })
 export const UpdateReservationDateResponse = v.object({
@@ -185,14 +211,15 @@ export const UpdateReservationDateResponse = v.object({
 
 // ---- rating
 export const RatingDetailScore = v.object({
-  title: v.string(),
+  title: capped(LABEL_MAX),
   score: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
 })
-export const TipData = v.object({ productId: v.string(), price: v.number() })
+export const TipData = v.object({ productId: capped(ID_MAX), price: v.number() })
 export const RatingRequest = v.object({
-  ticketNumber: v.pipe(v.string(), v.nonEmpty()),
+  ticketNumber: requiredId,
   memberTotalScore: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
-  memberDetailScore: v.array(RatingDetailScore),
+  /** spec §5: four sub-scores. */
+  memberDetailScore: v.pipe(v.array(RatingDetailScore), v.maxLength(RATING_DETAIL_MAX)),
   ratingComment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(RATING_COMMENT_MAX, m.ratingCommentTooLong)), ''),
   /** true when the member chose a tip; the tip itself is paid by `charge` (TIP, parentTicketNumber). */
   tip: v.optional(v.boolean(), false),
@@ -203,10 +230,10 @@ export type RatingRequest = v.InferOutput<typeof RatingRequest>
 // ---- purchase history
 export const PurchaseListRequest = v.object({
   /** `YYYY` (2023 … this year) or absent / `LAST_3_MONTHS` for the past 3 months (spec §9). */
-  period: v.optional(v.union([v.literal('LAST_3_MONTHS'), v.pipe(v.string(), v.regex(/^\d{4}$/, 'period must be YYYY'))])),
+  period: v.optional(v.union([v.literal('LAST_3_MONTHS'), v.pipe(v.string(), v.maxLength(4, 'period must be YYYY'), v.regex(/^\d{4}$/, 'period must be YYYY'))])),
   // lastEvaluatedKey of the previous page, flattened into the query (spec §7).
-  memberId: v.optional(v.string()),
-  ticketNumber: v.optional(v.string()),
+  memberId: v.optional(capped(UID_MAX)),
+  ticketNumber: v.optional(capped(ID_MAX)),
   purchaseTime: v.optional(queryInt('purchaseTime must be unix seconds')),
 })
 export const PurchaseListResponse = v.object({
@@ -219,17 +246,18 @@ export const PurchaseListResponse = v.object({
 export const PasswordResetRequestRequest = v.object({ email: emailField })
 export const PasswordResetRequest = v.pipe(
   v.object({
-    authCode: v.pipe(v.string(), v.trim(), v.nonEmpty(m.authCodeRequired)),
+    authCode: v.pipe(v.string(), v.trim(), v.nonEmpty(m.authCodeRequired), v.maxLength(AUTH_CODE_MAX)),
     email: emailField,
-    newPassword: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{6,12}$/, m.resetPasswordRule)),
-    newPasswordConfirm: v.string(),
+    newPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.resetPasswordRule), v.regex(/^[\x21-\x7e]{6,12}$/, m.resetPasswordRule)),
+    // Longer than any password, so it cannot match: the mismatch message, as before the cap.
+    newPasswordConfirm: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.resetPasswordMismatch)),
   }),
   v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.resetPasswordMismatch), ['newPasswordConfirm']),
 )
 export const PasswordChangeRequest = v.pipe(
   v.object({
-    newPassword: v.pipe(v.string(), v.regex(/^[\x21-\x7e]{6,12}$/, m.passwordRule)),
-    newPasswordConfirm: v.string(),
+    newPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.passwordRule), v.regex(/^[\x21-\x7e]{6,12}$/, m.passwordRule)),
+    newPasswordConfirm: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.changePasswordMismatch)),
   }),
   v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.changePasswordMismatch), ['newPasswordConfirm']),
 )
@@ -241,15 +269,15 @@ export const UserUpdateRequest = v.object({
 export const UserUpdateResponse = v.object({ message: v.string(), member: Member })
 export const EmailChangeRequest = v.object({ email: emailField })
 /** Our name: completes an e-mail change from the mailed link. */
-export const EmailChangeCompleteRequest = v.object({ token: v.pipe(v.string(), v.nonEmpty()) })
+export const EmailChangeCompleteRequest = v.object({ token: requiredToken })
 /** `alreadyCompleted`: this change was applied before and is still the member's address (issue 12 item 4). */
 export const EmailChangeCompleteResponse = v.object({ email: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 export const CancelAccountRequest = v.object({})
 
 // ---- payment
 export const ChargeDataRequest = v.object({
-  productId: v.pipe(v.string(), v.nonEmpty()),
-  staffId: v.optional(v.string()),
+  productId: requiredId,
+  staffId: v.optional(capped(ID_MAX)),
 })
 export const ChargeDataResponse = v.object({
   product: v.object({
@@ -268,8 +296,8 @@ export const ChargeDataResponse = v.object({
 export type ChargeDataResponse = v.InferOutput<typeof ChargeDataResponse>
 
 export const CouponValidRequest = v.object({
-  productId: v.pipe(v.string(), v.nonEmpty()),
-  couponCode: v.pipe(v.string(), v.nonEmpty()),
+  productId: requiredId,
+  couponCode: requiredId,
 })
 export const CouponValidResponse = v.object({
   couponAvailable: v.boolean(),
@@ -279,22 +307,29 @@ export const CouponValidResponse = v.object({
   couponPrice: v.number(),
 })
 
+/** A menu item as the charge request carries it: the ticket's item shape, with caps (issue 13). */
+export const ChargeMenuItem = v.object({
+  menuId: capped(ID_MAX),
+  menuTitle: capped(LABEL_MAX),
+  estimatedMinute: v.number(),
+})
+
 export const ChargeRequest = v.object({
-  productId: v.pipe(v.string(), v.nonEmpty()),
+  productId: requiredId,
   /** A saved card's id, or '' to pay with cardToken. */
-  cardId: v.optional(v.string(), ''),
+  cardId: v.optional(capped(TOKEN_MAX), ''),
   /** The payment provider's token (sandbox: tokenId) when paying with a new card. */
-  cardToken: v.optional(v.string(), ''),
+  cardToken: v.optional(capped(TOKEN_MAX), ''),
   saveCard: v.optional(v.boolean(), false),
-  parentTicketNumber: v.optional(v.nullable(v.string())),
+  parentTicketNumber: v.optional(v.nullable(capped(ID_MAX))),
   /** Empty or absent: no preference. */
-  staffId: v.optional(v.nullable(v.string())),
-  couponCode: v.optional(v.nullable(v.string())),
+  staffId: v.optional(v.nullable(capped(ID_MAX))),
+  couponCode: v.optional(v.nullable(capped(ID_MAX))),
   /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (spec §3). */
-  reservationTime: v.string(),
-  reservationMenuList: v.optional(v.array(TicketMenuItem), []),
+  reservationTime: capped(ID_MAX),
+  reservationMenuList: v.optional(v.pipe(v.array(ChargeMenuItem), v.maxLength(MENU_ITEMS_MAX)), []),
   supportType: v.optional(v.nullable(SupportType)),
-  reserveNow: v.optional(v.nullable(v.union([v.boolean(), v.string()]))),
+  reserveNow: v.optional(v.nullable(v.union([v.boolean(), capped(LABEL_MAX)]))),
   counsellingComment: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(CONCERN_MAX, 'counsellingComment is at most 500 characters')))),
   contactDevice: v.optional(v.nullable(ContactDevice)),
   contactOs: v.optional(v.nullable(ContactOs)),
@@ -321,7 +356,7 @@ export const ChargeAttemptResponse = v.object({
   result: v.nullable(ChargeResponse),
 })
 
-export const TdsFinishRequest = v.object({ tokenId: v.pipe(v.string(), v.nonEmpty()) })
+export const TdsFinishRequest = v.object({ tokenId: requiredToken })
 /** Spec §4: "on status 200 with a data id the charge is submitted". */
 export const TdsFinishResponse = v.object({
   status: v.literal(200),
@@ -329,20 +364,20 @@ export const TdsFinishResponse = v.object({
 })
 
 export const GetCouponRequest = v.object({
-  couponCode: v.pipe(v.string(), v.nonEmpty()),
+  couponCode: requiredId,
   /** Sent by the spec's client; the server always uses the caller's own member id. */
-  memberId: v.optional(v.nullable(v.string())),
+  memberId: v.optional(v.nullable(capped(UID_MAX))),
 })
 /** `alreadyCompleted`: the member already holds this coupon (a reopened link, issue 12 item 4). */
 export const GetCouponResponse = v.object({ message: v.optional(v.string()), alreadyCompleted: v.optional(v.boolean()) })
 
 // ---- sandbox payment provider (our own, design.md "Payments"): card fields → token
 export const SandboxTokenRequest = v.object({
-  number: v.pipe(v.string(), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{14,16}$/, 'カード番号は半角数字14〜16桁で入力してください')),
+  number: v.pipe(v.string(), v.maxLength(32, 'カード番号は半角数字14〜16桁で入力してください'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{14,16}$/, 'カード番号は半角数字14〜16桁で入力してください')),
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1, '有効期限が正しくありません'), v.maxValue(12, '有効期限が正しくありません')),
   /** Four digits (2030) or two (30). */
   expYear: v.pipe(v.number(), v.integer(), v.minValue(0, '有効期限が正しくありません')),
-  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'セキュリティコードが正しくありません')),
+  cvc: v.pipe(v.string(), v.maxLength(4, 'セキュリティコードが正しくありません'), v.regex(/^\d{3,4}$/, 'セキュリティコードが正しくありません')),
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('カード名義を入力してください'), v.maxLength(45)),
 })
 export const SandboxTokenResponse = v.object({
@@ -355,9 +390,13 @@ export type SandboxTokenResponse = v.InferOutput<typeof SandboxTokenResponse>
 // ---- Stripe provider (design.md "Payments"): the SetupIntent that runs 3-D Secure for a new card
 export const StripeSetupIntentRequest = v.object({
   /** The PaymentMethod created in the browser by the card elements (our card token). */
-  paymentMethodId: v.pipe(v.string(), v.regex(/^pm_[A-Za-z0-9_]+$/, 'paymentMethodId must be a PaymentMethod id')),
+  paymentMethodId: v.pipe(
+    v.string(),
+    v.maxLength(TOKEN_MAX, 'paymentMethodId must be a PaymentMethod id'),
+    v.regex(/^pm_[A-Za-z0-9_]+$/, 'paymentMethodId must be a PaymentMethod id'),
+  ),
   /** Absolute /buy URL on the app's origin that Stripe returns to after the challenge. */
-  returnUrl: v.pipe(v.string(), v.url('returnUrl must be an absolute URL')),
+  returnUrl: v.pipe(v.string(), v.maxLength(URL_MAX), v.url('returnUrl must be an absolute URL')),
 })
 export const StripeSetupIntentResponse = v.object({
   /** The bank's 3-D Secure page; null when the card needs no challenge (go on to tdsFinish). */

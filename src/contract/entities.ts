@@ -40,7 +40,7 @@ export const ReservationTime = v.union([
 ])
 
 /** A calendar day in Japan time, `YYYYMMDD`. */
-export const Ymd = v.pipe(v.string(), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'))
+export const Ymd = v.pipe(v.string(), v.maxLength(8, 'dt must be YYYYMMDD'), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'))
 
 /** A consultant as shown on tickets, in charge-data and in the schedule grid. */
 export const StaffProfile = v.object({
