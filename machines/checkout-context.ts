@@ -26,6 +26,8 @@ export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
   idempotencyKey: string
   attempts: number
   tries: number
+  /** A reload found this attempt still being charged: charge again with its key once loaded. */
+  rejoining: boolean
 }
 export type CheckoutEvent =
   | { type: 'concern.change'; value: string }
@@ -81,8 +83,18 @@ export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext =>
   idempotencyKey: '',
   attempts: 0,
   tries: 0,
+  rejoining: false,
 })
 
 
 /** What is left to pay: the coupon price once a coupon is applied. */
 export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.chargeData.product.price
+
+/** The attempt as kept in session storage (spec §3 list), before the redirect or the charge. */
+export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
+  params: c.params, payload: c.payload!, parentTicketNumber: c.params.parentTicketNumber, reserveNow: c.params.reserveNow,
+  supportType: c.payload!.supportType ?? null, staffId: c.params.staffId, reservationTime: c.params.reservationTime,
+  couponCode: c.payload!.couponCode ?? null, productId: c.params.productId, concernText: c.form.concernText, token: c.token,
+  buyType: c.chargeData.product.productType, idempotencyKey: c.idempotencyKey,
+  state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
+})

@@ -1,9 +1,9 @@
 import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { ChargeRequest, ChargeResponse } from '../src/contract/calls'
+import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../src/contract/calls'
 import { apiErrors } from '../src/contract/messages'
 import type { FlowDocs } from './flow-docs'
-import { buildChargeRequest, isConcernTooLong, isHolderNameValid, type CheckoutParams, type StoredAttempt } from './checkout-rules'
-import { amountDue, formPatch, initialCheckoutContext, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
+import { buildChargeRequest, isConcernTooLong, isHolderNameValid, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
+import { amountDue, formPatch, initialCheckoutContext, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
 export { initialCheckoutContext } from './checkout-context'
@@ -11,7 +11,12 @@ export { initialCheckoutContext } from './checkout-context'
 /**
  * Checkout (spec §2 "/buy details", §4 Payment and coupons, §8 charge errors; issue 4):
  * restoring ─▶ loading ─▶ ready ─pay─▶ [couponPrompt] ─▶ tokenizing ─▶ threeDSecureRedirect (page leaves)
- * return from 3-D Secure: restoring (stored attempt) ─▶ loading ─▶ finishing ─▶ charging ─▶ done
+ * return from 3-D Secure: restoring (stored attempt) ─▶ checkingPrevious ─▶ loading ─▶ finishing ─▶ charging ─▶ done
+ * a reload or Back to an attempt already sent (issue 12 item 5): restoring ─▶ checkingPrevious, which
+ * asks the server what became of its idempotency key: paid ─▶ alreadyPaid (/buy-complete, never a
+ * second charge); still running ─▶ loading ─▶ charging with the same key and payload (the server
+ * makes it wait for the first request and answers its result);
+ * never seen or failed ─▶ the form.
  * charging retries HTTP 429 only: 3 tries, 1 s then 2 s (delayed transitions); other errors ─▶ ready.failed.
  * A saved card (or nothing to pay) skips tokenizing and 3-D Secure.
  */
@@ -27,6 +32,11 @@ export const checkoutMachine = setup({
   guards: {
     hasStoredAttempt: ({ event }) => (event as { output?: unknown }).output != null,
     isResumed: ({ context }) => context.resumed !== null,
+    isRejoining: ({ context }) => context.rejoining,
+    wasPaid: ({ event }) => (event as unknown as { output: ChargeAttemptResponse }).output.status === 'SUCCEEDED',
+    isStillCharging: ({ event }) => (event as unknown as { output: ChargeAttemptResponse }).output.status === 'PENDING',
+    // Back from 3-D Secure and the server has not seen the key yet: finish and charge as before.
+    isReturnNotYetCharged: ({ context, event }) => context.resumed !== null && (event as unknown as { output: ChargeAttemptResponse }).output.status === 'NONE',
     // spec §4: a SUPPORT product, not an immediate reservation, without the slot saved by /support/staff.
     lacksSavedSlot: ({ context, event }) => {
       const { chargeData, hasSavedSlot } = (event as unknown as { output: CheckoutLoaded }).output
@@ -49,8 +59,13 @@ export const checkoutMachine = setup({
     isCouponDenied: ({ event }) => { const e = (event as { error: unknown }).error; return is4xx(e) && says(e, apiErrors.denyCoupon) },
   },
   actors: {
-    /** The attempt saved before the 3-D Secure redirect, when this page load is the return; else null. */
-    readStoredAttempt: fromPromise<StoredAttempt | null>(async () => null),
+    /**
+     * The attempt kept in session storage when this page load belongs to it (the return from
+     * 3-D Secure with its token, or a reload / Back to the same purchase); else null.
+     */
+    readStoredAttempt: fromPromise<PreviousAttempt | null>(async () => null),
+    /** What the server did with the stored attempt's idempotency key (`charge-attempt`). */
+    readAttemptOutcome: fromPromise<ChargeAttemptResponse, { idempotencyKey: string }>(async () => { throw new Error('provide readAttemptOutcome') }),
     loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw new Error('provide loadCheckout') }),
     validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async () => { throw new Error('provide validateCoupon') }),
     createToken: fromPromise<string, { holderName: string }>(async () => { throw new Error('provide createToken') }),
@@ -66,8 +81,8 @@ export const checkoutMachine = setup({
       return { ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null } }
     }),
     restoreAttempt: assign(({ context, event }) => {
-      const s = (event as unknown as { output: StoredAttempt }).output
-      return { resumed: s, params: s.params, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...context.form, ...s.state } }
+      const { attempt: s, returnedFrom3ds } = (event as unknown as { output: PreviousAttempt }).output
+      return { resumed: returnedFrom3ds ? s : null, params: s.params, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...context.form, ...s.state } }
     }),
     // One idempotency key per purchase attempt, kept across the redirect (design.md).
     startAttempt: assign(({ context: c }) => ({
@@ -118,7 +133,23 @@ export const checkoutMachine = setup({
     restoring: {
       invoke: {
         src: 'readStoredAttempt',
-        onDone: [{ guard: 'hasStoredAttempt', target: 'loading', actions: 'restoreAttempt' }, { target: 'loading' }],
+        onDone: [{ guard: 'hasStoredAttempt', target: 'checkingPrevious', actions: 'restoreAttempt' }, { target: 'loading' }],
+        onError: { target: 'loading' },
+      },
+    },
+    // Was this attempt already sent? The server keeps its answer per idempotency key.
+    checkingPrevious: {
+      tags: ['busy', 'processing'],
+      invoke: {
+        src: 'readAttemptOutcome',
+        input: ({ context }) => ({ idempotencyKey: context.idempotencyKey }),
+        onDone: [
+          { guard: 'wasPaid', target: 'alreadyPaid' },
+          { guard: 'isStillCharging', target: 'loading', actions: assign({ rejoining: true }) },
+          { guard: 'isReturnNotYetCharged', target: 'loading' },
+          { target: 'loading', actions: ['clearAttempt', 'forgetResume'] },
+        ],
+        // Unknown: the return from 3-D Secure goes on as before (the charge's key protects it).
         onError: { target: 'loading' },
       },
     },
@@ -127,6 +158,7 @@ export const checkoutMachine = setup({
         src: 'loadCheckout',
         input: ({ context }) => context.params,
         onDone: [
+          { guard: 'isRejoining', target: 'charging', actions: 'assignLoaded' },
           { guard: 'isResumed', target: 'finishing', actions: 'assignLoaded' },
           { guard: 'lacksSavedSlot', target: 'leaving', actions: 'goToMenuWithToast' },
           { target: 'ready', actions: 'assignLoaded' },
@@ -205,18 +237,7 @@ export const checkoutMachine = setup({
     },
     threeDSecureRedirect: {
       tags: ['busy'],
-      entry: {
-        type: 'saveAttempt',
-        params: ({ context: c }) => ({
-          attempt: {
-            params: c.params, payload: c.payload!, parentTicketNumber: c.params.parentTicketNumber, reserveNow: c.params.reserveNow,
-            supportType: c.payload!.supportType ?? null, staffId: c.params.staffId, reservationTime: c.params.reservationTime,
-            couponCode: c.payload!.couponCode ?? null, productId: c.params.productId, concernText: c.form.concernText, token: c.token!,
-            buyType: c.chargeData.product.productType, idempotencyKey: c.idempotencyKey,
-            state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
-          },
-        }),
-      },
+      entry: { type: 'saveAttempt', params: ({ context: c }) => ({ attempt: storedAttempt(c) }) },
       invoke: {
         src: 'startThreeDSecure',
         input: ({ context }) => ({ token: context.token! }),
@@ -236,6 +257,8 @@ export const checkoutMachine = setup({
     },
     charging: {
       tags: ['busy', 'processing'],
+      // Kept before the charge is sent, whatever the card: a reload from here finds this attempt.
+      entry: { type: 'saveAttempt', params: ({ context: c }) => ({ attempt: storedAttempt(c) }) },
       initial: 'requesting',
       states: {
         requesting: {
@@ -261,13 +284,18 @@ export const checkoutMachine = setup({
         },
       },
     },
+    // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → alreadyPaid).
     done: {
       type: 'final',
       entry: [
-        'clearAttempt',
         { type: 'trackPurchase', params: ({ event }) => ({ response: (event as unknown as { output: ChargeResponse }).output }) },
         { type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeResponse }).output }) },
       ],
+    },
+    // Paid before this page load: straight to the completion page, counted once already.
+    alreadyPaid: {
+      type: 'final',
+      entry: ['clearAttempt', { type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeAttemptResponse }).output.result! }) }],
     },
     leaving: { type: 'final' },
   },

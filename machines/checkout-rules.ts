@@ -118,7 +118,32 @@ export type StoredAttempt = {
   state: Pick<CheckoutForm, 'concernText' | 'device' | 'os' | 'remoteSupport' | 'supportType' | 'saveCard'>
   productId: string
   concernText: string
-  token: string
+  /** The new card's token; null when paid with the saved card or nothing to pay. */
+  token: string | null
   buyType: ProductType
   idempotencyKey: string
+  /** When it was stored (epoch ms), set by the storage effect: an old attempt is not picked up. */
+  savedAt?: number
+}
+
+/** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */
+export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }
+
+/** How long a reload or Back may pick up a stored attempt (issue 12 item 5). */
+export const PREVIOUS_ATTEMPT_MS = 30 * 60_000
+
+/**
+ * Does this /buy page load belong to the stored attempt? The 3-D Secure return with its token
+ * does; otherwise the same product, parent ticket and (when the page knows one) slot, stored
+ * within PREVIOUS_ATTEMPT_MS — a reload or Back of the purchase just paid, not a new one.
+ */
+export function previousAttempt(stored: StoredAttempt | null, params: CheckoutParams, returnedToken: string | null, now: number): PreviousAttempt | null {
+  if (!stored) return null
+  if (returnedToken) return stored.token === returnedToken ? { attempt: stored, returnedFrom3ds: true } : null
+  const fresh = stored.savedAt !== undefined && now - stored.savedAt >= 0 && now - stored.savedAt < PREVIOUS_ATTEMPT_MS
+  const same =
+    stored.params.productId === params.productId &&
+    (stored.params.parentTicketNumber ?? null) === (params.parentTicketNumber ?? null) &&
+    (params.reservationTime === null || params.reservationTime === stored.params.reservationTime)
+  return fresh && same ? { attempt: stored, returnedFrom3ds: false } : null
 }

@@ -11,7 +11,8 @@ import type { Config } from '../config'
  */
 export function safeReturnUrl(raw: string | undefined, appOrigin: string): { url: URL; relative: boolean } | null {
   if (!raw || raw.length > 2048) return null
-  if (/[\\\s\u0000-\u001f\u007f]/.test(raw)) return null
+  // A backslash, a space or a control character: browsers strip or rewrite them, so refuse them.
+  if (/[\\\s]/.test(raw) || [...raw].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return null
   const app = new URL(appOrigin)
   const relative = raw.startsWith('/')
   if (relative && raw.startsWith('//')) return null

@@ -355,6 +355,7 @@ export const ChargeAttemptResponse = v.object({
   status: v.picklist(['NONE', 'PENDING', 'SUCCEEDED', 'FAILED']),
   result: v.nullable(ChargeResponse),
 })
+export type ChargeAttemptResponse = v.InferOutput<typeof ChargeAttemptResponse>
 
 export const TdsFinishRequest = v.object({ tokenId: requiredToken })
 /** Spec §4: "on status 200 with a data id the charge is submitted". */

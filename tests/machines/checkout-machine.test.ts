@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout-machine'
-import { buildChargeRequest, emptyForm, isHolderNameValid, type CheckoutParams, type StoredAttempt } from '../../machines/checkout-rules'
+import { buildChargeRequest, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout-rules'
+import type { ChargeAttemptResponse } from '../../src/contract/calls'
 import { ApiError } from '../../src/api/api-error'
 import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtures'
 
@@ -9,6 +10,10 @@ import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtu
 
 type Fakes = {
   stored?: StoredAttempt | null
+  /** The stored attempt is the return from 3-D Secure (default) or a reload / Back. */
+  returned?: boolean
+  /** What the server says about the stored attempt's key (default: never seen). */
+  outcome?: ChargeAttemptResponse
   load?: CheckoutLoaded
   charge?: Array<ApiError | 'ok'>
   finish?: 'ok' | ApiError
@@ -34,7 +39,8 @@ function start(f: Fakes = {}) {
   }
   const machine = checkoutMachine.provide({
     actors: {
-      readStoredAttempt: fromPromise(async () => f.stored ?? null),
+      readStoredAttempt: fromPromise(async () => (f.stored ? { attempt: f.stored, returnedFrom3ds: f.returned ?? true } : null)),
+      readAttemptOutcome: fromPromise(async () => f.outcome ?? { status: 'NONE' as const, result: null }),
       loadCheckout: fromPromise(async () => f.load ?? { ...loadedSaved, coupons: [] }),
       validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async () => ({ couponAvailable: true, couponPrice: 5000 })),
       createToken: fromPromise(calls.createToken),
@@ -149,7 +155,48 @@ describe('checkout chart', () => {
     expect(calls.finish).toHaveBeenCalled()
     expect(calls.charge).toHaveBeenCalledWith({ payload: attempt.payload, idempotencyKey: 'seed-1' })
     expect(actor.getSnapshot().status).toBe('done')
-    expect(calls.clearAttempt).toHaveBeenCalled()
+    // Kept after the charge: a reload or Back finds this attempt paid (issue 12 item 5).
+    expect(calls.clearAttempt).not.toHaveBeenCalled()
+  })
+
+  it('saves the attempt before charging a saved card, so a reload can find it', async () => {
+    const { actor, calls } = start()
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    const saved = calls.saveAttempt.mock.calls[0][0].attempt as StoredAttempt
+    expect(saved).toMatchObject({ token: null, idempotencyKey: 'seed-1', payload: { cardId: 'card_1' } })
+    expect(calls.saveAttempt.mock.invocationCallOrder[0]).toBeLessThan(calls.charge.mock.invocationCallOrder[0])
+  })
+
+  it('a reload or Back to a paid attempt goes to /buy-complete without charging again (issue 12 item 5)', async () => {
+    for (const returned of [false, true]) {
+      const { actor, calls } = start({ stored: attempt, returned, outcome: { status: 'SUCCEEDED', result: response } })
+      await flush()
+      expect(calls.charge).not.toHaveBeenCalled()
+      expect(calls.finish).not.toHaveBeenCalled()
+      expect(actor.getSnapshot().value).toBe('alreadyPaid')
+      expect(calls.goToComplete).toHaveBeenCalledWith({ response })
+    }
+  })
+
+  it('an attempt still being charged: the same key and payload again (the server answers the first result)', async () => {
+    const { actor, calls } = start({ stored: attempt, returned: false, outcome: { status: 'PENDING', result: null } })
+    await flush()
+    expect(calls.finish).not.toHaveBeenCalled()
+    expect(calls.charge).toHaveBeenCalledWith({ payload: attempt.payload, idempotencyKey: 'seed-1' })
+    expect(actor.getSnapshot().status).toBe('done')
+  })
+
+  it('a reload of an attempt the server never saw, or one that failed: the form, the stored attempt dropped', async () => {
+    for (const status of ['NONE', 'FAILED'] as const) {
+      const { actor, calls } = start({ stored: attempt, returned: false, outcome: { status, result: null }, load: loaded })
+      await flush()
+      expect(calls.charge).not.toHaveBeenCalled()
+      expect(calls.clearAttempt).toHaveBeenCalled()
+      expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true)
+    }
   })
 
   it('a 3-D Secure finish failure clears the attempt and shows the payment problem', async () => {
@@ -190,7 +237,7 @@ describe('checkout chart', () => {
       const goToError = vi.fn()
       const goToMenuWithToast = vi.fn()
       const actor = createActor(checkoutMachine.provide({
-        actors: { readStoredAttempt: fromPromise<StoredAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw error }) },
+        actors: { readStoredAttempt: fromPromise<PreviousAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw error }) },
         actions: { goToError: (_, p) => goToError(p), goToMenuWithToast },
       }), { input: { params, keySeed: 's' } }).start()
       await flush()
@@ -203,7 +250,7 @@ describe('checkout chart', () => {
   it('a SUPPORT product without the saved slot (not immediate) goes to the menu', async () => {
     const goToMenuWithToast = vi.fn()
     const actor = createActor(checkoutMachine.provide({
-      actors: { readStoredAttempt: fromPromise<StoredAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => ({ ...loaded, hasSavedSlot: false })) },
+      actors: { readStoredAttempt: fromPromise<PreviousAttempt | null>(async () => null), loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => ({ ...loaded, hasSavedSlot: false })) },
       actions: { goToMenuWithToast },
     }), { input: { params, keySeed: 's' } }).start()
     await flush()
@@ -213,6 +260,21 @@ describe('checkout chart', () => {
 })
 
 describe('checkout rules', () => {
+  it('a stored attempt belongs to this page load: its 3-D Secure return, or a recent reload of the same purchase', () => {
+    const now = 1_800_000_000_000
+    const stored = { ...attempt, savedAt: now - 60_000 }
+    expect(previousAttempt(stored, params, 'tok_1', now)).toEqual({ attempt: stored, returnedFrom3ds: true })
+    expect(previousAttempt(stored, params, 'tok_other', now)).toBeNull()
+    expect(previousAttempt(stored, params, null, now)).toEqual({ attempt: stored, returnedFrom3ds: false })
+    // Back to /buy without the slot in the URL (the slot hand-off is gone after the charge).
+    expect(previousAttempt(stored, { ...params, reservationTime: null, staffId: null }, null, now)?.returnedFrom3ds).toBe(false)
+    expect(previousAttempt(stored, { ...params, productId: 'SUPPORT-30' }, null, now)).toBeNull()
+    expect(previousAttempt(stored, { ...params, reservationTime: 'SUPPORT-20300101-11-00' }, null, now)).toBeNull()
+    expect(previousAttempt({ ...stored, savedAt: now - PREVIOUS_ATTEMPT_MS }, params, null, now)).toBeNull()
+    expect(previousAttempt({ ...attempt, savedAt: undefined }, params, null, now)).toBeNull()
+    expect(previousAttempt(null, params, 'tok_1', now)).toBeNull()
+  })
+
   it('holder name: half-width roman letters with one space, at most 45', () => {
     expect(isHolderNameValid('TARO YAMADA')).toBe(true)
     expect(isHolderNameValid('taro')).toBe(false)

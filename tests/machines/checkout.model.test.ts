@@ -1,5 +1,6 @@
 // Generated-path tests of the checkout chart (issue 4): every state and transition, replayed live,
-// including 429 retries (after 1 s, 2 s), resume from the stored attempt and ignored pay clicks.
+// including 429 retries (after 1 s, 2 s), resume from the stored attempt, a reload of an attempt
+// already sent (paid, still charging, unknown, failed) and ignored pay clicks.
 import { createMachine } from 'xstate'
 import { checkoutMachine, initialCheckoutContext } from '../../machines/checkout-machine'
 import type { StoredAttempt } from '../../machines/checkout-rules'
@@ -33,7 +34,11 @@ const config: ModelConfig = {
     'tokenError.dismiss': [{}],
   },
   outcomes: {
-    readStoredAttempt: { done: [null, attempt satisfies StoredAttempt] },
+    readStoredAttempt: { done: [null, { attempt: attempt satisfies StoredAttempt, returnedFrom3ds: true }, { attempt, returnedFrom3ds: false }] },
+    readAttemptOutcome: {
+      done: [{ status: 'SUCCEEDED', result: response }, { status: 'PENDING', result: null }, { status: 'NONE', result: null }, { status: 'FAILED', result: null }],
+      error: [new ApiError(500, 'boom')],
+    },
     loadCheckout: { done: [loaded, loadedSaved, loadedFree, loadedNoSlot], error: [new ApiError(400, 'Staff Not Found.'), new ApiError(404, 'product'), new ApiError(500, 'boom')] },
     validateCoupon: { done: [{ couponAvailable: true, couponPrice: 5000 }, { couponAvailable: false, couponPrice: 5500 }], error: [new ApiError(400, 'x'), new ApiError(503, 'down')] },
     createToken: { done: ['tok_1'], error: [new Error('カード番号が正しくありません。')] },
@@ -49,7 +54,7 @@ const config: ModelConfig = {
   // charging the try count. Everything else is merged so the graph stays small.
   serialize: (s) => {
     const c = s.context
-    if (s.matches('restoring') || s.matches('loading')) return JSON.stringify([s.value, c.resumed !== null])
+    if (s.matches('restoring') || s.matches('checkingPrevious') || s.matches('loading')) return JSON.stringify([s.value, c.resumed !== null, c.rejoining])
     if (s.matches('charging')) return JSON.stringify([s.value, c.tries])
     if (!s.matches('ready') && !s.matches('couponPrompt')) return JSON.stringify(s.value)
     const f = c.form

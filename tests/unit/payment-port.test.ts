@@ -34,6 +34,11 @@ describe('payment port selection', () => {
     expect(call).toHaveBeenCalledWith('sandbox/tokens', expect.objectContaining({ name: 'TARO YAMADA' }))
     void port.startThreeDSecure('tok_1', 'http://app.test/buy?productId=ADD-30')
     expect(go).toHaveBeenCalledWith(`/sandbox/3ds/tok_1?return_url=${encodeURIComponent('http://app.test/buy?productId=ADD-30')}`)
+    // Served from that origin, the return is a path: the sandbox page refuses other hosts.
+    vi.stubGlobal('location', { origin: 'http://app.test' })
+    void port.startThreeDSecure('tok_1', 'http://app.test/buy?productId=ADD-30')
+    vi.unstubAllGlobals()
+    expect(go).toHaveBeenLastCalledWith(`/sandbox/3ds/tok_1?return_url=${encodeURIComponent('/buy?productId=ADD-30')}`)
     expect(port.returnedToken(new URLSearchParams('sandbox_token=tok_1&payment_method=pm_x'))).toBe('tok_1')
   })
 

@@ -24,7 +24,12 @@ export function createSandboxPayment(api: ApiClient, go: (url: string) => void =
       }
     },
     startThreeDSecure(token, returnUrl) {
-      go(`/sandbox/3ds/${encodeURIComponent(token)}?return_url=${encodeURIComponent(returnUrl)}`)
+      // The sandbox page is on this origin: it returns to a path (it refuses other hosts, issue 13
+      // item 6), so the SPA works whatever origin it is served from.
+      const here = globalThis.location?.origin
+      const u = here ? new URL(returnUrl, here) : null
+      const back = u && u.origin === here ? `${u.pathname}${u.search}` : returnUrl
+      go(`/sandbox/3ds/${encodeURIComponent(token)}?return_url=${encodeURIComponent(back)}`)
       return leavingPage()
     },
     returnedToken: (search) => search.get('sandbox_token'),

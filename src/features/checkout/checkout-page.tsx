@@ -19,7 +19,8 @@ const yenOrFree = (n: number) => (n === 0 ? buyText.free : buyText.yen(n))
 
 /** /buy (spec §2 "/buy details"): renders the checkout chart's snapshot, sections in the spec's order. */
 export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; CardFields: ComponentType<CardFieldsProps> }) {
-  const loading = useSelector(actor, (s) => s.matches('restoring') || s.matches('loading') || s.matches('leaving'))
+  // checkingPrevious and alreadyPaid: a reload of an attempt already sent, no form to offer (issue 12 item 5).
+  const loading = useSelector(actor, (s) => s.matches('restoring') || s.matches('checkingPrevious') || s.matches('loading') || s.matches('leaving') || s.matches('alreadyPaid'))
   const data = useSelector(actor, (s) => s.context.chargeData)
   if (loading || !data) return <><PageSpinner /><CheckoutDialogs actor={actor} /></>
   const type = data.product.productType

@@ -32,7 +32,8 @@ export function parseStoredAttempt(raw: string | null): StoredAttempt | null {
   if (!raw) return null
   try {
     const parsed = JSON.parse(raw) as StoredAttempt
-    return typeof parsed.token === 'string' && typeof parsed.idempotencyKey === 'string' && parsed.payload ? parsed : null
+    // token: null after a saved-card charge (kept so a reload finds the attempt, issue 12 item 5).
+    return (typeof parsed.token === 'string' || parsed.token === null) && typeof parsed.idempotencyKey === 'string' && parsed.payload ? parsed : null
   } catch {
     return null
   }

@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
 import { fromPromise } from 'xstate'
 import { checkoutMachine, type CheckoutLoaded } from '../../../machines/checkout-machine'
-import { couponFits, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout-rules'
+import { couponFits, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout-rules'
 import { paymentPort } from '../../adapters/payment/create-payment-port'
 import type { BrowserPaymentPort } from '../../adapters/payment/payment-port'
 import { sessionKeys } from '../../adapters/session-store'
@@ -50,12 +50,9 @@ export function useCheckout(services: CheckoutPorts, params: CheckoutParams, ema
   const actor = useActorRef(
     checkoutMachine.provide({
       actors: {
-        // A stored attempt counts only on the return from 3-D Secure with its own token.
-        readStoredAttempt: fromPromise(async () => {
-          const stored = parseStoredAttempt(session.get(attemptKey))
-          const token = payment.returnedToken(returned)
-          return stored && token && stored.token === token ? stored : null
-        }),
+        // The return from 3-D Secure with its own token, or a reload / Back of the same purchase.
+        readStoredAttempt: fromPromise(async () => previousAttempt(parseStoredAttempt(session.get(attemptKey)), params, payment.returnedToken(returned), Date.now())),
+        readAttemptOutcome: fromPromise(async ({ input }: { input: { idempotencyKey: string } }) => api.call('charge-attempt', input)),
         loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async ({ input }) => {
           const chargeData = await api.call('charge-data', { productId: input.productId, ...(input.staffId ? { staffId: input.staffId } : {}) })
           const held = await api.call('user-data', { data: 'MEMBER_COUPON' }).catch(() => ({ couponList: [] }))
@@ -70,7 +67,7 @@ export function useCheckout(services: CheckoutPorts, params: CheckoutParams, ema
         charge: fromPromise(async ({ input }) => api.call('charge', input.payload, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } })),
       },
       actions: {
-        saveAttempt: (_, { attempt }: { attempt: StoredAttempt }) => session.set(attemptKey, JSON.stringify(attempt)),
+        saveAttempt: (_, { attempt }: { attempt: StoredAttempt }) => session.set(attemptKey, JSON.stringify({ ...attempt, savedAt: Date.now() })),
         clearAttempt: () => session.remove(attemptKey),
         scrollToCard: () => scrollTo(scrollTargets.card),
         scrollToCoupons: () => scrollTo(scrollTargets.coupons),
