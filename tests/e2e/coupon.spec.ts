@@ -18,10 +18,10 @@ test('claim a coupon from a link while logged out: login, back, coupon on home',
   await couponClaimDriver.states.done(page, ctx)
   await expect(couponSection(page).getByRole('listitem', { name: 'キャンペーン2,000円OFFクーポン' })).toBeVisible()
 
-  // The same link again: already obtained → error getCoupon (spec §8).
+  // The same link again: the member holds it, which is a success (issue 12 item 4), not error getCoupon.
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: true }, ctx)
-  await couponClaimDriver.states.failed(page, ctx)
-  await expect(page.getByText(errorPageText.getCoupon.body)).toBeVisible()
+  await couponClaimDriver.states.alreadyHeld(page, ctx)
+  await expect(page.getByText(errorPageText.getCoupon.body)).toHaveCount(0)
 })
 
 test('a link without a code goes to error 404', async ({ page }) => {

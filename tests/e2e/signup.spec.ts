@@ -31,6 +31,33 @@ test('a new person signs up, confirms by mail, sees the thank-you modal and logs
   await expect(page).toHaveURL((url) => url.pathname === '/')
 })
 
+test('the confirmation link opened again, also in another browser, says "already registered" and offers login', async ({ page, browser, baseURL }) => {
+  const person = newPerson('relink')
+  await page.goto('/signup')
+  await fillPerson(page, person)
+  await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await d.states['form.submitted'](page, ctx)
+  const link = linkIn(await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認')))
+  await openLink(page, link)
+  await d.states['form.confirmed'](page, ctx)
+
+  // A reload of the link (issue 12 item 4): the registration stands.
+  await openLink(page, link)
+  await d.states['form.alreadyRegistered'](page, ctx)
+  // Another browser, nobody signed in: the token names the registration, so the same answer.
+  const other = await browser.newContext({ baseURL })
+  try {
+    const otherPage = await other.newPage()
+    await openLink(otherPage, link)
+    await d.states['form.alreadyRegistered'](otherPage, ctx)
+    await otherPage.getByRole('link', { name: 'ログイン画面へ' }).click()
+    await login(otherPage, person, '/')
+    await expect(otherPage).toHaveURL((url) => url.pathname === '/')
+  } finally {
+    await other.close()
+  }
+})
+
 test('the same address cannot sign up twice', async ({ page }) => {
   const person = newPerson('twice')
   await page.goto('/signup')

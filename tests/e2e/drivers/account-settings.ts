@@ -71,6 +71,7 @@ export const emailChangeDriver: FlowDriver = {
       await expect(page.getByRole('heading', { name: emailChangeText.requestCompleteTitle })).toBeVisible()
     },
     confirmed: async (page) => expect(page.getByRole('heading', { name: emailChangeText.completeTitle })).toBeVisible(),
+    alreadyChanged: async (page) => expect(page.getByRole('heading', { name: emailChangeText.alreadyTitle })).toBeVisible(),
     rejected: async (page) => page.waitForURL(/\/error\?code=emailchange/),
     failed: errorPage,
   },

@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test'
+import { couponText } from '../../../src/text/coupon'
 import { homeText } from '../../../src/text/home'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
 
@@ -24,5 +25,10 @@ export const couponClaimDriver: FlowDriver = {
       await expect(page.getByRole('heading', { name: homeText.coupons.title })).toBeVisible()
     },
     failed: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
+    // The member holds it already (a reopened link, issue 12 item 4): success, not the error page.
+    alreadyHeld: async (page) => {
+      await expect(page.getByRole('heading', { name: couponText.alreadyHeldTitle })).toBeVisible()
+      await expect(page).toHaveURL(/\/get-coupon\?couponCode=/)
+    },
   },
 }

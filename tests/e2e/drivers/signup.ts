@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { signupText, registrationTempText } from '../../../src/text/account'
+import { registrationCompleteText, signupText, registrationTempText } from '../../../src/text/account'
 import { signupThanksText } from '../../../src/text/auth'
 import { linkIn, waitForMail } from '../fixtures'
 import type { FlowDriver } from './flow-driver'
@@ -80,6 +80,12 @@ export const signupDriver: FlowDriver = {
     'form.confirmed': async (page) => {
       await page.waitForURL(/\/login\?signup=success/)
       await expect(page.getByRole('dialog')).toContainText(signupThanksText.title)
+    },
+    // The link opened again (issue 12 item 4): the registration stands, with a way to log in.
+    'form.alreadyRegistered': async (page) => {
+      await expect(page.getByRole('heading', { name: registrationCompleteText.alreadyTitle })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible()
+      expect(new URL(page.url()).pathname).toBe('/registeration-complete')
     },
     'form.rejected': async (page) => page.waitForURL(/\/error\?code=signup/),
     'form.failed': async (page) => page.waitForURL(/\/error\?code=400/),
