@@ -72,6 +72,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const loadMember = memberLoader(deps)
 
   app.use('/api/*', apiSecurityHeaders())
+  // A write's cache invalidations reach the other replicas before its answer reaches the caller
+  // (server/services/cache-bus.ts): the caller's next request, to any replica, sees the write.
+  app.use('/api/*', async (_c, next) => {
+    await next()
+    await deps.caches.flush()
+  })
   app.use('/sandbox/*', sandboxPageSecurityHeaders())
   // Routes outside the contract read their own bodies (the 3-D Secure form, test routes): capped
   // here; the contract's calls cap theirs in the route below, after the token.

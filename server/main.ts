@@ -10,6 +10,7 @@ import { openDatabase } from './db/client'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
+import { createPgCacheBus, type CacheBus } from './services/cache-bus'
 
 async function main() {
   const config = parseConfig()
@@ -33,6 +34,11 @@ async function main() {
       await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
     }
   }
+  // Replicas on one PostgreSQL invalidate each other's caches over LISTEN/NOTIFY (issue 16);
+  // PGlite is one process's own database: nothing to tell anyone.
+  let bus: CacheBus | null = null
+  const caches = createApiCaches(clock, {}, () => bus)
+  if (config.databaseUrl) bus = await createPgCacheBus(config.databaseUrl, { onEvent: caches.apply, onGap: caches.clearAll })
   const app = createApp({
     db: database.db,
     identity,
@@ -40,7 +46,7 @@ async function main() {
     payment,
     clock,
     config,
-    caches: createApiCaches(clock),
+    caches,
   })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
@@ -57,6 +63,7 @@ async function main() {
     stopping = true
     server.close(async () => {
       await identity.close().catch(() => {})
+      await bus?.close()
       await database.close()
       process.exit(0)
     })

@@ -65,11 +65,15 @@ export const reservationHandlers: PartialHandlers<'ticket-data' | 'reservation-s
     // and serialized once; every booking write clears it, and it expires at the next cut-off or
     // midnight. A stale "free" cell can only make a booking answer its clean STAFF_DENY. An
     // impossible date (20250231) throws inside the computation, so it is never kept.
-    return deps.caches.schedules.get(`${input.dt}/${minutes}`, async (at) => {
+    const compute = async (at: number) => {
       const now = new Date(at)
       const { answer, day } = await scheduleAnswer(deps.db, requestedDay(input.dt), minutes, now)
       return { value: checkedJson('reservation-schedule', answer), validUntil: scheduleStableUntil(day, now) }
-    })
+    }
+    // Another replica's booking must be seen on the next request (server/services/cache-bus.ts);
+    // while the bus reconnects, the answer is computed afresh.
+    if (!(await deps.caches.fresh())) return (await compute(deps.clock.now().getTime())).value
+    return deps.caches.schedules.get(`${input.dt}/${minutes}`, compute)
   },
 
   // Moves the booking in one transaction: old cells released, new cells taken (unique per cell).

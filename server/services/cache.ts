@@ -1,6 +1,7 @@
 import type { members } from '../db/schema'
 import type { Clock } from '../domain/time'
 import type { CheckedJson } from '../http/checked-json'
+import type { CacheBus, CacheEvent } from './cache-bus'
 
 // In-process caches of the two answers every product call pays for (docs/decisions.md 17): the
 // caller's member row and the day grid of reservation-schedule. Correctness never rests on them —
@@ -146,17 +147,59 @@ export type ApiCaches = {
   memberChanged: (memberId: string) => void
   /** Call after a committed write to bookings, shifts, business holidays or a consultant's profile. */
   scheduleChanged: () => void
+  /**
+   * Before serving a read that must see other processes' writes (the schedule): true once every
+   * write published before now is applied here; false when the cross-process bus is down — then
+   * compute without the cache. Always true in a single process (no bus).
+   */
+  fresh: () => Promise<boolean>
+  /** Resolves when this process's invalidations have reached the other processes (app.ts awaits it before answering). */
+  flush: () => Promise<void>
+  /** Applies another process's invalidation (server/services/cache-bus.ts). */
+  apply: (event: CacheEvent) => void
+  /** Forgets everything (the bus may have missed invalidations). */
+  clearAll: () => void
 }
 
-/** The caches of one process (shared by every app on the same database). ttl 0 turns one off. */
-export function createApiCaches(clock: Clock, ttl: { memberMs?: number; scheduleMs?: number } = {}): ApiCaches {
+/**
+ * The caches of one process (shared by every app on the same database). ttl 0 turns one off. With
+ * a bus (several processes on one PostgreSQL), every invalidation is also published to the others.
+ */
+export function createApiCaches(clock: Clock, ttl: { memberMs?: number; scheduleMs?: number } = {}, bus?: () => CacheBus | null): ApiCaches {
   const now = () => clock.now().getTime()
   const memberCache = new TtlCache<string, Readonly<MemberRow> | null>({ now, ttlMs: ttl.memberMs ?? MEMBER_TTL_MS, maxEntries: 10_000 })
   const scheduleCache = new TtlCache<string, CheckedJson<'reservation-schedule'>>({ now, ttlMs: ttl.scheduleMs ?? SCHEDULE_TTL_MS, maxEntries: 1_000 })
+  let pending: Promise<void>[] = []
+  const publish = (event: CacheEvent) => {
+    const b = bus?.()
+    if (!b) return
+    const sent = b.publish(event)
+    pending.push(sent)
+    void sent.finally(() => (pending = pending.filter((p) => p !== sent)))
+  }
+  const apply = (event: CacheEvent) => (event.kind === 'member' ? memberCache.invalidate(event.memberId) : scheduleCache.clear())
   return {
     members: memberCache,
     schedules: scheduleCache,
-    memberChanged: (memberId) => memberCache.invalidate(memberId),
-    scheduleChanged: () => scheduleCache.clear(),
+    memberChanged: (memberId) => {
+      apply({ kind: 'member', memberId })
+      publish({ kind: 'member', memberId })
+    },
+    scheduleChanged: () => {
+      apply({ kind: 'schedule' })
+      publish({ kind: 'schedule' })
+    },
+    fresh: async () => {
+      const b = bus?.()
+      return b ? b.sync() : true
+    },
+    flush: async () => {
+      if (pending.length > 0) await Promise.all(pending)
+    },
+    apply,
+    clearAll: () => {
+      memberCache.clear()
+      scheduleCache.clear()
+    },
   }
 }

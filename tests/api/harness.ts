@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../server/db/seed/index'
 import type { Clock } from '../../server/domain/time'
 import type { Deps } from '../../server/http/handler'
 import { createApiCaches } from '../../server/services/cache'
+import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
 import { sandboxTestCards } from '../../src/contract/calls'
 
@@ -53,7 +54,7 @@ export const movableClock = (start: Date): Clock & { set: (d: Date) => void } =>
  * The app in-process with a fresh database (PGlite in memory, or its own PostgreSQL schema when
  * TEST_DATABASE_URL is set), the real Auth Emulator and an in-memory mailer.
  */
-export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits } = {}) {
+export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits; cacheBus?: boolean } = {}) {
   const host = emulatorHost()
   const pgUrl = process.env.TEST_DATABASE_URL
   const scratch = pgUrl ? await createScratchDatabase(pgUrl) : null
@@ -63,7 +64,18 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits 
   const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
-  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches: createApiCaches(clock) }
+  // Several server processes share one PostgreSQL through the cache bus (issue 16, `replica()`).
+  const closers: (() => Promise<void>)[] = []
+  const withBus = async (url: string) => {
+    let bus: CacheBus | null = null
+    const caches = createApiCaches(clock, {}, () => bus)
+    bus = await createPgCacheBus(url, { onEvent: caches.apply, onGap: caches.clearAll, log: () => {} })
+    closers.push(() => bus!.close())
+    return caches
+  }
+  if (opts.cacheBus && !scratch) throw new Error('the cache bus needs PostgreSQL: set TEST_DATABASE_URL')
+  const caches = opts.cacheBus && scratch ? await withBus(scratch.url) : createApiCaches(clock)
+  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches }
   const app = createApp(deps, { rateLimits: opts.rateLimits })
 
   async function signIn(email: string, password: string): Promise<string> {
@@ -84,11 +96,11 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits 
   }
 
   type Opts = { token?: string; query?: Record<string, string | number | undefined>; body?: unknown; headers?: Record<string, string> }
-  async function call(method: 'GET' | 'POST', name: string, o: Opts = {}) {
+  async function call(method: 'GET' | 'POST', name: string, o: Opts = {}, target = app) {
     const qs = o.query
       ? '?' + new URLSearchParams(Object.entries(o.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()
       : ''
-    const res = await app.request(`/api/${name}${qs}`, {
+    const res = await target.request(`/api/${name}${qs}`, {
       method,
       headers: {
         ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
@@ -122,9 +134,28 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits 
     return r.body.tokenId as string
   }
 
+  /**
+   * Another server process on the same PostgreSQL database, as a second replica behind a load
+   * balancer: its own pool, caches and cache bus; the same identity provider, mailer and clock.
+   */
+  async function replica() {
+    if (!scratch) throw new Error('replicas need PostgreSQL: set TEST_DATABASE_URL')
+    const second = await openDatabase({ url: scratch.url })
+    closers.push(() => second.close())
+    const replicaApp = createApp({ ...deps, db: second.db, payment: createSandboxPayment(second.db, clock), caches: await withBus(scratch.url) }, { rateLimits: opts.rateLimits })
+    return {
+      app: replicaApp,
+      get: (name: string, o?: Opts) => call('GET', name, o, replicaApp),
+      post: (name: string, o?: Opts) => call('POST', name, o, replicaApp),
+    }
+  }
+
   return {
     app,
     deps,
+    replica,
+    /** The scratch PostgreSQL database of this harness (undefined on PGlite). */
+    databaseUrl: scratch?.url,
     db: database.db,
     mailer,
     clock,
@@ -134,6 +165,7 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits 
     post: (name: string, o?: Opts) => call('POST', name, o),
     cardToken,
     close: async () => {
+      for (const close of closers.reverse()) await close()
       await identity.close()
       await database.close()
       await scratch?.drop()
