@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate'
 import { emailChangeMachine } from '../../machines/email-change-machine'
 import { MessagePage } from '../features/account/message-page'
 import { endSession } from '../features/account/sign-out'
+import { settledAuth } from '../features/auth/auth-guard'
 import { accountCommon, emailChangeText } from '../text/account'
 import { PageSpinner } from '../ui/page-spinner'
 import { flowInspect } from '../app/flow-recorder'
@@ -20,12 +21,20 @@ function EmailChangeCompletePage() {
   const { services, auth } = Route.useRouteContext()
   const { token } = Route.useSearch()
   const navigate = useNavigate()
+  // The link needs no login, but a browser signed in as another member must get the failure page
+  // (issue 12 item 4): the call carries the session's token when there is one, and the server
+  // refuses a link that is not that member's.
+  const completeWithSession = async (linkToken: string) => {
+    const session = await settledAuth(auth, services.identity)
+    const idToken = session.matches('signedIn') ? await services.identity.getIdToken().catch(() => null) : null
+    return services.api.call('email-change-complete', { token: linkToken }, idToken ? { headers: { Authorization: `Bearer ${idToken}` } } : {})
+  }
   // A link works once: strict mode's second mount must not spend it again.
   const call = useRef<ReturnType<typeof services.api.call<'email-change-complete'>> | null>(null)
   const actor = useActorRef(
     emailChangeMachine.provide({
       actors: {
-        completeChange: fromPromise(({ input }) => (call.current ??= services.api.call('email-change-complete', { token: input.token }))),
+        completeChange: fromPromise(({ input }) => (call.current ??= completeWithSession(input.token))),
         signOut: fromPromise(() => endSession(auth, services.identity)),
       },
       actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }) },

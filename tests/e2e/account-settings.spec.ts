@@ -27,7 +27,7 @@ test('the member updates the profile', async ({ page }) => {
   await expect(page.getByLabel(settingsText.phone)).toHaveValue('0312345678')
 })
 
-test('the member changes the e-mail through the mailed link and logs in with it', async ({ page }) => {
+test('the member changes the e-mail through the mailed link and logs in with it', async ({ page, browser, baseURL }) => {
   const member = await createMember('fresh')
   const newEmail = `changed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
   await login(page, member, '/settings')
@@ -46,6 +46,25 @@ test('the member changes the e-mail through the mailed link and logs in with it'
 
   await login(page, { email: newEmail, password: member.password }, '/settings')
   await expect(page.getByTestId('member-email')).toHaveText(newEmail)
+
+  // The link again (issue 12 item 4), signed in with the new address: "already changed", not error
+  // emailchange, and the session stays.
+  await email.events['link.open'](page, { type: 'link.open', link: linkIn(mail) }, ctx)
+  await email.states.alreadyChanged(page, ctx)
+  await page.goto('/settings')
+  await expect(page.getByTestId('member-email')).toHaveText(newEmail)
+
+  // Another member, signed in in another browser, opens it: not theirs, error emailchange.
+  const other = await createMember('fresh')
+  const otherBrowser = await browser.newContext({ baseURL })
+  try {
+    const otherPage = await otherBrowser.newPage()
+    await login(otherPage, other, '/settings')
+    await email.events['link.open'](otherPage, { type: 'link.open', link: linkIn(mail) }, ctx)
+    await email.states.rejected(otherPage, ctx)
+  } finally {
+    await otherBrowser.close()
+  }
 })
 
 test('a bad e-mail change link shows error emailchange', async ({ page }) => {
