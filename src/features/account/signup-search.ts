@@ -1,7 +1,13 @@
 import * as v from 'valibot'
+import { LP_SOURCE_MAX, URL_MAX } from '../../contract/fields'
 
 /** A query value the router may have parsed as a number: kept as a string. */
 const text = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
+/**
+ * The same, cut to the signup request's cap (src/contract/fields.ts): a marketing value from a
+ * landing page's link must never make the signup request invalid and block the member.
+ */
+const clipped = (max: number) => v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform((x) => String(x).slice(0, max))))
 
 /**
  * The signup pages' query (spec §2): `display=lp` is the landing-page variant and `lpSource`
@@ -9,7 +15,7 @@ const text = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(St
  */
 export const SignupSearch = v.looseObject({
   display: text,
-  lpSource: text,
-  chatbotSourceUrl: text,
+  lpSource: clipped(LP_SOURCE_MAX),
+  chatbotSourceUrl: clipped(URL_MAX),
 })
 export type SignupSearch = v.InferOutput<typeof SignupSearch>
