@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase } from '../../scripts/stack/e2e-stack'
+import { stopAll } from '../../scripts/stack/processes'
+import { startReplicas, type Replica } from '../../scripts/stack/replicas'
+import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
+import { sandboxTestCards } from '../../src/contract/calls'
+
+// Issue 16: replicas as production runs them — three `server/main.ts` processes on one PostgreSQL,
+// behind a round-robin balancer (test-only, scripts/stack/round-robin-proxy.ts), each with its own
+// caches kept true by the cache bus (LISTEN/NOTIFY). Real processes and the system clock, so dates
+// come from today in Japan.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+type T = Record<string, any>
+const pgUrl = process.env.TEST_DATABASE_URL
+const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
+let replicas: Replica[]
+let lb: RoundRobinProxy
+let n = 0
+const key = () => `replicas-${Date.now()}-${++n}`
+
+async function call(base: string, method: 'GET' | 'POST', name: string, o: { token?: string; query?: Record<string, string | number>; body?: unknown; key?: string } = {}) {
+  const qs = o.query ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)]))}` : ''
+  const res = await fetch(`${base}/api/${name}${qs}`, {
+    method,
+    headers: {
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(o.key ? { 'idempotency-key': o.key } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(o.body ?? {}) } : {}),
+  })
+  const text = await res.text()
+  let body: T | string = text
+  try { body = JSON.parse(text) as T } catch { /* text */ }
+  return { status: res.status, body: body as T }
+}
+
+async function member(fixture: 'demo' | 'fresh' = 'fresh') {
+  const created = await call(lb.url, 'POST', '__test/member', { body: { fixture } })
+  expect(created.status).toBe(200)
+  const res = await fetch(`http://${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: created.body.email, password: created.body.password, returnSecureToken: true }),
+  })
+  return { ...created.body, token: ((await res.json()) as { idToken: string }).idToken }
+}
+
+/** YYYYMMDD of today + `days` in Japan. */
+const jstDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '')
+
+const schedule = async (base: string, token: string, dt: string) => {
+  const r = await call(base, 'GET', 'reservation-schedule', { token, query: { dt, minutesToSupport: 60 } })
+  expect(r.status).toBe(200)
+  return r.body
+}
+const openCell = (answer: T) => {
+  for (const s of answer.staffSchedules as T[]) {
+    const slot = Object.keys(s.schedules).find((k) => s.schedules[k])
+    if (slot) return { staffId: s.staffId as string, slot, dt: answer.selectDate as string }
+  }
+  throw new Error(`no open cell on ${answer.selectDate}`)
+}
+const cellOf = (answer: T, staffId: string, slot: string) => (answer.staffSchedules as T[]).find((s) => s.staffId === staffId)?.schedules[slot]
+
+async function token(base: string, bearer: string) {
+  const r = await call(base, 'POST', 'sandbox/tokens', { token: bearer, body: { number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' } })
+  expect(r.status).toBe(200)
+  return r.body.tokenId as string
+}
+
+const chargeBody = (cardToken: string, cell: { staffId: string; slot: string; dt: string }) => ({
+  productId: 'SUPPORT-60', cardToken, saveCard: false, staffId: cell.staffId, reservationTime: `SUPPORT-${cell.dt}-${cell.slot}`, supportType: 'TEL', reservationMenuList: [],
+})
+
+describe.runIf(pgUrl)('three replica processes on one PostgreSQL behind a balancer', () => {
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(pgUrl!)
+    replicas = await startReplicas({ count: 3, databaseUrl: scratch.url, authEmulatorHost: emulator() })
+    lb = await startRoundRobinProxy(replicas.map((r) => r.url))
+  }, 180_000)
+  afterAll(async () => {
+    await lb?.close()
+    await stopAll()
+    await scratch?.drop()
+  })
+
+  it('a booking through replica A disappears from replica B’s schedule on the next request', async () => {
+    const m = await member()
+    const [a, b] = replicas
+    const dt = jstDay(3)
+    const cell = openCell(await schedule(b.url, m.token, dt))
+    expect(cellOf(await schedule(b.url, m.token, dt), cell.staffId, cell.slot)).toBe(true)
+    const paid = await call(a.url, 'POST', 'charge', { token: m.token, key: key(), body: chargeBody(await token(a.url, m.token), cell) })
+    expect(paid.status).toBe(200)
+    expect(cellOf(await schedule(b.url, m.token, dt), cell.staffId, cell.slot)).toBe(false)
+  })
+
+  it('200 simultaneous bookings of one cell spread over the replicas: exactly one', async () => {
+    const members = await Promise.all(Array.from({ length: 20 }, () => member()))
+    const dt = jstDay(4)
+    const cell = openCell(await schedule(lb.url, members[0].token, dt))
+    // Tokens first (each pays once, for its own member), then every charge at once.
+    const attempts = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const m = members[i % members.length]
+        return { m, cardToken: await token(lb.url, m.token) }
+      }),
+    )
+    const served = [...lb.served]
+    const results = await Promise.all(attempts.map(({ m, cardToken }) => call(lb.url, 'POST', 'charge', { token: m.token, key: key(), body: chargeBody(cardToken, cell) })))
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s >= 500)).toEqual([])
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.body.message).toMatch(/STAFF_DENY/)
+    // Every replica took its share of the charges.
+    lb.served.forEach((count, i) => expect(count - served[i]).toBeGreaterThan(50))
+    // And every replica now shows the cell taken.
+    for (const r of replicas) expect(cellOf(await schedule(r.url, members[1].token, dt), cell.staffId, cell.slot)).toBe(false)
+  }, 120_000)
+})
