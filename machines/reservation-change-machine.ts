@@ -1,7 +1,19 @@
 import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Ticket } from '../src/contract/entities'
 import type { FlowDocs } from './flow-docs'
-import { isSlotOpen, reservationTimeOf, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
+import {
+  bandOfHour,
+  bandSlotKeys,
+  firstOpenBand,
+  isSlotOpen,
+  nextOpenDay,
+  nobodyAvailable,
+  reservationTimeOf,
+  type Band,
+  type DateMove,
+  type ScheduleView,
+  type SlotChoice,
+} from './schedule-slots'
 import { savedBand, savedChoice, savedDay, type PurchaseState } from './saved-slot'
 
 /**
@@ -17,6 +29,10 @@ import { savedBand, savedChoice, savedDay, type PurchaseState } from './saved-sl
  *   purchase mode ─slot.select─▶ leaving (savePurchaseState, goToBuy)
  * Back from /buy (input `saved`, the handoff of the same product): the first load asks for the
  * saved day and band and shows the saved cell selected if still open, else `notifySavedSlotGone`.
+ * Landing (`seeking`, issue 15): a change opens on the reservation's day and band; otherwise the
+ * first day from today with a free cell is looked for (late in the evening today has none), and
+ * the band shown is the first with a free cell. `moved` says why the day shown is not the one
+ * asked for (holiday, not served, full), for the page to tell the member.
  */
 
 export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string; saved?: PurchaseState | null }
@@ -36,6 +52,12 @@ export type ReservationChangeContext = {
   slotTaken: boolean
   /** The slot chosen before going to /buy, to show again until the first schedule arrives. */
   saved: PurchaseState | null
+  /** Landing: still looking for the first day with a free cell (ends at the first shown day). */
+  seeking: boolean
+  /** The first day looked at while seeking: shown again when no day of the window has a free cell. */
+  firstView: ScheduleView | null
+  /** Why the day shown differs from the day asked for; cleared by the member's next date choice. */
+  moved: DateMove | null
 }
 
 export type ReservationChangeEvent =
@@ -75,6 +97,13 @@ export const reservationChangeMachine = setup({
       event.type === 'date.select' && !!context.view && event.date >= context.view.schedule.firstDate && event.date <= context.view.schedule.lastDate,
     isSlotOpen: ({ context, event }) => event.type === 'slot.select' && !!context.view && isSlotOpen(context.view, event.choice),
     hasSaved: ({ context }) => context.saved !== null,
+    // Landing: the served day has no free cell and a later day of the window may have one.
+    keepsSeeking: ({ context, event }) => {
+      if (!context.seeking || !('output' in event)) return false
+      const view = event.output as ScheduleView
+      return nobodyAvailable(view) && nextOpenDay(view.schedule.selectDate, view.holidays) <= view.schedule.lastDate
+    },
+    seekExhausted: ({ context, event }) => context.seeking && 'output' in event && nobodyAvailable(event.output as ScheduleView),
     isSavedSlotOpen: ({ context, event }) => 'output' in event && context.saved !== null && savedChoice(event.output as ScheduleView, context.saved) !== null,
   },
   actors: {
@@ -117,6 +146,9 @@ export const reservationChangeMachine = setup({
       choice: null,
       slotTaken: false,
       saved: day ? saved : null,
+      seeking: !day,
+      firstView: null,
+      moved: null,
     }
   },
   initial: 'starting',
@@ -134,7 +166,16 @@ export const reservationChangeMachine = setup({
         input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
         onDone: {
           target: 'loadingSchedule',
-          actions: assign({ ticket: ({ event }) => event.output, minutesToSupport: ({ event }) => event.output.minutesToSupport }),
+          // Open on the reservation's own day and band (issue 15), not on today.
+          actions: assign(({ context, event }) => {
+            const at = /^SUPPORT-(\d{8})-(\d{2})-\d{2}$/.exec(event.output.reservationTime)
+            return {
+              ticket: event.output,
+              minutesToSupport: event.output.minutesToSupport,
+              date: at ? at[1] : context.date,
+              band: (at && bandOfHour(Number(at[2]))) || context.band,
+            }
+          }),
         },
         // spec §8 ticket-data for date change.
         onError: [
@@ -157,14 +198,54 @@ export const reservationChangeMachine = setup({
         src: 'loadSchedule',
         input: ({ context }) => ({ dt: context.date, minutesToSupport: context.minutesToSupport, updateTargetTicketNumber: context.ticketNumber }),
         onDone: [
-          { guard: 'servedOtherDate', target: 'loadingSchedule', reenter: true, actions: assign({ date: ({ event }) => event.output.schedule.selectDate }) },
+          {
+            guard: 'servedOtherDate',
+            target: 'loadingSchedule',
+            reenter: true,
+            actions: assign({
+              date: ({ event }) => event.output.schedule.selectDate,
+              moved: ({ context, event }) => context.moved ?? { from: context.date, reason: event.output.holidays.includes(context.date) ? 'holiday' : 'closed' },
+            }),
+          },
+          {
+            guard: 'keepsSeeking',
+            target: 'loadingSchedule',
+            reenter: true,
+            actions: assign({
+              date: ({ event }) => nextOpenDay(event.output.schedule.selectDate, event.output.holidays),
+              firstView: ({ context, event }) => context.firstView ?? event.output,
+              moved: ({ context }) => context.moved ?? { from: context.date, reason: 'full' },
+            }),
+          },
+          {
+            // Nothing free in the whole window: show the first day looked at, with its empty state.
+            guard: 'seekExhausted',
+            target: 'choosing',
+            actions: assign(({ context, event }) => {
+              const view = context.firstView ?? event.output
+              return { view, date: view.schedule.selectDate, seeking: false, firstView: null, moved: null }
+            }),
+          },
           {
             guard: 'isSavedSlotOpen',
             target: 'choosing',
             actions: assign({ view: ({ event }) => event.output, choice: ({ context, event }) => savedChoice(event.output, context.saved!), saved: null }),
           },
           { guard: 'hasSaved', target: 'choosing', actions: [assign({ view: ({ event }) => event.output, saved: null }), 'notifySavedSlotGone'] },
-          { target: 'choosing', actions: assign({ view: ({ event }) => event.output }) },
+          {
+            target: 'choosing',
+            actions: assign({
+              view: ({ event }) => event.output,
+              // Landing: a band without a free cell gives way to the first band with one.
+              band: ({ context, event }) => {
+                if (!context.seeking) return context.band
+                const open = bandSlotKeys(context.band).some((time) => isSlotOpen(event.output, { slotType: 'noAssign', staffId: null, time }))
+                return open ? context.band : (firstOpenBand(event.output) ?? context.band)
+              },
+              seeking: false,
+              firstView: null,
+            }),
+          },
         ],
         // spec §8 schedule load.
         onError: [
@@ -181,7 +262,7 @@ export const reservationChangeMachine = setup({
             'date.select': {
               guard: 'isDateInWindow',
               target: '#reservationChange.loadingSchedule',
-              actions: assign({ date: ({ event }) => event.date, choice: null, slotTaken: false }),
+              actions: assign({ date: ({ event }) => event.date, choice: null, slotTaken: false, seeking: false, moved: null }),
             },
             'band.select': { actions: assign({ band: ({ event }) => event.band, choice: null }) },
             'slot.select': [

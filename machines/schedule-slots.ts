@@ -67,5 +67,35 @@ export function staffRatio(completed: number, unsolved: number): number {
   return ratio
 }
 
+/**
+ * A consultant with no completed support yet: spec §9's ratio is 0 for them (kept in the data),
+ * but the grid shows them as new (新人), not as a 0 % failure with grey stars (issue 15).
+ */
+export const isNewStaff = (staff: Pick<StaffSchedule, 'supportCompleteCount'>): boolean => !(staff.supportCompleteCount > 0)
+
+/** The band holding an hour (spec §9), or null outside every band. */
+export const bandOfHour = (hour: number): Band | null => bands.find((b) => bandHours[b].includes(hour)) ?? null
+
+/** The first band with an open cell (anybody, "no preference"), or null when the day has none. */
+export function firstOpenBand(view: ScheduleView): Band | null {
+  if (isHoliday(view)) return null
+  const open = normaliseSlots(view.schedule.noAssignSchedules)
+  return bands.find((b) => bandSlotKeys(b).some((k) => open[k] === true)) ?? null
+}
+
+/** The day after `ymd` (YYYYMMDD) that is no business holiday; calendar arithmetic in UTC, no zone. */
+export function nextOpenDay(ymd: string, holidays: readonly string[]): string {
+  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))))
+  let out: string
+  do {
+    d.setUTCDate(d.getUTCDate() + 1)
+    out = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`
+  } while (holidays.includes(out))
+  return out
+}
+
+/** Why the day shown is not the day asked for: a business holiday, a day the server does not serve, or no free cell left. */
+export type DateMove = { from: string; reason: 'holiday' | 'closed' | 'full' }
+
 /** `SUPPORT-YYYYMMDD-HH-MM` (spec §3) from a day and a slot key. */
 export const reservationTimeOf = (ymd: string, time: string): string => `SUPPORT-${ymd}-${time}`

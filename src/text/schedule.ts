@@ -29,6 +29,19 @@ export const scheduleText = {
   stars: (score: number) => `評価 ${score} / 5`,
   supportCount: (count: number) => `対応件数 ${count}件`,
   ratio: (percent: number) => `解決率 ${percent}%`,
+  /** A consultant with no completed support yet: shown instead of grey stars and 解決率 0% (issue 15). */
+  newStaff: '新人',
+  newStaffNote: 'これからの相談員です',
+  /** The day whose cells the grid shows, above the grid. */
+  shownDate: (day: string) => `${day}の空き状況`,
+  /** Why the day shown is not the one asked for (spec §4: the schedule served another day). */
+  moved: {
+    holiday: (from: string, to: string) => `${from}は休業日のため、${to}を表示しています。`,
+    closed: (from: string, to: string) => `${from}はご予約いただけないため、${to}を表示しています。`,
+    full: (from: string, to: string) => `${from}は空きがないため、空きのある${to}を表示しています。`,
+  },
+  /** The name of a date button (visible text is split over lines on a phone). */
+  dayButtonLabel: (day: string, holiday: boolean) => (holiday ? `${day} 休業日` : day),
   staffImageAlt: (nickname: string) => `${nickname}の写真`,
   cellLabel: (time: string, who: string, open: boolean) => `${time} ${who} ${open ? '予約可能' : '予約不可'}`,
   confirmTitle: '予約内容の確認',

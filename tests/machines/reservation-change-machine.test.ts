@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change-machine'
 import type { PurchaseState } from '../../machines/saved-slot'
-import { isSlotOpen, nobodyAvailable, staffRatio, type ScheduleView } from '../../machines/schedule-slots'
+import { isNewStaff, isSlotOpen, nobodyAvailable, staffRatio, type ScheduleView } from '../../machines/schedule-slots'
 import { ApiError } from '../../src/api/api-error'
-import { scheduleFixture, ticketFixture } from './reservation-fixtures'
+import { fullScheduleFixture, scheduleFixture, ticketFixture } from './reservation-fixtures'
 
 function start(input: { ticketNumber?: string; productId?: string }, fakes: { ticket?: () => Promise<unknown>; schedule?: (dt: string) => Promise<unknown>; update?: () => Promise<unknown> } = {}) {
   const effects = { goToError: vi.fn(), goToMenu: vi.fn(), goToComplete: vi.fn(), goToBuy: vi.fn(), savePurchaseState: vi.fn(), trackDateChange: vi.fn() }
@@ -58,7 +58,7 @@ describe('reservation change: errors of spec §8', () => {
 
 describe('reservation change: happy paths', () => {
   it('reloads for the served day when it differs from the asked one', async () => {
-    const { actor, loadSchedule } = start({ ticketNumber: 'S1' }, { schedule: async () => scheduleFixture('20250603') })
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async () => scheduleFixture('20250603') })
     await waitFor(actor, (s) => s.matches('choosing'))
     expect(loadSchedule.mock.calls.map((c) => c[0].input.dt)).toEqual(['20250602', '20250603'])
     expect(actor.getSnapshot().context.date).toBe('20250603')
@@ -75,7 +75,7 @@ describe('reservation change: happy paths', () => {
     expect(effects.goToComplete).toHaveBeenCalled()
   })
   it('a slot taken meanwhile (4xx) closes the modal, flags it and reloads the day', async () => {
-    const { actor, loadSchedule } = start({ ticketNumber: 'S1' }, { update: () => Promise.reject(new ApiError(400, 'STAFF_DENY')) })
+    const { actor, loadSchedule } = start({ ticketNumber: 'S1' }, { schedule: async (dt) => scheduleFixture(dt), update: () => Promise.reject(new ApiError(400, 'STAFF_DENY')) })
     await waitFor(actor, (s) => s.matches('choosing'))
     actor.send({ type: 'slot.select', choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } })
     actor.send({ type: 'modal.confirm' })
@@ -93,7 +93,7 @@ describe('reservation change: happy paths', () => {
     expect(effects.goToBuy).toHaveBeenCalledWith({ productId: 'SUPPORT-90' })
   })
   it('ignores closed cells and days outside the window', async () => {
-    const { actor, loadSchedule } = start({ ticketNumber: 'S1' })
+    const { actor, loadSchedule } = start({ productId: 'P' })
     await waitFor(actor, (s) => s.matches('choosing'))
     actor.send({ type: 'slot.select', choice: { slotType: 'withStaff', time: '09-00', staffId: 'STAFF-01', staffNickname: 'さくら' } })
     actor.send({ type: 'date.select', date: '20250617' })
@@ -196,13 +196,91 @@ describe('reservation change: restoring the slot saved before /buy', () => {
 
   it.each([
     ['another product', { productId: 'SUPPORT-90', saved: saved() }],
-    ['a reservation change', { ticketNumber: 'S0000001', saved: saved() }],
+    ['a reservation change', { ticketNumber: 'S0000001', saved: saved({ reservationTime: 'SUPPORT-20250603-10-30' }) }],
     ['an unreadable time', { productId: 'SUPPORT-60', saved: saved({ reservationTime: 'SUPPORT' }) }],
   ])('ignores the saved slot for %s', async (_case, input) => {
     const { actor, notifySavedSlotGone, loadSchedule } = restore(input)
     await waitFor(actor, (s) => s.matches('choosing'))
-    expect(loadSchedule.mock.calls[0][0].input.dt).toBe('20250602')
+    // A change opens on its reservation's day (06-05), a purchase on today: never on the saved day.
+    expect(loadSchedule.mock.calls[0][0].input.dt).toBe('ticketNumber' in input ? '20250605' : '20250602')
     expect(actor.getSnapshot().context.choice).toBeNull()
     expect(notifySavedSlotGone).not.toHaveBeenCalled()
+  })
+})
+
+// Issue 15: where the pickers open, and telling the member why the day shown is not the one asked.
+describe('reservation change: landing day and moved dates', () => {
+  const full = fullScheduleFixture
+  const days = (loadSchedule: ReturnType<typeof start>['loadSchedule']) => loadSchedule.mock.calls.map((c) => c[0].input.dt)
+
+  it("a change opens on the reservation's day and band, not on today", async () => {
+    const evening = { ...ticketFixture, reservationTime: 'SUPPORT-20250605-18-00' }
+    const { actor, loadSchedule } = start({ ticketNumber: 'S0000001' }, {
+      ticket: async () => evening,
+      schedule: async (dt) => {
+        const view = scheduleFixture(dt)
+        view.schedule.noAssignSchedules['18-00'] = true
+        return view
+      },
+    })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(days(loadSchedule)).toEqual(['20250605'])
+    expect(actor.getSnapshot().context).toMatchObject({ date: '20250605', band: 'evening', moved: null })
+  })
+
+  it('a purchase opens on the first day with a free cell, skipping holidays, and says today was full', async () => {
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async (dt) => (dt === '20250604' ? scheduleFixture(dt, ['20250603']) : full(dt, ['20250603'])) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(days(loadSchedule)).toEqual(['20250602', '20250604'])
+    expect(actor.getSnapshot().context).toMatchObject({ date: '20250604', moved: { from: '20250602', reason: 'full' } })
+  })
+
+  it('opens the first band with a free cell when the morning has none', async () => {
+    const afternoon = (dt: string) => {
+      const view = full(dt)
+      view.schedule.noAssignSchedules['14-30'] = true
+      return view
+    }
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async (dt) => afternoon(dt) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(days(loadSchedule)).toEqual(['20250602'])
+    expect(actor.getSnapshot().context.band).toBe('afternoon')
+  })
+
+  it('nothing free in the whole window: shows the first day with its empty state, once through', async () => {
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async (dt) => full(dt) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    expect(days(loadSchedule)).toHaveLength(15) // 06-02 … 06-16
+    expect(actor.getSnapshot().context).toMatchObject({ date: '20250602', moved: null })
+    expect(actor.getSnapshot().context.view?.schedule.selectDate).toBe('20250602')
+  })
+
+  it('a holiday the member picks: the next day shows, and why', async () => {
+    const served = (dt: string) => scheduleFixture(dt === '20250607' ? '20250608' : dt, ['20250607'])
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async (dt) => served(dt) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'date.select', date: '20250607' })
+    await waitFor(actor, (s) => s.matches('choosing') && s.context.date === '20250608')
+    expect(days(loadSchedule)).toEqual(['20250602', '20250607', '20250608'])
+    expect(actor.getSnapshot().context.moved).toEqual({ from: '20250607', reason: 'holiday' })
+    actor.send({ type: 'date.select', date: '20250609' })
+    await waitFor(actor, (s) => s.matches('choosing') && s.context.date === '20250609')
+    expect(actor.getSnapshot().context.moved).toBeNull()
+  })
+
+  it("a full day the member picks stays shown: only the landing looks further", async () => {
+    const { actor, loadSchedule } = start({ productId: 'P' }, { schedule: async (dt) => (dt === '20250605' ? full(dt) : scheduleFixture(dt)) })
+    await waitFor(actor, (s) => s.matches('choosing'))
+    actor.send({ type: 'date.select', date: '20250605' })
+    await waitFor(actor, (s) => s.matches('choosing') && s.context.view?.schedule.selectDate === '20250605')
+    expect(days(loadSchedule)).toEqual(['20250602', '20250605'])
+  })
+})
+
+describe('new consultants (issue 15)', () => {
+  it('no completed support: ratio stays 0 by spec §9, and the consultant counts as new', () => {
+    expect(staffRatio(0, 0)).toBe(0)
+    expect(isNewStaff({ supportCompleteCount: 0 })).toBe(true)
+    expect(isNewStaff({ supportCompleteCount: 1 })).toBe(false)
   })
 })

@@ -36,6 +36,14 @@ export function scheduleFixture(selectDate: string, holidays: string[] = []): Sc
   }
 }
 
+/** A day with no free cell left (e.g. today late in the evening). */
+export function fullScheduleFixture(selectDate: string, holidays: string[] = []): ScheduleView {
+  const view = scheduleFixture(selectDate, holidays)
+  view.schedule.noAssignSchedules = { '09-00': false, '10-00': false, '10-30': false }
+  view.schedule.staffSchedules.forEach((s) => Object.keys(s.schedules).forEach((k) => (s.schedules[k] = false)))
+  return view
+}
+
 /** A reserved 60-minute ticket on 2025-06-05 10:00 JST (the home tests' ticket, moved to June). */
 export const ticketFixture: Ticket = ticket({
   ticketNumber: 'S0000001',

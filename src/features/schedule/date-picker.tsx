@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, NativeSelect, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { scheduleText as t } from '../../text/schedule'
-import { dayLabel, daysBetween } from './schedule-dates'
+import { dayLabel, daysBetween, parseYmd } from './schedule-dates'
 
 export type DatePickerProps = {
   first: string
@@ -36,20 +36,46 @@ export function DatePicker({ first, last, selected, holidays, onSelect, disabled
         <IconButton aria-label={t.previousDates} variant="ghost" size="sm" disabled={start === 0} onClick={() => setStart(Math.max(0, start - perPage))}>
           ‹
         </IconButton>
-        {page.map((d) => (
-          <Button
-            key={d}
-            flex="1"
-            size="sm"
-            variant={d === selected ? 'solid' : 'outline'}
-            colorPalette={holidays.includes(d) ? 'gray' : 'brand'}
-            aria-pressed={d === selected}
-            disabled={disabled}
-            onClick={() => d !== selected && onSelect(d)}
-          >
-            {dayLabel(d)}
-          </Button>
-        ))}
+        {page.map((d) => {
+          const holiday = holidays.includes(d)
+          const day = parseYmd(d)
+          // Two lines (date, weekday) and a holiday mark: 4 buttons fit a 390 px phone (issue 15).
+          return (
+            <Button
+              key={d}
+              flex="1"
+              minW="0"
+              h="auto"
+              py="1"
+              px="1"
+              size="sm"
+              flexDirection="column"
+              gap="0"
+              lineHeight="1.3"
+              variant={d === selected ? 'solid' : 'outline'}
+              colorPalette={holiday ? 'gray' : 'brand'}
+              aria-label={t.dayButtonLabel(dayLabel(d), holiday)}
+              aria-pressed={d === selected}
+              disabled={disabled}
+              onClick={() => d !== selected && onSelect(d)}
+            >
+              <span>{`${day.monthValue()}/${day.dayOfMonth()}`}</span>
+              <Text as="span" fontSize="xs" fontWeight="normal">
+                {dayLabel(d).slice(dayLabel(d).indexOf('('))}
+              </Text>
+              <Text
+                as="span"
+                fontSize="2xs"
+                fontWeight="normal"
+                color={d === selected ? undefined : 'fg.error'}
+                visibility={holiday ? 'visible' : 'hidden'}
+                aria-hidden="true"
+              >
+                {t.holiday}
+              </Text>
+            </Button>
+          )
+        })}
         <IconButton
           aria-label={t.nextDates}
           variant="ghost"

@@ -10,6 +10,7 @@ import { BandPicker } from './band-picker'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
 import { DatePicker } from './date-picker'
 import { reservationLabel } from './schedule-dates'
+import { ShownDay } from './shown-day'
 import { ScheduleGrid } from './schedule-grid'
 import { StepBreadcrumb } from './step-breadcrumb'
 
@@ -25,6 +26,7 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
   const choice = useSelector(actor, (s) => s.context.choice)
   const slotTaken = useSelector(actor, (s) => s.context.slotTaken)
   const ticket = useSelector(actor, (s) => s.context.ticket)
+  const moved = useSelector(actor, (s) => s.context.moved)
   const loading = useSelector(actor, (s) => s.matches('loadingSchedule'))
   const canPick = useSelector(actor, (s) => s.matches({ choosing: 'idle' }))
   const gridTop = useRef<HTMLDivElement>(null)
@@ -82,6 +84,7 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
                 <Heading as="h2" size="md">
                   {t.gridHeading}
                 </Heading>
+                <ShownDay date={date} moved={loading ? null : moved} />
                 {loading ? (
                   <PageSpinner />
                 ) : (

@@ -26,6 +26,11 @@ export type ScheduleGridProps = {
  * The consultant grid (spec §2 "Staff schedule grid"): 8 half-hour columns of the chosen band;
  * the no-preference row first, then each consultant free at some time of the day. Only open
  * cells are buttons; which cell is open is the chart's own rule (machines/schedule-slots.ts).
+ *
+ * Below 768 px (issue 15) the same table is restyled as one card per consultant: the column
+ * headers hide, the row header spans the card and the 8 cells wrap 4 a line, each showing its own
+ * time. One DOM for both widths (no breakpoint hook, so no layout shift, and the cells keep their
+ * names `10:30 さくら 予約可能` for keyboard, screen readers and tests).
  */
 export function ScheduleGrid({ view, band, selected, onSelect, disabled = false }: ScheduleGridProps) {
   if (nobodyAvailable(view)) {
@@ -63,9 +68,9 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
 
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
-      <chakra.table w="full" fontSize="sm" borderCollapse="collapse">
+      <chakra.table w="full" fontSize="sm" borderCollapse="collapse" display={{ base: 'block', md: 'table' }}>
         <caption style={{ captionSide: 'bottom', padding: '8px', fontSize: '12px', textAlign: 'left' }}>{t.gridCaption}</caption>
-        <thead>
+        <chakra.thead display={{ base: 'none', md: 'table-header-group' }}>
           <tr>
             <chakra.th position="sticky" left="0" bg="bg" zIndex="1" p="2" textAlign="left" scope="col">
               {t.gridHeading}
@@ -76,11 +81,30 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
               </chakra.th>
             ))}
           </tr>
-        </thead>
-        <tbody>
+        </chakra.thead>
+        <chakra.tbody display={{ base: 'block', md: 'table-row-group' }}>
           {rows.map((row) => (
-            <chakra.tr key={row.id} borderTopWidth="1px" data-row={row.id}>
-              <chakra.th scope="row" position="sticky" left="0" bg="bg" zIndex="1" p="2" textAlign="left" fontWeight="normal">
+            <chakra.tr
+              key={row.id}
+              borderTopWidth="1px"
+              data-row={row.id}
+              display={{ base: 'grid', md: 'table-row' }}
+              gridTemplateColumns="repeat(4, minmax(0, 1fr))"
+              gap="1"
+              p={{ base: '2', md: '0' }}
+            >
+              <chakra.th
+                scope="row"
+                position={{ base: 'static', md: 'sticky' }}
+                left="0"
+                bg="bg"
+                zIndex="1"
+                p={{ base: '0', md: '2' }}
+                pb={{ base: '1', md: '2' }}
+                gridColumn="1 / -1"
+                textAlign="left"
+                fontWeight="normal"
+              >
                 {row.header}
               </chakra.th>
               {keys.map((time) => {
@@ -88,7 +112,7 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
                 const open = isSlotOpen(view, choice)
                 const label = t.cellLabel(slotLabel(time), row.who, open)
                 return (
-                  <chakra.td key={time} textAlign="center" p="1">
+                  <chakra.td key={time} textAlign="center" p="1" display={{ base: 'block', md: 'table-cell' }}>
                     {open ? (
                       <Button
                         size="sm"
@@ -99,12 +123,14 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
                         disabled={disabled}
                         onClick={() => onSelect(choice)}
                         minW="10"
+                        w={{ base: 'full', md: 'auto' }}
+                        px={{ base: '1', md: '2.5' }}
                       >
-                        ○
+                        <CellTime time={time} />○
                       </Button>
                     ) : (
-                      <Text as="span" role="img" aria-label={label} color="fg.subtle" display="inline-block" minW="10">
-                        ×
+                      <Text as="span" role="img" aria-label={label} color="fg.subtle" display="inline-block" minW="10" lineHeight="2">
+                        <CellTime time={time} />×
                       </Text>
                     )}
                   </chakra.td>
@@ -112,8 +138,17 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
               })}
             </chakra.tr>
           ))}
-        </tbody>
+        </chakra.tbody>
       </chakra.table>
+    </Box>
+  )
+}
+
+/** The cell's own time, shown on a phone where the column headers are hidden (its name has it already). */
+function CellTime({ time }: { time: string }) {
+  return (
+    <Box as="span" hideFrom="md" aria-hidden="true" fontSize="xs" me="1">
+      {slotLabel(time)}
     </Box>
   )
 }

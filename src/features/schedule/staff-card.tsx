@@ -1,6 +1,6 @@
-import { HStack, Image, Stack, Text } from '@chakra-ui/react'
+import { Badge, HStack, Image, Stack, Text } from '@chakra-ui/react'
 import type { StaffProfile } from '../../contract/entities'
-import { staffRatio } from '../../../machines/schedule-slots'
+import { isNewStaff, staffRatio } from '../../../machines/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
 
 /** Our own artwork, shown when a consultant has no image or it fails to load (spec §2). */
@@ -41,10 +41,24 @@ export function StaffCard({ staff }: { staff: StaffProfile }) {
         <Text color="fg.muted">
           {t.age(staff.staffAge)} / {t.gender[staff.staffGender]}
         </Text>
-        <Stars score={staff.averageScore} />
-        <Text color="fg.muted">
-          {t.supportCount(staff.supportCompleteCount)} {t.ratio(staffRatio(staff.supportCompleteCount, staff.supportUnSolvedCount))}
-        </Text>
+        {isNewStaff(staff) ? (
+          // spec §9 gives a ratio of 0 here; shown as 0 grey stars and 0 % it reads as a failure.
+          <HStack gap="1">
+            <Badge colorPalette="brand" variant="subtle" size="sm">
+              {t.newStaff}
+            </Badge>
+            <Text as="span" color="fg.muted">
+              {t.newStaffNote}
+            </Text>
+          </HStack>
+        ) : (
+          <>
+            <Stars score={staff.averageScore} />
+            <Text color="fg.muted">
+              {t.supportCount(staff.supportCompleteCount)} {t.ratio(staffRatio(staff.supportCompleteCount, staff.supportUnSolvedCount))}
+            </Text>
+          </>
+        )}
       </Stack>
     </HStack>
   )
