@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../server/app'
-import { defaultRateLimits, RATE_LIMITED_MESSAGE, type RateLimits } from '../../../server/http/rate-limit'
+import { createMemoryRateLimitStore, defaultRateLimits, RATE_LIMITED_MESSAGE, type RateLimitStore, type RateLimits } from '../../../server/http/rate-limit'
 import { createHarness, type Harness } from '../harness'
 
 // Issue 13 items 3, 4, 7 and 10 (mail floods), issue 12 item 4 (a link opened twice), probed as an
@@ -20,8 +20,8 @@ const production = (): RateLimits => ({ ...defaultRateLimits(false), trustForwar
 const off = { max: 0, windowMs: 1 }
 
 type Caller = { ip?: string; token?: string }
-const client = (rateLimits: RateLimits = production()) => {
-  const app = createApp(h.deps, { rateLimits })
+const client = (rateLimits: RateLimits = production(), rateLimitStore?: RateLimitStore) => {
+  const app = createApp(h.deps, { rateLimits, rateLimitStore })
   return async (name: string, body: unknown, who: Caller = {}) => {
     const res = await app.request(`/api/${name}`, {
       method: 'POST',
@@ -354,6 +354,17 @@ describe('login limits (issue 13 item 7)', () => {
     for (let i = 0; i < limits.login.perAddress.max + 1; i++) statuses.push((await post('login', { recaptchaToken: 'off', email: `spray${i}@example.com` }, { ip: '198.51.100.202' })).status)
     expect(statuses.at(-1)).toBe(429)
     expect((await post('login', { recaptchaToken: 'off', email: 'spray0@example.com' }, { ip: '198.51.100.203' })).status).toBe(200)
+  })
+})
+
+describe('shared counters (design.md "Scale path")', () => {
+  it('two replicas given one RateLimitStore count together', async () => {
+    const limits = production()
+    const store = createMemoryRateLimitStore()
+    const replicas = [client(limits, store), client(limits, store)]
+    const statuses = []
+    for (let i = 0; i < limits.login.perAddressEmail.max + 1; i++) statuses.push((await replicas[i % 2]('login', { recaptchaToken: 'off', email: 'shared@example.com' }, { ip: '198.51.100.210' })).status)
+    expect(statuses.at(-1)).toBe(429)
   })
 })
 
