@@ -16,7 +16,8 @@ export { initialCheckoutContext } from './checkout-context'
  * asks the server what became of its idempotency key: paid ─▶ alreadyPaid (/buy-complete, never a
  * second charge); still running ─▶ loading ─▶ charging with the same key and payload (the server
  * makes it wait for the first request and answers its result);
- * never seen or failed ─▶ the form.
+ * never seen or failed ─▶ the form. A charge that got no HTTP answer (network gone, page unloading)
+ * keeps the stored attempt and asks the same way.
  * charging retries HTTP 429 only: 3 tries, 1 s then 2 s (delayed transitions); other errors ─▶ ready.failed.
  * A saved card (or nothing to pay) skips tokenizing and 3-D Secure.
  */
@@ -56,6 +57,8 @@ export const checkoutMachine = setup({
     isFirstRetry: ({ context }) => context.tries === 1,
     isSecondRetry: ({ context }) => context.tries === 2,
     isStaffDenied: ({ event }) => { const e = (event as { error: unknown }).error; return is4xx(e) && (says(e, apiErrors.staffAssignDeny) || says(e, apiErrors.staffDeny)) },
+    // No HTTP answer at all (the page unloading, the network gone): the charge may have happened.
+    isUnanswered: ({ event }) => failure((event as { error: unknown }).error).status === undefined,
     isCouponDenied: ({ event }) => { const e = (event as { error: unknown }).error; return is4xx(e) && says(e, apiErrors.denyCoupon) },
   },
   actors: {
@@ -271,6 +274,8 @@ export const checkoutMachine = setup({
               { guard: 'canRetry', target: 'backingOff' },
               { guard: 'isStaffDenied', target: '#checkout.leaving', actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failure(event.error).message ?? '' }) }] },
               { guard: 'isCouponDenied', target: '#checkout.ready.editing', actions: ['clearAttempt', 'forgetResume', 'dropCoupon'] },
+              // Unknown outcome: keep the stored attempt and ask the server what became of its key.
+              { guard: 'isUnanswered', target: '#checkout.checkingPrevious' },
               { target: '#checkout.ready.failed', actions: ['clearAttempt', 'forgetResume'] },
             ],
           },
@@ -292,10 +297,11 @@ export const checkoutMachine = setup({
         { type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeResponse }).output }) },
       ],
     },
-    // Paid before this page load: straight to the completion page, counted once already.
+    // Paid before this page load: straight to the completion page, counted once already. The
+    // attempt stays stored, so another Back lands here again (until PREVIOUS_ATTEMPT_MS passes).
     alreadyPaid: {
       type: 'final',
-      entry: ['clearAttempt', { type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeAttemptResponse }).output.result! }) }],
+      entry: [{ type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeAttemptResponse }).output.result! }) }],
     },
     leaving: { type: 'final' },
   },

@@ -129,8 +129,12 @@ export type StoredAttempt = {
 /** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */
 export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }
 
-/** How long a reload or Back may pick up a stored attempt (issue 12 item 5). */
-export const PREVIOUS_ATTEMPT_MS = 30 * 60_000
+/**
+ * How long a reload or Back may pick up a stored attempt (issue 12 item 5): long enough for a
+ * reload or Back after paying, short enough that a deliberate second extension (ADD) of the same
+ * ticket soon after shows the form again.
+ */
+export const PREVIOUS_ATTEMPT_MS = 10 * 60_000
 
 /**
  * Does this /buy page load belong to the stored attempt? The 3-D Secure return with its token

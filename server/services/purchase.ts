@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte } from 'drizzle-orm'
 import { apiErrors, chargeMessages } from '../../src/contract/messages'
 import type { ChargeRequest, ChargeResponse } from '../../src/contract/calls'
 import type { PaymentPort } from '../adapters/payment'
@@ -232,6 +232,37 @@ type Claimed =
   | { kind: 'wait' }
   | { kind: 'run'; attempt: AttemptRow; priced: Priced; heldStaff: string | null }
 
+/**
+ * Abandoned attempts of the member that never reached the provider (held, past expires_at) give
+ * back what they took: cells, coupon, token; they end failed. (Their cells are void for readers
+ * already; this frees the coupon and the token too.) Runs under the member lock.
+ */
+async function releaseAbandoned(tx: Tx, deps: Deps, memberId: string, now: Date) {
+  const stale = await tx
+    .select()
+    .from(purchaseAttempts)
+    .where(and(eq(purchaseAttempts.memberId, memberId), eq(purchaseAttempts.status, 'held'), lte(purchaseAttempts.expiresAt, now)))
+  for (const a of stale) await releaseHolds(tx, deps, a)
+  if (stale.length > 0) {
+    await tx
+      .update(purchaseAttempts)
+      .set({ status: 'failed', error: { status: 409, message: chargeMessages.attemptAbandoned }, updatedAt: now })
+      .where(and(eq(purchaseAttempts.memberId, memberId), inArray(purchaseAttempts.idempotencyKey, stale.map((a) => a.idempotencyKey))))
+  }
+}
+
+/** Gives back the cells, the coupon and the token an attempt took. */
+async function releaseHolds(tx: Tx, deps: Deps, a: AttemptRow) {
+  await releaseBooking(tx, a.ticketNumber)
+  if (a.couponCode) {
+    await tx
+      .update(memberCoupons)
+      .set({ usedAt: null, usedTicketNumber: null })
+      .where(and(eq(memberCoupons.memberId, a.memberId), eq(memberCoupons.couponCode, a.couponCode), eq(memberCoupons.usedTicketNumber, a.ticketNumber)))
+  }
+  if (a.cardToken) await deps.payment.releaseToken(tx, a.cardToken, `${a.memberId}:${a.idempotencyKey}`)
+}
+
 /** Step 1: under the member lock, bind the key, validate and price, hold what the purchase needs. */
 async function claim(deps: Deps, memberId: string, key: string, fingerprint: string, input: ChargeRequest, token: TokenFacts | null): Promise<Claimed> {
   const { db, clock, payment } = deps
@@ -239,6 +270,7 @@ async function claim(deps: Deps, memberId: string, key: string, fingerprint: str
   const useKey = `${memberId}:${key}`
   return db.transaction(async (tx) => {
     const m = await lockMember(tx, memberId)
+    await releaseAbandoned(tx, deps, memberId, now)
     const [prev] = await tx.select().from(purchaseAttempts).where(and(eq(purchaseAttempts.memberId, memberId), eq(purchaseAttempts.idempotencyKey, key)))
     if (prev) {
       // Stripe's rule: a key stands for one request, whatever became of it.
@@ -247,11 +279,11 @@ async function claim(deps: Deps, memberId: string, key: string, fingerprint: str
       if (inFlight(prev, now)) return { kind: 'wait' }
       // failed (a 429, a declined card…) or abandoned: the same request runs again on the same key.
     }
+    // A resumed attempt (abandoned while charging) may still hold its cells, coupon and token: start clean.
+    if (prev && prev.status !== 'failed') await releaseHolds(tx, deps, prev)
     const priced = await validateAndPrice(tx, m, input, key, token, now)
     const ticketNumber = prev?.ticketNumber ?? newTicketNumber(ticketPrefix(priced.product.productType))
     const expiresAt = addMinutes(now, HOLD_MINUTES)
-    // A resumed attempt may still hold its old cells (abandoned, not yet taken by anyone): start clean.
-    if (prev) await releaseBooking(tx, ticketNumber)
     let heldStaff: string | null = null
     if (priced.start) {
       heldStaff = await bookSlot(tx, { start: priced.start, minutes: priced.product.minutesToSupport, staffId: priced.staffId, ticketNumber, now, heldUntil: expiresAt })
@@ -294,14 +326,7 @@ async function claim(deps: Deps, memberId: string, key: string, fingerprint: str
 async function fail(deps: Deps, a: AttemptRow, error: { status: number; message: string }) {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
-    await releaseBooking(tx, a.ticketNumber)
-    if (a.couponCode) {
-      await tx
-        .update(memberCoupons)
-        .set({ usedAt: null, usedTicketNumber: null })
-        .where(and(eq(memberCoupons.memberId, a.memberId), eq(memberCoupons.couponCode, a.couponCode), eq(memberCoupons.usedTicketNumber, a.ticketNumber)))
-    }
-    if (a.cardToken) await deps.payment.releaseToken(tx, a.cardToken, `${a.memberId}:${a.idempotencyKey}`)
+    await releaseHolds(tx, deps, a)
     await tx
       .update(purchaseAttempts)
       .set({ status: 'failed', error, updatedAt: now })
@@ -409,9 +434,15 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
       .update(purchaseAttempts)
       .set({ status: 'charging', updatedAt: deps.clock.now() })
       .where(and(eq(purchaseAttempts.memberId, attempt.memberId), eq(purchaseAttempts.idempotencyKey, key)))
-    // If the provider throws (no answer), the attempt stays "charging" until it expires: the same
-    // key re-sent resumes it, and the provider answers with that charge if it was made.
-    const r = await deps.payment.charge({ source: priced.source.kind === 'saved' ? priced.source.ref : priced.source.token, amount: attempt.amount, idempotencyKey: `${member.memberId}:${key}` })
+    let r
+    try {
+      r = await deps.payment.charge({ source: priced.source.kind === 'saved' ? priced.source.ref : priced.source.token, amount: attempt.amount, idempotencyKey: `${member.memberId}:${key}` })
+    } catch (e) {
+      // No answer from the provider: release and fail. The same key re-sent runs again and the
+      // provider, idempotent per key, answers the charge it may have made meanwhile.
+      await fail(deps, attempt, errorOf(e))
+      throw e
+    }
     if (!r.ok) {
       await fail(deps, attempt, { status: r.status, message: r.message })
       throw new HttpError(r.status, r.message)

@@ -38,4 +38,5 @@ export const chargeMessages = {
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
   attemptInProgress: 'A request with this Idempotency-Key is still in progress; retry later.',
   attemptSuperseded: 'This purchase attempt was resumed by another request with the same Idempotency-Key.',
+  attemptAbandoned: 'This purchase attempt was abandoned before it was charged; send it again.',
 } as const

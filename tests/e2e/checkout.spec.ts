@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test'
 import { sandboxTestCards } from '../../src/contract/calls'
 import { buyCompleteText, buyText } from '../../src/text/checkout'
-import { checkoutComplete, checkoutDriver as d } from './drivers/checkout'
+import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
 import { ticketCards, ticketSection } from './drivers/home'
 import { createMember, expect, login, test } from './fixtures'
 
 // Checkout on the sandbox provider (issue 4): 3-D Secure challenge, declined card, 429 retries,
-// reload on the return page, saved card, coupon prompt.
+// reload on the return page, saved card, coupon prompt; a paid attempt is never offered again
+// (issue 12 item 5).
 
 /** `SUPPORT-YYYYMMDD-HH-00`, `days` ahead in Japan time. */
 function slot(days: number, hour: number): string {
@@ -27,6 +28,21 @@ async function payWithNewCard(page: Page, number: string) {
   await d.events['holderName.blur'](page)
   await d.events['pay.submit'](page, { type: 'pay.submit' })
 }
+
+/**
+ * An extension (ADD-30) of one of a new member's own SUPPORT tickets (an ADD needs its parent,
+ * issue 13 item 9): logs in on home, opens /buy for it.
+ */
+async function openAddPurchase(page: Page) {
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  const parent = await ownSupportTicket(page)
+  const url = `/buy?productId=ADD-30&parentTicketNumber=${parent}`
+  await page.goto(url)
+  return { member, url }
+}
+
+const ADD_NAME = '30分延長チケット'
 
 async function purchaseRows(page: Page, productName: string) {
   await page.goto('/purchase-list')
@@ -55,16 +71,14 @@ test('an immediate reservation paid with the challenge card passes 3-D Secure an
 })
 
 test('the declined card shows the payment-problem message and the form stays usable', async ({ page }) => {
-  const member = await createMember('fresh')
-  await login(page, member, '/buy?productId=ADD-30')
+  await openAddPurchase(page)
   await payWithNewCard(page, sandboxTestCards.declined)
   await d.states['ready.failed'](page)
   await expect(page.getByLabel(buyText.holderName)).toBeEnabled()
 })
 
 test('the rate-limited card succeeds after two 429 answers', async ({ page }) => {
-  const member = await createMember('fresh')
-  await login(page, member, '/buy?productId=ADD-30')
+  await openAddPurchase(page)
   const answers: number[] = []
   page.on('response', (r) => { if (r.url().endsWith('/api/charge')) answers.push(r.status()) })
   await payWithNewCard(page, sandboxTestCards.rateLimitedTwice)
@@ -73,16 +87,16 @@ test('the rate-limited card succeeds after two 429 answers', async ({ page }) =>
 })
 
 test('a 3-D Secure failure shows the payment-problem message', async ({ page }) => {
-  const member = await createMember('fresh')
-  await login(page, member, '/buy?productId=ADD-30')
+  await openAddPurchase(page)
   await payWithNewCard(page, sandboxTestCards.challenge)
   await d.events['tds.fail'](page)
   await d.states['ready.failed'](page)
 })
 
 test('reloading the return page does not charge twice', async ({ page }) => {
-  const member = await createMember('fresh')
-  await login(page, member, '/buy?productId=ADD-30')
+  const { url } = await openAddPurchase(page)
+  const before = await purchaseRows(page, ADD_NAME)
+  await page.goto(url)
   await payWithNewCard(page, sandboxTestCards.challenge)
   await page.waitForURL(/\/sandbox\/3ds\//)
   // Hold the first charge answer back and reload the return page while it is pending.
@@ -96,17 +110,18 @@ test('reloading the return page does not charge twice', async ({ page }) => {
   await page.reload()
   await checkoutComplete(page, 'ADD')
   await page.unroute('**/api/charge')
-  expect(await purchaseRows(page, '30分延長チケット')).toBe(1)
+  expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
 })
 
 test('a saved card pays without the 3-D Secure page', async ({ page }) => {
-  const member = await createMember('fresh')
-  await login(page, member, '/buy?productId=ADD-30')
+  const { url } = await openAddPurchase(page)
   await payWithNewCard(page, sandboxTestCards.approved)
   await checkoutComplete(page, 'ADD')
   const visited: string[] = []
   page.on('framenavigated', (f) => visited.push(f.url()))
-  await page.goto('/buy?productId=ADD-30')
+  // A second extension, deliberately: past the window in which /buy finds the attempt just paid.
+  await page.evaluate(() => sessionStorage.removeItem('mypage.checkoutAttempt'))
+  await page.goto(url)
   await d.states['ready.editing'](page)
   await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
   await d.events['pay.submit'](page, { type: 'pay.submit' })
@@ -134,4 +149,44 @@ test('a fitting coupon prompts before paying and lowers the price', async ({ pag
   await d.events['pay.submit'](page, { type: 'pay.submit' })
   await checkoutComplete(page, 'SUPPORT')
   await expect(page).toHaveURL(/couponCode=/)
+})
+
+test('Back to /buy after a payment lands on /buy-complete, never the pay form again (issue 12 item 5)', async ({ page }) => {
+  const { url } = await openAddPurchase(page)
+  const before = await purchaseRows(page, ADD_NAME)
+  await page.goto(url)
+  const charges: number[] = []
+  page.on('response', (r) => { if (r.url().endsWith('/api/charge')) charges.push(r.status()) })
+  await payWithNewCard(page, sandboxTestCards.approved)
+  await checkoutComplete(page, 'ADD')
+  await page.goBack()
+  await checkoutComplete(page, 'ADD')
+  await expect(page.getByLabel(buyText.holderName)).toHaveCount(0)
+  expect(charges).toEqual([200])
+  expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
+})
+
+test('a reload while a saved-card charge is answered finds it paid (issue 12 item 5)', async ({ page }) => {
+  const { url } = await openAddPurchase(page)
+  await payWithNewCard(page, sandboxTestCards.approved)
+  await checkoutComplete(page, 'ADD')
+  await page.evaluate(() => sessionStorage.removeItem('mypage.checkoutAttempt'))
+  const before = await purchaseRows(page, ADD_NAME)
+  await page.goto(url)
+  await d.states['ready.editing'](page)
+  await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
+  // The server charges; its answer is held back and the member reloads meanwhile (issue 12).
+  let charged = false
+  await page.route('**/api/charge', async (route) => {
+    const response = await route.fetch()
+    charged = true
+    await new Promise((r) => setTimeout(r, 3000))
+    await route.fulfill({ response }).catch(() => {})
+  })
+  await d.events['pay.submit'](page, { type: 'pay.submit' })
+  await expect.poll(() => charged, { timeout: 20_000 }).toBe(true)
+  await page.reload()
+  await checkoutComplete(page, 'ADD')
+  await page.unroute('**/api/charge')
+  expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
 })

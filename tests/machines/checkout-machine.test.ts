@@ -189,6 +189,17 @@ describe('checkout chart', () => {
     expect(actor.getSnapshot().status).toBe('done')
   })
 
+  it('a charge with no HTTP answer (page unloading, network gone) keeps the attempt and asks the server', async () => {
+    const { actor, calls } = start({ charge: [new TypeError('Failed to fetch') as unknown as ApiError], outcome: { status: 'SUCCEEDED', result: response } })
+    await flush()
+    actor.send({ type: 'savedCard.toggle', use: true })
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.clearAttempt).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().value).toBe('alreadyPaid')
+    expect(calls.goToComplete).toHaveBeenCalledWith({ response })
+  })
+
   it('a reload of an attempt the server never saw, or one that failed: the form, the stored attempt dropped', async () => {
     for (const status of ['NONE', 'FAILED'] as const) {
       const { actor, calls } = start({ stored: attempt, returned: false, outcome: { status, result: null }, load: loaded })

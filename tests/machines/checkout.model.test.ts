@@ -46,7 +46,7 @@ const config: ModelConfig = {
     finishThreeDSecure: { done: ['tok_1'], error: [new ApiError(400, '3DS failed')] },
     charge: {
       done: [response],
-      error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON')],
+      error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
     },
   },
   // What changes what can happen next, per state: before ready whether an attempt is resumed; in

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { members, purchases, tickets } from '../../../server/db/schema'
 import type { PaymentPort } from '../../../server/adapters/payment'
 import { sandboxTestCards } from '../../../src/contract/calls'
-import { createHarness, type Harness } from '../harness'
+import { NOW, createHarness, type Harness } from '../harness'
 
 // Issue 13 items 1, 2, 6, 9 and the STAFF_DENY half of 10, as an attacker sends them: each test
 // failed on the code before services/purchase.ts. Races run on whatever the harness opened:
@@ -62,6 +62,8 @@ async function expectMoneyMatchesRecords(memberId: string) {
 const no5xx = (rs: Answer[]) => expect(rs.filter((r) => r.status >= 500)).toEqual([])
 
 const charge = (m: Member, body: Record<string, unknown>, k = key()) => h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body })
+/** A charge with a new token of the member. */
+const charge2 = async (m: Member, body: Record<string, unknown>) => charge(m, { ...body, cardToken: await tokenOf(m) })
 /** A sandbox token of this member (3-D Secure done). */
 const tokenOf = (m: Member, number: string = sandboxTestCards.approved) => h.cardToken(number, m.token)
 
@@ -158,6 +160,41 @@ describe('a lost cell never charges (issue 13 items 1, 10)', () => {
     const r = await charge(b, { productId: 'SUPPORT-30', staffId, reservationTime, supportType: 'TEL', cardToken: await tokenOf(b) }, k)
     expect(r).toEqual({ status: 400, body: { message: 'STAFF_DENY' } })
     expect(chargeCalls(b.memberId, k)).toEqual([])
+    await expectMoneyMatchesRecords(b.memberId)
+  })
+})
+
+describe('a process that dies between the hold and the charge (issue 13 item 1)', () => {
+  it('its hold blocks the cell only until it expires: then the schedule shows it free and another member books it', async () => {
+    const a = await h.member('fresh')
+    const b = await h.member('fresh')
+    const [staffId, reservationTime] = (await slotPool(a, ['20250611'], 30))()
+    const hm = reservationTime.slice(-5)
+    const free = async () => {
+      const r = await h.get('reservation-schedule', { token: b.token, query: { dt: '20250611', minutesToSupport: 30 } })
+      return (r.body.staffSchedules as { staffId: string; schedules: Record<string, boolean> }[]).find((s) => s.staffId === staffId)?.schedules[hm]
+    }
+    // The provider never answers a's charge: as if the process died right after the hold.
+    const port = h.deps.payment as PaymentPort
+    const charge = port.charge
+    const k = key()
+    let answer: (r: Awaited<ReturnType<PaymentPort['charge']>>) => void = () => {}
+    port.charge = (req) => (req.idempotencyKey === `${a.memberId}:${k}` ? new Promise((resolve) => (answer = resolve)) : charge(req))
+    const body = { productId: 'SUPPORT-30', staffId, reservationTime, supportType: 'TEL' }
+    const pending = h.post('charge', { token: a.token, headers: { 'Idempotency-Key': k }, body: { ...body, cardToken: await tokenOf(a) } })
+    try {
+      await expect.poll(free, { timeout: 10_000 }).toBe(false)
+      expect(await charge2(b, body)).toEqual({ status: 400, body: { message: 'STAFF_DENY' } })
+      h.clock.set(new Date(NOW.getTime() + 11 * 60_000))
+      expect(await free()).toBe(true)
+      expect((await charge2(b, body)).status).toBe(200)
+    } finally {
+      h.clock.set(NOW)
+      answer({ ok: false, status: 402, message: 'CARD_DECLINED' })
+      port.charge = charge
+    }
+    expect((await pending).status).toBe(402)
+    await expectMoneyMatchesRecords(a.memberId)
     await expectMoneyMatchesRecords(b.memberId)
   })
 })

@@ -2,6 +2,14 @@ import { expect, type Page } from '@playwright/test'
 import { sandboxTestCards } from '../../../src/contract/calls'
 import { buyCompleteText, buyText } from '../../../src/text/checkout'
 import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
+import { ticketCards } from './home'
+
+/** The first SUPPORT ticket on the member's home (the parent an ADD or a TIP needs). */
+export async function ownSupportTicket(page: Page): Promise<string> {
+  const card = ticketCards(page).filter({ hasText: 'サポートチケット' }).first()
+  await expect(card).toBeVisible({ timeout: 20_000 })
+  return (await card.getAttribute('data-ticket-number'))!
+}
 
 type BuyType = keyof typeof buyCompleteText.types
 
@@ -41,8 +49,16 @@ type Ctx = FlowContext | undefined
 
 export const checkoutDriver = {
   flow: 'checkout',
-  entryRoute: '/buy?productId=ADD-30',
+  // An extension (ADD) needs one of the member's own SUPPORT tickets (issue 13 item 9).
+  entryRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
   start: async (page: Page, ctx: FlowContext) => {
+    if (ctx.startRoute.includes('{ownSupportTicket}')) {
+      await loginAndOpen(page, ctx, '/')
+      ctx.vars.parentTicketNumber = await ownSupportTicket(page)
+      ctx.startRoute = ctx.startRoute.replace('{ownSupportTicket}', ctx.vars.parentTicketNumber)
+      await page.goto(ctx.startRoute)
+      return
+    }
     await loginAndOpen(page, ctx, ctx.startRoute)
   },
   events: {

@@ -60,7 +60,7 @@ const signupConfig = (emailLocal: string, emailDomain: string, outcome: { done?:
 })
 
 /**
- * Checkout as a fresh member buying ADD-30 (no coupon, no saved card, no slot needed) on the
+ * Checkout as a member buying ADD-30 for one of their SUPPORT tickets (no coupon fits, no saved card, no slot needed) on the
  * sandbox provider. In the browser the page leaves for 3-D Secure and a new chart resumes on the
  * return, so the chart's single actor with `startThreeDSecure` resolving stands for that round
  * trip; the card typed decides the provider's outcomes (docs/payments.md).
@@ -192,8 +192,9 @@ export const browserModels: BrowserModel[] = [
   },
   {
     flow: 'checkout',
-    account: 'fresh',
-    startRoute: '/buy?productId=ADD-30',
+    // An extension (ADD) of one of the member's own SUPPORT tickets (issue 13 item 9): a demo copy.
+    account: 'demo',
+    startRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
     maxPaths: 1,
     configs: [
       { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'done', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([chargeResponse]) }) },
