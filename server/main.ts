@@ -5,6 +5,7 @@ import { createSmtpMailer } from './adapters/mailer'
 import { createSandboxPayment, type PaymentPort } from './adapters/payment'
 import { createStripeClient, createStripePayment } from './adapters/stripe-payment'
 import { createApp } from './app'
+import { createDbRateLimitStore } from './http/rate-limit-store'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
@@ -47,9 +48,16 @@ async function main() {
     clock,
     config,
     caches,
-  })
+    // Counted in the database, so every replica shares each limit (issue 16).
+  }, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  // A client that sends its headers or body slowly must not hold a connection for ever (issue 13
+  // item 8): the bodies are capped at 32 KB, so 30 s for a whole request is generous.
+  if ('headersTimeout' in server) {
+    server.headersTimeout = 15_000
+    server.requestTimeout = 30_000
+  }
   server.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use (set PORT)`)
     else console.error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`)

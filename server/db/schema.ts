@@ -320,3 +320,15 @@ export const sandboxRateLimits = pgTable('sandbox_rate_limits', {
   idempotencyKey: text('idempotency_key').primaryKey(),
   count: integer('count').notNull(),
 })
+
+/**
+ * Rate-limit windows shared by every server process on this database (issue 16): one row per
+ * counted key (`<call>|<rule>|<key>`), a fixed window from `window_start`; rows past `expires_at`
+ * are swept now and then (server/http/rate-limit-store.ts).
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+})

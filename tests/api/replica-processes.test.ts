@@ -121,4 +121,13 @@ describe.runIf(pgUrl)('three replica processes on one PostgreSQL behind a balanc
     // And every replica now shows the cell taken.
     for (const r of replicas) expect(cellOf(await schedule(r.url, members[1].token, dt), cell.staffId, cell.slot)).toBe(false)
   }, 120_000)
+
+  it('a rate limit is counted once across the replicas', async () => {
+    // The test stacks' login limit per (address, e-mail): 10 × 10 in 10 minutes (server/http/rate-limit.ts).
+    const email = `limited-${Date.now()}@example.com`
+    const results = await Promise.all(Array.from({ length: 110 }, () => call(lb.url, 'POST', 'login', { body: { recaptchaToken: 'off', email } })))
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10)
+  })
 })

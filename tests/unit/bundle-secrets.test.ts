@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { localWebEnv } from '../../scripts/stack/services'
 
 /**
  * No server secret and no test password in the built bundle (issue 8). The production bundle is
@@ -42,7 +43,15 @@ describe('the built bundle', () => {
     if (!dir) {
       tmp = mkdtempSync(path.join(tmpdir(), 'mypage-bundle-'))
       const { build } = await import('vite')
-      await build({ logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } })
+      // The production bundle `npm start` serves: a production build names its configuration
+      // explicitly (no fallbacks), here the local stack's.
+      const saved = { ...process.env }
+      Object.assign(process.env, localWebEnv('http://127.0.0.1:9099'))
+      try {
+        await build({ logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } })
+      } finally {
+        for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k]
+      }
       dir = tmp
     }
     const scanned = files(dir).filter((f) => /\.(js|mjs|css|html|json|map|txt|svg)$/.test(f))
