@@ -66,6 +66,22 @@ export async function load(server: BenchServer, paths: string[], opts: { connect
   }
 }
 
+/**
+ * One load spread over several replicas of the app (issue 16), as an L4 balancer spreads
+ * connections: one autocannon per replica with its share of the connections, all at once;
+ * requests per second add up, latencies are the worst replica's.
+ */
+export async function loadSpread(servers: BenchServer[], paths: string[], opts: { connections: number; duration: number }): Promise<LoadFigures> {
+  const share = Math.max(1, Math.floor(opts.connections / servers.length))
+  const runs = await Promise.all(servers.map((s) => load(s, paths, { connections: share, duration: opts.duration })))
+  const sum = (f: (r: LoadFigures) => number) => runs.reduce((a, r) => a + f(r), 0)
+  const max = (f: (r: LoadFigures) => number) => Math.max(...runs.map(f))
+  return {
+    reqPerSec: sum((r) => r.reqPerSec), p50ms: max((r) => r.p50ms), p99ms: max((r) => r.p99ms), meanMs: max((r) => r.meanMs), maxMs: max((r) => r.maxMs),
+    requests: sum((r) => r.requests), non2xx: sum((r) => r.non2xx), errors: sum((r) => r.errors),
+  }
+}
+
 /** One request, to check a path answers 200 before it is loaded. */
 export async function probe(server: BenchServer, p: string) {
   const res = await fetch(server.url + p, { headers: { authorization: `Bearer ${server.token}` } })

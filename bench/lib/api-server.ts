@@ -7,12 +7,14 @@ import { createMemoryMailer } from '../../server/adapters/mailer'
 import { createSandboxPayment } from '../../server/adapters/payment'
 import { createApp } from '../../server/app'
 import { parseConfig } from '../../server/config'
-import { openDatabase, type Db } from '../../server/db/client'
+import { openDatabase, type Database, type Db } from '../../server/db/client'
 import { bookings, purchases, staff, staffShifts } from '../../server/db/schema'
 import { seedMember } from '../../server/db/seed/members'
 import { seedIfEmpty } from '../../server/db/seed/index'
 import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/time'
 import { createApiCaches } from '../../server/services/cache'
+import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
+import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
 
 /**
  * The API server of the load and growth benchmarks, in a process of its own (the load generator
@@ -25,6 +27,8 @@ import { createApiCaches } from '../../server/services/cache'
  *   BENCH_PURCHASES  purchase rows of the bench member inside the default 3-month window, default 0;
  *   BENCH_CACHE      `off`: the member and schedule caches disabled (every request computes), to
  *                    measure the computation itself; default on, as in production.
+ *   BENCH_JOIN_DATABASE_URL  join a running bench server's database as another replica (issue 16):
+ *                    no seeding; the cache bus and the database rate-limit store as in production.
  * Token verification is an in-memory map (the Auth Emulator's own latency is not the API's): the
  * token `bench` is the bench member. Prints one line `READY {json}` when listening.
  */
@@ -110,12 +114,16 @@ async function seedPurchases(db: Db, memberId: string, now: Date) {
   return mid ? { memberId, ticketNumber: mid.ticketNumber, purchaseTime: Math.floor(mid.purchaseTime.getTime() / 1000) } : null
 }
 
+/** Another replica of a running bench server (issue 16): its database, no seeding, nothing dropped on exit. */
+const JOIN_URL = process.env.BENCH_JOIN_DATABASE_URL
+
 async function main() {
-  const scratch = await scratchDatabase()
+  const scratch = JOIN_URL ? { url: JOIN_URL, drop: async () => {} } : await scratchDatabase()
   const database = await openDatabase(scratch.url ? { url: scratch.url } : {})
   const now = systemClock.now()
-  await seedIfEmpty(database.db, now)
   const memberId = 'BENCHMEMBER01'
+  if (JOIN_URL) return serveApp(database, scratch, memberId, now, { joined: true, midCursor: null })
+  await seedIfEmpty(database.db, now)
   await database.db.transaction((tx) =>
     seedMember(tx, { memberId, email: 'bench@example.com', password: 'bench1234', memberLastname: 'ベンチ', memberFirstname: '会員', phoneNumber: '09000000000' }, 'demo', now),
   )
@@ -123,7 +131,14 @@ async function main() {
   const midCursor = await seedPurchases(database.db, memberId, now)
   // ANALYZE: the planner must see the bulk rows as a real database would after autovacuum.
   if (database.kind === 'postgres') await database.db.execute(sql`ANALYZE`).catch(() => {})
+  return serveApp(database, scratch, memberId, now, { ...seeded, midCursor })
+}
 
+/**
+ * The app as server/main.ts builds it: on PostgreSQL with the cache bus and the database
+ * rate-limit store, so that replicas of it behave as production replicas do.
+ */
+async function serveApp(database: Database, scratch: { url: string | undefined; drop: () => Promise<void> }, memberId: string, now: Date, facts: Record<string, unknown>) {
   const identity: Identity = {
     verifyIdToken: async (token) => {
       if (token !== 'bench') throw new Error('invalid token')
@@ -137,10 +152,15 @@ async function main() {
     close: async () => {},
   }
   const config = parseConfig({ ENABLE_TEST_ROUTES: '1', APP_ORIGIN: 'http://127.0.0.1' })
-  const caches = createApiCaches(systemClock, CACHE ? {} : { memberMs: 0, scheduleMs: 0 })
-  const app = createApp({ db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches })
+  let bus: CacheBus | null = null
+  const caches = createApiCaches(systemClock, CACHE ? {} : { memberMs: 0, scheduleMs: 0 }, () => bus)
+  if (scratch.url) bus = await createPgCacheBus(scratch.url, { onEvent: caches.apply, onGap: caches.clearAll })
+  const app = createApp(
+    { db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches },
+    database.kind === 'postgres' ? { rateLimitStore: createDbRateLimitStore(database.db) } : {},
+  )
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, ...seeded, purchases: PURCHASES, cache: CACHE, midCursor, today: formatYmd(todayJst(now)) })}`)
+    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, databaseUrl: scratch.url, ...facts, purchases: PURCHASES, cache: CACHE, today: formatYmd(todayJst(now)) })}`)
   })
   let stopping = false
   const stop = () => {
@@ -148,6 +168,7 @@ async function main() {
     stopping = true
     server.close()
     setTimeout(async () => {
+      await bus?.close()
       await database.close().catch(() => {})
       await scratch.drop()
       process.exit(0)
