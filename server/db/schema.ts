@@ -182,18 +182,6 @@ export const purchaseAttempts = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.idempotencyKey] })],
 )
 
-/** One row per (member, idempotency key): a retried or doubled charge answers the stored result. */
-export const chargeRequests = pgTable(
-  'charge_requests',
-  {
-    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
-    idempotencyKey: text('idempotency_key').notNull(),
-    response: jsonb('response').notNull(),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.memberId, t.idempotencyKey] })],
-)
-
 export const ratings = pgTable('ratings', {
   ticketNumber: text('ticket_number').primaryKey().references(() => tickets.ticketNumber, { onDelete: 'cascade' }),
   memberId: text('member_id').notNull(),

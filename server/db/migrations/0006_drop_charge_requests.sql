@@ -1,0 +1,1 @@
+DROP TABLE "charge_requests" CASCADE;
