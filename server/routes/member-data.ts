@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm'
-import { coupons, memberCoupons, notices, products, purchases, reservationMenus, businessHolidays } from '../db/schema'
+import { coupons, memberCoupons, notices, products, purchases, reservationMenus, businessHolidays, tickets } from '../db/schema'
 import type { Coupon } from '../../src/contract/entities'
-import { JST, todayJst, unixSeconds, LocalDate } from '../domain/time'
+import { JST, formatReservationTime, todayJst, unixSeconds, LocalDate } from '../domain/time'
 import { ZonedDateTime, LocalTime } from '@js-joda/core'
 import { badRequest, notFound, serverErrors } from '../http/errors'
 import type { PartialHandlers } from '../http/handler'
@@ -113,18 +113,21 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
       input.ticketNumber !== undefined && input.purchaseTime !== undefined
         ? sql`(${purchases.purchaseTime}, ${purchases.ticketNumber}) < (to_timestamp(${input.purchaseTime}), ${input.ticketNumber})`
         : undefined
+    // The coupon's name, the ticket's refund and reservation (issue 15): one row each by primary key.
     const rows = await deps.db
-      .select()
+      .select({ p: purchases, couponName: coupons.couponName, amountRefunded: tickets.amountRefunded, reservationAt: tickets.reservationAt })
       .from(purchases)
+      .leftJoin(coupons, eq(coupons.couponCode, purchases.couponCode))
+      .leftJoin(tickets, eq(tickets.ticketNumber, purchases.ticketNumber))
       .where(and(eq(purchases.memberId, m.memberId), gte(purchases.purchaseTime, from), lt(purchases.purchaseTime, to), after))
       // NULLS LAST as in purchases_member_keyset_idx (both columns are NOT NULL): a plain DESC means
       // NULLS FIRST, which that index cannot serve, and PostgreSQL then scans and sorts every row.
       .orderBy(sql`${purchases.purchaseTime} DESC NULLS LAST`, sql`${purchases.ticketNumber} DESC NULLS LAST`)
       .limit(PAGE_SIZE + 1)
     const page = rows.slice(0, PAGE_SIZE)
-    const last = page[page.length - 1]
+    const last = page[page.length - 1]?.p
     return {
-      ticketList: page.map((p) => ({
+      ticketList: page.map(({ p, couponName, amountRefunded, reservationAt }) => ({
         purchaseTime: unixSeconds(p.purchaseTime),
         amount: p.amount,
         amountBeforeCoupon: p.amountBeforeCoupon,
@@ -133,6 +136,9 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
         productType: p.productType,
         ticketNumber: p.ticketNumber,
         productName: p.productName,
+        couponName: p.couponCode ? (couponName ?? null) : null,
+        amountRefunded: amountRefunded ?? 0,
+        reservationTime: p.productType === 'SUPPORT' && reservationAt ? formatReservationTime(reservationAt) : null,
       })),
       lastEvaluatedKey:
         rows.length > PAGE_SIZE && last

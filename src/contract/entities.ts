@@ -163,6 +163,14 @@ export const PurchaseItem = v.object({
   ticketNumber: v.string(),
   /** Our addition, for display. */
   productName: v.string(),
+  /**
+   * Our additions, for display (issue 15); optional so an answer without them still parses: the
+   * used coupon's name (null without coupon), the amount refunded on the ticket, and for SUPPORT
+   * the reservation (`SUPPORT-YYYYMMDD-HH-MM`, null otherwise).
+   */
+  couponName: v.optional(v.nullable(v.string())),
+  amountRefunded: v.optional(v.number()),
+  reservationTime: v.optional(v.nullable(v.string())),
 })
 export type PurchaseItem = v.InferOutput<typeof PurchaseItem>
 

@@ -15,6 +15,13 @@ export const purchaseListText = {
     receipt: '領収書番号',
   },
   beforeCoupon: 'クーポン適用前',
-  coupon: (code: string) => `クーポン ${code} 適用`,
+  /** The used coupon by its name and discount (issue 15: not its internal code). */
+  coupon: (name: string, discount: string) => `${name}（${discount}引き）`,
+  /** Before the server named coupons (a cached page): no code shown, only that one was used. */
+  couponUnnamed: 'クーポン適用',
+  refunded: '返金済み',
+  refundedAmount: (yen: string) => `返金額 ${yen}`,
+  reservation: 'ご予約日時',
+  ticketNumber: 'チケット番号',
   types: { SUPPORT: 'サポートチケット', INTERVIEW: '問診チケット', TIP: 'チップ', ADD: '延長チケット' },
 } as const

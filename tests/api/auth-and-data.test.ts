@@ -119,6 +119,17 @@ describe('purchase-list', () => {
     expect(seen.size).toBe(first.body.ticketList.length + second.body.ticketList.length)
     expect(first.body.ticketList.some((p: { couponCode: string | null; amount: number; amountBeforeCoupon: number }) => p.couponCode && p.amount < p.amountBeforeCoupon)).toBe(true)
   })
+  it("names the used coupon, gives the ticket's refund and a SUPPORT reservation (issue 15)", async () => {
+    type Row = { couponCode: string | null; couponName: string | null; amountRefunded: number; reservationTime: string | null; productType: string }
+    const rows: Row[] = (await h.get('purchase-list', { token: demo.token })).body.ticketList
+    expect(rows.find((p) => p.couponCode === 'USED1000')).toMatchObject({ couponName: '使用済み1,000円OFF' })
+    expect(rows.filter((p) => !p.couponCode).every((p) => p.couponName === null)).toBe(true)
+    expect(rows.some((p) => p.amountRefunded === 9900)).toBe(true)
+    const support = rows.filter((p) => p.productType === 'SUPPORT')
+    expect(support.length).toBeGreaterThan(0)
+    expect(support.every((p) => /^SUPPORT-\d{8}-\d{2}-\d{2}$/.test(p.reservationTime ?? ''))).toBe(true)
+    expect(rows.filter((p) => p.productType !== 'SUPPORT').every((p) => p.reservationTime === null)).toBe(true)
+  })
   it('a year filter (2023 … this year)', async () => {
     const y2024 = await h.get('purchase-list', { token: demo.token, query: { period: '2024' } })
     expect(y2024.body.ticketList).toHaveLength(1)

@@ -18,7 +18,7 @@ test('page through the purchase history past 20 rows', async ({ page }) => {
   // The demo history of the past 3 months fits in two pages: no more to load.
   await expect(page.getByRole('button', { name: t.more })).toHaveCount(0)
   // The coupon-discounted purchase shows the amount before the coupon.
-  await expect(page.getByText(t.coupon('USED1000'))).toBeVisible()
+  await expect(page.getByText(t.coupon('使用済み1,000円OFF', '1,000円'))).toBeVisible()
 })
 
 test('the year filter offers 2023 to this year and shows the empty state', async ({ page }) => {

@@ -3,25 +3,62 @@ import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list-machine'
 import type { PurchaseItem } from '../../contract/entities'
 import { purchaseListText as t } from '../../text/purchase-list'
-import { formatDateTimeUnix, formatYen } from '../home/jst'
+import { formatDateTimeUnix, formatReservation, formatYen } from '../home/jst'
 import { periodOptions } from './purchase-periods'
 
 function Amount({ row }: { row: PurchaseItem }) {
-  const discounted = row.couponCode !== null && row.amountBeforeCoupon !== row.amount
+  const discount = row.amountBeforeCoupon - row.amount
   return (
     <Stack gap="0" align="end">
       <Text fontWeight="bold">{formatYen(row.amount)}</Text>
-      {discounted && (
+      {row.couponCode !== null && discount > 0 && (
         <Text fontSize="xs" color="fg.muted">
           {t.beforeCoupon} <Text as="s">{formatYen(row.amountBeforeCoupon)}</Text>
         </Text>
       )}
       {row.couponCode && (
-        <Badge size="sm" colorPalette="brand">{t.coupon(row.couponCode)}</Badge>
+        <Badge size="sm" colorPalette="brand" whiteSpace="normal" textAlign="end">
+          {row.couponName ? t.coupon(row.couponName, formatYen(discount)) : t.couponUnnamed}
+        </Badge>
+      )}
+      {(row.amountRefunded ?? 0) > 0 && (
+        <Text fontSize="xs" color="fg.muted">
+          {t.refundedAmount(formatYen(row.amountRefunded ?? 0))}
+        </Text>
       )}
     </Stack>
   )
 }
+
+/** `SUPPORT-YYYYMMDD-HH-MM` → `2025年6月12日（木） 10:30`, or null. */
+function reservationOf(row: PurchaseItem): string | null {
+  const m = row.reservationTime ? /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/.exec(row.reservationTime) : null
+  return m ? formatReservation(m[1], Number(m[2]), Number(m[3])) : null
+}
+
+/** What a cell is, said on a phone where the rows are cards and the column headers hidden. */
+function CellLabel({ children }: { children: string }) {
+  return (
+    <Text as="span" hideFrom="md" fontSize="xs" color="fg.muted" flexShrink={0}>
+      {children}
+    </Text>
+  )
+}
+
+/**
+ * Below 768 px each row is a card (issue 15: at 390 px the amount and receipt columns were cut
+ * off): the header row hides and each cell is a line with its own label. One table for both
+ * widths, restyled by CSS, so no breakpoint hook (no layout shift) and one set of names.
+ */
+const cardRow = { display: { base: 'block', md: 'table-row' }, py: { base: '2', md: '0' } } as const
+const cardCell = {
+  display: { base: 'flex', md: 'table-cell' },
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  gap: '3',
+  borderBottomWidth: { base: '0', md: '1px' },
+  py: { base: '1', md: '2' },
+} as const
 
 /** The payment history (spec §2 /purchase-list): year filter, rows, load more. */
 export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
@@ -59,8 +96,8 @@ export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
       ) : (
         <Stack gap="4">
           <Table.ScrollArea borderWidth="1px" borderRadius="md">
-            <Table.Root size="sm" aria-label={t.title}>
-              <Table.Header>
+            <Table.Root size="sm" aria-label={t.title} display={{ base: 'block', md: 'table' }}>
+              <Table.Header hideBelow="md">
                 <Table.Row>
                   <Table.ColumnHeader>{t.columns.time}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t.columns.product}</Table.ColumnHeader>
@@ -69,16 +106,52 @@ export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
                   <Table.ColumnHeader>{t.columns.receipt}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
-              <Table.Body>
-                {rows.map((row) => (
-                  <Table.Row key={row.receiptNumber} data-ticket-number={row.ticketNumber}>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTimeUnix(row.purchaseTime)}</Table.Cell>
-                    <Table.Cell>{row.productName}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{t.types[row.productType]}</Table.Cell>
-                    <Table.Cell textAlign="end"><Amount row={row} /></Table.Cell>
-                    <Table.Cell fontFamily="mono" fontSize="xs">{row.receiptNumber}</Table.Cell>
-                  </Table.Row>
-                ))}
+              <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
+                {rows.map((row) => {
+                  const reservation = reservationOf(row)
+                  const refunded = (row.amountRefunded ?? 0) > 0
+                  return (
+                    <Table.Row key={row.receiptNumber} data-ticket-number={row.ticketNumber} data-refunded={refunded || undefined} {...cardRow} borderBottomWidth={{ base: '1px', md: '0' }}>
+                      <Table.Cell whiteSpace="nowrap" {...cardCell}>
+                        <CellLabel>{t.columns.time}</CellLabel>
+                        {formatDateTimeUnix(row.purchaseTime)}
+                      </Table.Cell>
+                      <Table.Cell {...cardCell}>
+                        <CellLabel>{t.columns.product}</CellLabel>
+                        <Stack gap="0" align={{ base: 'end', md: 'start' }} textAlign={{ base: 'end', md: 'start' }}>
+                          <Text>
+                            {row.productName}
+                            {refunded && (
+                              <Badge size="sm" colorPalette="refunded" ms="2">
+                                {t.refunded}
+                              </Badge>
+                            )}
+                          </Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            {t.ticketNumber} {row.ticketNumber}
+                          </Text>
+                          {reservation && (
+                            <Text fontSize="xs" color="fg.muted">
+                              {t.reservation} {reservation}
+                            </Text>
+                          )}
+                        </Stack>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" {...cardCell}>
+                        <CellLabel>{t.columns.type}</CellLabel>
+                        {t.types[row.productType]}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end" {...cardCell}>
+                        <CellLabel>{t.columns.amount}</CellLabel>
+                        <Amount row={row} />
+                      </Table.Cell>
+                      <Table.Cell fontFamily="mono" fontSize="xs" {...cardCell}>
+                        <CellLabel>{t.columns.receipt}</CellLabel>
+                        {row.receiptNumber}
+                      </Table.Cell>
+                    </Table.Row>
+                  )
+                })}
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
