@@ -1,4 +1,5 @@
 import type { RouterHistory } from '@tanstack/react-router'
+import { coalesceReads } from '../api/coalesce-reads'
 import type { AppServices } from '../routes/-router-context'
 import { createAuthActor } from './auth-actor'
 import { installNavigationEffects } from './navigation-effects'
@@ -9,7 +10,9 @@ import { createAppRouter, type AppRouter } from './router'
  * The auth actor navigates through the router, which needs the actor in its context,
  * so navigation is bound late through `late.router`. Tests pass fake services and a memory history.
  */
-export function startApp(services: AppServices, options: { history?: RouterHistory } = {}) {
+export function startApp(ports: AppServices, options: { history?: RouterHistory } = {}) {
+  // Identical reads in flight share one request (StrictMode's double mount, src/api/coalesce-reads.ts).
+  const services: AppServices = { ...ports, api: coalesceReads(ports.api) }
   const late: { router?: AppRouter } = {}
   const auth = createAuthActor(services, {
     goTo: (href) => late.router?.history.push(href),
