@@ -349,7 +349,7 @@ export type ChargeResponse = v.InferOutput<typeof ChargeResponse>
  * What became of one purchase attempt of the caller, by its Idempotency-Key (issue 12 item 5):
  * the checkout asks before offering to pay again after a reload or Back.
  */
-export const ChargeAttemptRequest = v.object({ idempotencyKey: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)) })
+export const ChargeAttemptRequest = v.object({ idempotencyKey: requiredToken })
 export const ChargeAttemptResponse = v.object({
   /** NONE: never seen; PENDING: still being charged; SUCCEEDED: paid (result); FAILED: nothing kept. */
   status: v.picklist(['NONE', 'PENDING', 'SUCCEEDED', 'FAILED']),
