@@ -59,6 +59,9 @@ export const homeText = {
     caption: '今日から3週間の営業日とご予約日',
     holiday: '休業日',
     reservation: 'ご予約日',
+    /** The marks inside a day cell (~40 px wide on a phone); the legend and the names say them in full. */
+    holidayShort: '休業',
+    reservationShort: '予約',
     today: '今日',
     legend: '凡例',
     dayLabel: (month: number, day: number, weekday: string) => `${month}月${day}日（${weekday}）`,

@@ -19,14 +19,16 @@ export function MenuExamplesDialog({ productName, menus }: { productName: string
   const rowSize = useRowSize()
   const padding = lastRowPadding(menus.length, rowSize)
   return (
-    <Dialog.Root size={{ base: 'full', md: 'lg' }} placement="center">
+    // Sized to its content at every width (issue 15: `full` on a phone left it mostly blank); a
+    // long list scrolls inside.
+    <Dialog.Root size="lg" placement="center" scrollBehavior="inside">
       <Dialog.Trigger asChild>
         <Button variant="outline" size="sm" w="full">{menuText.examples}</Button>
       </Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="4">
             <Dialog.Header>
               <Dialog.Title>{menuText.examplesTitle(productName)}</Dialog.Title>
             </Dialog.Header>

@@ -69,7 +69,10 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
       <chakra.table w="full" fontSize="sm" borderCollapse="collapse" display={{ base: 'block', md: 'table' }}>
-        <caption style={{ captionSide: 'bottom', padding: '8px', fontSize: '12px', textAlign: 'left' }}>{t.gridCaption}</caption>
+        {/* A block on a phone: as a table caption inside a block table it shrank to one glyph a line. */}
+        <chakra.caption display={{ base: 'block', md: 'table-caption' }} style={{ captionSide: 'bottom', padding: '8px', fontSize: '12px', textAlign: 'left' }}>
+          {t.gridCaption}
+        </chakra.caption>
         <chakra.thead display={{ base: 'none', md: 'table-header-group' }}>
           <tr>
             <chakra.th position="sticky" left="0" bg="bg" zIndex="1" p="2" textAlign="left" scope="col">

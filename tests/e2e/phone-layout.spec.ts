@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test'
+import { homeText } from '../../src/text/home'
+import { menuText } from '../../src/text/menu'
+import { purchaseListText } from '../../src/text/purchase-list'
+import { scheduleText } from '../../src/text/schedule'
+import { calendarDays } from './drivers/home'
+import { purchaseRows } from './drivers/purchase-list'
+import { createMember, expect, login, test } from './fixtures'
+
+// Issue 15, phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
+// mid-word fits: the home calendar's day cells, the payment history's rows, the date strip and
+// the consultant grid, the example-concerns modal sized to its content.
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+/** The page scrolls horizontally by this many px (0: it fits). */
+const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+/** Right edges (px) of the elements, to compare with the viewport's width. */
+const rightEdges = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)))
+
+test('home: the calendar cells keep each mark on one line', async ({ page }) => {
+  await login(page, await createMember('demo'), '/')
+  await expect(calendarDays(page)).toHaveCount(21)
+  // Each text line of a cell (day, 休業, 予約) is one line high: nothing wraps as 「（月 / ）」.
+  const wrapped = await calendarDays(page).evaluateAll((cells) =>
+    cells.flatMap((cell) =>
+      [...cell.children].filter((line) => line.getBoundingClientRect().height > parseFloat(getComputedStyle(line).lineHeight) * 1.5).map((l) => l.textContent),
+    ),
+  )
+  expect(wrapped).toEqual([])
+  await expect(page.getByText(homeText.calendar.reservation).first()).toBeVisible()
+  expect(await overflowX(page)).toBe(0)
+})
+
+test('payment history: rows are cards, amount and receipt inside the screen', async ({ page }) => {
+  await login(page, await createMember('demo'), '/purchase-list')
+  await expect(purchaseRows(page).first()).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: purchaseListText.columns.amount })).toBeHidden()
+  const cells = await rightEdges(page, 'tbody tr:first-child td')
+  expect(cells).toHaveLength(5)
+  for (const right of cells) expect(right).toBeLessThanOrEqual(390)
+  expect(await overflowX(page)).toBe(0)
+})
+
+test('staff selection: the date strip and every cell of a row fit the screen', async ({ page }) => {
+  await login(page, await createMember('demo'), '/support/staff?productId=SUPPORT-60')
+  await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible()
+  for (const right of await rightEdges(page, `[role=group][aria-label="${scheduleText.dateStripLabel}"] button`)) expect(right).toBeLessThanOrEqual(390)
+  if (await page.getByText(scheduleText.gridCaption).isVisible()) {
+    const cells = await rightEdges(page, 'tr[data-row=noAssign] td')
+    expect(cells).toHaveLength(8)
+    for (const right of cells) expect(right).toBeLessThanOrEqual(390)
+    // The cells keep their names (time, who, availability) for keyboard and screen readers.
+    await expect(page.getByRole('button', { name: new RegExp(`^\\d\\d:\\d\\d ${scheduleText.noPreference} ${scheduleText.available}$`) }).first()).toBeVisible()
+  }
+  expect(await overflowX(page)).toBe(0)
+})
+
+test('menu: the example-concerns modal is as tall as its content', async ({ page }) => {
+  await login(page, await createMember('demo'), '/support/menu')
+  await page.getByRole('button', { name: menuText.examples }).first().click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  // Blank space in the modal's body below its content (a `full` modal left most of the screen empty).
+  const blank = await dialog.evaluate((d) => {
+    const body = d.querySelector('.chakra-dialog__body') as HTMLElement
+    const content = body.firstElementChild as HTMLElement
+    return body.getBoundingClientRect().bottom - content.getBoundingClientRect().bottom
+  })
+  expect(blank).toBeLessThan(48)
+})
