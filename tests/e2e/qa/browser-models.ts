@@ -185,7 +185,8 @@ export const browserModels: BrowserModel[] = [
           ],
           'modal.confirm': [{}], 'modal.cancel': [{}],
         },
-        outcomes: { loadTicket: only([ticketFixture]), loadSchedule: only([scheduleFixture('20250602')]), updateReservation: only([{}]) },
+        // The page opens on the reservation's own day (issue 15): the fixture ticket's, 06-05.
+        outcomes: { loadTicket: only([ticketFixture]), loadSchedule: only([scheduleFixture('20250605')]), updateReservation: only([{}]) },
         serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.choice !== null]),
       },
     }],
