@@ -3,22 +3,22 @@ import { startServer } from './services'
 
 /**
  * Several replicas of the product's server (`server/main.ts`, as production runs it, API only) on
- * one PostgreSQL database, for the replica tests and benches (issue 16). They start one after the
- * other: the first migrates and seeds, the others find the database ready.
+ * one PostgreSQL database, for the replica tests and benches (issue 16). The first migrates and
+ * seeds; the others start together once it has, and find the database ready.
  */
 export type Replica = { url: string; child: Child }
 
 export async function startReplicas(opts: { count: number; databaseUrl: string; authEmulatorHost: string; smtpUrl?: string }): Promise<Replica[]> {
-  const replicas: Replica[] = []
-  for (let i = 0; i < opts.count; i++) {
+  const start = async (): Promise<Replica> => {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
     const { child } = await startServer({
       port, authEmulatorHost: opts.authEmulatorHost, smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:1', appOrigin: url, databaseUrl: opts.databaseUrl, testRoutes: true,
     })
-    replicas.push({ url, child })
+    return { url, child }
   }
-  return replicas
+  const first = await start()
+  return [first, ...(await Promise.all(Array.from({ length: opts.count - 1 }, start)))]
 }
 
 /** Ends a replica at once, as a crash or a lost machine would (SIGKILL to its process group). */
