@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { addMinutes, atJst, cellsOf, todayJst } from '../../domain/time'
 import type { Tx } from '../client'
 import { bookings, memberCoupons, members, purchases, ratings, tickets } from '../schema'
@@ -48,15 +48,16 @@ type TicketInsert = typeof tickets.$inferInsert
 async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string): Promise<string> {
   const cells = cellsOf(start, minutes)
   const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
+  // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
+  // cells free and the second insert failed on the unique (consultant, cell) constraint.
   for (const staffId of order) {
-    const taken = await db
-      .select({ id: bookings.id })
-      .from(bookings)
-      .where(and(eq(bookings.staffId, staffId), inArray(bookings.cellStart, cells)))
-    if (taken.length === 0) {
-      await db.insert(bookings).values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
-      return staffId
-    }
+    const inserted = await db
+      .insert(bookings)
+      .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
+      .onConflictDoNothing()
+      .returning({ id: bookings.id })
+    if (inserted.length === cells.length) return staffId
+    if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
   }
   return preferred
 }

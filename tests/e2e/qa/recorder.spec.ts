@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { localWebEnv } from '../../../scripts/stack/services'
 import { loginText } from '../../../src/text/auth'
 import { createMember, expect, test } from '../fixtures'
 import { parsePathFile } from './path-file'
@@ -55,7 +56,10 @@ test('Alt+Shift+R records a login and downloads a path file that replays', async
 test('a production build contains no recorder, panel or live inspector', async () => {
   test.setTimeout(300_000)
   const outDir = mkdtempSync(path.join(tmpdir(), 'qa-prod-'))
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'pipe' })
+  // The production build `npm start` serves (a production build names its configuration explicitly).
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'pipe', env: { ...process.env, ...localWebEnv('http://127.0.0.1:9099'), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  })
   const assets = path.join(outDir, 'assets')
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'))
   expect(js.length).toBeGreaterThan(0)
