@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { commonText } from '../../src/text/layout'
 import { createMember, expect, login, test } from './fixtures'
 
 /**
@@ -43,9 +44,11 @@ type Finding = { route: string; id: string; impact: string; nodes: number; help:
 
 async function scan(page: Page, route: string): Promise<Finding[]> {
   await page.goto(route)
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
-  // Spinners and skeletons come and go: give the page a moment to settle on its content.
-  await page.waitForTimeout(500)
+  // Settled: the first render replaced the boot bar, and no page spinner (role=status 読み込み中)
+  // or busy region is left — the page shows its content, not a wait.
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.getByRole('status', { name: commonText.loading })).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 })
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -63,6 +63,8 @@ test.describe('npm start', () => {
   let stack: RunningCommand
   let restore: () => void
   test.beforeAll(async () => {
+    // A whole stack from nothing (build, emulator, mail catcher, server): far beyond the 60 s default.
+    test.setTimeout(240_000)
     stack = await runReadmeCommand(['start'], /mypage is running/)
     restore = useStack(stack)
   })
@@ -132,6 +134,7 @@ async function changeReservation(page: Page) {
 test.describe('npm run dev', () => {
   let stack: RunningCommand
   test.beforeAll(async () => {
+    test.setTimeout(240_000)
     stack = await runReadmeCommand(['run', 'dev'], /mypage \(development\) is running/)
   })
   test.afterAll(async () => {

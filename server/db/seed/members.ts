@@ -119,13 +119,16 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
   }
   const supportTickets: SupportSpec[] = []
   if (fixture === 'demo') {
-    // Next 30-minute boundary strictly after now+1min: 0 < distance ≤ 30 min, not changeable.
-    const soon = new Date(Math.ceil(addMinutes(now, 1).getTime() / 1_800_000) * 1_800_000)
+    // 15 minutes ahead: within the 30-minute cut-off (not changeable) and not yet past for the
+    // whole of a test. Not booked, so it need not sit on a cell boundary: the next boundary after
+    // now + 1 min, as before, was 30–31 minutes ahead when made in the minute before a boundary,
+    // and so changeable — a test that failed at xx:29 and xx:59.
+    const soon = truncSeconds(addMinutes(now, 15))
     supportTickets.push(
       // UNSUPPORTED, more than 30 minutes ahead: can be changed ('support reserved').
       { productId: 'SUPPORT-60', start: atJst(today.plusDays(3), 10, 0), staffId: 'STAFF-01', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 2 },
       // UNSUPPORTED within 30 minutes: the change button is hidden, ticket-data answers RESERVATION_TIMEOUT.
-      { productId: 'SUPPORT-30', start: soon, staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 3 },
+      { productId: 'SUPPORT-30', start: soon, staffId: 'STAFF-02', status: 'UNSUPPORTED', boughtDaysAgo: 3 },
       // COMPLETED, not rated: rate button.
       { productId: 'SUPPORT-90', start: atJst(today.minusDays(3), 14, 0), staffId: 'STAFF-03', status: 'COMPLETED', boughtDaysAgo: 6 },
       // COMPLETED, rated: 'rated', disabled.
