@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import type { AddressInfo } from 'node:net'
@@ -40,23 +40,7 @@ const CACHE = process.env.BENCH_CACHE !== 'off'
 
 async function scratchDatabase() {
   if (BASE_URL === 'pglite') return { url: undefined, drop: async () => {} }
-  const { default: pg } = await import('pg')
-  const name = `mypage_bench_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: BASE_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(BASE_URL)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_URL })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-      await c.end()
-    },
-  }
+  return createScratchDatabase(BASE_URL, 'mypage_bench')
 }
 
 async function chunked<T>(rows: T[], size: number, insert: (part: T[]) => Promise<unknown>) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from './processes'
+import { createScratchDatabase } from './scratch-db'
 import { startAuthEmulator, startMaildev, startServer } from './services'
 import { ensureWebBuild } from './web-build'
 
@@ -42,7 +43,7 @@ export async function startE2eStack(): Promise<E2eStack> {
   const webUrl = `http://127.0.0.1:${port}`
   const authEmulatorUrl = `http://${authEmulatorHost}`
   const dirs = [mkdtempSync(path.join(tmpdir(), 'mypage-e2e-web-'))]
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'mypage_e2e') : null
   if (!scratch) dirs.push(mkdtempSync(path.join(tmpdir(), 'mypage-e2e-db-')))
 
   // Build while the services start: the bundle only needs to know the emulator's URL. A folder of
@@ -58,27 +59,6 @@ export async function startE2eStack(): Promise<E2eStack> {
     cleanup: async () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
       await scratch?.drop()
-    },
-  }
-}
-
-/** A database of its own on the PostgreSQL server, dropped after the run. */
-export async function createScratchDatabase(baseUrl: string) {
-  const { default: pg } = await import('pg')
-  const name = `mypage_e2e_${process.pid}_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-      await c.end()
     },
   }
 }

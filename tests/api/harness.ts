@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { createFirebaseIdentity } from '../../server/adapters/identity'
 import { createMemoryMailer } from '../../server/adapters/mailer'
 import { createSandboxPayment } from '../../server/adapters/payment'
@@ -21,27 +21,6 @@ export const emulatorHost = () => {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
   if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: start the Firebase Auth Emulator (see docs/server.md)')
   return host
-}
-
-/** A database of its own on the PostgreSQL server (parallel test files never collide). */
-async function createScratchDatabase(baseUrl: string) {
-  const { default: pg } = await import('pg')
-  const name = `mypage_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
-      await c.end()
-    },
-  }
 }
 
 /** A movable clock: tests pin it and step it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createScratchDatabase } from '../../scripts/stack/e2e-stack'
+import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { stopAll } from '../../scripts/stack/processes'
 import { startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
