@@ -234,7 +234,7 @@ export const accountHandlers: PartialHandlers<
       .insert(passwordResets)
       .values({ memberId: m.memberId, code, expiresAt, attempts: 0 })
       .onConflictDoUpdate({ target: passwordResets.memberId, targetWhere: sql`used_at is null`, set: { code, expiresAt, attempts: 0 } })
-    await mails.resetCode(deps.mailer, m.email, code)
+    await mails.resetCode(deps.mailer, m.email, code, `${deps.config.appOrigin}/password-reset?email=${encodeURIComponent(m.email)}`)
     return {}
   },
 

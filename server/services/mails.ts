@@ -1,5 +1,5 @@
 import type { Mailer } from '../adapters/mailer'
-import { formatReservationTime, toZoned } from '../domain/time'
+import { toZoned } from '../domain/time'
 
 // Japanese mail texts (spec §2 /buy-complete, /reservationdate-change-complete). Links point to
 // the SPA's routes under APP_ORIGIN.
@@ -10,6 +10,9 @@ const jstText = (d: Date) => {
   const z = toZoned(d)
   return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
 }
+
+// spec §9: support types TEL (電話), ONLINE (オンライン).
+const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 
 export const mails = {
   // The name entered with this request is shown, and the mail says what to do with a request one
@@ -22,11 +25,30 @@ export const mails = {
     }),
   signupDone: (m: Mailer, to: string, name: string) =>
     m.send({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
-  resetCode: (m: Mailer, to: string, code: string) =>
-    m.send({ to, subject: '【ITサポート】パスワード再設定の認証コード', text: `パスワード再設定の認証コードは次のとおりです（30分間有効）。\n\n認証コード: ${code}${footer}` }),
+  // The page where the code is entered, with the address filled in (issue 15).
+  resetCode: (m: Mailer, to: string, code: string, link: string) =>
+    m.send({
+      to,
+      subject: '【ITサポート】パスワード再設定の認証コード',
+      text: `パスワード再設定の認証コードは次のとおりです（30分間有効）。\n\n認証コード: ${code}\n\n以下のページで認証コードと新しいパスワードを入力してください。\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${footer}`,
+    }),
   emailChange: (m: Mailer, to: string, link: string) =>
     m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
-  purchase: (m: Mailer, to: string, p: { productName: string; amount: number; ticketNumber: string; reservationAt: Date | null; staffNickname: string | null; interviewTel?: string | null }) =>
+  // What was booked, in the member's words: no internal reservation code (issue 15).
+  purchase: (
+    m: Mailer,
+    to: string,
+    p: {
+      productName: string
+      amount: number
+      ticketNumber: string
+      reservationAt: Date | null
+      staffNickname: string | null
+      supportType?: 'TEL' | 'ONLINE' | null
+      coupon?: { couponName: string; discountPrice: number } | null
+      interviewTel?: string | null
+    },
+  ) =>
     m.send({
       to,
       subject: '【ITサポート】ご購入ありがとうございます',
@@ -34,11 +56,14 @@ export const mails = {
         'ご購入ありがとうございます。ご利用内容は以下のとおりです。',
         '',
         `商品: ${p.productName}`,
-        `お支払い金額: ${p.amount.toLocaleString('ja-JP')}円（税込）`,
         `チケット番号: ${p.ticketNumber}`,
-        ...(p.reservationAt ? [`ご予約日時: ${jstText(p.reservationAt)}（${formatReservationTime(p.reservationAt)}）`] : []),
+        ...(p.reservationAt ? [`ご予約日時: ${jstText(p.reservationAt)}`] : []),
         ...(p.staffNickname ? [`担当相談員: ${p.staffNickname}`] : []),
+        ...(p.supportType ? [`サポート方法: ${supportTypeText[p.supportType]}`] : []),
+        ...(p.coupon ? [`クーポン: ${p.coupon.couponName}（${p.coupon.discountPrice.toLocaleString('ja-JP')}円引き）`] : []),
+        `お支払い金額: ${p.amount.toLocaleString('ja-JP')}円（税込）`,
         ...(p.interviewTel ? [`問診専用電話番号: ${p.interviewTel}`] : []),
+        '',
         'お支払い情報はマイページの「お支払い履歴」からご確認いただけます。',
       ].join('\n') + footer,
     }),

@@ -473,6 +473,8 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
     ticketNumber: attempt.ticketNumber,
     reservationAt: priced.start,
     staffNickname,
+    supportType: priced.product.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
+    coupon: priced.coupon,
     interviewTel: priced.product.productType === 'INTERVIEW' ? INTERVIEW_TEL : null,
   })
   return response
