@@ -3,8 +3,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
 import { IdentityConflictError } from '../adapters/identity'
 import { verifyCaptcha } from '../adapters/captcha'
 import { emailChanges, members, passwordResets, pendingSignups, tickets } from '../db/schema'
-import { INTERVIEW_TEL } from '../db/seed/members'
-import { productRows } from '../db/seed/catalog'
+import { freeInterviewTicket } from '../db/seed/members'
 import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps, PartialHandlers } from '../http/handler'
@@ -161,7 +160,6 @@ export const accountHandlers: PartialHandlers<
         // The address became a member's some other way (an e-mail change): nothing to complete.
         const [taken] = await tx.select({ id: members.memberId }).from(members).where(or(eq(members.email, row.email), eq(members.memberId, row.memberId)))
         if (taken) throw badRequest(serverErrors.signupLinkInvalid)
-        const interview = productRows.find((r) => r.productId === 'INTERVIEW-30')!
         await tx.insert(members).values({
           memberId: row.memberId,
           email: row.email,
@@ -175,19 +173,7 @@ export const accountHandlers: PartialHandlers<
           createdAt: now,
         })
         // spec §4 first-time user: holds the free interview ticket.
-        await tx.insert(tickets).values({
-          ticketNumber: newTicketNumber('M'),
-          memberId: row.memberId,
-          productId: interview.productId,
-          productType: 'INTERVIEW',
-          productName: interview.productName,
-          price: 0,
-          minutesToSupport: interview.minutesToSupport,
-          isFreeTicket: true,
-          supportStatus: 'UNSUPPORTED',
-          interviewTelNumber: INTERVIEW_TEL,
-          purchaseTime: now,
-        })
+        await tx.insert(tickets).values(freeInterviewTicket({ ticketNumber: newTicketNumber('M'), memberId: row.memberId, supportStatus: 'UNSUPPORTED', purchaseTime: now }))
         // Kept, password wiped: this link and the address's other pending links now answer
         // "already registered" for this member (the other requests' passwords are gone unused).
         await tx.update(pendingSignups).set({ completedAt: now, passwordSealed: null }).where(eq(pendingSignups.token, digest))

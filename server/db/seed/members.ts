@@ -41,6 +41,21 @@ const product = (id: string) => {
 
 type TicketInsert = typeof tickets.$inferInsert
 
+/** The free interview ticket (spec §4 first-time user): given at signup, and held by every fixture. */
+export function freeInterviewTicket(t: { ticketNumber: string; memberId: string; supportStatus: TicketInsert['supportStatus']; purchaseTime: Date }): TicketInsert {
+  const interview = product('INTERVIEW-30')
+  return {
+    ...t,
+    productId: interview.productId,
+    productType: 'INTERVIEW',
+    productName: interview.productName,
+    price: 0,
+    minutesToSupport: interview.minutesToSupport,
+    isFreeTicket: true,
+    interviewTelNumber: INTERVIEW_TEL,
+  }
+}
+
 /**
  * Books the cells of a seeded reservation: the preferred consultant if free, else the next one.
  * Fixture members created side by side (tests) must not collide on the same cells.
@@ -87,20 +102,14 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
   const ticketRows: TicketInsert[] = []
   const purchaseRows: (typeof purchases.$inferInsert)[] = []
 
-  const interview = product('INTERVIEW-30')
-  ticketRows.push({
-    ticketNumber: nextNumber('M'),
-    memberId: m.memberId,
-    productId: interview.productId,
-    productType: 'INTERVIEW',
-    productName: interview.productName,
-    price: 0,
-    minutesToSupport: interview.minutesToSupport,
-    isFreeTicket: true,
-    supportStatus: fixture === 'fresh' ? 'UNSUPPORTED' : 'COMPLETED',
-    interviewTelNumber: INTERVIEW_TEL,
-    purchaseTime: fixture === 'fresh' ? truncSeconds(now) : daysAgo(61),
-  })
+  ticketRows.push(
+    freeInterviewTicket({
+      ticketNumber: nextNumber('M'),
+      memberId: m.memberId,
+      supportStatus: fixture === 'fresh' ? 'UNSUPPORTED' : 'COMPLETED',
+      purchaseTime: fixture === 'fresh' ? truncSeconds(now) : daysAgo(61),
+    }),
+  )
 
   if (fixture === 'fresh') {
     await db.insert(tickets).values(ticketRows)
