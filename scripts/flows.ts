@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine, StateNode } from 'xstate'
-import type { FlowDocs } from '../machines/flow-docs'
+import type { FlowDocs } from '../machines/shared/flow-docs'
 
 // `npm run flows` writes docs/flows/<machine>.md from the machine objects themselves (Mermaid
 // stateDiagram-v2 + an event table) and docs/flows/README.md as the index.
@@ -19,18 +19,25 @@ const isMachine = (x: unknown): x is AnyStateMachine =>
   typeof x === 'object' && x !== null && 'root' in x && 'implementations' in x && 'config' in x
 
 export async function loadFlows(): Promise<Flow[]> {
-  const files = readdirSync(MACHINES).filter((f) => f.endsWith('-machine.ts')).sort()
+  // One folder per flow: machines/<flow>/<flow>-machine.ts is its chart.
+  const files = readdirSync(MACHINES, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(path.join(MACHINES, d.name, `${d.name}-machine.ts`)))
+    .map((d) => `${d.name}/${d.name}-machine.ts`)
+    .sort()
   const flows: Flow[] = []
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(MACHINES, file)).href)) as Record<string, unknown>
     const machines = Object.values(mod).filter(isMachine)
     if (machines.length !== 1) throw new Error(`${file}: expected exactly one exported machine, found ${machines.length}`)
     const docs = mod.flowDocs as FlowDocs | undefined
-    if (!docs) throw new Error(`${file}: export const flowDocs: FlowDocs = { … } is missing (machines/flow-docs.ts)`)
+    if (!docs) throw new Error(`${file}: export const flowDocs: FlowDocs = { … } is missing (machines/shared/flow-docs.ts)`)
     flows.push({ file, machine: machines[0], docs })
   }
   return flows
 }
+
+/** docs/flows/<flow>-machine.md for machines/<flow>/<flow>-machine.ts. */
+const mdName = (flow: Flow) => path.basename(flow.file).replace(/\.ts$/, '.md')
 
 const mid = (node: AnyNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
 
@@ -207,7 +214,7 @@ machine objects themselves (\`npm run flows\`); \`npm test\` fails when one is s
 
 | flow | what it is for | starts at | chart |
 |---|---|---|---|
-${flows.map((f) => `| [${f.docs.title}](${f.file.replace(/\.ts$/, '.md')}) | ${f.docs.purpose} | ${f.docs.routes.map((r) => `\`${r}\``).join(', ')} | [\`${f.file}\`](../../machines/${f.file}) |`).join('\n')}
+${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.docs.routes.map((r) => `\`${r}\``).join(', ')} | [\`${f.file}\`](../../machines/${f.file}) |`).join('\n')}
 
 ## Reading a diagram
 
@@ -237,7 +244,7 @@ async function main() {
   for (const flow of flows) {
     const { text, missing } = renderFlow(flow)
     if (missing.length) problems.push(`${flow.file}: flowDocs.events lacks ${missing.map((e) => `'${e}'`).join(', ')}`)
-    outputs.set(path.join(OUT, flow.file.replace(/\.ts$/, '.md')), text)
+    outputs.set(path.join(OUT, mdName(flow)), text)
   }
   outputs.set(path.join(OUT, 'README.md'), renderIndex(flows))
   if (problems.length) {

@@ -1,7 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { installDevTools } from './app/flow-recorder'
+import { installDevTools } from './adapters/flow-recorder'
 import { createServices } from './app/services'
 import { startApp } from './app/start-app'
 import { config } from './config'

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine, type AuthEvent } from '../../machines/auth-machine'
+import { authMachine, type AuthEvent } from '../../machines/auth/auth-machine'
 import { Member } from '../contract/calls'
 import type { AppServices } from '../routes/-router-context'
-import { flowInspect } from './flow-recorder'
+import { flowInspect } from '../adapters/flow-recorder'
 
 export type AuthNavigation = {
   /** Go to an in-app location given as path + query (the remembered one after login). */

@@ -1,4 +1,4 @@
-import type { AuthActorRef } from '../../machines/auth-machine'
+import type { AuthActorRef } from '../../machines/auth/auth-machine'
 import type { ApiClient } from '../api/client'
 import type { AnalyticsPort } from '../adapters/analytics'
 import type { CaptchaPort } from '../adapters/captcha'
@@ -20,7 +20,7 @@ export type AppServices = {
 
 /** What every route gets in `context` (beforeLoad, loader, `Route.useRouteContext()`). */
 export type RouterContext = {
-  /** The one app-wide auth actor (machines/auth-machine.ts). */
+  /** The one app-wide auth actor (machines/auth/auth-machine.ts). */
   auth: AuthActorRef
   services: AppServices
 }

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { couponClaimMachine } from '../../machines/coupon-claim-machine'
-import { flowInspect } from '../app/flow-recorder'
-import { CouponClaimView } from '../features/coupon/coupon-claim-view'
+import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
+import { flowInspect } from '../adapters/flow-recorder'
+import { CouponClaimView } from '../features/coupon-claim/coupon-claim-view'
 
 /** The held-coupon cache a checkout may keep; cleared after a claim (spec §4 /get-coupon). */
 const COUPON_CACHE_KEY = 'mypage.couponList'

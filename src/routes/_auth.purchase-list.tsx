@@ -2,11 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { DEFAULT_PERIOD, purchaseListMachine, type PurchasePage } from '../../machines/purchase-list-machine'
+import { DEFAULT_PERIOD, purchaseListMachine, type PurchasePage } from '../../machines/purchase-list/purchase-list-machine'
 import { sessionKeys } from '../adapters/session-store'
 import { PurchaseListPage } from '../features/purchase-list/purchase-list-page'
 import { periodFromSearch } from '../features/purchase-list/purchase-periods'
-import { flowInspect } from '../app/flow-recorder'
+import { flowInspect } from '../adapters/flow-recorder'
 import { TallPage } from '../ui/tall-page'
 
 export const Route = createFileRoute('/_auth/purchase-list')({

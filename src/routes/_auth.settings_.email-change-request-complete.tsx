@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { MessagePage } from '../features/account/message-page'
+import { MessagePage } from '../ui/message-page'
 import { accountCommon, emailChangeText } from '../text/account'
 
 export const Route = createFileRoute('/_auth/settings_/email-change-request-complete')({

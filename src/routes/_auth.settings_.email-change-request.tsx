@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { emailChangeMachine } from '../../machines/email-change-machine'
-import { EmailChangeForm } from '../features/account/email-change-form'
+import { emailChangeMachine } from '../../machines/email-change/email-change-machine'
+import { EmailChangeForm } from '../features/email-change/email-change-form'
 import { emailChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
-import { flowInspect } from '../app/flow-recorder'
+import { flowInspect } from '../adapters/flow-recorder'
 
 // Step 1 of the e-mail change (spec §2): the new address receives a confirmation link.
 export const Route = createFileRoute('/_auth/settings_/email-change-request')({

@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import { passwordChangeMachine } from '../../machines/password-change-machine'
-import { PasswordChangeForm } from '../features/account/password-change-form'
-import { endSession } from '../features/account/sign-out'
+import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'
+import { PasswordChangeForm } from '../features/password-change/password-change-form'
+import { endSession } from '../features/auth/sign-out'
 import { passwordChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
-import { flowInspect } from '../app/flow-recorder'
+import { flowInspect } from '../adapters/flow-recorder'
 
 // spec §4: the password change signs the member out and goes to its complete page.
 export const Route = createFileRoute('/_auth/settings_/password-change')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ReservationPage } from '../features/schedule/reservation-page'
-import { useReservationChange } from '../features/schedule/use-reservation-change'
+import { ReservationPage } from '../features/reservation-change/reservation-page'
+import { useReservationChange } from '../features/reservation-change/use-reservation-change'
 
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
 

@@ -1,7 +1,7 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ReservationPage } from '../features/schedule/reservation-page'
-import { useReservationChange } from '../features/schedule/use-reservation-change'
+import { ReservationPage } from '../features/reservation-change/reservation-page'
+import { useReservationChange } from '../features/reservation-change/use-reservation-change'
 
 // The router parses a numeric-looking value as a number: accept both, keep a string.
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MessagePage } from '../features/account/message-page'
+import { MessagePage } from '../ui/message-page'
 import { accountCommon, passwordResetText } from '../text/account'
 
 export const Route = createFileRoute('/password-reset-complete')({

@@ -1,7 +1,7 @@
 import { Center } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { PasswordResetRequestForm } from '../features/account/password-reset-forms'
-import { usePasswordReset } from '../features/account/use-password-reset'
+import { PasswordResetRequestForm } from '../features/password-reset/password-reset-forms'
+import { usePasswordReset } from '../features/password-reset/use-password-reset'
 import { passwordResetText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 

@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { MessagePage } from '../features/account/message-page'
-import { RegistrationSteps } from '../features/account/registration-steps'
-import { SignupSearch } from '../features/account/signup-search'
+import { MessagePage } from '../ui/message-page'
+import { RegistrationSteps } from '../features/signup/registration-steps'
+import { SignupSearch } from '../features/signup/signup-search'
 import { registrationTempText } from '../text/account'
 
 // Provisional registration done (spec §2): the query of the signup page is kept.

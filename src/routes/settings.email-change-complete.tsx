@@ -3,13 +3,13 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { emailChangeMachine } from '../../machines/email-change-machine'
-import { MessagePage } from '../features/account/message-page'
-import { endSession } from '../features/account/sign-out'
+import { emailChangeMachine } from '../../machines/email-change/email-change-machine'
+import { MessagePage } from '../ui/message-page'
+import { endSession } from '../features/auth/sign-out'
 import { settledAuth } from '../features/auth/auth-guard'
 import { accountCommon, emailChangeText } from '../text/account'
 import { PageSpinner } from '../ui/page-spinner'
-import { flowInspect } from '../app/flow-recorder'
+import { flowInspect } from '../adapters/flow-recorder'
 
 // The mailed link's target (spec §2): no login needed, the link itself is the proof.
 export const Route = createFileRoute('/settings/email-change-complete')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MessagePage } from '../features/account/message-page'
+import { MessagePage } from '../ui/message-page'
 import { accountCommon, passwordChangeText } from '../text/account'
 
 // Outside _auth: the member was signed out by the change (spec §4).

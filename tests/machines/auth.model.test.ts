@@ -1,5 +1,5 @@
 // Generated-path tests of the auth chart (issue 7): every state and transition, replayed live.
-import { authMachine } from '../../machines/auth-machine'
+import { authMachine } from '../../machines/auth/auth-machine'
 import { describeModel } from './model'
 const user = { uid: 'u1', email: 'demo@example.com' }
 const member = { memberId: 'u1', email: 'demo@example.com', memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678', useFreeInterviewTime: null }

@@ -1,6 +1,6 @@
 // Generated-path tests of the cancel-membership chart (issue 6).
 import { ApiError } from '../../src/api/api-error'
-import { cancelAccountMachine } from '../../machines/cancel-account-machine'
+import { cancelAccountMachine } from '../../machines/cancel-account/cancel-account-machine'
 import { describeModel } from './model'
 
 describeModel({

@@ -1,5 +1,5 @@
-import type { CheckoutLoaded } from '../../machines/checkout-machine'
-import type { CheckoutParams, StoredAttempt } from '../../machines/checkout-rules'
+import type { CheckoutLoaded } from '../../machines/checkout/checkout-machine'
+import type { CheckoutParams, StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { ChargeResponse } from '../../src/contract/calls'
 import type { Coupon } from '../../src/contract/entities'
 

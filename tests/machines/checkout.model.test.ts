@@ -2,8 +2,8 @@
 // including 429 retries (after 1 s, 2 s), resume from the stored attempt, a reload of an attempt
 // already sent (paid, still charging, unknown, failed) and ignored pay clicks.
 import { createMachine } from 'xstate'
-import { checkoutMachine, initialCheckoutContext } from '../../machines/checkout-machine'
-import type { StoredAttempt } from '../../machines/checkout-rules'
+import { checkoutMachine, initialCheckoutContext } from '../../machines/checkout/checkout-machine'
+import type { StoredAttempt } from '../../machines/checkout/checkout-rules'
 import { ApiError } from '../../src/api/api-error'
 import { describe, expect, it } from 'vitest'
 import { allTransitions, coverageReport, generatePaths, replay, type ModelConfig } from './model'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
-import { couponClaimMachine } from '../../machines/coupon-claim-machine'
+import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 
 function start({ claim = async () => ({ alreadyCompleted: false }), reload = async () => {} }: { claim?: () => Promise<{ alreadyCompleted: boolean }>; reload?: () => Promise<void> } = {}) {
   const log: string[] = []

@@ -1,6 +1,6 @@
 // Generated-path tests of the coupon claim chart: every state and transition, replayed live.
 import { ApiError } from '../../src/api/api-error'
-import { couponClaimMachine } from '../../machines/coupon-claim-machine'
+import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 import { describeModel } from './model'
 
 describeModel({

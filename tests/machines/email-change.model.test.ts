@@ -1,6 +1,6 @@
 // Generated-path tests of the e-mail change chart (issue 6).
 import { ApiError } from '../../src/api/api-error'
-import { emailChangeMachine } from '../../machines/email-change-machine'
+import { emailChangeMachine } from '../../machines/email-change/email-change-machine'
 import { describeModel } from './model'
 
 describeModel({

@@ -1,6 +1,6 @@
 // Generated-path tests of the password change chart (issue 6).
 import { ApiError } from '../../src/api/api-error'
-import { passwordChangeMachine } from '../../machines/password-change-machine'
+import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'
 import { describeModel } from './model'
 
 describeModel({

@@ -1,6 +1,6 @@
 // Generated-path tests of the password reset chart (issue 6).
 import { ApiError } from '../../src/api/api-error'
-import { passwordResetMachine } from '../../machines/password-reset-machine'
+import { passwordResetMachine } from '../../machines/password-reset/password-reset-machine'
 import { describeModel } from './model'
 
 describeModel({

@@ -1,6 +1,6 @@
 // Generated-path tests of the /settings profile chart (issue 6).
 import { ApiError } from '../../src/api/api-error'
-import { profileMachine } from '../../machines/profile-machine'
+import { profileMachine } from '../../machines/profile/profile-machine'
 import { describeModel } from './model'
 
 const member = { memberId: 'M1', email: 'taro@example.com', memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678', useFreeInterviewTime: null }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
-import { purchaseListMachine, type FetchPageInput, type PurchasePage } from '../../machines/purchase-list-machine'
+import { purchaseListMachine, type FetchPageInput, type PurchasePage } from '../../machines/purchase-list/purchase-list-machine'
 
 const row = (n: number) => ({ purchaseTime: 1_700_000_000 - n, amount: 300, amountBeforeCoupon: 300, couponCode: null, receiptNumber: `R${n}`, productType: 'TIP' as const, ticketNumber: `T${n}`, productName: 'チップ 300円' })
 const key = (n: number) => ({ memberId: 'MB1', ticketNumber: `T${n}`, purchaseTime: 1_700_000_000 - n })

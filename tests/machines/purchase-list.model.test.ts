@@ -1,6 +1,6 @@
 // Generated-path tests of the payment history paging chart: every state and transition, replayed live.
 import { ApiError } from '../../src/api/api-error'
-import { purchaseListMachine } from '../../machines/purchase-list-machine'
+import { purchaseListMachine } from '../../machines/purchase-list/purchase-list-machine'
 import { describeModel } from './model'
 
 const key = { memberId: 'MB1', ticketNumber: 'S1', purchaseTime: 1_700_000_000 }

@@ -1,7 +1,7 @@
 // Focused tests of the rating chart's payload, navigation and errors (spec §4, §5, §8).
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ratingMachine, type RatingPayload } from '../../machines/rating-machine'
+import { ratingMachine, type RatingPayload } from '../../machines/rating/rating-machine'
 import { ApiError } from '../../src/api/api-error'
 import { ticketFixture } from './reservation-fixtures'
 

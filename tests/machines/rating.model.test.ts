@@ -1,7 +1,7 @@
 // Generated-path tests of the rating chart (issue 5): every transition, replayed live. Two entries
 // (with and without ticketNumber) share one coverage check.
 import type { AnyMachineSnapshot } from 'xstate'
-import { ratingMachine } from '../../machines/rating-machine'
+import { ratingMachine } from '../../machines/rating/rating-machine'
 import { ApiError } from '../../src/api/api-error'
 import { describeModel, type ModelConfig } from './model'
 import { ticketFixture } from './reservation-fixtures'

@@ -1,9 +1,9 @@
 // Focused tests of the reservation-change chart's effects and the grid rules (spec §8, §9).
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { reservationChangeMachine } from '../../machines/reservation-change-machine'
-import type { PurchaseState } from '../../machines/saved-slot'
-import { isNewStaff, isSlotOpen, nobodyAvailable, staffRatio, type ScheduleView } from '../../machines/schedule-slots'
+import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
+import type { PurchaseState } from '../../machines/reservation-change/saved-slot'
+import { isNewStaff, isSlotOpen, nobodyAvailable, staffRatio, type ScheduleView } from '../../machines/reservation-change/schedule-slots'
 import { ApiError } from '../../src/api/api-error'
 import { fullScheduleFixture, scheduleFixture, ticketFixture } from './reservation-fixtures'
 

@@ -3,7 +3,7 @@
 // slot saved before /buy / neither), so four configs share one coverage check: together their
 // paths must take every transition.
 import type { AnyMachineSnapshot } from 'xstate'
-import { reservationChangeMachine } from '../../machines/reservation-change-machine'
+import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
 import { ApiError } from '../../src/api/api-error'
 import { describeModel, type ModelConfig } from './model'
 import { fullScheduleFixture, scheduleFixture, ticketFixture } from './reservation-fixtures'

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '../../machines/schedule-slots'
+import type { ScheduleView } from '../../machines/reservation-change/schedule-slots'
 import type { Ticket } from '../../src/contract/entities'
 import { ticket } from '../unit/ticket-fixture'
 

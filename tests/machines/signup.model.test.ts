@@ -1,7 +1,7 @@
 // Generated-path tests of the signup chart (issue 6): every state and transition, replayed live.
 import { ApiError } from '../../src/api/api-error'
-import { formErrors } from '../../machines/form-errors'
-import { SignupForm, signupEmail, signupMachine, type SignupContext } from '../../machines/signup-machine'
+import { formErrors } from '../../machines/shared/form-errors'
+import { SignupForm, signupEmail, signupMachine, type SignupContext } from '../../machines/signup/signup-machine'
 import { describeModel } from './model'
 
 describeModel({

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { EmailChangeRequest, PasswordChangeRequest, PasswordResetRequest, PasswordResetRequestRequest, UserUpdateRequest } from '../../src/contract/calls'
 import { fieldMessages as m } from '../../src/contract/messages'
-import { formErrors } from '../../machines/form-errors'
-import { SignupForm } from '../../machines/signup-machine'
+import { formErrors } from '../../machines/shared/form-errors'
+import { SignupForm } from '../../machines/signup/signup-machine'
 import {
   generatePassword,
   joinEmail,
@@ -13,7 +13,7 @@ import {
   splitEmail,
   suggestDomains,
   toHalfWidth,
-} from '../../src/features/account/normalize'
+} from '../../src/ui/normalize'
 
 const signup = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '09012345678', email: 'taro@example.com', password: 'abc123' }
 const signupError = (patch: Partial<typeof signup>) => formErrors(SignupForm, { ...signup, ...patch })

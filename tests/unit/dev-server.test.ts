@@ -41,7 +41,7 @@ describe('the dev server of vite.config.ts', () => {
     expect(ignored(path.join(root, '.data/pglite/pg_wal/000000010000000000000001'))).toBe(true)
     expect(ignored(path.join(root, 'server/config.ts'))).toBe(true)
     expect(ignored(path.join(root, 'src/main.tsx'))).toBe(false)
-    expect(ignored(path.join(root, 'machines/auth-machine.ts'))).toBe(false)
+    expect(ignored(path.join(root, 'machines/auth/auth-machine.ts'))).toBe(false)
     expect(ignored(path.join(root, 'vite.config.ts'))).toBe(false)
     expect(ignored(root)).toBe(false)
   })
@@ -58,7 +58,7 @@ describe('the dev server of vite.config.ts', () => {
 
   // The first request of a source makes Vite optimise the dependencies: seconds on two busy cores.
   it('still serves the app, its sources, its public files and Vite’s own modules', { timeout: 60_000 }, async () => {
-    for (const p of ['/', '/login', '/src/main.tsx', '/machines/auth-machine.ts', '/favicon.svg', '/images/30-min-ticket.png', '/@vite/client']) {
+    for (const p of ['/', '/login', '/src/main.tsx', '/machines/auth/auth-machine.ts', '/favicon.svg', '/images/30-min-ticket.png', '/@vite/client']) {
       expect((await fetch(`${base}${p}`)).status, p).toBe(200)
     }
   })

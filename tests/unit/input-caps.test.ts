@@ -2,12 +2,12 @@
 // past each spec §5 bound the member sees the same Japanese message as before the caps.
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { formErrors } from '../../machines/form-errors'
-import { SignupForm } from '../../machines/signup-machine'
+import { formErrors } from '../../machines/shared/form-errors'
+import { SignupForm } from '../../machines/signup/signup-machine'
 import { PasswordChangeRequest, PasswordResetRequest, SignupRequest, UserUpdateRequest } from '../../src/contract/calls'
 import { LP_SOURCE_MAX, URL_MAX } from '../../src/contract/fields'
 import { fieldMessages as m } from '../../src/contract/messages'
-import { SignupSearch } from '../../src/features/account/signup-search'
+import { SignupSearch } from '../../src/features/signup/signup-search'
 
 const signup = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '09012345678', email: 'taro@example.com', password: 'abc123' }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate'
-import { authMachine, type AuthEvent, type SignedInUser } from '../../machines/auth-machine'
+import { authMachine, type AuthEvent, type SignedInUser } from '../../machines/auth/auth-machine'
 import type { Member } from '../../src/contract/calls'
-import { couponClaimMachine } from '../../machines/coupon-claim-machine'
-import { recordingsFrom, toPathFile } from '../../src/app/flow-recorder'
+import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
+import { recordingsFrom, toPathFile } from '../../src/adapters/flow-recorder'
 import { parsePathFile } from '../e2e/qa/path-file'
 
 // The recorder's conversion of XState inspection events into path-file steps (issue 7).

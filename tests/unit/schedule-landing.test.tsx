@@ -3,9 +3,9 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DatePicker } from '../../src/features/schedule/date-picker'
-import { ShownDay } from '../../src/features/schedule/shown-day'
-import { StaffCard } from '../../src/features/schedule/staff-card'
+import { DatePicker } from '../../src/features/reservation-change/date-picker'
+import { ShownDay } from '../../src/features/reservation-change/shown-day'
+import { StaffCard } from '../../src/features/reservation-change/staff-card'
 import { system } from '../../src/theme'
 
 const wrap = (ui: React.ReactNode) => render(<ChakraProvider value={system}>{ui}</ChakraProvider>)

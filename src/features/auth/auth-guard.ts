@@ -1,5 +1,5 @@
 import { waitFor } from 'xstate'
-import type { AuthActorRef, AuthSnapshot } from '../../../machines/auth-machine'
+import type { AuthActorRef, AuthSnapshot } from '../../../machines/auth/auth-machine'
 import type { IdentityPort } from '../../adapters/identity'
 
 /**

@@ -2,7 +2,7 @@ import { Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
-import type { AuthActorRef } from '../../../machines/auth-machine'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { loginText } from '../../text/auth'
 import { ErrorBanner } from '../../ui/error-banner'
 

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { AuthActorRef } from '../../../machines/auth-machine'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { logoutText } from '../../text/auth'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 

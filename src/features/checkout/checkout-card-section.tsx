@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Checkbox, Field, HStack, Image, Input, Link, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { ComponentType } from 'react'
-import type { CheckoutActorRef } from '../../../machines/checkout-machine'
+import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import { externalLinks } from '../../external-links'
 import { buyText } from '../../text/checkout'

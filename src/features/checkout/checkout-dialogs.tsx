@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { CheckoutActorRef } from '../../../machines/checkout-machine'
+import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
 import { buyText } from '../../text/checkout'
 
 /** The three modals of the checkout: coupon prompt, token error, processing (spec §4, §8). */

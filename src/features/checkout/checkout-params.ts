@@ -1,7 +1,7 @@
 import { LocalDateTime, ZoneId } from '@js-joda/core'
 import '@js-joda/timezone'
 import * as v from 'valibot'
-import type { CheckoutParams, StoredAttempt } from '../../../machines/checkout-rules'
+import type { CheckoutParams, StoredAttempt } from '../../../machines/checkout/checkout-rules'
 import { reservationTimePattern } from '../../contract/entities'
 import type { BuySearch } from './buy-search'
 

@@ -1,16 +1,16 @@
 import { Badge, Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { useMemo, type ReactNode } from 'react'
-import type { AuthActorRef } from '../../../machines/auth-machine'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { homeText } from '../../text/home'
 import { CouponList } from './coupon-list'
 import { HomeCalendar } from './home-calendar'
 import type { HomeData } from './load-home'
 import { NoticeBanner } from './notice-banner'
-import { PathLink } from './path-link'
+import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard } from './ticket-card'
-import { heldTickets, interviewCardKind, reservationDays } from './ticket-rules'
+import { heldTickets, interviewCardKind, reservationDays } from '../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

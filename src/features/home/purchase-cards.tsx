@@ -1,8 +1,8 @@
 import { Button, Card, Image, SimpleGrid, Text } from '@chakra-ui/react'
 import type { Product } from '../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatYen } from './jst'
-import { PathLink } from './path-link'
+import { formatYen } from '../../contract/jst'
+import { PathLink } from '../../ui/path-link'
 
 const p = homeText.purchase
 

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
 import type { Ticket } from '../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatReservation } from './jst'
-import { PathLink } from './path-link'
-import { canChangeReservation, parseReservationTime, rateButton, ticketLabel, type TicketLabel } from './ticket-rules'
+import { formatReservation } from '../../contract/jst'
+import { PathLink } from '../../ui/path-link'
+import { canChangeReservation, parseReservationTime, rateButton, ticketLabel, type TicketLabel } from '../../contract/ticket-rules'
 
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',

@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, HStack, IconButton, Link as ChakraLink, T
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useRef, useState } from 'react'
-import type { AuthActorRef } from '../../../machines/auth-machine'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { externalLinks } from '../../external-links'
 import { headerText } from '../../text/layout'
 import { navLinks } from './nav-links'

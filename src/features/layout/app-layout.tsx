@@ -1,6 +1,6 @@
 import { Container, Flex } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
-import type { AuthActorRef } from '../../../machines/auth-machine'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { AppToaster } from '../../ui/toaster'
 import { AppFooter } from './app-footer'
 import { AppHeader } from './app-header'

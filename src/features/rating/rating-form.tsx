@@ -1,12 +1,12 @@
 import { Alert, Box, Button, chakra, Field, Heading, HStack, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
-import { detailKeys, isCommentTooLong, type RatingActorRef } from '../../../machines/rating-machine'
+import { detailKeys, isCommentTooLong, type RatingActorRef } from '../../../machines/rating/rating-machine'
 import { ratingText as t } from '../../text/rating'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { PageCard } from '../../ui/page-card'
 import { PageSpinner } from '../../ui/page-spinner'
-import { reservationLabel } from '../schedule/schedule-dates'
+import { reservationLabel } from '../../contract/schedule-dates'
 
 const yen = (n: number) => n.toLocaleString('ja-JP')
 const scores = [1, 2, 3, 4, 5]

@@ -3,7 +3,7 @@ import { loginText, logoutText } from '../../../src/text/auth'
 import { headerText } from '../../../src/text/layout'
 import type { FlowDriver } from './flow-driver'
 
-/** Playwright side of machines/auth-machine.ts: the login page, the header's logout and its dialog. */
+/** Playwright side of machines/auth/auth-machine.ts: the login page, the header's logout and its dialog. */
 export const authDriver: FlowDriver = {
   flow: 'auth',
   entryRoute: '/login',

@@ -33,7 +33,7 @@ export async function checkoutComplete(page: Page, type?: BuyType) {
 }
 
 /**
- * Playwright side of machines/checkout-machine.ts (sandbox provider): an action per event, an
+ * Playwright side of machines/checkout/checkout-machine.ts (sandbox provider): an action per event, an
  * assertion per state. Path data the chart does not carry:
  * - `card.change` `{ element: 'number', number }`: the card typed (sandbox cards, docs/payments.md;
  *   4242 4242 4242 4242 when none is named); `complete: false` types a partial value;

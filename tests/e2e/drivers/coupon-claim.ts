@@ -3,7 +3,7 @@ import { couponText } from '../../../src/text/coupon'
 import { homeText } from '../../../src/text/home'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
 
-// Playwright driver of machines/coupon-claim-machine.ts: one action per event, one check per state.
+// Playwright driver of machines/coupon-claim/coupon-claim-machine.ts: one action per event, one check per state.
 // The chart starts when /get-coupon opens, so the run starts signed in on home and the link is the
 // first event; `signedIn: false` opens the link in a signed-out tab (the caller has not logged in).
 

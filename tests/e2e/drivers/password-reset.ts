@@ -6,7 +6,7 @@ const label = { email: t.email, authCode: t.authCode, newPassword: t.newPassword
 const field = (page: Page, name: unknown) => page.getByLabel(label[name as keyof typeof label], { exact: true })
 
 /**
- * Playwright side of machines/password-reset-machine.ts: the request page (/password-reset-request)
+ * Playwright side of machines/password-reset/password-reset-machine.ts: the request page (/password-reset-request)
  * and the code page (/password-reset?email=…). No login: the account's address is typed as
  * `${email}`; the mailed code is the path's own data.
  */

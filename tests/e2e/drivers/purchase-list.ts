@@ -3,7 +3,7 @@ import { expect } from '../fixtures'
 import { purchaseListText as t } from '../../../src/text/purchase-list'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
 
-// Playwright side of machines/purchase-list-machine.ts: one action per event, one check per state.
+// Playwright side of machines/purchase-list/purchase-list-machine.ts: one action per event, one check per state.
 
 export const purchaseTable = (page: Page) => page.getByRole('table', { name: t.title })
 export const purchaseRows = (page: Page) => purchaseTable(page).locator('tbody tr')

@@ -9,7 +9,7 @@ export async function ratableTicket(page: Page): Promise<string> {
 }
 
 /**
- * Playwright side of machines/rating-machine.ts: an action per event, an assertion per state.
+ * Playwright side of machines/rating/rating-machine.ts: an action per event, an assertion per state.
  * `{ratableTicket}` in the start route is the member's first ticket that can be rated.
  */
 export const ratingDriver: FlowDriver = {

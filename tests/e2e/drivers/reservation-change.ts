@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { bands, slotLabel } from '../../../machines/schedule-slots'
+import { bands, slotLabel } from '../../../machines/reservation-change/schedule-slots'
 import { changeCompleteText, scheduleText as t } from '../../../src/text/schedule'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
 
@@ -19,7 +19,7 @@ export async function changeableTicket(page: Page): Promise<string> {
 }
 
 /**
- * Playwright side of machines/reservation-change-machine.ts: an action per event, an assertion
+ * Playwright side of machines/reservation-change/reservation-change-machine.ts: an action per event, an assertion
  * per state. `slot.select` clicks the cell of the event's choice; `choice: 'firstOpen'` (used by
  * generated paths, whose slots come from a fixture) clicks the first open cell of a consultant.
  */

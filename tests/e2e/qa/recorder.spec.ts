@@ -64,7 +64,7 @@ test('a production build contains no recorder, panel or live inspector', async (
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'))
   expect(js.length).toBeGreaterThan(0)
   const bundle = js.map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n')
-  // Unique strings of src/app/flow-recorder.ts, src/features/qa/recorder-panel.tsx and @statelyai/inspect.
+  // Unique strings of src/adapters/flow-recorder.ts, src/features/qa/recorder-panel.tsx and @statelyai/inspect.
   for (const marker of ['recorded in the app on', 'QA path recorder', 'download path file', 'qa-recorder', 'stately.ai']) {
     expect(bundle, `production bundle contains "${marker}"`).not.toContain(marker)
   }

@@ -1,0 +1,98 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { FlowDocs } from '../shared/flow-docs'
+import { errorMessage, errorStatus, isClientError } from '../shared/form-errors'
+
+/**
+ * Cancelling membership (spec §4, §5 Cancel account, §7 analytics, §8; issue 6).
+ *
+ * editing ─form.submit [both boxes ticked]─▶ cancelling ─200─▶ signingOut (trackCancellation) ─▶ done (goToLogin)
+ *   cancelling ─4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE─▶ editing (未使用のサポートチケットがあるため、退会できません)
+ *   cancelling ─other─▶ failed (goToError with the status)
+ */
+
+export type CancelConsent = 'ticketsForfeited' | 'dataDeleted'
+
+export type CancelAccountContext = {
+  consents: Record<CancelConsent, boolean>
+  unusedTickets: boolean
+}
+
+export type CancelAccountEvent = { type: 'consent.toggle'; consent: CancelConsent } | { type: 'form.submit' }
+
+const UNUSED_TICKETS = 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE'
+
+export const cancelAccountMachine = setup({
+  types: {
+    context: {} as CancelAccountContext,
+    events: {} as CancelAccountEvent,
+  },
+  guards: {
+    // spec §5: both checkboxes (unused tickets not refunded; all data deleted) must be ticked.
+    hasBothConsents: ({ context }) => context.consents.ticketsForfeited && context.consents.dataDeleted,
+    hasUnusedTickets: ({ event }) => 'error' in event && isClientError(event.error) && errorMessage(event.error).includes(UNUSED_TICKETS),
+  },
+  actors: {
+    cancelAccount: fromPromise<void>(async () => {
+      throw new Error('provide cancelAccount')
+    }),
+    signOut: fromPromise<void>(async () => {
+      throw new Error('provide signOut')
+    }),
+  },
+  actions: {
+    toggleConsent: assign({
+      consents: ({ context, event }) =>
+        event.type === 'consent.toggle' ? { ...context.consents, [event.consent]: !context.consents[event.consent] } : context.consents,
+      unusedTickets: false,
+    }),
+    markUnusedTickets: assign({ unusedTickets: true }),
+    /** spec §7: an analytics event on cancellation. */
+    trackCancellation: () => {},
+    goToLogin: () => {},
+    goToError: (_, _params: { code: string }) => {},
+  },
+}).createMachine({
+  id: 'cancelAccount',
+  context: { consents: { ticketsForfeited: false, dataDeleted: false }, unusedTickets: false },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'consent.toggle': { actions: 'toggleConsent' },
+        'form.submit': { guard: 'hasBothConsents', target: 'cancelling' },
+      },
+    },
+    cancelling: {
+      invoke: {
+        src: 'cancelAccount',
+        onDone: { target: 'signingOut', actions: 'trackCancellation' },
+        onError: [
+          { guard: 'hasUnusedTickets', target: 'editing', actions: 'markUnusedTickets' },
+          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+        ],
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'done', actions: 'goToLogin' },
+        onError: { target: 'done', actions: 'goToLogin' },
+      },
+    },
+    done: {},
+    failed: {},
+  },
+})
+
+export type CancelAccountActorRef = ActorRefFrom<typeof cancelAccountMachine>
+export type CancelAccountSnapshot = SnapshotFrom<typeof cancelAccountMachine>
+
+export const flowDocs: FlowDocs = {
+  title: '退会',
+  purpose: 'A member cancels the membership after agreeing that unused tickets are forfeited and all data is deleted.',
+  routes: ['/settings'],
+  events: {
+    'consent.toggle': 'The member ticked or unticked one of the two cancellation agreements.',
+    'form.submit': 'The member confirmed the cancellation.',
+  },
+}

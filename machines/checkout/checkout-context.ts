@@ -1,0 +1,100 @@
+import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
+import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../src/contract/entities'
+import { emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type StoredAttempt } from './checkout-rules'
+
+// Context and events of the checkout chart (machines/checkout/checkout-machine.ts).
+
+export type CheckoutLoaded = {
+  chargeData: ChargeDataResponse
+  /** Held coupons that fit the product. */
+  coupons: Coupon[]
+  email: string
+  /** /support/staff saved the slot for this product (`mypage.purchaseState`). */
+  hasSavedSlot: boolean
+}
+export type CheckoutInput = { params: CheckoutParams; keySeed: string }
+export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
+  form: CheckoutForm
+  resumed: StoredAttempt | null
+  applied: { couponCode: string; couponPrice: number } | null
+  couponNotice: 'applied' | 'unavailable' | 'denied' | null
+  tokenError: string | null
+  payload: ChargeRequest | null
+  /** The coupon being validated. */
+  pendingCoupon: string | null
+  token: string | null
+  idempotencyKey: string
+  attempts: number
+  tries: number
+  /** A reload found this attempt still being charged: charge again with its key once loaded. */
+  rejoining: boolean
+}
+export type CheckoutEvent =
+  | { type: 'concern.change'; value: string }
+  | { type: 'device.change'; value: ContactDevice | null }
+  | { type: 'os.change'; value: ContactOs | null }
+  | { type: 'remoteSupport.change'; value: RemoteSupport | null }
+  | { type: 'supportType.change'; value: SupportType }
+  | { type: 'holderName.change'; value: string }
+  | { type: 'holderName.blur' }
+  | { type: 'card.change'; element: 'number' | 'expiry' | 'cvc'; complete: boolean; error?: string | null }
+  | { type: 'savedCard.toggle'; use: boolean }
+  | { type: 'saveCard.toggle'; save: boolean }
+  | { type: 'coupon.select'; couponCode: string }
+  | { type: 'pay.submit' }
+  | { type: 'prompt.useCoupon' }
+  | { type: 'prompt.skip' }
+  | { type: 'prompt.close' }
+  | { type: 'tokenError.dismiss' }
+
+/** The form fields an event changes (spec §2 "/buy details", §3 Choices, §5 holder name). */
+export function formPatch(c: CheckoutContext, e: CheckoutEvent): Partial<CheckoutForm> {
+  switch (e.type) {
+    case 'concern.change': return { concernText: e.value }
+    // spec §3: changing the device resets the OS.
+    case 'device.change': return { device: e.value, os: null }
+    case 'os.change': return { os: e.value && c.form.device && osOptions[c.form.device].includes(e.value) ? e.value : null }
+    case 'remoteSupport.change': return { remoteSupport: e.value }
+    case 'supportType.change': return { supportType: e.value }
+    // spec §5 holder name: checked on blur; a change only clears the error.
+    case 'holderName.change': return { holderName: e.value, holderNameError: false }
+    case 'holderName.blur': return { holderNameError: !isHolderNameValid(c.form.holderName) }
+    case 'card.change': return { card: { ...c.form.card, [e.element]: e.complete }, cardError: e.error ?? null }
+    case 'savedCard.toggle': return { useSavedCard: e.use && c.chargeData.creditcard !== null }
+    case 'saveCard.toggle': return { saveCard: e.save }
+    default: return {}
+  }
+}
+
+export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext => ({
+  ...input,
+  chargeData: null as unknown as ChargeDataResponse,
+  coupons: [],
+  email: '',
+  hasSavedSlot: false,
+  form: emptyForm(input.params.supportType),
+  resumed: null,
+  applied: null,
+  couponNotice: null,
+  tokenError: null,
+  payload: null,
+  pendingCoupon: null,
+  token: null,
+  idempotencyKey: '',
+  attempts: 0,
+  tries: 0,
+  rejoining: false,
+})
+
+
+/** What is left to pay: the coupon price once a coupon is applied. */
+export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.chargeData.product.price
+
+/** The attempt as kept in session storage (spec §3 list), before the redirect or the charge. */
+export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
+  params: c.params, payload: c.payload!, parentTicketNumber: c.params.parentTicketNumber, reserveNow: c.params.reserveNow,
+  supportType: c.payload!.supportType ?? null, staffId: c.params.staffId, reservationTime: c.params.reservationTime,
+  couponCode: c.payload!.couponCode ?? null, productId: c.params.productId, concernText: c.form.concernText, token: c.token,
+  buyType: c.chargeData.product.productType, idempotencyKey: c.idempotencyKey,
+  state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
+})

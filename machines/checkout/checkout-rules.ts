@@ -1,0 +1,153 @@
+import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
+import type { ContactDevice, ContactOs, Coupon, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
+import { CONCERN_MAX } from '../../src/contract/fields'
+
+// Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
+
+export const HOLDER_NAME_MAX = 45
+
+/** spec §5: required, ≤ 45, half-width roman letters, one half-width space between the two names. */
+export const isHolderNameValid = (name: string) => name.length <= HOLDER_NAME_MAX && /^[A-Za-z]+ [A-Za-z]+$/.test(name)
+
+export const isConcernTooLong = (text: string) => text.length > CONCERN_MAX
+
+/** spec §3 Choices: OS options per device. */
+export const osOptions: Record<ContactDevice, ContactOs[]> = {
+  PC: ['WINDOWS', 'MAC'],
+  SMARTPHONE: ['ANDROID', 'IOS'],
+  TABLET: ['ANDROID', 'IOS'],
+}
+
+/** A held coupon fits a product when one of its entries names the type and (if set) the minutes. */
+export const couponFits = (coupon: Coupon, product: { productType: ProductType; minutesToSupport: number }) =>
+  coupon.availableProductList.some(
+    (a) => a.productType === product.productType && (a.minutesToSupport === null || a.minutesToSupport === product.minutesToSupport),
+  )
+
+/** What /buy was opened with (query params, each falling back to the session's saved state). */
+export type CheckoutParams = {
+  productId: string
+  reserveNow: boolean
+  staffId: string | null
+  parentTicketNumber: string | null
+  /** `SUPPORT-YYYYMMDD-HH-MM` of the chosen slot, null when none. */
+  reservationTime: string | null
+  /** Only for an immediate reservation: the support method was chosen before /buy. */
+  supportType: SupportType | null
+}
+
+export type CheckoutForm = {
+  concernText: string
+  device: ContactDevice | null
+  os: ContactOs | null
+  remoteSupport: RemoteSupport | null
+  supportType: SupportType
+  holderName: string
+  holderNameError: boolean
+  card: { number: boolean; expiry: boolean; cvc: boolean }
+  /** A card element's own error (incomplete or invalid number…), shown under it. */
+  cardError: string | null
+  useSavedCard: boolean
+  saveCard: boolean
+}
+
+export const emptyForm = (supportType: SupportType | null): CheckoutForm => ({
+  concernText: '',
+  device: null,
+  os: null,
+  remoteSupport: null,
+  supportType: supportType ?? 'TEL',
+  holderName: '',
+  holderNameError: false,
+  card: { number: false, expiry: false, cvc: false },
+  cardError: null,
+  useSavedCard: false,
+  saveCard: true,
+})
+
+/** spec §2: the support-method choice shows only when not an immediate reservation and not INTERVIEW/TIP/ADD. */
+export const showsSupportMethod = (productType: ProductType, reserveNow: boolean) => !reserveNow && productType === 'SUPPORT'
+
+/** spec §3: the type alone for INTERVIEW/TIP/ADD, else SUPPORT-YYYYMMDD-HH-MM. */
+export function chargeReservationTime(productType: ProductType, reservationTime: string | null): string {
+  return productType === 'SUPPORT' ? (reservationTime ?? 'SUPPORT') : productType
+}
+
+/** The charge request of spec §3, without the card token (added once the token exists). */
+export function buildChargeRequest(
+  params: CheckoutParams,
+  chargeData: ChargeDataResponse,
+  form: CheckoutForm,
+  couponCode: string | null,
+): ChargeRequest {
+  const type = chargeData.product.productType
+  const savedCardId = form.useSavedCard && chargeData.creditcard ? chargeData.creditcard.cardId : ''
+  return {
+    productId: params.productId,
+    cardId: savedCardId,
+    cardToken: '',
+    saveCard: !savedCardId && form.saveCard,
+    parentTicketNumber: params.parentTicketNumber,
+    staffId: params.staffId,
+    couponCode,
+    reservationTime: chargeReservationTime(type, params.reservationTime),
+    reservationMenuList: [],
+    supportType: type === 'SUPPORT' ? (params.reserveNow && params.supportType ? params.supportType : form.supportType) : null,
+    reserveNow: params.reserveNow,
+    counsellingComment: type === 'SUPPORT' && form.concernText ? form.concernText : null,
+    contactDevice: form.device,
+    contactOs: form.os,
+    remoteSupport: form.remoteSupport,
+  }
+}
+
+/**
+ * What is kept in session storage across the 3-D Secure redirect (spec §3 list, plus the
+ * idempotency key so the charge after the return is the same purchase attempt).
+ */
+export type StoredAttempt = {
+  params: CheckoutParams
+  payload: ChargeRequest
+  parentTicketNumber: string | null
+  reserveNow: boolean
+  supportType: SupportType | null
+  staffId: string | null
+  reservationTime: string | null
+  couponCode: string | null
+  /** The form as it was, so a failed attempt after the return keeps the member's choices. */
+  state: Pick<CheckoutForm, 'concernText' | 'device' | 'os' | 'remoteSupport' | 'supportType' | 'saveCard'>
+  productId: string
+  concernText: string
+  /** The new card's token; null when paid with the saved card or nothing to pay. */
+  token: string | null
+  buyType: ProductType
+  idempotencyKey: string
+  /** When it was stored (epoch ms), set by the storage effect: an old attempt is not picked up. */
+  savedAt?: number
+}
+
+/** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */
+export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }
+
+/**
+ * How long a reload or Back may pick up a stored attempt (issue 12 item 5): long enough for a
+ * reload or Back after paying, short enough that a deliberate second extension (ADD) of the same
+ * ticket soon after shows the form again.
+ */
+export const PREVIOUS_ATTEMPT_MS = 10 * 60_000
+
+/**
+ * Does this /buy page load belong to the stored attempt? The 3-D Secure return with its token
+ * does; otherwise the same product, parent ticket and (when the page knows one) slot, stored
+ * within PREVIOUS_ATTEMPT_MS — a reload or Back of the purchase just paid, not a new one.
+ */
+export function previousAttempt(stored: StoredAttempt | null, params: CheckoutParams, returnedToken: string | null, now: number): PreviousAttempt | null {
+  if (!stored) return null
+  if (returnedToken) return stored.token === returnedToken ? { attempt: stored, returnedFrom3ds: true } : null
+  const fresh = stored.savedAt !== undefined && now - stored.savedAt >= 0 && now - stored.savedAt < PREVIOUS_ATTEMPT_MS
+  const same =
+    stored.params.productId === params.productId &&
+    (stored.params.parentTicketNumber ?? null) === (params.parentTicketNumber ?? null) &&
+    (params.reservationTime === null || params.reservationTime === stored.params.reservationTime)
+  return fresh && same ? { attempt: stored, returnedFrom3ds: false } : null
+}

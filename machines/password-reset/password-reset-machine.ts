@@ -1,0 +1,185 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import * as v from 'valibot'
+import { PasswordResetRequest, PasswordResetRequestRequest } from '../../src/contract/calls'
+import type { FlowDocs } from '../shared/flow-docs'
+import { errorStatus, formErrors, isClientError, isRateLimited } from '../shared/form-errors'
+
+/**
+ * Password reset (spec §2, §4 Password reset, §5, §8; issue 6).
+ *
+ * requesting.editing ─form.submit [e-mail valid]─▶ requesting.submitting
+ *   ─200─▶ resetting (goToCodeEntry: /password-reset)   ─4xx─▶ editing (メンバーが見つかりません)
+ * requesting.editing ─code.open─▶ resetting.editing (the code page opened directly, e-mail prefilled)
+ * resetting.editing ─form.submit [valid]─▶ resetting.submitting
+ *   ─200─▶ done (goToComplete: /password-reset-complete)  ─4xx─▶ editing (パスワード再発行ができません…)
+ * any other failure ─▶ failed (goToError with the status)
+ */
+
+export type ResetField = 'email' | 'authCode' | 'newPassword' | 'newPasswordConfirm'
+
+export type PasswordResetContext = {
+  values: Record<ResetField, string>
+  touched: Partial<Record<ResetField, boolean>>
+  errors: Partial<Record<ResetField, string>>
+  /** The last call answered 4xx (the view shows the step's message). */
+  rejected: boolean
+  /** The last call answered 429 (the view asks to wait and retry). */
+  rateLimited: boolean
+}
+
+export type PasswordResetEvent =
+  | { type: 'field.change'; field: ResetField; value: string }
+  | { type: 'field.blur'; field: ResetField }
+  | { type: 'form.submit' }
+  | { type: 'code.open'; email: string }
+
+const requestValues = (c: PasswordResetContext) => ({ email: c.values.email })
+const resetValues = (c: PasswordResetContext) => ({
+  authCode: c.values.authCode,
+  email: c.values.email,
+  newPassword: c.values.newPassword,
+  newPasswordConfirm: c.values.newPasswordConfirm,
+})
+
+function shown(c: PasswordResetContext, schema: v.GenericSchema, values: Record<string, string>) {
+  const all = formErrors<ResetField>(schema, values)
+  const errors: PasswordResetContext['errors'] = {}
+  for (const key of Object.keys(all) as ResetField[]) if (c.touched[key]) errors[key] = all[key]
+  return errors
+}
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+  },
+  guards: {
+    // spec §5 Reset request: submit disabled when empty (and while the address is malformed).
+    isRequestValid: ({ context }) => v.is(PasswordResetRequestRequest, requestValues(context)),
+    isResetValid: ({ context }) => v.is(PasswordResetRequest, resetValues(context)),
+    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
+  },
+  actors: {
+    requestCode: fromPromise<void, { email: string }>(async () => {
+      throw new Error('provide requestCode')
+    }),
+    resetPassword: fromPromise<void, v.InferOutput<typeof PasswordResetRequest>>(async () => {
+      throw new Error('provide resetPassword')
+    }),
+  },
+  actions: {
+    changeRequestField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
+      return { ...next, errors: shown(next, PasswordResetRequestRequest, requestValues(next)) }
+    }),
+    changeResetField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
+      return { ...next, errors: shown(next, PasswordResetRequest, resetValues(next)) }
+    }),
+    touchResetField: assign(({ context, event }) => {
+      if (event.type !== 'field.blur') return {}
+      const next = { ...context, touched: { ...context.touched, [event.field]: true } }
+      return { errors: shown(next, PasswordResetRequest, resetValues(next)) }
+    }),
+    startCodeEntry: assign(({ context, event }) => ({
+      values: { ...context.values, email: event.type === 'code.open' ? event.email : context.values.email },
+      touched: {},
+      errors: {},
+      rejected: false,
+    })),
+    markRejected: assign({ rejected: true }),
+    markRateLimited: assign({ rateLimited: true, rejected: false }),
+    clearRateLimited: assign({ rateLimited: false }),
+    /** Navigate to /password-reset with the e-mail (spec §4: code page on 200). */
+    goToCodeEntry: (_, _params: { email: string }) => {},
+    goToComplete: () => {},
+    goToError: (_, _params: { code: string }) => {},
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: {
+    values: { email: '', authCode: '', newPassword: '', newPasswordConfirm: '' },
+    touched: {},
+    errors: {},
+    rejected: false,
+    rateLimited: false,
+  },
+  initial: 'requesting',
+  states: {
+    requesting: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'changeRequestField' },
+            'form.submit': { guard: 'isRequestValid', target: 'submitting' },
+            'code.open': { target: '#passwordReset.resetting', actions: 'startCodeEntry' },
+          },
+        },
+        submitting: {
+          entry: 'clearRateLimited',
+          invoke: {
+            src: 'requestCode',
+            input: ({ context }) => ({ email: context.values.email.trim() }),
+            onDone: {
+              target: '#passwordReset.resetting',
+              actions: [{ type: 'goToCodeEntry', params: ({ context }) => ({ email: context.values.email.trim() }) }, 'startCodeEntry'],
+            },
+            onError: [
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
+              // spec §8: reset request 4xx → メンバーが見つかりません
+              { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
+              { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+            ],
+          },
+        },
+      },
+    },
+    resetting: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'changeResetField' },
+            'field.blur': { actions: 'touchResetField' },
+            'form.submit': { guard: 'isResetValid', target: 'submitting' },
+          },
+        },
+        submitting: {
+          entry: 'clearRateLimited',
+          invoke: {
+            src: 'resetPassword',
+            input: ({ context }) => v.parse(PasswordResetRequest, resetValues(context)),
+            onDone: { target: '#passwordReset.done', actions: 'goToComplete' },
+            onError: [
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
+              // spec §8: reset 4xx → パスワード再発行ができません… with a contact hint
+              { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
+              { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+            ],
+          },
+        },
+      },
+    },
+    done: {},
+    failed: {},
+  },
+})
+
+export type PasswordResetActorRef = ActorRefFrom<typeof passwordResetMachine>
+export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>
+
+export const flowDocs: FlowDocs = {
+  title: 'パスワード再設定',
+  purpose: 'A member who forgot the password receives an auth code by mail and sets a new password with it.',
+  routes: ['/password-reset-request', '/password-reset', '/password-reset-complete'],
+  events: {
+    'field.change': 'The member typed into a field (e-mail, auth code, new password, confirmation).',
+    'field.blur': 'The member left a field of the code page; its error, if any, now shows.',
+    'form.submit': 'The member sent the page: asks for the code, or sets the new password.',
+    'code.open': 'The member opened the code page (after the request, or directly from the mail).',
+  },
+}

@@ -1,0 +1,105 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import * as v from 'valibot'
+import { UserUpdateRequest, type Member } from '../../src/contract/calls'
+import type { FlowDocs } from '../shared/flow-docs'
+import { errorStatus, formErrors, isClientError } from '../shared/form-errors'
+
+/**
+ * Account info on /settings (spec §2, §5 names and phone, §8 profile update; issue 6).
+ *
+ * loading ─▶ editing ─form.submit [valid]─▶ saving ─200─▶ editing (saved: お客様情報を変更いたしました)
+ *   saving ─4xx─▶ editing (rejected: the names' 25-character message)
+ *   loading or saving ─other─▶ failed (goToError with the status)
+ */
+
+export type ProfileField = 'memberLastname' | 'memberFirstname' | 'phoneNumber'
+
+export type ProfileContext = {
+  member: Member | null
+  values: Record<ProfileField, string>
+  errors: Partial<Record<ProfileField, string>>
+  saved: boolean
+  rejected: boolean
+}
+
+export type ProfileEvent = { type: 'field.change'; field: ProfileField; value: string } | { type: 'form.submit' }
+
+const fromMember = (m: Member) => ({ memberLastname: m.memberLastname, memberFirstname: m.memberFirstname, phoneNumber: m.phoneNumber })
+
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+  },
+  guards: {
+    isFormValid: ({ context }) => v.is(UserUpdateRequest, context.values),
+    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+  },
+  actors: {
+    loadMember: fromPromise<Member>(async () => {
+      throw new Error('provide loadMember')
+    }),
+    saveProfile: fromPromise<Member, Record<ProfileField, string>>(async () => {
+      throw new Error('provide saveProfile')
+    }),
+  },
+  actions: {
+    useMember: assign(({ event }) => {
+      const member = (event as unknown as { output: Member }).output
+      return { member, values: fromMember(member), errors: {} }
+    }),
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const values = { ...context.values, [event.field]: event.value }
+      // Every field is prefilled: a change shows the errors of the whole form at once.
+      return { values, errors: formErrors<ProfileField>(UserUpdateRequest, values), saved: false, rejected: false }
+    }),
+    markSaved: assign({ saved: true }),
+    markRejected: assign({ rejected: true }),
+    goToError: (_, _params: { code: string }) => {},
+  },
+}).createMachine({
+  id: 'profile',
+  context: { member: null, values: { memberLastname: '', memberFirstname: '', phoneNumber: '' }, errors: {}, saved: false, rejected: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadMember',
+        onDone: { target: 'editing', actions: 'useMember' },
+        onError: { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+      },
+    },
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'form.submit': { guard: 'isFormValid', target: 'saving' },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveProfile',
+        input: ({ context }) => v.parse(UserUpdateRequest, context.values),
+        onDone: { target: 'editing', actions: ['useMember', 'markSaved'] },
+        onError: [
+          { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
+          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+        ],
+      },
+    },
+    failed: {},
+  },
+})
+
+export type ProfileActorRef = ActorRefFrom<typeof profileMachine>
+export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>
+
+export const flowDocs: FlowDocs = {
+  title: 'お客様情報の変更',
+  purpose: 'A member reviews the account info and corrects the name or phone number.',
+  routes: ['/settings'],
+  events: {
+    'field.change': 'The member edited the last name, first name or phone number.',
+    'form.submit': 'The member saved the changes.',
+  },
+}

@@ -1,0 +1,114 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import type { LastEvaluatedKey, PurchaseItem } from '../../src/contract/entities'
+import type { FlowDocs } from '../shared/flow-docs'
+
+/**
+ * Payment history paging (spec §2 /purchase-list, §9 period and load more, §8 errors).
+ *
+ * loading ──done──▶ ready ──more.load [hasMore]──▶ loadingMore ──done──▶ ready (rows appended)
+ * ready / loading / loadingMore ──period.change──▶ loading (rows cleared)
+ * any load fails ──▶ failed (goToError with the HTTP status)
+ */
+
+/** `LAST_3_MONTHS` (the default) or a year `YYYY` from 2023 to this year. */
+export type Period = string
+export const DEFAULT_PERIOD: Period = 'LAST_3_MONTHS'
+
+export type PurchasePage = { ticketList: PurchaseItem[]; lastEvaluatedKey: LastEvaluatedKey | null }
+export type FetchPageInput = { period: Period; key: LastEvaluatedKey | null }
+
+export type PurchaseListContext = {
+  period: Period
+  rows: PurchaseItem[]
+  lastEvaluatedKey: LastEvaluatedKey | null
+}
+
+export type PurchaseListEvent = { type: 'period.change'; period: Period } | { type: 'more.load' }
+
+const statusOf = (error: unknown): number => {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : 500
+}
+
+export const purchaseListMachine = setup({
+  types: {
+    context: {} as PurchaseListContext,
+    input: {} as { period?: Period },
+    events: {} as PurchaseListEvent,
+  },
+  guards: {
+    hasMore: ({ context }) => context.lastEvaluatedKey !== null,
+  },
+  actors: {
+    fetchPage: fromPromise<PurchasePage, FetchPageInput>(async () => {
+      throw new Error('provide fetchPage')
+    }),
+  },
+  actions: {
+    /** spec §8: purchase list errors go to /error?code={status}. */
+    goToError: (_, _params: { code: number }) => {},
+    choosePeriod: assign(({ event }) =>
+      event.type === 'period.change' ? { period: event.period, rows: [], lastEvaluatedKey: null } : {},
+    ),
+  },
+}).createMachine({
+  id: 'purchaseList',
+  context: ({ input }) => ({ period: input?.period ?? DEFAULT_PERIOD, rows: [], lastEvaluatedKey: null }),
+  initial: 'loading',
+  on: {
+    'period.change': { target: '.loading', reenter: true, actions: 'choosePeriod' },
+  },
+  states: {
+    loading: {
+      invoke: {
+        src: 'fetchPage',
+        input: ({ context }) => ({ period: context.period, key: null }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ rows: event.output.ticketList, lastEvaluatedKey: event.output.lastEvaluatedKey })),
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'goToError', params: ({ event }) => ({ code: statusOf(event.error) }) },
+        },
+      },
+    },
+    ready: {
+      on: {
+        'more.load': { guard: 'hasMore', target: 'loadingMore' },
+      },
+    },
+    loadingMore: {
+      invoke: {
+        src: 'fetchPage',
+        input: ({ context }) => ({ period: context.period, key: context.lastEvaluatedKey }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            rows: [...context.rows, ...event.output.ticketList],
+            lastEvaluatedKey: event.output.lastEvaluatedKey,
+          })),
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'goToError', params: ({ event }) => ({ code: statusOf(event.error) }) },
+        },
+      },
+    },
+    failed: {
+      type: 'final',
+    },
+  },
+})
+
+export type PurchaseListActorRef = ActorRefFrom<typeof purchaseListMachine>
+
+export const flowDocs: FlowDocs = {
+  title: 'お支払い履歴',
+  purpose: 'Shows the member’s payments for the past 3 months or a chosen year, 20 at a time, loading more on request.',
+  routes: ['/purchase-list'],
+  events: {
+    'period.change': 'The member picked another period in the year filter (past 3 months, or a year from 2023 to this year).',
+    'more.load': 'The member asked to see older payments (only offered while the server reports more).',
+  },
+}

@@ -1,0 +1,201 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import type { Product, Ticket } from '../../src/contract/entities'
+import { RATING_COMMENT_MAX } from '../../src/contract/fields'
+import type { FlowDocs } from '../shared/flow-docs'
+
+/**
+ * Rating and tip (spec §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
+ *
+ * checking ─no ticketNumber─▶ leaving (error 404)
+ *          ─▶ loadingTicket (4xx → error 400) ─▶ loadingTips ─▶ editing
+ * editing ─form.submit [overall given, comment ≤ 500]─▶ confirming ─modal.confirm─▶ sending
+ * sending ─▶ leaving: with a tip → /buy?productId&parentTicketNumber, else /rating-complete
+ *         4xx → error `rating`
+ */
+
+/** The four sub-scores of spec §5, in display order; titles live in src/text/rating.ts. */
+export const detailKeys = ['friendliness', 'smoothProgress', 'problemSolving', 'clearExplanation'] as const
+export type DetailKey = (typeof detailKeys)[number]
+
+export type RatingPayload = {
+  ticketNumber: string
+  memberTotalScore: number
+  memberDetailScore: Record<DetailKey, number>
+  /** Trimmed (spec §5). */
+  ratingComment: string
+  tip: { productId: string; price: number } | null
+}
+
+export type RatingContext = {
+  ticketNumber: string | null
+  ticket: Ticket | null
+  tips: Product[]
+  memberTotalScore: number | null
+  detail: Record<DetailKey, number>
+  comment: string
+  /** The chosen tip product's id, null for no tip. */
+  tipProductId: string | null
+}
+
+export type RatingEvent =
+  | { type: 'score.change'; score: number }
+  | { type: 'detail.change'; key: DetailKey; score: number }
+  | { type: 'comment.change'; value: string }
+  | { type: 'tip.select'; productId: string | null }
+  | { type: 'form.submit' }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
+
+const status = (error: unknown): number => {
+  const s = (error as { status?: unknown } | null)?.status
+  return typeof s === 'number' ? s : 500
+}
+const isScore = (n: number) => Number.isInteger(n) && n >= 1 && n <= 5
+
+/** spec §5: the comment is optional, at most 500 characters once trimmed. */
+export const isCommentTooLong = (comment: string) => comment.trim().length > RATING_COMMENT_MAX
+
+const fullDetail: Record<DetailKey, number> = { friendliness: 5, smoothProgress: 5, problemSolving: 5, clearExplanation: 5 }
+
+export const ratingMachine = setup({
+  types: {
+    context: {} as RatingContext,
+    input: {} as { ticketNumber?: string },
+    events: {} as RatingEvent,
+  },
+  guards: {
+    hasTicketNumber: ({ context }) => context.ticketNumber !== null,
+    isClientError: ({ event }) => 'error' in event && status(event.error) >= 400 && status(event.error) < 500,
+    isValidScore: ({ event }) => (event.type === 'score.change' || event.type === 'detail.change') && isScore(event.score),
+    isKnownTip: ({ context, event }) =>
+      event.type === 'tip.select' && (event.productId === null || context.tips.some((t) => t.productId === event.productId)),
+    canSubmit: ({ context }) => context.memberTotalScore !== null && !isCommentTooLong(context.comment),
+    hasTip: ({ context }) => context.tipProductId !== null,
+  },
+  actors: {
+    loadTicket: fromPromise<Ticket, { ticketNumber: string }>(async () => {
+      throw new Error('provide loadTicket')
+    }),
+    loadTips: fromPromise<Product[]>(async () => {
+      throw new Error('provide loadTips')
+    }),
+    postRating: fromPromise<unknown, RatingPayload>(async () => {
+      throw new Error('provide postRating')
+    }),
+  },
+  actions: {
+    goToError: (_, _params: { code: string }) => {},
+    goToComplete: () => {},
+    goToTipPayment: (_, _params: { productId: string; parentTicketNumber: string }) => {},
+    trackRating: (_, _params: { ticketNumber: string; score: number; tip: boolean }) => {},
+  },
+}).createMachine({
+  id: 'rating',
+  context: ({ input }) => ({
+    ticketNumber: input.ticketNumber || null,
+    ticket: null,
+    tips: [],
+    memberTotalScore: null,
+    detail: fullDetail,
+    comment: '',
+    tipProductId: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'hasTicketNumber', target: 'loadingTicket' },
+        { target: 'leaving', actions: { type: 'goToError', params: { code: '404' } } },
+      ],
+    },
+    loadingTicket: {
+      invoke: {
+        src: 'loadTicket',
+        input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
+        onDone: { target: 'loadingTips', actions: assign({ ticket: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isClientError', target: 'leaving', actions: { type: 'goToError', params: { code: '400' } } },
+          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+        ],
+      },
+    },
+    loadingTips: {
+      invoke: {
+        src: 'loadTips',
+        onDone: { target: 'editing', actions: assign({ tips: ({ event }) => event.output }) },
+        onError: { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+      },
+    },
+    editing: {
+      on: {
+        'score.change': { guard: 'isValidScore', actions: assign({ memberTotalScore: ({ event }) => event.score }) },
+        'detail.change': { guard: 'isValidScore', actions: assign({ detail: ({ context, event }) => ({ ...context.detail, [event.key]: event.score }) }) },
+        'comment.change': { actions: assign({ comment: ({ event }) => event.value }) },
+        'tip.select': { guard: 'isKnownTip', actions: assign({ tipProductId: ({ event }) => event.productId }) },
+        'form.submit': { guard: 'canSubmit', target: 'confirming' },
+      },
+    },
+    confirming: {
+      on: {
+        'modal.confirm': { target: 'sending' },
+        'modal.cancel': { target: 'editing' },
+      },
+    },
+    sending: {
+      invoke: {
+        src: 'postRating',
+        input: ({ context }) => {
+          const tip = context.tips.find((t) => t.productId === context.tipProductId)
+          return {
+            ticketNumber: context.ticketNumber!,
+            memberTotalScore: context.memberTotalScore!,
+            memberDetailScore: context.detail,
+            ratingComment: context.comment.trim(),
+            tip: tip ? { productId: tip.productId, price: tip.price } : null,
+          }
+        },
+        onDone: [
+          {
+            guard: 'hasTip',
+            target: 'leaving',
+            actions: [
+              { type: 'trackRating', params: ({ context }) => ({ ticketNumber: context.ticketNumber!, score: context.memberTotalScore!, tip: true }) },
+              { type: 'goToTipPayment', params: ({ context }) => ({ productId: context.tipProductId!, parentTicketNumber: context.ticketNumber! }) },
+            ],
+          },
+          {
+            target: 'leaving',
+            actions: [
+              { type: 'trackRating', params: ({ context }) => ({ ticketNumber: context.ticketNumber!, score: context.memberTotalScore!, tip: false }) },
+              'goToComplete',
+            ],
+          },
+        ],
+        // spec §8: rating post 4xx → error `rating`; others → their status.
+        onError: [
+          { guard: 'isClientError', target: 'leaving', actions: { type: 'goToError', params: { code: 'rating' } } },
+          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+        ],
+      },
+    },
+    leaving: { type: 'final' },
+  },
+})
+
+export type RatingActorRef = ActorRefFrom<typeof ratingMachine>
+export type RatingSnapshot = SnapshotFrom<typeof ratingMachine>
+
+export const flowDocs: FlowDocs = {
+  title: '相談員の評価・チップ',
+  purpose: 'After a completed support, the member rates the consultant (overall and four sub-scores, a comment) and may add a tip, paid on /buy.',
+  routes: ['/rating'],
+  events: {
+    'score.change': 'The member sets the overall score (1–5 stars); required before sending.',
+    'detail.change': 'The member changes one of the four sub-scores (friendliness, smooth progress, problem-solving, clear explanation; default 5).',
+    'comment.change': 'The member types the optional comment (at most 500 characters once trimmed).',
+    'tip.select': 'The member chooses a tip product, or no tip.',
+    'form.submit': 'The member presses send: the confirm modal opens.',
+    'modal.confirm': 'The member confirms in the modal: the rating is sent.',
+    'modal.cancel': 'The member closes the confirm modal to edit again.',
+  },
+}

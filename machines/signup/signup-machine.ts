@@ -1,0 +1,270 @@
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import * as v from 'valibot'
+import { SignupRequest } from '../../src/contract/calls'
+import type { FlowDocs } from '../shared/flow-docs'
+import { formErrors, isClientError, isRateLimited } from '../shared/form-errors'
+
+/**
+ * Signup (spec §2 signup page, §4 Signup, §5, §8; issue 6).
+ *
+ * form:      editing ─form.submit [valid]─▶ submitting ─▶ submitted (goToRegistrationTemp)
+ *            submitting ─4xx─▶ editing (emailInUse: ご入力いただいたメールアドレスは既に使用されています。)
+ *            submitting ─other─▶ failed (goToError 400)
+ *            editing ─link.open─▶ confirming ─▶ confirmed (goToLoginThanks) | rejected (goToError signup)
+ *                                  confirming ─[alreadyCompleted]─▶ alreadyRegistered (the link was
+ *                                  opened before: success, with a way to log in; issue 12 item 4)
+ * clipboard: idle ─password.copy─▶ copying ─▶ copied ─after 2 s─▶ idle (the copy tooltip resets)
+ *
+ * Inputs arrive normalised by the view (src/ui/normalize.ts): phone digits only,
+ * password stripped of Japanese and cut to 12. The chart validates with the contract's rules.
+ */
+
+export type SignupField = 'memberLastname' | 'memberFirstname' | 'phoneNumber' | 'emailLocal' | 'emailDomain' | 'password'
+/** Fields that carry an error message: the e-mail's two inputs are checked as one address. */
+export type SignupErrorField = 'memberLastname' | 'memberFirstname' | 'phoneNumber' | 'email' | 'password'
+
+/** The form part of the signup payload (spec §5 rules and messages, from the contract). */
+export const SignupForm = v.object({
+  memberLastname: SignupRequest.entries.memberLastname,
+  memberFirstname: SignupRequest.entries.memberFirstname,
+  phoneNumber: SignupRequest.entries.phoneNumber,
+  email: SignupRequest.entries.email,
+  password: SignupRequest.entries.password,
+})
+
+export type SignupPayload = Omit<v.InferOutput<typeof SignupRequest>, 'recaptchaToken'>
+
+export type SignupInput = {
+  /** `display=lp`: the landing-page variant (no survey, no captcha, source SIGNUP_FORM_LP). */
+  landingPage?: boolean
+  lpSource?: string | null
+  chatbotSourceUrl?: string | null
+}
+
+export type SignupContext = {
+  values: Record<SignupField, string>
+  registrationAnswers: string[]
+  touched: Partial<Record<SignupErrorField, boolean>>
+  /** Errors of the touched fields: what the view shows. */
+  errors: Partial<Record<SignupErrorField, string>>
+  landingPage: boolean
+  lpSource: string | null
+  chatbotSourceUrl: string | null
+  emailInUse: boolean
+  /** The last submit answered 429 (the view asks to wait and retry). */
+  rateLimited: boolean
+  passwordVisible: boolean
+}
+
+export type SignupEvent =
+  | { type: 'field.change'; field: SignupField; value: string }
+  | { type: 'field.blur'; field: SignupField }
+  | { type: 'survey.toggle'; answer: string }
+  | { type: 'password.toggleVisibility' }
+  | { type: 'password.generate'; password: string }
+  | { type: 'password.copy' }
+  | { type: 'form.submit' }
+  | { type: 'link.open'; token: string }
+
+const errorField = (field: SignupField): SignupErrorField => (field === 'emailLocal' || field === 'emailDomain' ? 'email' : field)
+
+export const signupEmail = (values: Record<SignupField, string>) =>
+  values.emailLocal === '' && values.emailDomain === '' ? '' : `${values.emailLocal}@${values.emailDomain}`
+
+const formValues = (c: SignupContext) => ({
+  memberLastname: c.values.memberLastname,
+  memberFirstname: c.values.memberFirstname,
+  phoneNumber: c.values.phoneNumber,
+  email: signupEmail(c.values),
+  password: c.values.password,
+})
+
+/** Recomputes the shown errors after `touched` or `values` changed. */
+function withErrors(c: SignupContext): Pick<SignupContext, 'errors'> {
+  const all = formErrors<SignupErrorField>(SignupForm, formValues(c))
+  const errors: SignupContext['errors'] = {}
+  for (const key of Object.keys(all) as SignupErrorField[]) if (c.touched[key]) errors[key] = all[key]
+  return { errors }
+}
+
+export const signupMachine = setup({
+  types: {
+    context: {} as SignupContext,
+    input: {} as SignupInput,
+    events: {} as SignupEvent,
+  },
+  guards: {
+    // spec §4: submit is blocked while any field error shows (or would show).
+    isFormValid: ({ context }) => v.is(SignupForm, formValues(context)),
+    hasPassword: ({ context }) => context.values.password !== '',
+    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
+    /** signup-complete said this registration was completed before (a reload, another browser). */
+    isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
+  },
+  actors: {
+    /** signup-request with the captcha token (the route adds it, except on the LP variant). */
+    submitSignup: fromPromise<void, SignupPayload>(async () => {
+      throw new Error('provide submitSignup')
+    }),
+    /** signup-complete with the mailed token. */
+    completeSignup: fromPromise<{ alreadyCompleted: boolean }, { token: string }>(async () => {
+      throw new Error('provide completeSignup')
+    }),
+    copyPassword: fromPromise<void, { password: string }>(async () => {
+      throw new Error('provide copyPassword')
+    }),
+  },
+  actions: {
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const next = {
+        ...context,
+        values: { ...context.values, [event.field]: event.value },
+        touched: { ...context.touched, [errorField(event.field)]: true },
+        emailInUse: errorField(event.field) === 'email' ? false : context.emailInUse,
+      }
+      return { ...next, ...withErrors(next) }
+    }),
+    touchField: assign(({ context, event }) => {
+      if (event.type !== 'field.blur') return {}
+      const next = { ...context, touched: { ...context.touched, [errorField(event.field)]: true } }
+      return withErrors(next)
+    }),
+    toggleAnswer: assign({
+      registrationAnswers: ({ context, event }) => {
+        if (event.type !== 'survey.toggle') return context.registrationAnswers
+        const has = context.registrationAnswers.includes(event.answer)
+        return has ? context.registrationAnswers.filter((a) => a !== event.answer) : [...context.registrationAnswers, event.answer]
+      },
+    }),
+    toggleVisibility: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
+    // The generated password is shown, so the member can note it (spec §2 auto-generate).
+    useGeneratedPassword: assign(({ context, event }) => {
+      if (event.type !== 'password.generate') return {}
+      const next = { ...context, values: { ...context.values, password: event.password }, touched: { ...context.touched, password: true } }
+      return { ...next, ...withErrors(next), passwordVisible: true }
+    }),
+    markEmailInUse: assign({ emailInUse: true }),
+    markRateLimited: assign({ rateLimited: true, emailInUse: false }),
+    clearRateLimited: assign({ rateLimited: false }),
+    /** Navigate to /registeration-temp keeping the query (spec §2). */
+    goToRegistrationTemp: () => {},
+    /** Navigate to /login?signup=success (signs out, shows the thank-you modal). */
+    goToLoginThanks: () => {},
+    goToError: (_, _params: { code: string }) => {},
+  },
+}).createMachine({
+  id: 'signup',
+  type: 'parallel',
+  context: ({ input }) => ({
+    values: { memberLastname: '', memberFirstname: '', phoneNumber: '', emailLocal: '', emailDomain: '', password: '' },
+    registrationAnswers: [],
+    touched: {},
+    errors: {},
+    landingPage: input?.landingPage ?? false,
+    lpSource: input?.lpSource ?? null,
+    chatbotSourceUrl: input?.chatbotSourceUrl ?? null,
+    emailInUse: false,
+    rateLimited: false,
+    passwordVisible: false,
+  }),
+  states: {
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'field.change': { actions: 'changeField' },
+            'field.blur': { actions: 'touchField' },
+            'survey.toggle': { actions: 'toggleAnswer' },
+            'password.toggleVisibility': { actions: 'toggleVisibility' },
+            'password.generate': { actions: 'useGeneratedPassword' },
+            'form.submit': { guard: 'isFormValid', target: 'submitting' },
+            'link.open': { target: 'confirming' },
+          },
+        },
+        submitting: {
+          entry: 'clearRateLimited',
+          invoke: {
+            src: 'submitSignup',
+            input: ({ context }) => ({
+              ...formValues(context),
+              registrationAnswers: context.landingPage ? [] : context.registrationAnswers,
+              source: context.landingPage ? ('SIGNUP_FORM_LP' as const) : ('SIGNUP_FORM' as const),
+              lpSource: context.lpSource,
+              chatbotSourceUrl: context.chatbotSourceUrl,
+            }),
+            onDone: { target: 'submitted', actions: 'goToRegistrationTemp' },
+            onError: [
+              // 429 is our rate limit (issue 13), not the spec's "address taken".
+              { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
+              // spec §8: any 4xx means the address is taken; anything else is error 400.
+              { guard: 'isClientError', target: 'editing', actions: 'markEmailInUse' },
+              { target: 'failed', actions: { type: 'goToError', params: { code: '400' } } },
+            ],
+          },
+        },
+        submitted: {},
+        failed: {},
+        // The mailed link (/registeration-complete?token=…) completes the registration.
+        confirming: {
+          invoke: {
+            src: 'completeSignup',
+            input: ({ event }) => ({ token: event.type === 'link.open' ? event.token : '' }),
+            onDone: [
+              { guard: 'isAlreadyCompleted', target: 'alreadyRegistered' },
+              { target: 'confirmed', actions: 'goToLoginThanks' },
+            ],
+            onError: { target: 'rejected', actions: { type: 'goToError', params: { code: 'signup' } } },
+          },
+        },
+        confirmed: {},
+        // The page says the registration stands and offers login (the token names the registration,
+        // so this holds in any browser, signed in or not).
+        alreadyRegistered: {},
+        rejected: {},
+      },
+    },
+    clipboard: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'password.copy': { guard: 'hasPassword', target: 'copying' } },
+        },
+        copying: {
+          invoke: {
+            src: 'copyPassword',
+            input: ({ context }) => ({ password: context.values.password }),
+            onDone: { target: 'copied' },
+            onError: { target: 'idle' },
+          },
+        },
+        // spec §9: the copy tooltip resets after 2 s.
+        copied: {
+          after: { 2000: { target: 'idle' } },
+          on: { 'password.copy': { guard: 'hasPassword', target: 'copying' } },
+        },
+      },
+    },
+  },
+})
+
+export type SignupActorRef = ActorRefFrom<typeof signupMachine>
+export type SignupSnapshot = SnapshotFrom<typeof signupMachine>
+
+export const flowDocs: FlowDocs = {
+  title: '新規会員登録（メール確認つき）',
+  purpose: 'A new person enters their details, receives a confirmation mail and completes the registration from its link.',
+  routes: ['/signup', '/registeration-temp', '/registeration-complete'],
+  events: {
+    'field.change': 'The person typed into a field (name, phone, e-mail local part or domain, password).',
+    'field.blur': 'The person left a field; its error, if any, now shows.',
+    'survey.toggle': 'The person ticked or unticked a how-you-heard answer.',
+    'password.toggleVisibility': 'The person chose to show or hide the password.',
+    'password.generate': 'The person asked for a generated 6-digit password.',
+    'password.copy': 'The person copied the password to the clipboard.',
+    'form.submit': 'The person sent the registration form.',
+    'link.open': 'The person opened the confirmation link from the mail.',
+  },
+}

@@ -1,0 +1,99 @@
+import type { Ticket } from './entities'
+
+// Pure rules of the held-ticket list (spec §4 "Held tickets list", "Card label"; spec §6 buttons).
+// `now` is passed in so every rule is testable at a fixed instant.
+
+/** spec §4 "First-time user": the ticket-is-free flag. Always true in the original product. */
+export const TICKET_IS_FREE = true
+
+/** The follow-up text that means a refund (spec §4). */
+export const REFUND_TEXT = '返金'
+
+/** spec §5 / §9: a reservation can be changed only more than 30 minutes ahead. */
+export const CHANGE_CUTOFF_SECONDS = 30 * 60
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000)
+
+export const isRefunded = (t: Pick<Ticket, 'amountRefunded' | 'unsolvedAfterFollowContent'>): boolean =>
+  t.amountRefunded > 0 || t.unsolvedAfterFollowContent === REFUND_TEXT
+
+/**
+ * spec §4: listed only if the follow-up text is empty or something other than 返金, and the
+ * ticket has not been refunded (amountRefunded hides it).
+ */
+export const isListed = (t: Ticket): boolean =>
+  (!t.unsolvedAfterFollowContent || t.unsolvedAfterFollowContent !== REFUND_TEXT) && !(t.amountRefunded > 0)
+
+/** The reservation start has passed (a ticket without a date never expires). */
+export const isExpired = (t: Pick<Ticket, 'reservationUnixTime'>, now: Date): boolean =>
+  t.reservationUnixTime !== null && t.reservationUnixTime <= nowSeconds(now)
+
+export type TicketLabel = 'completed' | 'reserved' | 'noContact' | 'refunded'
+
+/**
+ * spec §4 "Card label", refunds first (any amountRefunded above 0 wins over the status):
+ *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED expired →
+ *  noContact; UNSOLVED_COMPLETED with the refund text → refunded. UNSOLVED_COMPLETED with another
+ *  follow-up is not covered by the spec: it is support that ended, so it reads as completed.
+ */
+export function ticketLabel(t: Ticket, now: Date): TicketLabel {
+  if (t.amountRefunded > 0) return 'refunded'
+  switch (t.supportStatus) {
+    case 'COMPLETED':
+    case 'UNSOLVED':
+      return 'completed'
+    case 'UNSUPPORTED':
+      return isExpired(t, now) ? 'noContact' : 'reserved'
+    case 'UNSOLVED_COMPLETED':
+      return t.unsolvedAfterFollowContent === REFUND_TEXT ? 'refunded' : 'completed'
+  }
+}
+
+/** spec §6: UNSUPPORTED, SUPPORT, not expired, more than 30 minutes before, no refund. */
+export function canChangeReservation(t: Ticket, now: Date): boolean {
+  return (
+    t.supportStatus === 'UNSUPPORTED' &&
+    t.productType === 'SUPPORT' &&
+    t.reservationUnixTime !== null &&
+    t.reservationUnixTime - nowSeconds(now) > CHANGE_CUTOFF_SECONDS &&
+    !isRefunded(t)
+  )
+}
+
+export type RateButton = 'hidden' | 'rate' | 'rated'
+
+/** spec §6: COMPLETED, SUPPORT, no refund; 'rated' (disabled) once alreadyRating. */
+export function rateButton(t: Ticket): RateButton {
+  if (t.supportStatus !== 'COMPLETED' || t.productType !== 'SUPPORT' || isRefunded(t)) return 'hidden'
+  return t.alreadyRating ? 'rated' : 'rate'
+}
+
+/** Held tickets as the home lists them: listed ones only, upcoming reservations first. */
+export function heldTickets(tickets: Ticket[]): Ticket[] {
+  return tickets.filter(isListed).sort((a, b) => (b.reservationUnixTime ?? b.purchaseTime) - (a.reservationUnixTime ?? a.purchaseTime))
+}
+
+/** The JST days (YYYYMMDD) of the member's reservations: listed SUPPORT tickets still to happen. */
+export function reservationDays(tickets: Ticket[]): Set<string> {
+  const days = new Set<string>()
+  for (const t of tickets) {
+    if (!isListed(t) || t.supportStatus !== 'UNSUPPORTED') continue
+    const m = /^SUPPORT-(\d{8})-\d{2}-\d{2}$/.exec(t.reservationTime)
+    if (m) days.add(m[1])
+  }
+  return days
+}
+
+/** `SUPPORT-YYYYMMDD-HH-MM` → its parts, or null for a ticket without a date. */
+export function parseReservationTime(reservationTime: string): { ymd: string; hour: number; minute: number } | null {
+  const m = /^[A-Z]+-(\d{8})-(\d{2})-(\d{2})$/.exec(reservationTime)
+  return m ? { ymd: m[1], hour: Number(m[2]), minute: Number(m[3]) } : null
+}
+
+/** The interview card shows only when the ticket-is-free flag is unset; otherwise the phone card. */
+export const interviewCardKind = (ticketIsFree: boolean = TICKET_IS_FREE): 'interview' | 'phone' =>
+  ticketIsFree ? 'phone' : 'interview'
+
+/** spec §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. */
+export const isFirstTimeUser = (useFreeInterviewTime: string | null | undefined, interviewTickets: Ticket[]): boolean =>
+  !useFreeInterviewTime && interviewTickets.some((t) => t.isFreeTicket)

@@ -1,0 +1,38 @@
+import { Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
+import { useSelector } from '@xstate/react'
+import type { CancelAccountActorRef, CancelConsent } from '../../../machines/cancel-account/cancel-account-machine'
+import { cancelAccountText as t } from '../../text/account'
+import { ErrorBanner } from '../../ui/error-banner'
+
+const consents: CancelConsent[] = ['ticketsForfeited', 'dataDeleted']
+
+/** Cancelling membership on /settings (spec §5 Cancel account: both boxes must be ticked). */
+export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
+  const ticked = useSelector(actor, (s) => s.context.consents)
+  const unusedTickets = useSelector(actor, (s) => s.context.unusedTickets)
+  const busy = useSelector(actor, (s) => s.matches('cancelling') || s.matches('signingOut'))
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  return (
+    <Stack as="section" gap="4" aria-labelledby="cancel-account-heading">
+      <Heading as="h2" size="md" id="cancel-account-heading">
+        {t.title}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {t.lead}
+      </Text>
+      {unusedTickets && (
+        <ErrorBanner title={t.unusedTickets} />
+      )}
+      {consents.map((consent) => (
+        <Checkbox.Root key={consent} checked={ticked[consent]} onCheckedChange={() => actor.send({ type: 'consent.toggle', consent })}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t[consent]}</Checkbox.Label>
+        </Checkbox.Root>
+      ))}
+      <Button colorPalette="red" variant="outline" alignSelf="flex-start" disabled={!canSubmit} loading={busy} onClick={() => actor.send({ type: 'form.submit' })}>
+        {t.submit}
+      </Button>
+    </Stack>
+  )
+}

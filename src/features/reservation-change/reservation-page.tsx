@@ -1,0 +1,101 @@
+import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import type { ReservationChangeActorRef } from '../../../machines/reservation-change/reservation-change-machine'
+import { scheduleText as t } from '../../text/schedule'
+import { PageCard } from '../../ui/page-card'
+import { PageSpinner } from '../../ui/page-spinner'
+import { toaster } from '../../ui/toaster'
+import { BandPicker } from './band-picker'
+import { ConfirmChangeDialog } from './confirm-change-dialog'
+import { DatePicker } from './date-picker'
+import { reservationLabel } from '../../contract/schedule-dates'
+import { ShownDay } from './shown-day'
+import { ScheduleGrid } from './schedule-grid'
+import { StepBreadcrumb } from './step-breadcrumb'
+
+/**
+ * The date and consultant screen shared by /support/staff (new purchase) and
+ * /support/reservation-date-change (change): renders the reservation-change chart.
+ */
+export function ReservationPage({ actor, toast }: { actor: ReservationChangeActorRef; toast?: string }) {
+  const changeMode = useSelector(actor, (s) => s.context.ticketNumber !== null)
+  const view = useSelector(actor, (s) => s.context.view)
+  const date = useSelector(actor, (s) => s.context.date)
+  const band = useSelector(actor, (s) => s.context.band)
+  const choice = useSelector(actor, (s) => s.context.choice)
+  const slotTaken = useSelector(actor, (s) => s.context.slotTaken)
+  const ticket = useSelector(actor, (s) => s.context.ticket)
+  const moved = useSelector(actor, (s) => s.context.moved)
+  const loading = useSelector(actor, (s) => s.matches('loadingSchedule'))
+  const canPick = useSelector(actor, (s) => s.matches({ choosing: 'idle' }))
+  const gridTop = useRef<HTMLDivElement>(null)
+  // The checkout sends members back with a message (STAFF_DENY / STAFF_ASSING_DENY, spec §8).
+  useEffect(() => {
+    if (toast) toaster.create({ id: 'staff-return', title: toast, type: 'warning' })
+  }, [toast])
+
+  return (
+    <Stack gap="4" w="full">
+      <StepBreadcrumb variant={changeMode ? 'change' : 'purchase'} onCurrentStep={() => gridTop.current?.scrollIntoView({ behavior: 'smooth' })} />
+      <PageCard title={changeMode ? t.changeTitle : t.staffTitle}>
+        <Stack gap="6" ref={gridTop}>
+          {slotTaken && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{t.slotTaken}</Alert.Title>
+            </Alert.Root>
+          )}
+          {ticket && (
+            <Box bg="bg.muted" p="3" borderRadius="l2" fontSize="sm">
+              <Text fontWeight="bold">{t.currentReservation}</Text>
+              <Text>
+                {t.ticket}: {ticket.productName}（{ticket.ticketNumber}）
+              </Text>
+              <Text>
+                {reservationLabel(ticket.reservationTime)} {ticket.staff?.staffNickname ?? ''}
+              </Text>
+            </Box>
+          )}
+          {!view ? (
+            <PageSpinner />
+          ) : (
+            <>
+              <Stack gap="2">
+                <Heading as="h2" size="md">
+                  {t.dateHeading}
+                </Heading>
+                <DatePicker
+                  first={view.schedule.firstDate}
+                  last={view.schedule.lastDate}
+                  selected={date}
+                  holidays={view.holidays}
+                  disabled={!canPick}
+                  onSelect={(d) => actor.send({ type: 'date.select', date: d })}
+                />
+              </Stack>
+              <Stack gap="2">
+                <Heading as="h2" size="md">
+                  {t.bandHeading}
+                </Heading>
+                <BandPicker band={band} disabled={!canPick} onSelect={(b) => actor.send({ type: 'band.select', band: b })} />
+              </Stack>
+              <Stack gap="2" position="relative" aria-busy={loading}>
+                <Heading as="h2" size="md">
+                  {t.gridHeading}
+                </Heading>
+                <ShownDay date={date} moved={loading ? null : moved} />
+                {loading ? (
+                  <PageSpinner />
+                ) : (
+                  <ScheduleGrid view={view} band={band} selected={choice} disabled={!canPick} onSelect={(c) => actor.send({ type: 'slot.select', choice: c })} />
+                )}
+              </Stack>
+            </>
+          )}
+        </Stack>
+      </PageCard>
+      <ConfirmChangeDialog actor={actor} />
+    </Stack>
+  )
+}
