@@ -29,8 +29,9 @@ export async function loadFlows(): Promise<Flow[]> {
     const mod = (await import(pathToFileURL(path.join(MACHINES, file)).href)) as Record<string, unknown>
     const machines = Object.values(mod).filter(isMachine)
     if (machines.length !== 1) throw new Error(`${file}: expected exactly one exported machine, found ${machines.length}`)
-    const docs = mod.flowDocs as FlowDocs | undefined
-    if (!docs) throw new Error(`${file}: export const flowDocs: FlowDocs = { … } is missing (machines/shared/flow-docs.ts)`)
+    const docsFile = path.join(MACHINES, file.replace(/-machine\.ts$/, '-docs.ts'))
+    const docs = existsSync(docsFile) ? ((await import(pathToFileURL(docsFile).href)) as { flowDocs?: FlowDocs }).flowDocs : undefined
+    if (!docs) throw new Error(`${file}: ${path.relative(ROOT, docsFile)} must export const flowDocs: FlowDocs = { … } (machines/shared/flow-docs.ts)`)
     flows.push({ file, machine: machines[0], docs })
   }
   return flows

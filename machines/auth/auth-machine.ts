@@ -1,7 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { LoginForm, type Member } from '../../src/contract/calls'
-import type { FlowDocs } from '../shared/flow-docs'
 
 /**
  * Auth flow (spec §4 Auth, Login; issue 2 item 5).
@@ -230,19 +229,3 @@ export const authMachine = setup({
 
 export type AuthActorRef = ActorRefFrom<typeof authMachine>
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'ログイン・ログアウト (auth)',
-  purpose: 'Knows whether a member is signed in, logs a member in (captcha-checked login call, identity sign-in, member data) and out, and returns them to the page they asked for.',
-  routes: ['/login', 'every page that needs login (redirects to /login?redirect=…)'],
-  events: {
-    'identity.changed': 'The identity provider reported who is signed in (a member, or nobody: also when it forces a sign-out for a disabled user or an expired token).',
-    'form.change': 'The member typed into the e-mail or password field.',
-    'form.submit': 'The member pressed ログイン (only with both fields filled).',
-    'logout.request': 'The member chose ログアウト in the header or mobile menu: the confirmation opens.',
-    'logout.confirm': 'The member confirmed the logout.',
-    'logout.cancel': 'The member closed the logout confirmation.',
-    'session.end': 'A page ended the session without navigating (/login?signup=success after registration).',
-    'member.updated': 'The member saved new account details on /settings (names, phone).',
-  },
-}

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { FlowDocs } from '../shared/flow-docs'
 import { errorMessage, errorStatus, isClientError } from '../shared/form-errors'
 
 /**
@@ -86,13 +85,3 @@ export const cancelAccountMachine = setup({
 
 export type CancelAccountActorRef = ActorRefFrom<typeof cancelAccountMachine>
 export type CancelAccountSnapshot = SnapshotFrom<typeof cancelAccountMachine>
-
-export const flowDocs: FlowDocs = {
-  title: '退会',
-  purpose: 'A member cancels the membership after agreeing that unused tickets are forfeited and all data is deleted.',
-  routes: ['/settings'],
-  events: {
-    'consent.toggle': 'The member ticked or unticked one of the two cancellation agreements.',
-    'form.submit': 'The member confirmed the cancellation.',
-  },
-}

@@ -1,5 +1,4 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import type { FlowDocs } from '../shared/flow-docs'
 
 /**
  * Coupon claim from a link (spec §4 "/get-coupon", §8 "Get-coupon failure").
@@ -88,12 +87,3 @@ export const couponClaimMachine = setup({
 })
 
 export type CouponClaimActorRef = ActorRefFrom<typeof couponClaimMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'クーポン取得',
-  purpose: 'Claims the coupon named in a /get-coupon link for the signed-in member, then shows it on home.',
-  routes: ['/get-coupon'],
-  events: {
-    'link.open': 'The member opened a coupon link (/get-coupon?couponCode=…), signed in or not.',
-  },
-}

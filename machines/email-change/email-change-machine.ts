@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { EmailChangeRequest } from '../../src/contract/calls'
-import type { FlowDocs } from '../shared/flow-docs'
 import { errorStatus, formErrors, isClientError, isRateLimited } from '../shared/form-errors'
 
 /**
@@ -116,14 +115,3 @@ export const emailChangeMachine = setup({
 
 export type EmailChangeActorRef = ActorRefFrom<typeof emailChangeMachine>
 export type EmailChangeSnapshot = SnapshotFrom<typeof emailChangeMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'メールアドレス変更',
-  purpose: 'A member asks to change the e-mail address and confirms the new one through the mailed link.',
-  routes: ['/settings/email-change-request', '/settings/email-change-request-complete', '/settings/email-change-complete'],
-  events: {
-    'field.change': 'The member typed the new e-mail address.',
-    'form.submit': 'The member asked for the change; a confirmation link is mailed to the new address.',
-    'link.open': 'The member opened the confirmation link from the mail.',
-  },
-}

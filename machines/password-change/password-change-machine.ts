@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordChangeRequest } from '../../src/contract/calls'
-import type { FlowDocs } from '../shared/flow-docs'
 import { errorStatus, formErrors, isClientError } from '../shared/form-errors'
 
 /**
@@ -101,14 +100,3 @@ export const passwordChangeMachine = setup({
 
 export type PasswordChangeActorRef = ActorRefFrom<typeof passwordChangeMachine>
 export type PasswordChangeSnapshot = SnapshotFrom<typeof passwordChangeMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'パスワード変更',
-  purpose: 'A signed-in member sets a new password, is signed out and logs in again with it.',
-  routes: ['/settings/password-change', '/settings/password-change-complete'],
-  events: {
-    'field.change': 'The member typed the new password or its confirmation.',
-    'field.blur': 'The member left a field; its error, if any, now shows.',
-    'form.submit': 'The member sent the new password.',
-  },
-}

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { UserUpdateRequest, type Member } from '../../src/contract/calls'
-import type { FlowDocs } from '../shared/flow-docs'
 import { errorStatus, formErrors, isClientError } from '../shared/form-errors'
 
 /**
@@ -93,13 +92,3 @@ export const profileMachine = setup({
 
 export type ProfileActorRef = ActorRefFrom<typeof profileMachine>
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'お客様情報の変更',
-  purpose: 'A member reviews the account info and corrects the name or phone number.',
-  routes: ['/settings'],
-  events: {
-    'field.change': 'The member edited the last name, first name or phone number.',
-    'form.submit': 'The member saved the changes.',
-  },
-}

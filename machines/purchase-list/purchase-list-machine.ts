@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { LastEvaluatedKey, PurchaseItem } from '../../src/contract/entities'
-import type { FlowDocs } from '../shared/flow-docs'
 
 /**
  * Payment history paging (spec §2 /purchase-list, §9 period and load more, §8 errors).
@@ -102,13 +101,3 @@ export const purchaseListMachine = setup({
 })
 
 export type PurchaseListActorRef = ActorRefFrom<typeof purchaseListMachine>
-
-export const flowDocs: FlowDocs = {
-  title: 'お支払い履歴',
-  purpose: 'Shows the member’s payments for the past 3 months or a chosen year, 20 at a time, loading more on request.',
-  routes: ['/purchase-list'],
-  events: {
-    'period.change': 'The member picked another period in the year filter (past 3 months, or a year from 2023 to this year).',
-    'more.load': 'The member asked to see older payments (only offered while the server reports more).',
-  },
-}

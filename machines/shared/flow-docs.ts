@@ -1,6 +1,6 @@
 /**
  * What each machine file tells product owners and QA besides the chart itself:
- * `export const flowDocs: FlowDocs = { … }` next to the machine. `npm run flows` turns it, with
+ * `export const flowDocs: FlowDocs = { … }` in machines/<flow>/<flow>-docs.ts beside the chart. `npm run flows` turns it, with
  * the machine object, into docs/flows/<file>.md; events without a description fail the check.
  */
 export type FlowDocs = {

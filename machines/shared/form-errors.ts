@@ -22,28 +22,6 @@ export function visibleErrors<K extends string>(errors: Partial<Record<K, string
   return shown
 }
 
-/** A 4xx answer (spec §8 speaks of "4xx"): any error object carrying such a `status`. */
-export function isClientError(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN
-  return status >= 400 && status < 500
-}
-
-/**
- * HTTP 429: the server's rate limit (issue 13). Not the spec's "4xx" meaning (address in use, member
- * not found…): the view says to wait instead, or the member would read a wrong reason.
- */
-export function isRateLimited(error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN
-  return status === 429
-}
-
-/** The HTTP status of a failed call for `/error?code=`, 500 when there is none. */
-export function errorStatus(error: unknown): number {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN
-  return Number.isFinite(status) ? status : 500
-}
-
-/** The server's `{ message }` of a failed call, '' when there is none. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : ''
-}
+// Failed calls are read by ./api-failure.ts (one helper for every chart); these names stay for
+// the account charts that already use them.
+export { isClientFailure as isClientError, isRateLimitedFailure as isRateLimited, failureStatus as errorStatus, failureMessage as errorMessage } from './api-failure'

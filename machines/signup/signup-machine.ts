@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { SignupRequest } from '../../src/contract/calls'
-import type { FlowDocs } from '../shared/flow-docs'
 import { formErrors, isClientError, isRateLimited } from '../shared/form-errors'
 
 /**
@@ -252,19 +251,3 @@ export const signupMachine = setup({
 
 export type SignupActorRef = ActorRefFrom<typeof signupMachine>
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>
-
-export const flowDocs: FlowDocs = {
-  title: '新規会員登録（メール確認つき）',
-  purpose: 'A new person enters their details, receives a confirmation mail and completes the registration from its link.',
-  routes: ['/signup', '/registeration-temp', '/registeration-complete'],
-  events: {
-    'field.change': 'The person typed into a field (name, phone, e-mail local part or domain, password).',
-    'field.blur': 'The person left a field; its error, if any, now shows.',
-    'survey.toggle': 'The person ticked or unticked a how-you-heard answer.',
-    'password.toggleVisibility': 'The person chose to show or hide the password.',
-    'password.generate': 'The person asked for a generated 6-digit password.',
-    'password.copy': 'The person copied the password to the clipboard.',
-    'form.submit': 'The person sent the registration form.',
-    'link.open': 'The person opened the confirmation link from the mail.',
-  },
-}

@@ -1,0 +1,32 @@
+/**
+ * The one reading of a failed call for every chart (issue 14): the HTTP status it carries, and the
+ * three classes the spec speaks of. Charts name their guards after these (`isClientError`,
+ * `isRateLimited`…) so a diagram shows a word, never an inline combination.
+ */
+
+/** The HTTP status of a failed call; 500 when the error carries none (a network failure, a bug). */
+export function failureStatus(error: unknown): number {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : NaN
+  return Number.isInteger(status) ? status : 500
+}
+
+/** spec §8 "4xx": the request was refused (address in use, already rated, member not found…). */
+export const isClientFailure = (error: unknown): boolean => {
+  const s = failureStatus(error)
+  return s >= 400 && s < 500
+}
+
+/**
+ * HTTP 429: the server's rate limit (issue 13). Not the spec's "4xx" meaning: the view says to wait
+ * instead, or the member would read a wrong reason.
+ */
+export const isRateLimitedFailure = (error: unknown): boolean => failureStatus(error) === 429
+
+/** HTTP 401: the session ended; the member logs in again. */
+export const isSessionEnded = (error: unknown): boolean => failureStatus(error) === 401
+
+/** The `code` for `/error?code=` of a failed call: its status as text. */
+export const failureCode = (error: unknown): string => String(failureStatus(error))
+
+/** The server's `{ message }` of a failed call, '' when there is none. */
+export const failureMessage = (error: unknown): string => (error instanceof Error ? error.message : '')
