@@ -39,3 +39,12 @@ export const errorPageText = {
 export type ErrorCode = keyof typeof errorPageText
 
 export const errorHomeButton = 'ホームへ戻る'
+
+/**
+ * Code 401 keeps the spec's "page cannot be shown" text (§2) and says why it most likely happened:
+ * the login ended. The page offers login beside home (issue 15).
+ */
+export const sessionEndedText = {
+  note: 'ログインの有効期限が切れたため、表示できませんでした。お手数ですが、もう一度ログインしてください。',
+  loginButton: 'ログインする',
+}

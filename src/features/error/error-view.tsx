@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { errorHomeButton, errorPageText, type ErrorCode } from '../../text/error'
+import { errorHomeButton, errorPageText, sessionEndedText, type ErrorCode } from '../../text/error'
 import { PageCard } from '../../ui/page-card'
 
 /** The error page's content for one resolved code, with the home button every code has. */
@@ -10,9 +10,23 @@ export function ErrorView({ code }: { code: ErrorCode }) {
     <PageCard title={text.title} textAlign="center">
       <Stack gap="8" align="center">
         <Text data-error-code={code}>{text.body}</Text>
-        <Button asChild colorPalette="brand" size="lg">
-          <Link to="/">{errorHomeButton}</Link>
-        </Button>
+        {code === '401' ? (
+          <>
+            <Text>{sessionEndedText.note}</Text>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+              <Button asChild colorPalette="brand" size="lg">
+                <Link to="/login">{sessionEndedText.loginButton}</Link>
+              </Button>
+              <Button asChild variant="outline" size="lg">
+                <Link to="/">{errorHomeButton}</Link>
+              </Button>
+            </Stack>
+          </>
+        ) : (
+          <Button asChild colorPalette="brand" size="lg">
+            <Link to="/">{errorHomeButton}</Link>
+          </Button>
+        )}
       </Stack>
     </PageCard>
   )

@@ -1,0 +1,29 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { errorHomeButton, errorPageText, sessionEndedText } from '../../src/text/error'
+import { renderApp } from './app-harness'
+
+let stop: (() => void) | undefined
+afterEach(() => stop?.())
+
+// The error page (spec §2 codes; issue 15: code 401 says the login ended and offers login).
+describe('error page', () => {
+  it('code 401 keeps the spec text, says the login ended and offers login beside home', async () => {
+    const app = renderApp('/error?code=401')
+    stop = app.stop
+    await screen.findByText(errorPageText['401'].body)
+    expect(screen.getByText(sessionEndedText.note)).toBeTruthy()
+    expect(screen.getByRole('link', { name: errorHomeButton }).getAttribute('href')).toBe('/')
+    fireEvent.click(screen.getByRole('link', { name: sessionEndedText.loginButton }))
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
+  })
+
+  it('other codes offer only home', async () => {
+    const app = renderApp('/error?code=404')
+    stop = app.stop
+    await screen.findByText(errorPageText['404'].body)
+    expect(screen.queryByText(sessionEndedText.note)).toBeNull()
+    expect(screen.queryByRole('link', { name: sessionEndedText.loginButton })).toBeNull()
+    expect(screen.getByRole('link', { name: errorHomeButton })).toBeTruthy()
+  })
+})
