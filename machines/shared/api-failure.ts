@@ -22,6 +22,13 @@ export const isClientFailure = (error: unknown): boolean => {
  */
 export const isRateLimitedFailure = (error: unknown): boolean => failureStatus(error) === 429
 
+/**
+ * No HTTP answer at all (the network gone, the page unloading: fetch's TypeError carries no
+ * status). A charge that got no answer may still have happened (issue 12).
+ */
+export const isUnansweredFailure = (error: unknown): boolean =>
+  !(typeof error === 'object' && error !== null && 'status' in error && Number.isInteger(Number(error.status)))
+
 /** HTTP 401: the session ended; the member logs in again. */
 export const isSessionEnded = (error: unknown): boolean => failureStatus(error) === 401
 
