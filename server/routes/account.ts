@@ -11,7 +11,7 @@ import type { Tx } from '../db/client'
 import { newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../services/link-secrets'
 import { mails } from '../services/mails'
 import { newMemberId, newTicketNumber } from '../services/ids'
-import { closeAccount } from '../services/account-closure'
+import { closeAccount } from '../services/cancel-account'
 
 const LINK_HOURS = 24
 const RESET_CODE_MINUTES = 30

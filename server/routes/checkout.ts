@@ -6,7 +6,7 @@ import type { Config } from '../config'
 import { members, savedCards, staff } from '../db/schema'
 import { HttpError, badRequest, notFound, serverErrors } from '../http/errors'
 import type { Deps, MemberRow, PartialHandlers } from '../http/handler'
-import { assertTokenUsable, attemptOutcome, loadSaleProduct, purchase, usableCoupon } from '../services/purchase'
+import { assertTokenUsable, attemptOutcome, loadSaleProduct, purchase, usableCoupon } from '../services/checkout'
 import { toStaffProfile } from '../services/tickets'
 
 const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'] as const

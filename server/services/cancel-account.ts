@@ -3,7 +3,7 @@ import { apiErrors } from '../../src/contract/messages'
 import { bookings, members, purchaseAttempts, tickets } from '../db/schema'
 import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
-import { hasLivePurchase, lockMember } from './purchase'
+import { hasLivePurchase, lockMember } from './checkout'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000
