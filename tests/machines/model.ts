@@ -91,8 +91,12 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
   })
 }
 
-/** Shortest paths to every state, plus a path for each transition they leave untaken. */
-export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
+/**
+ * Shortest paths to every state, plus a path for each transition they leave untaken. The model
+ * tests keep only the shortest paths that add coverage; `everyState` keeps one per serialized
+ * state (the spec rules of observe.ts use it: a state's identity there includes the data entered).
+ */
+export function generatePaths(config: ModelConfig, opts: { everyState?: boolean } = {}): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
   const { model } = buildModel(config)
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const serialize = config.serialize ?? defaultSerialize
@@ -101,7 +105,7 @@ export function generatePaths(config: ModelConfig): { paths: TestPath<Any, Any>[
   const keep = (p: TestPath<Any, Any>) => {
     const before = cov.transitions.size + cov.states.size
     walk(config, p, cov)
-    if (cov.transitions.size + cov.states.size > before) paths.push(p)
+    if (cov.transitions.size + cov.states.size > before || opts.everyState) paths.push(p)
   }
   // Longest first: long paths cover the short ones' states and transitions.
   for (const p of [...shortest].sort((a, b) => b.steps.length - a.steps.length)) keep(p)

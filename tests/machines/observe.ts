@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
+import type { TestPath } from 'xstate/graph'
+import { generatePaths, type ModelConfig, type Provide } from './model'
+
+/*
+ * Spec rules: tests that catch a WRONG chart (issue 14 point 5).
+ *
+ * The model tests (model.ts) generate paths from a chart and replay them on the same chart, so
+ * they can only tell that the chart agrees with itself. Here every generated path is replayed and
+ * what the member would SEE and what the app would DO is recorded at every step, as an
+ * Observation; rules written from spec.md (not from the chart) then judge each step.
+ *
+ * An Observation, after one step of a path:
+ *   event   the event of the step: a member event (`{ type: 'modal.cancel' }`), an actor's result
+ *           (`xstate.done.actor.<invoke id>` / `xstate.error.actor.<invoke id>`, see `reply`), a
+ *           delay (`xstate.after.<ms>.<state>`), or `{ type: 'xstate.init' }` for the start.
+ *   reply   for an actor's result: `{ call: <actor src>, ok, output? , error? }` — read this, not the
+ *           event type, to know which call answered and how ("postRating failed with 400").
+ *   state   the state value as a dotted string (for messages only: state names change, so rules
+ *           must not test them).
+ *   sent    the actors STARTED in this step, `{ call: <actor src as named in setup>, input }` —
+ *           i.e. the calls the app makes (a post, a load, a subscription) with their input.
+ *   did     the EDGE actions run in this step, `{ action, params }`: every action named in the
+ *           machine's setup that is not an assign (goTo*, notify*, track*, …), with the params it
+ *           received (`{ action: 'goToError', params: { code: 'rating' } }`). Where the member goes
+ *           is a goTo* here, or a final `output`.
+ *   tags    the snapshot's tags (what is on screen, when the chart tags its states).
+ *   context the context after the step (for rules that read entered data; prefer events).
+ *   done    the chart reached a final state; `output` is then its final output.
+ *
+ * A flow owner writes `tests/machines/<flow>.spec-rules.ts` exporting
+ *   `export const spec: ChartSpec = { configs, rules, provide? }`
+ * (configs: the same ModelConfig as the model test — events with payload cases, actor outcomes,
+ * serialize; rules: SpecRules below). tests/machines/spec-rules.test.ts runs every such file with
+ * describeSpec, and `npm run mutate` (scripts/mutate.ts) runs them with checkChart on each mutant
+ * of the chart. Write rules only against EVENT types, actor src names, goTo… and notify… action
+ * names and params, tags and final outputs — never state names — so they survive a refactor.
+ *
+ *   afterStep({ event, before, after, trail })  violations of this one step (`before` is null for
+ *                                               the start; `trail` is every observation so far,
+ *                                               `after` included: read entered data from it)
+ *   invariant(o)                                 violations of any single observation
+ *   atEnd(trail)                                 violations of the whole path
+ * Each returns a list of messages (empty when fine). Helpers below: calls(), actions(), lastEvent().
+ */
+
+type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type Sent = { call: string; input: unknown }
+export type Did = { action: string; params: unknown }
+export type Reply = { call: string; ok: boolean; output?: unknown; error?: unknown }
+export type Observation = {
+  event: EventObject & Record<string, Any>
+  reply?: Reply
+  state: string
+  sent: Sent[]
+  did: Did[]
+  tags: string[]
+  context: Any
+  output?: unknown
+  done: boolean
+}
+export type StepView = { event: Observation['event']; before: Observation | null; after: Observation; trail: Observation[] }
+export type SpecRules = {
+  afterStep?(s: StepView): string[]
+  invariant?(o: Observation): string[]
+  atEnd?(trail: Observation[]): string[]
+}
+export type ChartSpec = { configs: ModelConfig[]; rules: SpecRules; provide?: Provide }
+
+type Node = Any
+const allNodes = (n: Node): Node[] => [n, ...Object.values(n.states).flatMap((c) => allNodes(c))]
+const invokes = (machine: AnyStateMachine): Array<{ id: string; src: string }> =>
+  allNodes(machine.root).flatMap((n) => (n.invoke ?? []).map((i: Any) => ({ id: i.id, src: typeof i.src === 'string' ? i.src : i.id })))
+
+export const stateString = (value: unknown): string =>
+  typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => (typeof v === 'string' || (v && Object.keys(v).length) ? `${k}.${stateString(v)}` : k))
+        .join(',')
+
+/** Names of the machine's own (non-builtin) actions: goTo*, notify*, track*… (assigns excluded). */
+export function edgeActionNames(machine: AnyStateMachine): string[] {
+  const actions = ((machine as Any).implementations?.actions ?? {}) as Record<string, Any>
+  return Object.entries(actions)
+    .filter(([, fn]) => !(typeof fn?.type === 'string' && fn.type.startsWith('xstate.')))
+    .map(([name]) => name)
+}
+
+/**
+ * Replays one generated path on a live actor and returns an Observation per step (the start
+ * first). Actors of the chart are deferred fakes (resolved/rejected as the path says); delays run
+ * on xstate's SimulatedClock, so this needs no vitest (scripts/mutate.ts calls it in a plain node).
+ */
+export async function observePath(config: ModelConfig, path: TestPath<Any, Any>, provide: Provide = {}): Promise<Observation[]> {
+  const machine0 = config.machine
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  const handled = new Set(allNodes(machine0.root).flatMap((n) => [...n.transitions.keys()]))
+  const srcOf = new Map(invokes(machine0).map((i) => [i.id, i.src]))
+  const actors: Record<string, Any> = {}
+  for (const { id, src } of invokes(machine0)) {
+    const awaited = handled.has(`xstate.done.actor.${id}`) || handled.has(`xstate.error.actor.${id}`)
+    actors[src] ??= awaited
+      ? fromPromise(({ self }: Any) => new Promise((resolve, reject) => { pending.set(self.id, { resolve, reject }) }))
+      : fromCallback(() => () => {})
+  }
+  let did: Did[] = []
+  let sent: Sent[] = []
+  const wrapped: Record<string, Any> = {}
+  const own = ((machine0 as Any).implementations?.actions ?? {}) as Record<string, Any>
+  for (const name of edgeActionNames(machine0)) {
+    const impl = provide.actions?.[name] ?? own[name]
+    wrapped[name] = (args: Any, params: Any) => {
+      did.push({ action: name, params })
+      return typeof impl === 'function' ? impl(args, params) : undefined
+    }
+  }
+  const machine = machine0.provide({ ...provide, actions: { ...provide.actions, ...wrapped }, actors: { ...actors, ...provide.actors } } as Any)
+  const clock = new SimulatedClock()
+  const actor = createActor(machine, {
+    input: config.input,
+    clock,
+    inspect: (ev: Any) => {
+      if (ev.type !== '@xstate.actor' || !ev.actorRef?._parent) return
+      const src = ev.actorRef.src
+      sent.push({ call: typeof src === 'string' ? src : (srcOf.get(ev.actorRef.id) ?? ev.actorRef.id), input: ev.actorRef.options?.input })
+    },
+  } as Any)
+  const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve() }
+  const trail: Observation[] = []
+  const observe = (event: Observation['event'], reply?: Reply) => {
+    const s = actor.getSnapshot() as AnyMachineSnapshot
+    const o: Observation = {
+      event,
+      ...(reply ? { reply } : {}),
+      state: stateString(s.value),
+      sent,
+      did,
+      tags: [...s.tags].sort(),
+      context: s.context,
+      done: s.status === 'done',
+      ...(s.status === 'done' ? { output: s.output } : {}),
+    }
+    sent = []
+    did = []
+    trail.push(o)
+    return o
+  }
+  try {
+    actor.start()
+    await settle()
+    observe({ type: 'xstate.init' })
+    for (const step of path.steps) {
+      const e = step.event as Any
+      if (e.type === 'xstate.init') continue
+      const done = /^xstate\.done\.actor\.(.+)$/.exec(e.type)
+      const failed = /^xstate\.error\.actor\.(.+)$/.exec(e.type)
+      const after = /^xstate\.after\.(\d+)\./.exec(e.type)
+      let reply: Reply | undefined
+      if (done || failed) {
+        const id = (done ?? failed)![1]
+        const d = pending.get(id)
+        if (!d) throw new Error(`step ${e.type}: actor ${id} is not running`)
+        pending.delete(id)
+        reply = done ? { call: srcOf.get(id) ?? id, ok: true, output: e.output } : { call: srcOf.get(id) ?? id, ok: false, error: e.error }
+        if (done) d.resolve(e.output)
+        else d.reject(e.error)
+      } else if (after) {
+        clock.increment(Number(after[1]))
+      } else {
+        actor.send(e)
+      }
+      await settle()
+      const o = observe(e, reply)
+      const expected = stateString((step.state as Any).value)
+      if (o.state !== expected) throw new Error(`step ${e.type}: the live chart is in ${o.state}, the path expected ${expected}`)
+    }
+    return trail
+  } finally {
+    actor.stop()
+  }
+}
+
+/** The step's label in messages: member events by type, actor results as `postRating ok|failed 400`. */
+export function eventLabel(o: Observation): string {
+  if (o.reply) {
+    const status = (o.reply.error as Any)?.status
+    return `${o.reply.call} ${o.reply.ok ? 'ok' : `failed${status ? ` ${status}` : ''}`}`
+  }
+  const { type, ...rest } = o.event
+  return Object.keys(rest).length ? `${type} ${JSON.stringify(rest)}` : type
+}
+
+/** Every violation of one observed path, each naming the step, its event and the state. */
+export function judge(trail: Observation[], rules: SpecRules): string[] {
+  const out: string[] = []
+  trail.forEach((after, i) => {
+    const before = i > 0 ? trail[i - 1] : null
+    const view: StepView = { event: after.event, before, after, trail: trail.slice(0, i + 1) }
+    const found = [...(rules.invariant?.(after) ?? []), ...(rules.afterStep?.(view) ?? [])]
+    for (const v of found) out.push(`step ${i} (${eventLabel(after)} → ${after.state}): ${v}`)
+  })
+  for (const v of rules.atEnd?.(trail) ?? []) out.push(`at end (${trail[trail.length - 1]?.state}): ${v}`)
+  return out
+}
+
+/** Label of a path: its events in order. */
+export const pathLabel = (trail: Observation[]) => trail.slice(1).map(eventLabel).join(' → ') || 'start'
+
+type Entry = { config: ModelConfig; paths: TestPath<Any, Any>[] }
+const entriesOf = (configs: ModelConfig | ModelConfig[]): Entry[] =>
+  (Array.isArray(configs) ? configs : [configs]).map((config) => ({ config, paths: generatePaths(config, { everyState: true }).paths }))
+
+/**
+ * Every generated path of the chart, every step judged by the rules, outside vitest. Returns the
+ * violations (each naming its entry, path, step and event); `firstOnly` stops at the first one.
+ */
+export async function checkChart(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide, opts: { firstOnly?: boolean } = {}): Promise<string[]> {
+  const out: string[] = []
+  const entries = entriesOf(configs)
+  for (const { config, paths } of entries) {
+    const entry = entries.length > 1 ? `input ${JSON.stringify(config.input)}, ` : ''
+    for (const path of paths) {
+      const trail = await observePath(config, path, provide)
+      for (const v of judge(trail, rules)) {
+        out.push(`${entry}path ${pathLabel(trail)}: ${v}`)
+        if (opts.firstOnly) return out
+      }
+    }
+  }
+  return out
+}
+
+/** The vitest suite of a chart's spec rules: one test per generated path, every step judged. */
+export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide) {
+  const entries = entriesOf(configs)
+  const many = entries.length > 1
+  describe(`${entries[0].config.machine.id} chart against its spec rules`, () => {
+    for (const { config, paths } of entries) {
+      const entry = many ? `${JSON.stringify(config.input)}: ` : ''
+      paths.forEach((path, n) => {
+        it(`${entry}path ${n + 1} to ${stateString(path.state.value)}`, async () => {
+          const trail = await observePath(config, path, provide)
+          expect(judge(trail, rules), `path ${pathLabel(trail)}`).toEqual([])
+        })
+      })
+    }
+  })
+}
+
+// ---- helpers for rule writers -------------------------------------------------------------
+
+/** Calls started in this observation (optionally of one actor). */
+export const calls = (o: Observation, call?: string) => o.sent.filter((s) => call === undefined || s.call === call)
+/** Edge actions run in this observation whose name matches (a string prefix or a RegExp). */
+export const actions = (o: Observation, name?: string | RegExp) =>
+  o.did.filter((d) => name === undefined || (typeof name === 'string' ? d.action === name || d.action.startsWith(name) : name.test(d.action)))
+/** The last member event of this type in the trail (e.g. the last `comment.change`). */
+export const lastEvent = (trail: Observation[], type: string) => [...trail].reverse().find((o) => o.event.type === type)?.event
+/** Every member event of this type in the trail, in order. */
+export const eventsOf = (trail: Observation[], type: string) => trail.filter((o) => o.event.type === type).map((o) => o.event)
+/** Did the path's latest answer from `call` fail with this status (or any status when omitted)? */
+export const failed = (o: Observation, call: string, status?: (s: number) => boolean) =>
+  !!o.reply && o.reply.call === call && !o.reply.ok && (status ? status(httpStatus(o.reply.error)) : true)
+export const succeeded = (o: Observation, call: string) => !!o.reply && o.reply.call === call && o.reply.ok
+export const httpStatus = (error: unknown): number => {
+  const s = (error as { status?: unknown } | null)?.status
+  return typeof s === 'number' ? s : 500
+}
+export const isClient = (s: number) => s >= 400 && s < 500
+/** Where the member is sent in this step: every goTo* action (and a final output, if any). */
+export const destinations = (o: Observation) => actions(o, 'goTo')
