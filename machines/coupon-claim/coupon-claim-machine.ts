@@ -3,13 +3,14 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 /**
  * Coupon claim from a link (spec §4 "/get-coupon", §8 "Get-coupon failure").
  *
- * idle ─link.open─▶ checking ─[no code]────▶ missingCode (goToNotFound: /error?code=404)
- *          ─[signed out]─▶ signedOut (goToLogin, which returns here after login)
- *          ─────────────▶ claiming ──done──▶ reloadingUserData ──▶ done (clearCachedCoupons, goHome)
- *                          claiming ──error──▶ failed (goToClaimError: /error?code=getCoupon)
- *                          claiming ──done, alreadyCompleted──▶ alreadyHeld (the member holds it:
+ * idle ─link.open─▶ checking ─[hasNoCode]───▶ toNotFound (goToNotFound: /error?code=404)
+ *          ─[isSignedOut]─▶ toLogin (goToLogin, which returns here after login)
+ *          ─────────────▶ claiming ──done──▶ reloadingUserData ──▶ toHome (clearCachedCoupons, goHome)
+ *                          claiming ──error──▶ toClaimError (goToClaimError: /error?code=getCoupon)
+ *                          claiming ──done [isAlreadyHeld]──▶ alreadyHeld (the member holds it:
  *                          a reopened link shows success, not the failure page; issue 12 item 4)
- * The route sits behind the login guard, so `signedOut` is the chart's own safety net.
+ * One final state per exit (issue 14); `alreadyHeld` is the one end that stays on the page.
+ * The route sits behind the login guard, so `toLogin` is the chart's own safety net.
  */
 
 export type CouponClaimContext = { couponCode: string | null; signedIn: boolean }
@@ -23,7 +24,8 @@ export const couponClaimMachine = setup({
   guards: {
     hasNoCode: ({ context }) => !context.couponCode,
     isSignedOut: ({ context }) => !context.signedIn,
-    isAlreadyHeld: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
+    /** The claim's answer says the member held the coupon already. */
+    isAlreadyHeld: (_, answer: { alreadyCompleted: boolean }) => answer.alreadyCompleted === true,
   },
   actors: {
     claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => {
@@ -56,31 +58,31 @@ export const couponClaimMachine = setup({
     },
     checking: {
       always: [
-        { guard: 'hasNoCode', target: 'missingCode' },
-        { guard: 'isSignedOut', target: 'signedOut' },
+        { guard: 'hasNoCode', target: 'toNotFound' },
+        { guard: 'isSignedOut', target: 'toLogin' },
         { target: 'claiming' },
       ],
     },
-    missingCode: { type: 'final', entry: 'goToNotFound' },
-    signedOut: { type: 'final', entry: 'goToLogin' },
+    toNotFound: { type: 'final', entry: 'goToNotFound' },
+    toLogin: { type: 'final', entry: 'goToLogin' },
     claiming: {
       invoke: {
         src: 'claimCoupon',
         input: ({ context }) => ({ couponCode: context.couponCode ?? '' }),
-        onDone: [{ guard: 'isAlreadyHeld', target: 'alreadyHeld' }, { target: 'reloadingUserData' }],
-        onError: { target: 'failed' },
+        onDone: [{ guard: { type: 'isAlreadyHeld', params: ({ event }) => event.output }, target: 'alreadyHeld' }, { target: 'reloadingUserData' }],
+        onError: { target: 'toClaimError' },
       },
     },
     // The coupon is ours once claimed: a failed reload must not show the claim as failed.
     reloadingUserData: {
       invoke: {
         src: 'reloadUserData',
-        onDone: { target: 'done' },
-        onError: { target: 'done' },
+        onDone: { target: 'toHome' },
+        onError: { target: 'toHome' },
       },
     },
-    done: { type: 'final', entry: ['clearCachedCoupons', 'goHome'] },
-    failed: { type: 'final', entry: 'goToClaimError' },
+    toHome: { type: 'final', entry: ['clearCachedCoupons', 'goHome'] },
+    toClaimError: { type: 'final', entry: 'goToClaimError' },
     // The page says the coupon is already the member's, with a button home.
     alreadyHeld: { type: 'final' },
   },

@@ -3,10 +3,22 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the purchase-list chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'お支払い履歴',
-  purpose: 'Shows the member’s payments for the past 3 months or a chosen year, 20 at a time, loading more on request.',
+  purpose: '過去3か月または選んだ年のお支払いを20件ずつ表示し、求めに応じて続きを読み込む。',
   routes: ['/purchase-list'],
   events: {
-    'period.change': 'The member picked another period in the year filter (past 3 months, or a year from 2023 to this year).',
-    'more.load': 'The member asked to see older payments (only offered while the server reports more).',
+    'period.change': '期間を選ぶ（過去3か月、または2023年〜今年）',
+    'more.load': 'さらに読み込む（続きがあるときだけ表示）',
+  },
+  states: {
+    loading: '履歴を読み込み中',
+    ready: '履歴を表示中',
+    loadingMore: '続きを読み込み中',
+    toError: 'エラーページへ',
+  },
+  guards: {
+    hasMore: '続きがある',
+  },
+  actors: {
+    fetchPage: '履歴を1ページ読み込む',
   },
 }

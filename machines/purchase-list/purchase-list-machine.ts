@@ -1,12 +1,13 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import type { LastEvaluatedKey, PurchaseItem } from '../../src/contract/entities'
+import { failureStatus } from '../shared/api-failure'
 
 /**
  * Payment history paging (spec §2 /purchase-list, §9 period and load more, §8 errors).
  *
  * loading ──done──▶ ready ──more.load [hasMore]──▶ loadingMore ──done──▶ ready (rows appended)
  * ready / loading / loadingMore ──period.change──▶ loading (rows cleared)
- * any load fails ──▶ failed (goToError with the HTTP status)
+ * any load fails ──▶ toError (goToError with the HTTP status): the one exit of the page
  */
 
 /** `LAST_3_MONTHS` (the default) or a year `YYYY` from 2023 to this year. */
@@ -23,11 +24,6 @@ export type PurchaseListContext = {
 }
 
 export type PurchaseListEvent = { type: 'period.change'; period: Period } | { type: 'more.load' }
-
-const statusOf = (error: unknown): number => {
-  const status = (error as { status?: unknown } | null)?.status
-  return typeof status === 'number' ? status : 500
-}
 
 export const purchaseListMachine = setup({
   types: {
@@ -46,9 +42,10 @@ export const purchaseListMachine = setup({
   actions: {
     /** spec §8: purchase list errors go to /error?code={status}. */
     goToError: (_, _params: { code: number }) => {},
-    choosePeriod: assign(({ event }) =>
-      event.type === 'period.change' ? { period: event.period, rows: [], lastEvaluatedKey: null } : {},
-    ),
+    choosePeriod: assign(({ event }) => {
+      assertEvent(event, 'period.change')
+      return { period: event.period, rows: [], lastEvaluatedKey: null }
+    }),
   },
 }).createMachine({
   id: 'purchaseList',
@@ -67,8 +64,8 @@ export const purchaseListMachine = setup({
           actions: assign(({ event }) => ({ rows: event.output.ticketList, lastEvaluatedKey: event.output.lastEvaluatedKey })),
         },
         onError: {
-          target: 'failed',
-          actions: { type: 'goToError', params: ({ event }) => ({ code: statusOf(event.error) }) },
+          target: 'toError',
+          actions: { type: 'goToError', params: ({ event }) => ({ code: failureStatus(event.error) }) },
         },
       },
     },
@@ -89,14 +86,12 @@ export const purchaseListMachine = setup({
           })),
         },
         onError: {
-          target: 'failed',
-          actions: { type: 'goToError', params: ({ event }) => ({ code: statusOf(event.error) }) },
+          target: 'toError',
+          actions: { type: 'goToError', params: ({ event }) => ({ code: failureStatus(event.error) }) },
         },
       },
     },
-    failed: {
-      type: 'final',
-    },
+    toError: { type: 'final' },
   },
 })
 

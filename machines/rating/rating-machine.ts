@@ -1,15 +1,17 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Product, Ticket } from '../../src/contract/entities'
 import { RATING_COMMENT_MAX } from '../../src/contract/fields'
+import { failureCode, isClientFailure } from '../shared/api-failure'
 
 /**
  * Rating and tip (spec §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
  *
- * checking ─no ticketNumber─▶ leaving (error 404)
- *          ─▶ loadingTicket (4xx → error 400) ─▶ loadingTips ─▶ editing
- * editing ─form.submit [overall given, comment ≤ 500]─▶ confirming ─modal.confirm─▶ sending
- * sending ─▶ leaving: with a tip → /buy?productId&parentTicketNumber, else /rating-complete
- *         4xx → error `rating`
+ * checking ─no ticketNumber─▶ toError (404)
+ *          ─▶ loadingTicket (4xx → toError 400) ─▶ loadingTips ─▶ editing
+ * editing ─form.submit [canSubmit: overall given, comment ≤ 500]─▶ confirming ─modal.confirm─▶ sending
+ * sending ─[hasTip]─▶ toTipPayment (/buy?productId&parentTicketNumber) · else ─▶ toComplete (/rating-complete)
+ *         4xx ─▶ toError `rating` · other failures ─▶ toError (their status)
+ * One final state per exit: the goTo* action on the arrow into it says where the member goes.
  */
 
 /** The four sub-scores of spec §5, in display order; titles live in src/text/rating.ts. */
@@ -45,10 +47,6 @@ export type RatingEvent =
   | { type: 'modal.confirm' }
   | { type: 'modal.cancel' }
 
-const status = (error: unknown): number => {
-  const s = (error as { status?: unknown } | null)?.status
-  return typeof s === 'number' ? s : 500
-}
 const isScore = (n: number) => Number.isInteger(n) && n >= 1 && n <= 5
 
 /** spec §5: the comment is optional, at most 500 characters once trimmed. */
@@ -64,10 +62,15 @@ export const ratingMachine = setup({
   },
   guards: {
     hasTicketNumber: ({ context }) => context.ticketNumber !== null,
-    isClientError: ({ event }) => 'error' in event && status(event.error) >= 400 && status(event.error) < 500,
-    isValidScore: ({ event }) => (event.type === 'score.change' || event.type === 'detail.change') && isScore(event.score),
-    isKnownTip: ({ context, event }) =>
-      event.type === 'tip.select' && (event.productId === null || context.tips.some((t) => t.productId === event.productId)),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    isValidScore: ({ event }) => {
+      assertEvent(event, ['score.change', 'detail.change'])
+      return isScore(event.score)
+    },
+    isKnownTip: ({ context, event }) => {
+      assertEvent(event, 'tip.select')
+      return event.productId === null || context.tips.some((t) => t.productId === event.productId)
+    },
     canSubmit: ({ context }) => context.memberTotalScore !== null && !isCommentTooLong(context.comment),
     hasTip: ({ context }) => context.tipProductId !== null,
   },
@@ -104,7 +107,7 @@ export const ratingMachine = setup({
     checking: {
       always: [
         { guard: 'hasTicketNumber', target: 'loadingTicket' },
-        { target: 'leaving', actions: { type: 'goToError', params: { code: '404' } } },
+        { target: 'toError', actions: { type: 'goToError', params: { code: '404' } } },
       ],
     },
     loadingTicket: {
@@ -113,8 +116,8 @@ export const ratingMachine = setup({
         input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
         onDone: { target: 'loadingTips', actions: assign({ ticket: ({ event }) => event.output }) },
         onError: [
-          { guard: 'isClientError', target: 'leaving', actions: { type: 'goToError', params: { code: '400' } } },
-          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+          { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
@@ -122,7 +125,7 @@ export const ratingMachine = setup({
       invoke: {
         src: 'loadTips',
         onDone: { target: 'editing', actions: assign({ tips: ({ event }) => event.output }) },
-        onError: { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
       },
     },
     editing: {
@@ -156,14 +159,14 @@ export const ratingMachine = setup({
         onDone: [
           {
             guard: 'hasTip',
-            target: 'leaving',
+            target: 'toTipPayment',
             actions: [
               { type: 'trackRating', params: ({ context }) => ({ ticketNumber: context.ticketNumber!, score: context.memberTotalScore!, tip: true }) },
               { type: 'goToTipPayment', params: ({ context }) => ({ productId: context.tipProductId!, parentTicketNumber: context.ticketNumber! }) },
             ],
           },
           {
-            target: 'leaving',
+            target: 'toComplete',
             actions: [
               { type: 'trackRating', params: ({ context }) => ({ ticketNumber: context.ticketNumber!, score: context.memberTotalScore!, tip: false }) },
               'goToComplete',
@@ -172,12 +175,15 @@ export const ratingMachine = setup({
         ],
         // spec §8: rating post 4xx → error `rating`; others → their status.
         onError: [
-          { guard: 'isClientError', target: 'leaving', actions: { type: 'goToError', params: { code: 'rating' } } },
-          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: String(status(event.error)) }) } },
+          { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: 'rating' } } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
-    leaving: { type: 'final' },
+    // One final state per exit (issue 14): the page is done; the goTo* action says where.
+    toComplete: { type: 'final' },
+    toTipPayment: { type: 'final' },
+    toError: { type: 'final' },
   },
 })
 

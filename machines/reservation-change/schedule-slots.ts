@@ -99,3 +99,13 @@ export type DateMove = { from: string; reason: 'holiday' | 'closed' | 'full' }
 
 /** `SUPPORT-YYYYMMDD-HH-MM` (spec §3) from a day and a slot key. */
 export const reservationTimeOf = (ymd: string, time: string): string => `SUPPORT-${ymd}-${time}`
+
+/** Landing (issue 15): the day has no free cell and a later day of the window may have one. */
+export const laterDayMayHaveRoom = (view: ScheduleView): boolean =>
+  nobodyAvailable(view) && nextOpenDay(view.schedule.selectDate, view.holidays) <= view.schedule.lastDate
+
+/** Landing: the band asked for when it has a free cell ("no preference"), else the first band with one. */
+export function landingBand(view: ScheduleView, band: Band): Band {
+  const open = bandSlotKeys(band).some((time) => isSlotOpen(view, { slotType: 'noAssign', staffId: null, time }))
+  return open ? band : (firstOpenBand(view) ?? band)
+}

@@ -1,12 +1,7 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
+import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { fromPromise } from 'xstate'
-import { DEFAULT_PERIOD, purchaseListMachine, type PurchasePage } from '../../machines/purchase-list/purchase-list-machine'
-import { sessionKeys } from '../adapters/session-store'
 import { PurchaseListPage } from '../features/purchase-list/purchase-list-page'
-import { periodFromSearch } from '../features/purchase-list/purchase-periods'
-import { flowInspect } from '../adapters/flow-recorder'
+import { usePurchaseListActor } from '../features/purchase-list/use-purchase-list-actor'
 import { TallPage } from '../ui/tall-page'
 
 export const Route = createFileRoute('/_auth/purchase-list')({
@@ -20,38 +15,7 @@ export const Route = createFileRoute('/_auth/purchase-list')({
 })
 
 function PurchaseList() {
-  const { services } = Route.useRouteContext()
-  const { year } = Route.useSearch()
-  const navigate = useNavigate()
-  const actor = useActorRef(
-    purchaseListMachine.provide({
-      actors: {
-        fetchPage: fromPromise(async ({ input }) => {
-          // The first page of the default period is cached for the session; a charge and the
-          // RESERVATION_TIMEOUT error page drop it (spec §2, §4).
-          const cacheable = input.key === null && input.period === DEFAULT_PERIOD
-          const cached = cacheable ? services.session.get(sessionKeys.purchaseList) : null
-          if (cached) {
-            try {
-              return JSON.parse(cached) as PurchasePage
-            } catch {
-              services.session.remove(sessionKeys.purchaseList)
-            }
-          }
-          const page = await services.api.call('purchase-list', {
-            period: input.period,
-            ...(input.key ?? {}),
-          })
-          if (cacheable) services.session.set(sessionKeys.purchaseList, JSON.stringify(page))
-          return page
-        }),
-      },
-      actions: {
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
-      },
-    }),
-    { input: { period: periodFromSearch(year) }, inspect: flowInspect },
-  )
+  const actor = usePurchaseListActor(Route.useRouteContext().services, Route.useSearch().year)
   return (
     <TallPage>
       <PurchaseListPage actor={actor} />

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ReservationPage } from '../features/reservation-change/reservation-page'
-import { useReservationChange } from '../features/reservation-change/use-reservation-change'
+import { useReservationChangeActor } from '../features/reservation-change/use-reservation-change-actor'
 
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
 
@@ -14,6 +14,6 @@ export const Route = createFileRoute('/_auth/support/reservation-date-change')({
 function ReservationDateChange() {
   const { services } = Route.useRouteContext()
   const { ticketNumber, productId } = Route.useSearch()
-  const actor = useReservationChange(services, { ticketNumber, productId })
+  const actor = useReservationChangeActor(services, { ticketNumber, productId })
   return <ReservationPage actor={actor} />
 }

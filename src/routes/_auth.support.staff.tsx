@@ -1,7 +1,7 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { ReservationPage } from '../features/reservation-change/reservation-page'
-import { useReservationChange } from '../features/reservation-change/use-reservation-change'
+import { useReservationChangeActor } from '../features/reservation-change/use-reservation-change-actor'
 
 // The router parses a numeric-looking value as a number: accept both, keep a string.
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
@@ -17,6 +17,6 @@ function StaffSelection() {
   const { productId } = Route.useSearch()
   // The checkout sends members back here with a toast (STAFF_DENY / STAFF_ASSING_DENY, spec §8).
   const toast = useRouterState({ select: (s) => (s.location.state as { toast?: string }).toast })
-  const actor = useReservationChange(services, { productId })
+  const actor = useReservationChangeActor(services, { productId })
   return <ReservationPage actor={actor} toast={toast} />
 }

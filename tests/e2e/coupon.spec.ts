@@ -12,10 +12,10 @@ const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/'
 test('claim a coupon from a link while logged out: login, back, coupon on home', async ({ page }) => {
   const member = await createMember('demo')
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: false }, ctx)
-  await couponClaimDriver.states.signedOut(page, ctx)
+  await couponClaimDriver.states.toLogin(page, ctx)
   // Log in on the login page the guard sent us to; it returns to /get-coupon, which claims.
   await login(page, member, '/get-coupon?couponCode=CAMPAIGN2000')
-  await couponClaimDriver.states.done(page, ctx)
+  await couponClaimDriver.states.toHome(page, ctx)
   await expect(couponSection(page).getByRole('listitem', { name: 'キャンペーン2,000円OFFクーポン' })).toBeVisible()
 
   // The same link again: the member holds it, which is a success (issue 12 item 4), not error getCoupon.
@@ -28,12 +28,12 @@ test('a link without a code goes to error 404', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/')
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: null, signedIn: true }, ctx)
-  await couponClaimDriver.states.missingCode(page, ctx)
+  await couponClaimDriver.states.toNotFound(page, ctx)
 })
 
 test('an expired coupon cannot be claimed', async ({ page }) => {
   const member = await createMember('fresh')
   await login(page, member, '/')
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN-ENDED', signedIn: true }, ctx)
-  await couponClaimDriver.states.failed(page, ctx)
+  await couponClaimDriver.states.toClaimError(page, ctx)
 })

@@ -34,20 +34,21 @@ describe('coupon claim chart (spec §4 /get-coupon)', () => {
     const { actor, log } = start()
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('toHome')
     expect(log).toEqual(['claim WELCOME500', 'reload', 'clear coupons', '→ /'])
   })
 
   it('a missing code goes to error 404 without calling the server', async () => {
     const { actor, log } = start()
     actor.send({ type: 'link.open', couponCode: '', signedIn: true })
-    expect(actor.getSnapshot().value).toBe('missingCode')
+    expect(actor.getSnapshot().value).toBe('toNotFound')
     expect(log).toEqual(['→ /error?code=404'])
   })
 
   it('a visitor who is not logged in goes to /login', () => {
     const { actor, log } = start()
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: false })
-    expect(actor.getSnapshot().value).toBe('signedOut')
+    expect(actor.getSnapshot().value).toBe('toLogin')
     expect(log).toEqual(['→ /login'])
   })
 
@@ -55,6 +56,7 @@ describe('coupon claim chart (spec §4 /get-coupon)', () => {
     const { actor, log } = start({ claim: async () => { throw new ApiError(400, 'COUPON_ALREADY_OBTAINED') } })
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('toClaimError')
     expect(log).toEqual(['claim WELCOME500', '→ /error?code=getCoupon'])
   })
 
@@ -70,6 +72,7 @@ describe('coupon claim chart (spec §4 /get-coupon)', () => {
     const { actor, log } = start({ reload: async () => { throw new ApiError(500, 'down') } })
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')
+    expect(actor.getSnapshot().value).toBe('toHome')
     expect(log.slice(-2)).toEqual(['clear coupons', '→ /'])
   })
 })

@@ -65,7 +65,7 @@ describe('purchase list paging chart', () => {
 
   it('spec §8: a load failure goes to the error page with its status', async () => {
     const { actor, goToError } = start([new ApiError(503, 'down')])
-    await waitFor(actor, (s) => s.matches('failed'))
+    await waitFor(actor, (s) => s.matches('toError'))
     expect(goToError).toHaveBeenCalledWith({ code: 503 })
   })
 
@@ -73,7 +73,7 @@ describe('purchase list paging chart', () => {
     const { actor, goToError } = start([{ ticketList: [row(1)], lastEvaluatedKey: key(1) }, new Error('network')])
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'more.load' })
-    await waitFor(actor, (s) => s.matches('failed'))
+    await waitFor(actor, (s) => s.matches('toError'))
     expect(goToError).toHaveBeenCalledWith({ code: 500 })
   })
 })

@@ -50,5 +50,5 @@ const configs: ModelConfig[] = [
   { machine: reservationChangeMachine, input: { today: '20250602' }, events, outcomes, serialize },
 ]
 
-// `starting` is transient (eventless branches only): no snapshot ever rests in it.
-describeModel(configs, undefined, { transientStates: ['reservationChange.starting'] })
+// `starting`, `placingDay` and `choosing.slotChosen` are transient (eventless branches only): no snapshot ever rests in them.
+describeModel(configs, undefined, { transientStates: ['reservationChange.starting', 'reservationChange.placingDay', 'reservationChange.choosing.slotChosen'] })

@@ -67,7 +67,7 @@ export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
   const loading = useSelector(actor, (s) => s.matches('loading'))
   const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'))
   const canLoadMore = useSelector(actor, (s) => s.can({ type: 'more.load' }))
-  const failed = useSelector(actor, (s) => s.matches('failed'))
+  const failed = useSelector(actor, (s) => s.matches('toError'))
 
   return (
     <Box bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '5', md: '8' }}>

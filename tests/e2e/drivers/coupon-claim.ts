@@ -18,13 +18,13 @@ export const couponClaimDriver: FlowDriver = {
     },
   },
   states: {
-    missingCode: async (page) => expect(page).toHaveURL(/\/error\?code=404$/),
-    signedOut: async (page) => expect(page).toHaveURL(/\/login\?redirect=/),
-    done: async (page) => {
+    toNotFound: async (page) => expect(page).toHaveURL(/\/error\?code=404$/),
+    toLogin: async (page) => expect(page).toHaveURL(/\/login\?redirect=/),
+    toHome: async (page) => {
       await expect(page).toHaveURL((url) => url.pathname === '/')
       await expect(page.getByRole('heading', { name: homeText.coupons.title })).toBeVisible()
     },
-    failed: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
+    toClaimError: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
     // The member holds it already (a reopened link, issue 12 item 4): success, not the error page.
     alreadyHeld: async (page) => {
       await expect(page.getByRole('heading', { name: couponText.alreadyHeldTitle })).toBeVisible()

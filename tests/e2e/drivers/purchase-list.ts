@@ -23,6 +23,6 @@ export const purchaseListDriver: FlowDriver = {
     loading: async (page) => expect(page.getByRole('status')).toBeVisible(),
     ready: async (page) => expect(purchaseTable(page).or(page.getByText(t.empty))).toBeVisible(),
     loadingMore: async (page) => expect(page.getByRole('button', { name: t.loadingMore })).toBeVisible(),
-    failed: async (page) => expect(page).toHaveURL(/\/error\?code=/),
+    toError: async (page) => expect(page).toHaveURL(/\/error\?code=/),
   },
 }

@@ -16,8 +16,10 @@ import { todayJst } from '../../contract/schedule-dates'
 
 /**
  * The reservation-change chart with its effects, for the two routes that show the grid
- * (/support/staff and /support/reservation-date-change). Effects are the chart's named slots.
+ * (/support/staff and /support/reservation-date-change): the one place of the flow that calls the
+ * API and `.provide` (issue 14). Effects are the chart's named slots.
  */
+
 /** The ports this flow uses (the app's services satisfy it). */
 export type ReservationPorts = { api: ApiClient; session: SessionStore; analytics: AnalyticsPort }
 
@@ -41,7 +43,7 @@ export function readSavedSlot(session: SessionStore): PurchaseState | null {
   }
 }
 
-export function useReservationChange(services: ReservationPorts, params: { ticketNumber?: string; productId?: string }) {
+export function useReservationChangeActor(services: ReservationPorts, params: { ticketNumber?: string; productId?: string }) {
   const navigate = useNavigate()
   const router = useRouter()
   const { api, session, analytics } = services

@@ -1,0 +1,79 @@
+import type { Ticket } from '../../src/contract/entities'
+import { parseReservationTime } from '../../src/contract/ticket-rules'
+import { savedBand, savedDay, type PurchaseState } from './saved-slot'
+import { bandOfHour, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
+
+/**
+ * What the reservation-change chart remembers, and where it starts: beside the chart
+ * (machines/reservation-change/reservation-change-machine.ts) so the chart file keeps only states and arrows.
+ */
+
+export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string; saved?: PurchaseState | null }
+
+export type ReservationChangeContext = {
+  ticketNumber: string | null
+  productId: string | null
+  /** null when the product is unknown: the schedule call then answers `minutesToSupport None`. */
+  minutesToSupport: number | null
+  ticket: Ticket | null
+  /** The day asked for, YYYYMMDD (Japan time). */
+  date: string
+  /** The schedule on screen (null until the first one is placed). */
+  view: ScheduleView | null
+  /** The schedule just loaded, while `placingDay` decides whether to show it. */
+  loaded: ScheduleView | null
+  band: Band
+  choice: SlotChoice | null
+  /** The last update failed with a 4xx: the slot was taken meanwhile (spec §8). */
+  slotTaken: boolean
+  /** The slot chosen before going to /buy, to show again until the first schedule arrives. */
+  saved: PurchaseState | null
+  /** Landing: still looking for the first day with a free cell (ends at the first shown day). */
+  seeking: boolean
+  /** The first day looked at while seeking: shown again when no day of the window has a free cell. */
+  firstView: ScheduleView | null
+  /** Why the day shown differs from the day asked for; cleared by the member's next date choice. */
+  moved: DateMove | null
+}
+
+export type ReservationChangeEvent =
+  | { type: 'date.select'; date: string }
+  | { type: 'band.select'; band: Band }
+  | { type: 'slot.select'; choice: SlotChoice }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
+
+export type UpdateReservationInput = { ticketNumber: string; staffId: string | null; reservationTime: string; minutesToSupport: number }
+
+export function initialContext(input: ReservationChangeInput): ReservationChangeContext {
+  // Only a new purchase of the same product restores its slot; a change never does.
+  const saved = !input.ticketNumber && input.saved && input.saved.productId === input.productId ? input.saved : null
+  const day = saved && savedDay(saved)
+  return {
+    ticketNumber: input.ticketNumber || null,
+    productId: input.productId || null,
+    minutesToSupport: null,
+    ticket: null,
+    date: day ?? input.today,
+    view: null,
+    loaded: null,
+    band: (saved && day && savedBand(saved)) || 'morning',
+    choice: null,
+    slotTaken: false,
+    saved: day ? saved : null,
+    seeking: !day,
+    firstView: null,
+    moved: null,
+  }
+}
+
+/** A change opens on the reservation's own day and band (issue 15), not on today. */
+export function openOnReservation(context: ReservationChangeContext, ticket: Ticket): Partial<ReservationChangeContext> {
+  const at = parseReservationTime(ticket.reservationTime)
+  return {
+    ticket,
+    minutesToSupport: ticket.minutesToSupport,
+    date: at ? at.ymd : context.date,
+    band: (at && bandOfHour(at.hour)) || context.band,
+  }
+}
