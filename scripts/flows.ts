@@ -2,37 +2,41 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync, existsSync } from 
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { AnyStateMachine, StateNode } from 'xstate'
-import type { FlowDocs } from '../machines/shared/flow-docs'
+import { eventText, fullDocs, stateText, type FlowDocs, type FullFlowDocs } from '../machines/shared/flow-docs'
 
-// `npm run flows` writes docs/flows/<machine>.md from the machine objects themselves (Mermaid
-// stateDiagram-v2 + an event table) and docs/flows/README.md as the index.
-// `npm run flows -- --check` fails when a committed file differs from what would be written.
+// `npm run flows` writes docs/flows/<flow>-machine.md from the machine objects themselves (Mermaid
+// stateDiagram-v2 with the Japanese labels of machines/<flow>/<flow>-docs.ts, tables of states,
+// events, conditions and calls) and docs/flows/README.md as the index and legend.
+// `npm run flows -- --check` fails when a committed file differs from what would be written, when a
+// state, guard, actor or event has no label, or when a guard is an inline combinator (and/or/not).
+// tests/e2e/flow-diagrams.spec.ts draws every diagram with the `mermaid` package.
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const MACHINES = path.join(ROOT, 'machines')
 const OUT = path.join(ROOT, 'docs', 'flows')
 
 type AnyNode = StateNode<any, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-type Flow = { file: string; machine: AnyStateMachine; docs: FlowDocs }
+type Flow = { flow: string; file: string; machine: AnyStateMachine; docs: FullFlowDocs }
 
 const isMachine = (x: unknown): x is AnyStateMachine =>
   typeof x === 'object' && x !== null && 'root' in x && 'implementations' in x && 'config' in x
 
 export async function loadFlows(): Promise<Flow[]> {
   // One folder per flow: machines/<flow>/<flow>-machine.ts is its chart.
-  const files = readdirSync(MACHINES, { withFileTypes: true })
+  const names = readdirSync(MACHINES, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(MACHINES, d.name, `${d.name}-machine.ts`)))
-    .map((d) => `${d.name}/${d.name}-machine.ts`)
+    .map((d) => d.name)
     .sort()
   const flows: Flow[] = []
-  for (const file of files) {
+  for (const flow of names) {
+    const file = `${flow}/${flow}-machine.ts`
     const mod = (await import(pathToFileURL(path.join(MACHINES, file)).href)) as Record<string, unknown>
     const machines = Object.values(mod).filter(isMachine)
     if (machines.length !== 1) throw new Error(`${file}: expected exactly one exported machine, found ${machines.length}`)
-    const docsFile = path.join(MACHINES, file.replace(/-machine\.ts$/, '-docs.ts'))
+    const docsFile = path.join(MACHINES, flow, `${flow}-docs.ts`)
     const docs = existsSync(docsFile) ? ((await import(pathToFileURL(docsFile).href)) as { flowDocs?: FlowDocs }).flowDocs : undefined
     if (!docs) throw new Error(`${file}: ${path.relative(ROOT, docsFile)} must export const flowDocs: FlowDocs = { … } (machines/shared/flow-docs.ts)`)
-    flows.push({ file, machine: machines[0], docs })
+    flows.push({ flow, file, machine: machines[0], docs: fullDocs(docs) })
   }
   return flows
 }
@@ -40,200 +44,378 @@ export async function loadFlows(): Promise<Flow[]> {
 /** docs/flows/<flow>-machine.md for machines/<flow>/<flow>-machine.ts. */
 const mdName = (flow: Flow) => path.basename(flow.file).replace(/\.ts$/, '.md')
 
-const mid = (node: AnyNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_')
+const children = (node: AnyNode): AnyNode[] => Object.values(node.states) as AnyNode[]
+const allNodes = (node: AnyNode): AnyNode[] => [node, ...children(node).flatMap(allNodes)]
+const isDescendant = (node: AnyNode, of: AnyNode) => node !== of && node.path.length > of.path.length && of.path.every((p, i) => node.path[i] === p)
 
-/** Invoke ids (generated like `0.auth.restoring`) → the actor's name in `setup` (`loadMember`). */
-const actorNames = new Map<string, string>()
+// ---------------------------------------------------------------------------------------------
+// Reading the chart: edges with their guards, actors by name, child machines.
 
-function collectActorNames(root: AnyNode) {
-  for (const n of allNodes(root)) {
-    for (const inv of n.invoke ?? []) actorNames.set(inv.id, typeof inv.src === 'string' ? inv.src : inv.id)
+type Guard = { name: string; inline?: string }
+type Edge = { from: AnyNode; to: AnyNode[]; event: string; guard: Guard | null; fallback: boolean }
+
+const COMBINATORS: Record<string, string> = { 'xstate.and': 'and', 'xstate.or': 'or', 'xstate.not': 'not' }
+
+function readGuard(guard: unknown): Guard | null {
+  if (!guard) return null
+  if (typeof guard === 'string') return { name: guard }
+  const g = guard as { type?: string; name?: string; guards?: unknown[]; params?: unknown }
+  const kind = COMBINATORS[g.type ?? ''] ?? (typeof guard === 'function' && ['and', 'or', 'not'].includes(g.name ?? '') ? g.name : undefined)
+  if (kind) {
+    const inner = (g.guards ?? (g.params as { guards?: unknown[] } | undefined)?.guards ?? []).map((x) => readGuard(x)?.name ?? '?')
+    return { name: `${kind}(${inner.join(', ')})`, inline: `inline combinator ${kind}(${inner.join(', ')})` }
   }
+  if (typeof guard === 'function') return { name: g.name || 'condition', inline: `inline guard function ${g.name || '(anonymous)'}` }
+  if (typeof g.type === 'string') return { name: g.type }
+  return { name: 'condition', inline: 'inline guard object' }
 }
-
-/** Event names as people read them: delays and actor results get words instead of ids. */
-export function eventLabel(type: string): string {
-  if (type === '') return 'always'
-  let m = /^xstate\.after\.(\d+|[^.]+)\./.exec(type)
-  if (m) return /^\d+$/.test(m[1]) ? `after ${Number(m[1]) >= 1000 ? `${Number(m[1]) / 1000} s` : `${m[1]} ms`}` : `after ${m[1]}`
-  m = /^xstate\.done\.actor\.(.+)$/.exec(type)
-  if (m) return `done: ${actorNames.get(m[1]) ?? m[1]}`
-  m = /^xstate\.error\.actor\.(.+)$/.exec(type)
-  if (m) return `error: ${actorNames.get(m[1]) ?? m[1]}`
-  m = /^xstate\.done\.state\.(.+)$/.exec(type)
-  if (m) return `done: ${m[1].split('.').pop()}`
-  return type
-}
-
-function guardLabel(guard: unknown): string {
-  if (!guard) return ''
-  if (typeof guard === 'string') return guard
-  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'condition'
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) {
-    const g = guard as { type: string; params?: unknown }
-    if (g.type === 'xstate.not') return `not ${guardLabel((g.params as { guards?: unknown[] } | undefined)?.guards?.[0] ?? g.params)}`
-    return g.type
-  }
-  return 'condition'
-}
-
-type Edge = { from: AnyNode; to: AnyNode[]; event: string; guard: string; delay?: boolean }
 
 function edgesOf(node: AnyNode): Edge[] {
   const edges: Edge[] = []
-  for (const [event, defs] of node.transitions) {
-    for (const t of defs) edges.push({ from: node, to: (t.target ?? []) as AnyNode[], event, guard: guardLabel(t.guard) })
-  }
-  for (const t of node.always ?? []) edges.push({ from: node, to: (t.target ?? []) as AnyNode[], event: '', guard: guardLabel(t.guard) })
+  const push = (event: string, defs: ReadonlyArray<{ target?: unknown; guard?: unknown }>) =>
+    defs.forEach((t, i) => {
+      const guard = readGuard(t.guard)
+      edges.push({ from: node, to: (t.target ?? []) as AnyNode[], event, guard, fallback: !guard && i > 0 })
+    })
+  for (const [event, defs] of node.transitions) push(event, defs)
+  if (node.always) push('', node.always)
   return edges
 }
 
-function children(node: AnyNode): AnyNode[] {
-  return Object.values(node.states) as AnyNode[]
+/** Invoke ids (generated like `0.rating.loadingTicket`) → the actor's name in `setup` (`loadTicket`). */
+function actorNamesOf(root: AnyNode): Map<string, string> {
+  const names = new Map<string, string>()
+  for (const n of allNodes(root)) for (const inv of n.invoke ?? []) names.set(inv.id, typeof inv.src === 'string' ? inv.src : inv.id)
+  return names
 }
 
-function allNodes(node: AnyNode): AnyNode[] {
-  return [node, ...children(node).flatMap(allNodes)]
+/** Child machines the chart invokes (`setup({ actors: { payCard: cardMachine } })`), by src name. */
+function childMachines(machine: AnyStateMachine): Array<{ src: string; machine: AnyStateMachine }> {
+  const out: Array<{ src: string; machine: AnyStateMachine }> = []
+  const seen = new Set<string>()
+  for (const n of allNodes(machine.root as AnyNode)) {
+    for (const inv of n.invoke ?? []) {
+      const src = typeof inv.src === 'string' ? inv.src : null
+      const logic = src ? (machine.implementations.actors as Record<string, unknown>)[src] : inv.src
+      if (src && !seen.has(src) && isMachine(logic)) {
+        seen.add(src)
+        out.push({ src, machine: logic })
+      }
+    }
+  }
+  return out
 }
 
-function mermaid(machine: AnyStateMachine): string {
-  const root = machine.root as AnyNode
-  const lines: string[] = ['stateDiagram-v2']
-  const nodes = allNodes(root).slice(1)
-  for (const n of nodes) lines.push(`  state "${n.key}" as ${mid(n)}`)
+// ---------------------------------------------------------------------------------------------
+// Labels.
 
+/** Mermaid-safe text: no quotes, colons, semicolons or hashes (they end or escape a statement). */
+const safe = (text: string) =>
+  text.replace(/"/g, '＂').replace(/:/g, '∶').replace(/;/g, '；').replace(/#/g, '＃').replace(/[{}]/g, (c) => (c === '{' ? '｛' : '｝')).replace(/\n/g, ' ')
+
+type Scope = { docs: FullFlowDocs; prefix: string; actorNames: Map<string, string> }
+
+const pathOf = (node: AnyNode) => node.path.join('.')
+const stateKey = (scope: Scope, node: AnyNode) => `${scope.prefix}${pathOf(node)}`
+const stateLabel = (scope: Scope, node: AnyNode) => stateText(scope.docs, stateKey(scope, node)).replace(/^.*\//, '')
+const guardText = (scope: Scope, g: Guard) => scope.docs.guards[g.name] ?? g.name
+
+function edgeLabel(scope: Scope, e: Edge): string {
+  const lines: string[] = []
+  if (e.event !== '') lines.push(eventText(scope.docs, e.event, scope.actorNames))
+  if (e.guard) lines.push(`［${guardText(scope, e.guard)}］`)
+  else if (e.fallback) lines.push('［それ以外］')
+  if (!lines.length) lines.push('すぐに')
+  return lines.map(safe).join('<br/>')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagrams. A chart with more than BIG states is drawn as an overview where each compound state
+// with sub-states is one box, and then one diagram per such compound state; each child machine
+// gets its own diagram. Arrows leaving a compound state's diagram end in a small exit box
+// (「→ 完了画面へ」), arrows entering it start in an entry box.
+
+const BIG = 12
+
+type Diagram = { title: string; code: string }
+
+function diagramsOf(scope: Scope, root: AnyNode, heading: string): Diagram[] {
+  const total = allNodes(root).length - 1
+  const collapse = new Set<AnyNode>()
+  if (total > BIG) {
+    for (const n of allNodes(root).slice(1)) {
+      if (children(n).length >= 2 && n.type !== 'parallel' && !collapse.has(n.parent as AnyNode)) collapse.add(n)
+    }
+  }
+  // Only the outermost compound states are collapsed in the overview; nested ones are collapsed in their own diagram when big.
+  const outer = [...collapse].filter((n) => ![...collapse].some((c) => isDescendant(n, c)))
+  const out: Diagram[] = [{ title: heading, code: draw(scope, root, new Set(outer)) }]
+  for (const c of outer) out.push(...diagramsOf(scope, c, `${heading} › ${stateLabel(scope, c)}`))
+  return out
+}
+
+function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
+  const id = (n: AnyNode) => `s_${(scope.prefix + pathOf(n)).replace(/[^A-Za-z0-9_]/g, '_') || 'root'}`
+  const lines: string[] = ['stateDiagram-v2', '  direction TB', '  classDef exit fill:#f4f4f4,stroke:#999,stroke-dasharray:4 3,color:#333']
+  /** The box that stands for a node in this diagram: itself, its collapsed ancestor, or null when outside `top`. */
+  const shown = (n: AnyNode): AnyNode | null => {
+    if (n !== top && !isDescendant(n, top)) return null
+    for (const c of collapsed) if (isDescendant(n, c)) return c
+    return n
+  }
+  const declare = (n: AnyNode, indent: string) => {
+    const more = collapsed.has(n) ? '（下の図）' : ''
+    lines.push(`${indent}state "${safe(stateLabel(scope, n))}<br/><small>${safe(n.key)}${more}</small>" as ${id(n)}`)
+  }
   const block = (node: AnyNode, indent: string) => {
     const kids = children(node)
+    kids.forEach((kid) => declare(kid, indent))
     if (node.type === 'parallel') {
+      // Regions side by side; `--` only inside a composite state (a top-level `--` does not parse).
       kids.forEach((region, i) => {
-        if (i > 0) lines.push(`${indent}--`)
-        lines.push(`${indent}state ${mid(region)} {`)
+        if (i > 0 && node !== top) lines.push(`${indent}--`)
+        lines.push(`${indent}state ${id(region)} {`)
         block(region, `${indent}  `)
         lines.push(`${indent}}`)
       })
       return
     }
     const initial = node.initial?.target?.[0] as AnyNode | undefined
-    if (initial) lines.push(`${indent}[*] --> ${mid(initial)}`)
+    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`)
     for (const kid of kids) {
-      if (kid.type === 'final') lines.push(`${indent}${mid(kid)} --> [*]`)
-      if (children(kid).length > 0) {
-        lines.push(`${indent}state ${mid(kid)} {`)
+      if (kid.type === 'final') lines.push(`${indent}${id(kid)} --> [*]`)
+      if (children(kid).length > 0 && !collapsed.has(kid) && kid.type !== 'parallel') {
+        lines.push(`${indent}state ${id(kid)} {`)
+        block(kid, `${indent}  `)
+        lines.push(`${indent}}`)
+      } else if (kid.type === 'parallel' && !collapsed.has(kid)) {
+        lines.push(`${indent}state ${id(kid)} {`)
         block(kid, `${indent}  `)
         lines.push(`${indent}}`)
       }
     }
   }
-  block(root, '  ')
+  block(top, '  ')
 
-  for (const n of allNodes(root)) {
+  const arrows = new Set<string>()
+  const stubs = new Map<string, string>()
+  const stub = (kind: 'in' | 'out', n: AnyNode) => {
+    const sid = `${kind}_${id(n)}`
+    if (!stubs.has(sid)) stubs.set(sid, `  state "${kind === 'out' ? '→ ' : ''}${safe(stateLabel(scope, n))}${kind === 'in' ? ' から' : ''}" as ${sid}`)
+    return sid
+  }
+  for (const n of allNodes(top)) {
+    if (n === top && top.parent) continue // the compound state's own arrows are drawn in the diagram above
+    if (!top.parent && n === top) continue // events accepted in every state: in the table only
     for (const e of edgesOf(n)) {
-      const from = n === root ? null : mid(n)
-      for (const to of e.to) {
-        if (!from) continue
-        const label = [eventLabel(e.event), e.guard ? `[${e.guard}]` : ''].filter(Boolean).join(' ')
-        lines.push(`  ${from} --> ${mid(to)}: ${label.replace(/:/g, '∶')}`)
+      const from = shown(n)
+      if (!from) continue
+      for (const t of e.to) {
+        const to = shown(t)
+        if (to && to === from && collapsed.has(from) && t !== from) continue // inside a collapsed box
+        const toId = to && to !== top ? id(to) : stub('out', t)
+        arrows.add(`  ${id(from)} --> ${toId}: ${edgeLabel(scope, e)}`)
       }
     }
   }
-  // Root-level transitions (events accepted in every state) are listed in the table only.
-  for (const n of nodes) {
-    const tags = [...(n.tags ?? [])]
-    if (n.description) lines.push(`  note right of ${mid(n)}: ${n.description.replace(/\n/g, ' ')}`)
-    else if (tags.length) lines.push(`  note right of ${mid(n)}: ${tags.join(', ')}`)
+  // Arrows from outside into this compound state's sub-states.
+  if (top.parent) {
+    const machineRoot = rootOf(top)
+    for (const n of allNodes(machineRoot)) {
+      if (n === top || isDescendant(n, top) || n === machineRoot) continue
+      for (const e of edgesOf(n)) {
+        for (const t of e.to) {
+          const to = isDescendant(t, top) ? shown(t) : null
+          if (to) arrows.add(`  ${stub('in', n)} --> ${id(to)}: ${edgeLabel(scope, e)}`)
+        }
+      }
+    }
   }
+  lines.push(...stubs.values(), ...arrows)
+  if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
   return lines.join('\n')
 }
 
-function eventTable(flow: Flow): { table: string; missing: string[] } {
-  const root = flow.machine.root as AnyNode
+const rootOf = (n: AnyNode): AnyNode => (n.parent ? rootOf(n.parent as AnyNode) : n)
+
+// ---------------------------------------------------------------------------------------------
+// Checks: every state, guard, actor and event has a label; no inline guard combinators.
+
+function problemsOf(flow: Flow): string[] {
+  const problems: string[] = []
+  const scopes: Array<{ scope: Scope; machine: AnyStateMachine }> = [
+    { scope: { docs: flow.docs, prefix: '', actorNames: actorNamesOf(flow.machine.root as AnyNode) }, machine: flow.machine },
+    ...childMachines(flow.machine).map((c) => ({ scope: { docs: flow.docs, prefix: `${c.src}/`, actorNames: actorNamesOf(c.machine.root as AnyNode) }, machine: c.machine })),
+  ]
+  const missing = { states: new Set<string>(), guards: new Set<string>(), actors: new Set<string>(), events: new Set<string>() }
+  const inline = new Set<string>()
+  for (const { scope, machine } of scopes) {
+    for (const n of allNodes(machine.root as AnyNode).slice(1)) if (!flow.docs.states[stateKey(scope, n)]) missing.states.add(stateKey(scope, n))
+    for (const n of allNodes(machine.root as AnyNode)) {
+      for (const inv of n.invoke ?? []) if (typeof inv.src === 'string' && !flow.docs.actors[inv.src]) missing.actors.add(inv.src)
+      for (const e of edgesOf(n)) {
+        if (e.guard?.inline) inline.add(`${scope.prefix}${pathOf(n) || '(root)'} on ${e.event ? `'${e.event}'` : 'always'}: ${e.guard.inline}`)
+        else if (e.guard && !flow.docs.guards[e.guard.name]) missing.guards.add(e.guard.name)
+        if (e.event && !e.event.startsWith('xstate.') && !flow.docs.events[e.event]) missing.events.add(e.event)
+      }
+    }
+    for (const g of Object.keys(machine.implementations.guards)) if (!flow.docs.guards[g]) missing.guards.add(g)
+  }
+  for (const [kind, keys] of Object.entries(missing)) {
+    if (keys.size) problems.push(`flowDocs.${kind} lacks a label for ${[...keys].map((k) => `'${k}'`).join(', ')}`)
+  }
+  for (const i of inline) problems.push(`${i} — name the condition in setup({ guards }) (or a transient state) so the diagram can say it in words`)
+  return problems
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages.
+
+const code = (s: string) => `\`${s}\``
+
+function stateTable(scope: Scope, root: AnyNode): string {
+  const rows = allNodes(root).slice(1).map((n) => {
+    const tags = [...(n.tags ?? [])].map(code).join(' ')
+    const kind = n.type === 'final' ? '終了' : n.type === 'parallel' ? '並行' : children(n).length ? '複合' : ''
+    return `| ${stateText(scope.docs, stateKey(scope, n))} | ${code(stateKey(scope, n))} | ${[kind, tags, n.description ?? ''].filter(Boolean).join(' ')} |`
+  })
+  return ['| 状態 | コード名 | 種類・タグ・説明 |', '|---|---|---|', ...rows].join('\n')
+}
+
+function eventTable(scope: Scope, root: AnyNode): string {
   const rows = new Map<string, Set<string>>()
   for (const n of allNodes(root)) {
     for (const e of edgesOf(n)) {
       if (e.event.startsWith('xstate.') || e.event === '') continue
-      const where = n === root ? 'any state' : n.path.join('.')
-      const to = e.to.length ? e.to.map((t) => t.path.join('.') || '(root)').join(', ') : '(stays)'
-      const text = `${where} → ${to}${e.guard ? ` [${e.guard}]` : ''}`
+      const where = n === root ? 'どの状態でも' : stateText(scope.docs, stateKey(scope, n))
+      const to = e.to.length ? e.to.map((t) => (t === root ? '（最初から）' : stateText(scope.docs, stateKey(scope, t)))).join('、') : '（そのまま）'
+      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ' ［それ以外］' : ''
       if (!rows.has(e.event)) rows.set(e.event, new Set())
-      rows.get(e.event)!.add(text)
+      rows.get(e.event)!.add(`${where} → ${to}${guard}`)
     }
   }
-  const missing = [...rows.keys()].filter((e) => !flow.docs.events[e])
+  if (!rows.size) return '_なし。_'
   const body = [...rows.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([event, where]) =>
-    `| \`${event}\` | ${flow.docs.events[event] ?? '—'} | ${[...where].join('<br>')} |`)
-  return { table: ['| event | what it means | from → to [guard] |', '|---|---|---|', ...body].join('\n'), missing }
+    `| ${scope.docs.events[event] ?? '—'} | ${code(event)} | ${[...where].join('<br>')} |`)
+  return ['| 出来事 | イベント | どこから → どこへ ［条件］ |', '|---|---|---|', ...body].join('\n')
 }
 
-function delaysAndActors(flow: Flow): string {
-  const root = flow.machine.root as AnyNode
+function resultTable(scope: Scope, root: AnyNode): string {
   const out: string[] = []
   for (const n of allNodes(root)) {
     for (const e of edgesOf(n)) {
-      if (e.event.startsWith('xstate.done.actor') || e.event.startsWith('xstate.error.actor') || e.event.startsWith('xstate.after')) {
-        const to = e.to.map((t) => t.path.join('.')).join(', ') || '(stays)'
-        out.push(`| ${n.path.join('.') || '(root)'} | ${eventLabel(e.event)} | ${to}${e.guard ? ` [${e.guard}]` : ''} |`)
-      }
+      if (!/^xstate\.(done|error)\.actor|^xstate\.after|^$/.test(e.event)) continue
+      const to = e.to.map((t) => stateText(scope.docs, stateKey(scope, t))).join('、') || '（そのまま）'
+      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ' ［それ以外］' : ''
+      out.push(`| ${stateText(scope.docs, stateKey(scope, n)) || '（全体）'} | ${eventText(scope.docs, e.event, scope.actorNames)} | ${to}${guard} |`)
     }
   }
-  return out.length ? ['| state | outcome | → | ', '|---|---|---|', ...out].join('\n') : '_None._'
+  return out.length ? ['| 状態 | 結果・時間・判断 | → ［条件］ |', '|---|---|---|', ...out].join('\n') : '_なし。_'
 }
 
-export function renderFlow(flow: Flow): { text: string; missing: string[] } {
-  collectActorNames(flow.machine.root as AnyNode)
-  const { table, missing } = eventTable(flow)
-  const text = `<!-- Generated by \`npm run flows\` from machines/${flow.file}. Do not edit by hand. -->
+function guardAndActorTable(flow: Flow): string {
+  const g = Object.keys(flow.machine.implementations.guards).sort().map((k) => `| 条件 | ${flow.docs.guards[k] ?? '—'} | ${code(k)} |`)
+  const a = Object.keys(flow.machine.implementations.actors).sort().map((k) => `| 呼び出し | ${flow.docs.actors[k] ?? '—'} | ${code(k)} |`)
+  return g.length + a.length ? ['| 種類 | 意味 | コード名 |', '|---|---|---|', ...g, ...a].join('\n') : '_なし。_'
+}
+
+const fence = (d: Diagram) => `### ${d.title}\n\n\`\`\`mermaid\n${d.code}\n\`\`\``
+
+export function renderFlow(flow: Flow): { text: string; problems: string[] } {
+  const root = flow.machine.root as AnyNode
+  const scope: Scope = { docs: flow.docs, prefix: '', actorNames: actorNamesOf(root) }
+  const sections = [...diagramsOf(scope, root, flow.docs.title).map(fence)]
+  const childParts: string[] = []
+  for (const c of childMachines(flow.machine)) {
+    const cs: Scope = { docs: flow.docs, prefix: `${c.src}/`, actorNames: actorNamesOf(c.machine.root as AnyNode) }
+    const name = `${flow.docs.actors[c.src] ?? c.src}（子フロー ${c.src}）`
+    sections.push(...diagramsOf(cs, c.machine.root as AnyNode, name).map(fence))
+    childParts.push(`### ${name}\n\n${stateTable(cs, c.machine.root as AnyNode)}\n\n${eventTable(cs, c.machine.root as AnyNode)}\n\n${resultTable(cs, c.machine.root as AnyNode)}`)
+  }
+  const text = `<!-- Generated by \`npm run flows\` from machines/${flow.file} and machines/${flow.flow}/${flow.flow}-docs.ts. Do not edit by hand. -->
 # ${flow.docs.title}
 
 ${flow.docs.purpose}
 
-- Chart: [\`machines/${flow.file}\`](../../machines/${flow.file}) (machine id \`${flow.machine.id}\`)
-- Starts at: ${flow.docs.routes.map((r) => `\`${r}\``).join(', ')}
+- 図の読み方: [README](README.md#図の読み方)
+- チャート: [\`machines/${flow.file}\`](../../machines/${flow.file})（machine id \`${flow.machine.id}\`）
+- 言葉: [\`machines/${flow.flow}/${flow.flow}-docs.ts\`](../../machines/${flow.flow}/${flow.flow}-docs.ts)
+- 始まる画面: ${flow.docs.routes.map(code).join('、')}
 
-\`\`\`mermaid
-${mermaid(flow.machine)}
-\`\`\`
+## 図
 
-## Events
+${sections.join('\n\n')}
 
-${table}
+## 状態
 
-## Results of work and timers
+${stateTable(scope, root)}
 
-What the chart does when a call it started finishes or fails, and its delayed transitions.
+## 出来事（イベント）
 
-${delaysAndActors(flow)}
-`
-  return { text, missing }
+${eventTable(scope, root)}
+
+## 呼び出しの結果・時間・自動の判断
+
+${resultTable(scope, root)}
+
+## 条件と呼び出し
+
+${guardAndActorTable(flow)}
+${childParts.length ? `\n## 子フロー\n\n${childParts.join('\n\n')}\n` : ''}`
+  return { text, problems: problemsOf(flow) }
 }
 
 function renderIndex(flows: Flow[]): string {
-  return `<!-- Generated by \`npm run flows\`. Do not edit by hand. -->
-# Flows
+  return `<!-- Generated by \`npm run flows\` (scripts/flows.ts). Do not edit by hand. -->
+# フロー（Flows）
 
-Every flow of mypage is an XState v5 statechart in \`machines/\`. These pages are generated from the
-machine objects themselves (\`npm run flows\`); \`npm test\` fails when one is stale.
+mypage の画面の流れは、どれも \`machines/<flow>/<flow>-machine.ts\` の XState v5 ステートチャートです。
+このフォルダーのページは、そのチャート（machine オブジェクト）と \`machines/<flow>/<flow>-docs.ts\`
+の言葉から \`npm run flows\` が書きます。手で直さないでください。\`npm run flows:check\` は、古いページ、
+言葉のない状態・条件・呼び出し・イベント、名前のない条件（インラインの \`and\` / \`or\` / \`not\`）で失敗します。
+図はすべて \`mermaid\` パッケージで描けることをテストしています（\`tests/e2e/flow-diagrams.spec.ts\`:
+構文、SVG への描画、幅 1,200 px 以内、矢印のラベルが重ならないこと）。
 
-| flow | what it is for | starts at | chart |
+| フロー | 何のためか | 始まる画面 | チャート |
 |---|---|---|---|
-${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.docs.routes.map((r) => `\`${r}\``).join(', ')} | [\`${f.file}\`](../../machines/${f.file}) |`).join('\n')}
+${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.docs.routes.map(code).join('、')} | [\`${f.file}\`](../../machines/${f.file}) |`).join('\n')}
 
-## Reading a diagram
+## 図の読み方
 
-Boxes are states; a box inside a box is a sub-state. An arrow is labelled with the event that moves
-the flow (\`form.submit\`), a guard in brackets (\`[isFormValid]\`: the move happens only when it
-holds), \`after 1 s\` for a timer, and \`done: x\` / \`error: x\` for the result of a call the state
-started. Notes name a state's tags (\`busy\`: the screen shows a spinner).
+| 図の中 | 意味 |
+|---|---|
+| 箱 | 状態（会員が今いる段階）。上に日本語の名前、下に小さくコード名（\`sending\`）。 |
+| 箱の中の箱 | 段階の中の小さな段階（複合状態）。並んだ枠は同時に進む部分（並行状態）。 |
+| 「（下の図）」のある箱 | 中身が大きいので、すぐ下に別の図で描いてあります。 |
+| ● → 箱 | 最初の状態。箱 → ◉ は終わり（フローを出る）。 |
+| 矢印のラベル \`確認する（modal.confirm）\` | 会員またはシステムの出来事と、そのイベント名。 |
+| \`［入力が正しい］\` | 条件: それが成り立つときだけ矢印のとおりに進みます。\`［それ以外］\` は上の条件がどれも成り立たないとき。 |
+| \`完了：チケットを読み込む\` / \`失敗：…\` | 状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。 |
+| \`2秒後\` | 時間が経ったら自動で進む。 |
+| \`すぐに\` / 条件だけのラベル | 出来事を待たずに、その場で判断して進む。 |
+| 点線の灰色の箱 \`→ …\` / \`… から\` | この図の外の状態へ出る・外から入る（上の図にあります）。 |
 
-## Opening a chart in the visualizer
+図にない「どの状態でも受け付ける出来事」と、状態を変えずに入力だけを覚える出来事は、各ページの
+「出来事（イベント）」の表にあります（\`（そのまま）\`）。
 
-Each machine is a static \`setup({...}).createMachine({...})\` literal, so Stately's tools can draw
-and simulate it:
-- **VS Code**: install the "XState VSCode" extension (statelyai.stately-vscode), open the machine
-  file and choose "Open Visual Editor" above \`createMachine\`.
-- **Stately Studio / visualizer**: paste the \`createMachine({...})\` object into a new machine
-  ("Import from code").
-- **Live, while clicking through the app**: start the app (\`npm start\`) and open any page with
-  \`?inspect\`; the running charts appear in the XState inspector (development builds only).
+## 動いているチャートを見る（ライブフロー表示）
+
+開発ビルド（\`npm run dev\`）とテストビルド（e2e のスタック）では、アプリの中でチャートを見られます。
+外部のサイトを使わないので、オフラインでも動きます。
+
+- どのページでも URL に \`?flows\` を付ける（例: \`/login?flows\`）か、Alt+Shift+F を押す。開発ビルドでは
+  右下の小さな「フロー」ボタンでも開きます。
+- パネルには、このページで動いているフロー（ログイン状態の \`auth\` と、画面のフロー）ごとに、
+  状態の木（今の状態は色付き・太字）と、今受け付ける出来事（日本語の言葉とイベント名。条件で
+  今は進めないものは薄く表示）が出ます。会員が操作するたびに更新されます。
+- 本番ビルドには含まれません（\`tests/e2e/qa/recorder.spec.ts\` が本番の bundle を確かめます）。
+- オンラインなら、従来どおり \`?inspect\` で Stately の inspector（stately.ai）も使えます。
+
+## エディターでチャートを開く
+
+各チャートは \`setup({...}).createMachine({...})\` のリテラルなので、Stately のツールでも描けます:
+VS Code の拡張 "XState VSCode"（statelyai.stately-vscode）で machine ファイルを開き
+"Open Visual Editor" を選ぶ、または Stately Studio に \`createMachine({...})\` を貼り付ける（オンライン）。
 `
 }
 
@@ -243,27 +425,27 @@ async function main() {
   const outputs = new Map<string, string>()
   const problems: string[] = []
   for (const flow of flows) {
-    const { text, missing } = renderFlow(flow)
-    if (missing.length) problems.push(`${flow.file}: flowDocs.events lacks ${missing.map((e) => `'${e}'`).join(', ')}`)
+    const { text, problems: found } = renderFlow(flow)
+    problems.push(...found.map((p) => `${flow.file}: ${p}`))
     outputs.set(path.join(OUT, mdName(flow)), text)
   }
   outputs.set(path.join(OUT, 'README.md'), renderIndex(flows))
-  if (problems.length) {
-    console.error(`Flow docs incomplete:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
-    process.exit(1)
+  const report = () => {
+    if (problems.length) console.error(`Flow docs incomplete (machines/<flow>/<flow>-docs.ts, machines/shared/flow-docs.ts):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
   }
   if (check) {
     const stale = [...outputs].filter(([file, text]) => !existsSync(file) || readFileSync(file, 'utf8') !== text)
-    if (stale.length) {
-      console.error(`docs/flows is stale; run \`npm run flows\` and commit:\n${stale.map(([f]) => `  - ${path.relative(ROOT, f)}`).join('\n')}`)
-      process.exit(1)
-    }
+    report()
+    if (stale.length) console.error(`docs/flows is stale; run \`npm run flows\` and commit:\n${stale.map(([f]) => `  - ${path.relative(ROOT, f)}`).join('\n')}`)
+    if (stale.length || problems.length) process.exit(1)
     console.log(`docs/flows is current (${flows.length} flows)`)
     return
   }
   mkdirSync(OUT, { recursive: true })
   for (const [file, text] of outputs) writeFileSync(file, text)
   console.log(`wrote ${outputs.size} files to docs/flows`)
+  report()
+  if (problems.length) process.exit(1)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
