@@ -7,10 +7,19 @@ import { HttpError, badRequest, dataExceptionOf, unauthorized } from './http/err
 import { DEFAULT_BODY_LIMIT, bodyLimit, bodyLimitOf, checkQuerySize, readJsonBody } from './http/body'
 import { CheckedJson, checkResponse } from './http/checked-json'
 import type { Deps, Handlers, MemberRow } from './http/handler'
-import { accountHandlers } from './routes/account'
+import { authHandlers } from './routes/auth'
+import { cancelAccountHandlers } from './routes/cancel-account'
+import { checkoutHandlers } from './routes/checkout'
+import { couponClaimHandlers } from './routes/coupon-claim'
+import { emailChangeHandlers } from './routes/email-change'
 import { memberDataHandlers } from './routes/member-data'
-import { paymentHandlers } from './routes/checkout'
-import { reservationHandlers } from './routes/reservation-change'
+import { passwordChangeHandlers } from './routes/password-change'
+import { passwordResetHandlers } from './routes/password-reset'
+import { profileHandlers } from './routes/profile'
+import { purchaseListHandlers } from './routes/purchase-list'
+import { ratingHandlers } from './routes/rating'
+import { reservationChangeHandlers } from './routes/reservation-change'
+import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
@@ -21,7 +30,24 @@ import { mountSpa } from './http/spa'
 
 export type { Deps } from './http/handler'
 
-const handlers: Handlers = { ...accountHandlers, ...memberDataHandlers, ...reservationHandlers, ...paymentHandlers }
+// One handler file per flow (server/routes/<flow>.ts, its logic in server/services/<flow>.ts), plus
+// the member reads that belong to no flow (routes/member-data.ts). The type checks every call of
+// the contract has exactly one handler.
+const handlers: Handlers = {
+  ...authHandlers,
+  ...signupHandlers,
+  ...checkoutHandlers,
+  ...reservationChangeHandlers,
+  ...ratingHandlers,
+  ...couponClaimHandlers,
+  ...profileHandlers,
+  ...cancelAccountHandlers,
+  ...emailChangeHandlers,
+  ...passwordChangeHandlers,
+  ...passwordResetHandlers,
+  ...purchaseListHandlers,
+  ...memberDataHandlers,
+}
 
 const issueMessage = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
   const first = issues[0]
@@ -122,7 +148,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
           return member
         },
         header: (h: string) => c.req.header(h),
-        // Rate limits are taken by the handlers, which know what to count (routes/account.ts).
+        // Rate limits are taken by the handlers, which know what to count (server/routes/<flow>.ts).
         address: limiter.addressOf(c),
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })

@@ -26,8 +26,11 @@ export type Deps = {
 
 export type { MemberRow }
 
+/** A call's request as the handlers and services receive it: parsed by the contract (brands included). */
+export type CallInput<N extends CallName> = v.InferOutput<(typeof calls)[N]['request']>
+
 export type HandlerCtx<N extends CallName> = {
-  input: v.InferOutput<(typeof calls)[N]['request']>
+  input: CallInput<N>
   deps: Deps
   /** The caller (bearer token verified); throws 401 on anonymous calls. */
   me: () => MemberRow

@@ -7,7 +7,7 @@ export type Rule = { max: number; windowMs: number }
 
 /**
  * The limited calls and their rules (docs/reliability.md "Rate limits", issue 13 items 4, 7, 10).
- * Each rule names what it counts by; the handler passes that key (server/routes/account.ts).
+ * Each rule names what it counts by; the handler passes that key (server/routes/<flow>.ts).
  */
 export type RateLimits = {
   /**
@@ -20,7 +20,7 @@ export type RateLimits = {
   'signup-request': { perAddress: Rule; perAddressWithoutCaptcha: Rule; perEmail: Rule }
   'email-change-request': { perAddress: Rule; perMember: Rule; perEmail: Rule }
   'password-reset-request': { perAddress: Rule; perEmail: Rule }
-  /** Code guesses; each code also dies after 5 wrong tries (server/routes/account.ts). */
+  /** Code guesses; each code also dies after 5 wrong tries (server/routes/<flow>.ts). */
   'password-reset': { perAddress: Rule; perEmail: Rule }
   /** Take the client address from the first X-Forwarded-For hop (only behind a trusted proxy). */
   trustForwardedFor: boolean

@@ -38,7 +38,7 @@ function allowedReturnUrl(raw: string, config: Config): boolean {
   }
 }
 
-export const paymentHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 'charge' | 'charge-attempt' | 'tdsFinish' | 'sandbox/tokens' | 'stripe/setup-intents'> = {
+export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 'charge' | 'charge-attempt' | 'tdsFinish' | 'sandbox/tokens' | 'stripe/setup-intents'> = {
   async 'charge-data'({ input, deps, me }) {
     const m = me()
     // Only products on sale, as charge itself (issue 13 item 9).

@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm'
-import { coupons, memberCoupons, notices, products, purchases, reservationMenus, businessHolidays, tickets } from '../db/schema'
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
+import { coupons, memberCoupons, notices, products, reservationMenus, businessHolidays } from '../db/schema'
 import type { Coupon } from '../../src/contract/entities'
-import { JST, formatReservationTime, todayJst, unixSeconds, LocalDate } from '../domain/time'
-import { ZonedDateTime, LocalTime } from '@js-joda/core'
-import { badRequest, notFound, serverErrors } from '../http/errors'
+import { unixSeconds } from '../domain/time'
 import type { PartialHandlers } from '../http/handler'
-import { listTickets } from '../services/tickets'
+import { assertChangeable, assertRatable, listTickets, loadOwnTicket, toTicket } from '../services/tickets'
 import type { Tx } from '../db/client'
 
-const PAGE_SIZE = 20
+// Member reads that belong to no flow: the home (user-data) and the menu (products, reservation
+// menus), and the ticket the reservation-change and rating flows open on.
 
 export async function heldCoupons(db: Tx, memberId: string, now: Date): Promise<Coupon[]> {
   const rows = await db
@@ -26,9 +25,7 @@ export async function heldCoupons(db: Tx, memberId: string, now: Date): Promise<
   }))
 }
 
-const startOfDay = (d: LocalDate) => new Date(ZonedDateTime.of(d, LocalTime.MIDNIGHT, JST).toInstant().toEpochMilli())
-
-export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-products' | 'reservation-menu-list' | 'purchase-list' | 'get-coupon'> = {
+export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-products' | 'reservation-menu-list' | 'ticket-data'> = {
   async 'user-data'({ input, deps, me }) {
     const m = me()
     const { db, clock } = deps
@@ -92,77 +89,12 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
     return { reservationMenuList: rows.map(({ menuId, menuTitle, imageUrl, estimatedMinute }) => ({ menuId, menuTitle, imageUrl, estimatedMinute })) }
   },
 
-  // Newest first, pages of 20; the key is the last row's (memberId, ticketNumber, purchaseTime).
-  async 'purchase-list'({ input, deps, me }) {
+  // Read by the reservation-change flow (CHANGE_RESERVATION) and by the rating flow (RATING).
+  async 'ticket-data'({ input, deps, me }) {
     const m = me()
-    const now = deps.clock.now()
-    const today = todayJst(now)
-    let from: Date
-    let to: Date
-    if (!input.period || input.period === 'LAST_3_MONTHS') {
-      from = startOfDay(today.minusMonths(3))
-      to = new Date(now.getTime() + 1000)
-    } else {
-      const year = Number(input.period)
-      if (year < 2023 || year > today.year()) throw badRequest(serverErrors.periodOutOfRange)
-      from = startOfDay(LocalDate.of(year, 1, 1))
-      to = startOfDay(LocalDate.of(year + 1, 1, 1))
-    }
-    if (input.memberId !== undefined && input.memberId !== m.memberId) throw notFound()
-    const after =
-      input.ticketNumber !== undefined && input.purchaseTime !== undefined
-        ? sql`(${purchases.purchaseTime}, ${purchases.ticketNumber}) < (to_timestamp(${input.purchaseTime}), ${input.ticketNumber})`
-        : undefined
-    // The coupon's name, the ticket's refund and reservation (issue 15): one row each by primary key.
-    const rows = await deps.db
-      .select({ p: purchases, couponName: coupons.couponName, amountRefunded: tickets.amountRefunded, reservationAt: tickets.reservationAt })
-      .from(purchases)
-      .leftJoin(coupons, eq(coupons.couponCode, purchases.couponCode))
-      .leftJoin(tickets, eq(tickets.ticketNumber, purchases.ticketNumber))
-      .where(and(eq(purchases.memberId, m.memberId), gte(purchases.purchaseTime, from), lt(purchases.purchaseTime, to), after))
-      // NULLS LAST as in purchases_member_keyset_idx (both columns are NOT NULL): a plain DESC means
-      // NULLS FIRST, which that index cannot serve, and PostgreSQL then scans and sorts every row.
-      .orderBy(sql`${purchases.purchaseTime} DESC NULLS LAST`, sql`${purchases.ticketNumber} DESC NULLS LAST`)
-      .limit(PAGE_SIZE + 1)
-    const page = rows.slice(0, PAGE_SIZE)
-    const last = page[page.length - 1]?.p
-    return {
-      ticketList: page.map(({ p, couponName, amountRefunded, reservationAt }) => ({
-        purchaseTime: unixSeconds(p.purchaseTime),
-        amount: p.amount,
-        amountBeforeCoupon: p.amountBeforeCoupon,
-        couponCode: p.couponCode,
-        receiptNumber: p.receiptNumber,
-        productType: p.productType,
-        ticketNumber: p.ticketNumber,
-        productName: p.productName,
-        couponName: p.couponCode ? (couponName ?? null) : null,
-        amountRefunded: amountRefunded ?? 0,
-        reservationTime: p.productType === 'SUPPORT' && reservationAt ? formatReservationTime(reservationAt) : null,
-      })),
-      lastEvaluatedKey:
-        rows.length > PAGE_SIZE && last
-          ? { memberId: m.memberId, ticketNumber: last.ticketNumber, purchaseTime: unixSeconds(last.purchaseTime) }
-          : null,
-    }
-  },
-
-  // Once per member (primary key), before expiry (spec §4 /get-coupon).
-  async 'get-coupon'({ input, deps, me }) {
-    const m = me()
-    const now = deps.clock.now()
-    const [coupon] = await deps.db.select().from(coupons).where(eq(coupons.couponCode, input.couponCode))
-    if (!coupon) throw badRequest(serverErrors.couponNotFound)
-    if (coupon.expire.getTime() <= now.getTime()) throw badRequest(serverErrors.couponExpired)
-    const inserted = await deps.db
-      .insert(memberCoupons)
-      .values({ memberId: m.memberId, couponCode: coupon.couponCode, claimedAt: now })
-      .onConflictDoNothing()
-      .returning({ couponCode: memberCoupons.couponCode })
-    // The primary key (member, coupon) refused the row: this member holds it already. A reopened or
-    // reloaded link is not a failure (issue 12 item 4); the failure page stays for unknown and
-    // expired coupons (spec §8 getCoupon).
-    if (inserted.length === 0) return { alreadyCompleted: true }
-    return {}
+    const { ticket, staff: s } = await loadOwnTicket(deps.db, m.memberId, input.ticketNumber)
+    if (input.action === 'CHANGE_RESERVATION') assertChangeable(ticket, deps.clock.now())
+    else assertRatable(ticket)
+    return toTicket(ticket, s)
   },
 }

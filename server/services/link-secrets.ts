@@ -8,6 +8,9 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * (docs/decisions.md "Signup: one sealed record per request").
  */
 
+/** How long a mailed link (signup, e-mail change) stays valid. */
+export const LINK_HOURS = 24
+
 export const newLinkToken = () => randomBytes(24).toString('hex')
 
 export const tokenDigest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')

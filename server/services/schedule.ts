@@ -5,6 +5,7 @@ import { bookings, businessHolidays } from '../db/schema'
 import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
 import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
+import { isUniqueViolation } from '../db/constraints'
 import { apiErrors } from '../../src/contract/messages'
 import type { StaffRow } from './tickets'
 
@@ -66,13 +67,6 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
 
 export function daySchedule(input: DayInput, staffList: StaffRow[]) {
   return computeDaySchedule(input, staffList.map((s) => s.staffId))
-}
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x) {
-    if (x.code === '23505') return true
-  }
-  return false
 }
 
 /**

@@ -1,0 +1,10 @@
+import type { PartialHandlers } from '../http/handler'
+import { claimCoupon } from '../services/coupon-claim'
+
+// The coupon-claim flow (machines/coupon-claim): a coupon link adds the coupon to the member.
+
+export const couponClaimHandlers: PartialHandlers<'get-coupon'> = {
+  async 'get-coupon'({ input, deps, me }) {
+    return claimCoupon(deps, me().memberId, input.couponCode)
+  },
+}

@@ -1,0 +1,10 @@
+import type { PartialHandlers } from '../http/handler'
+import { updateProfile } from '../services/profile'
+
+// The profile flow (machines/profile): the member's names and phone number.
+
+export const profileHandlers: PartialHandlers<'user-update'> = {
+  async 'user-update'({ input, deps, me }) {
+    return updateProfile(deps, me(), input)
+  },
+}

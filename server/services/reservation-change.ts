@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm'
+import type { CallResponse } from '../../src/contract/calls'
+import { staff, tickets } from '../db/schema'
+import type { Tx } from '../db/client'
+import { chooseServedDay } from '../domain/schedule'
+import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservationTime, parseYmd, todayJst, type LocalDate } from '../domain/time'
+import { badRequest, serverErrors } from '../http/errors'
+import type { CallInput, Deps, MemberRow } from '../http/handler'
+import { mails } from './mails'
+import { bookSlot, daySchedule, loadDay, releaseBooking } from './schedule'
+import { assertChangeable, loadOwnTicket, toStaffProfile } from './tickets'
+
+/** The requested `dt` as a day; 400 for an impossible date (20250231). */
+export function requestedDay(dt: string): LocalDate {
+  const day = parseYmd(dt)
+  if (!day) throw badRequest('dt must be a valid date YYYYMMDD')
+  return day
+}
+
+/** The schedule of `requested` (or the day served instead, spec §8) as of `now`. */
+export async function scheduleAnswer(db: Tx, requested: LocalDate, minutes: number, now: Date, exclude?: string) {
+  // One query for the requested day (holidays included); a second only when another day is served.
+  let loaded = await loadDay(db, requested, minutes, now, exclude)
+  const day = chooseServedDay(requested, now, loaded.holidays) ?? requested
+  if (!day.equals(requested)) loaded = await loadDay(db, day, minutes, now, exclude)
+  const { input: dayInput, staffList } = loaded
+  const schedule = daySchedule(dayInput, staffList)
+  const today = todayJst(now)
+  const answer: CallResponse<'reservation-schedule'> = {
+    selectDate: formatYmd(day),
+    staffSchedules: staffList.map((s) => {
+      const schedules = schedule.staff.get(s.staffId) ?? {}
+      return { ...toStaffProfile(s), isAvailableAnyTime: Object.values(schedules).some(Boolean), schedules }
+    }),
+    noAssignSchedules: schedule.noAssign,
+    isAvailableAnyTime: schedule.anyTime,
+    firstDate: formatYmd(today),
+    lastDate: formatYmd(today.plusDays(BOOKING_WINDOW_DAYS)),
+  }
+  return { answer, day }
+}
+
+/** Moves the booking in one transaction: old cells released, new cells taken (unique per cell). */
+export async function changeReservation(deps: Deps, m: MemberRow, input: CallInput<'update-resevation-date'>): Promise<CallResponse<'update-resevation-date'>> {
+  const now = deps.clock.now()
+  const start = parseReservationTime(input.reservationTime)
+  if (!start) throw badRequest(serverErrors.reservationTimeInvalid)
+  const staffId = input.staffId ? input.staffId : null
+  const result = await deps.db.transaction(async (tx) => {
+    const { ticket } = await loadOwnTicket(tx, m.memberId, input.ticketNumber, true)
+    assertChangeable(ticket, now)
+    if (input.minutesToSupport !== ticket.minutesToSupport) throw badRequest(serverErrors.minutesMismatch)
+    await releaseBooking(tx, ticket.ticketNumber)
+    const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
+    await tx.update(tickets).set({ reservationAt: start, staffId: booked }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
+    const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
+    return { staffId: booked, staffNickname: s.staffNickname }
+  })
+  deps.caches.scheduleChanged()
+  await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname })
+  return { ticketNumber: input.ticketNumber, reservationTime: formatReservationTime(start), staffId: result.staffId }
+}
