@@ -3,10 +3,25 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the cancel-account chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: '退会',
-  purpose: 'A member cancels the membership after agreeing that unused tickets are forfeited and all data is deleted.',
+  purpose: '未使用のチケットが失われ、すべてのデータが消えることに同意した会員が退会する。',
   routes: ['/settings'],
   events: {
-    'consent.toggle': 'The member ticked or unticked one of the two cancellation agreements.',
-    'form.submit': 'The member confirmed the cancellation.',
+    'consent.toggle': '同意のチェックを付ける・外す',
+    'form.submit': '退会を確定',
+  },
+  states: {
+    editing: '同意を確認中',
+    cancelling: '退会処理中',
+    signingOut: 'ログアウト中',
+    toLogin: 'ログインページへ',
+    toError: 'エラーページへ',
+  },
+  guards: {
+    hasBothConsents: '2つとも同意済み',
+    hasUnusedTickets: '未使用のチケットがある',
+  },
+  actors: {
+    cancelAccount: '退会する',
+    signOut: 'ログアウトする',
   },
 }

@@ -3,11 +3,33 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the email-change chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'メールアドレス変更',
-  purpose: 'A member asks to change the e-mail address and confirms the new one through the mailed link.',
+  purpose: '会員が新しいメールアドレスへの変更を申し込み、そのアドレスに届いたリンクで確定する。',
   routes: ['/settings/email-change-request', '/settings/email-change-request-complete', '/settings/email-change-complete'],
   events: {
-    'field.change': 'The member typed the new e-mail address.',
-    'form.submit': 'The member asked for the change; a confirmation link is mailed to the new address.',
-    'link.open': 'The member opened the confirmation link from the mail.',
+    'field.change': '新しいメールアドレスを入力',
+    'form.submit': '変更を申し込む（確認メールが届く）',
+    'link.open': 'メールの確認リンクを開く',
+  },
+  states: {
+    editing: '新しいアドレスを入力中',
+    requesting: '変更を申し込み中',
+    toRequestComplete: '申し込み完了ページへ',
+    toError: 'エラーページへ',
+    confirming: '変更を確定中',
+    signingOut: 'ログアウト中',
+    confirmed: '変更完了',
+    alreadyChanged: '変更済みのお知らせ',
+    toLinkError: 'リンクのエラーページへ',
+  },
+  guards: {
+    isFormValid: '正しいメールアドレス',
+    isClientError: '4xxエラー',
+    isRateLimited: '申し込みが多すぎる（429）',
+    isAlreadyCompleted: 'すでに変更済み',
+  },
+  actors: {
+    requestChange: '変更を申し込む',
+    completeChange: '変更を確定する',
+    signOut: 'ログアウトする',
   },
 }

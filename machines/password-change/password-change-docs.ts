@@ -3,11 +3,26 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the password-change chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'パスワード変更',
-  purpose: 'A signed-in member sets a new password, is signed out and logs in again with it.',
+  purpose: 'ログイン中の会員が新しいパスワードを設定し、ログアウトして新しいパスワードでログインし直す。',
   routes: ['/settings/password-change', '/settings/password-change-complete'],
   events: {
-    'field.change': 'The member typed the new password or its confirmation.',
-    'field.blur': 'The member left a field; its error, if any, now shows.',
-    'form.submit': 'The member sent the new password.',
+    'field.change': '新しいパスワード・確認を入力',
+    'field.blur': '入力欄を離れる（エラーを表示）',
+    'form.submit': '変更を送信',
+  },
+  states: {
+    editing: '新しいパスワードを入力中',
+    changing: 'パスワードを変更中',
+    signingOut: 'ログアウト中',
+    toComplete: '変更完了ページへ',
+    toError: 'エラーページへ',
+  },
+  guards: {
+    isFormValid: '入力が正しい',
+    isClientError: '4xxエラー',
+  },
+  actors: {
+    changePassword: 'パスワードを変更する',
+    signOut: 'ログアウトする',
   },
 }

@@ -3,12 +3,32 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the password-reset chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'パスワード再設定',
-  purpose: 'A member who forgot the password receives an auth code by mail and sets a new password with it.',
+  purpose: 'パスワードを忘れた会員が、メールで届く認証コードを使って新しいパスワードを設定する。',
   routes: ['/password-reset-request', '/password-reset', '/password-reset-complete'],
   events: {
-    'field.change': 'The member typed into a field (e-mail, auth code, new password, confirmation).',
-    'field.blur': 'The member left a field of the code page; its error, if any, now shows.',
-    'form.submit': 'The member sent the page: asks for the code, or sets the new password.',
-    'code.open': 'The member opened the code page (after the request, or directly from the mail).',
+    'field.change': '入力（メール・認証コード・新しいパスワード・確認）',
+    'field.blur': '入力欄を離れる（エラーを表示）',
+    'form.submit': '送信（コードを頼む／新しいパスワードを設定）',
+    'code.open': '認証コードのページを開く',
+  },
+  states: {
+    requesting: '認証コードを頼む',
+    'requesting.editing': 'メールアドレスを入力中',
+    'requesting.submitting': 'コードの送信を依頼中',
+    resetting: '新しいパスワードの設定',
+    'resetting.editing': 'コードとパスワードを入力中',
+    'resetting.submitting': 'パスワードを設定中',
+    toComplete: '再設定完了ページへ',
+    toError: 'エラーページへ',
+  },
+  guards: {
+    isRequestValid: '正しいメールアドレス',
+    isResetValid: 'コードとパスワードが正しい',
+    isClientError: '4xxエラー',
+    isRateLimited: '依頼が多すぎる（429）',
+  },
+  actors: {
+    requestCode: '認証コードを頼む',
+    resetPassword: 'パスワードを再設定する',
   },
 }

@@ -3,10 +3,24 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the profile chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'お客様情報の変更',
-  purpose: 'A member reviews the account info and corrects the name or phone number.',
+  purpose: '会員がお客様情報を確かめ、氏名や電話番号を直す。',
   routes: ['/settings'],
   events: {
-    'field.change': 'The member edited the last name, first name or phone number.',
-    'form.submit': 'The member saved the changes.',
+    'field.change': '氏名・電話番号を入力',
+    'form.submit': '変更を保存',
+  },
+  states: {
+    loading: 'お客様情報を読み込み中',
+    editing: 'お客様情報を編集中',
+    saving: '変更を保存中',
+    toError: 'エラーページへ',
+  },
+  guards: {
+    isFormValid: '入力が正しい',
+    isClientError: '4xxエラー',
+  },
+  actors: {
+    loadMember: 'お客様情報を読み込む',
+    saveProfile: '変更を保存する',
   },
 }
