@@ -102,6 +102,7 @@ export const rules: SpecRules = {
       const status = httpStatus(r.error)
       const goes = destinations(after)
       if (r.call === 'loadTicket') {
+        if (r.ok && !same(after.context.ticket, r.output)) v.push('the rating page shows the ticket it loaded')
         if (r.ok && !same(after.sent, [{ call: 'loadTips', input: undefined }])) v.push(`after the ticket, the tips must be loaded, sent ${JSON.stringify(after.sent)}`)
         if (!r.ok && !same(goes, [{ action: 'goToError', params: { code: isClient(status) ? '400' : String(status) } }]))
           v.push(`a failed ticket load (${status}) must go to error ${isClient(status) ? '400' : status}, did ${JSON.stringify(goes)}`)
@@ -125,8 +126,38 @@ export const rules: SpecRules = {
         if (after.sent.length) v.push(`nothing is sent after the rating post, sent ${sent}`)
       }
     }
+    // What the member can do (§4, §5): the form until submitted (send enabled only with an
+    // overall score and a comment of at most 500 characters), then only the modal's two buttons.
+    const phase = phaseOf(trail)
+    const can = new Set(after.can)
+    const e = entered(trail)
+    if (phase === 'form') {
+      for (const t of ['score.change', 'detail.change', 'comment.change', 'tip.select']) if (!can.has(t)) v.push(`the form must accept ${t}`)
+      const valid = e.score !== null && e.comment.length <= 500
+      if (can.has('form.submit') !== valid) v.push(`send must be ${valid ? 'enabled' : 'disabled'} (overall ${e.score}, comment ${e.comment.length} characters)`)
+      if (can.has('modal.confirm') || can.has('modal.cancel')) v.push('no confirmation is open on the form')
+    } else if (phase === 'modal') {
+      if (!can.has('modal.confirm') || !can.has('modal.cancel')) v.push(`the confirmation must offer confirm and cancel, can ${[...can]}`)
+      for (const t of ['score.change', 'detail.change', 'comment.change', 'tip.select', 'form.submit']) if (can.has(t)) v.push(`the open confirmation blocks ${t}`)
+    } else if (can.size) v.push(`while ${phase} the member can do nothing, can ${[...can]}`)
     return v
   },
+}
+
+/** Where the member is by the spec, from the events alone: loading, form, modal, sending, gone. */
+function phaseOf(trail: Observation[]): 'loading' | 'form' | 'modal' | 'sending' | 'gone' {
+  let phase: ReturnType<typeof phaseOf> = 'loading'
+  for (let i = 0; i < trail.length; i++) {
+    const o = trail[i]
+    if (destinations(o).length) return 'gone'
+    if (o.reply?.call === 'loadTips' && o.reply.ok) phase = 'form'
+    else if (phase === 'form' && o.event.type === 'form.submit') {
+      const e = entered(trail.slice(0, i + 1))
+      if (e.score !== null && e.comment.length <= 500) phase = 'modal'
+    } else if (phase === 'modal' && o.event.type === 'modal.cancel') phase = 'form'
+    else if (phase === 'modal' && o.event.type === 'modal.confirm') phase = 'sending'
+  }
+  return phase
 }
 
 export const spec: ChartSpec = {

@@ -1,0 +1,47 @@
+// `npm run mutate` must itself catch a wrong chart (issue 14 point 5): the rating chart with
+// modal.cancel sent on to the post, a successful rating sent to the error page, or the comment
+// left out of the form, is turned red by the rating spec rules; the chart as written is not.
+import { describe, expect, it } from 'vitest'
+import { checkChart, specPaths } from '../machines/observe'
+import { spec } from '../machines/rating.spec-rules'
+import { buildMutant, mutants, runMutant, type Mutant } from '../../scripts/mutate'
+
+const all = mutants(spec.configs[0].machine)
+const find = (re: RegExp) => {
+  const m = all.find((x) => re.test(`${x.kind} ${x.where}`))
+  if (!m) throw new Error(`no mutant ${re}: ${all.map((x) => x.where).join('\n')}`)
+  return m
+}
+
+describe('mutate: the rating chart', () => {
+  const reference = specPaths(spec.configs)
+  it('passes its spec rules as written', async () => {
+    expect(await checkChart(spec.configs, spec.rules)).toEqual([])
+  })
+  it('catches modal.cancel retargeted', async () => {
+    const r = await runMutant(spec, find(/^target .*modal\.cancel: → /), reference)
+    expect(r.caught, r.violation).toBe(true)
+    expect(r.byError).toBeUndefined()
+  })
+  it('catches a goTo removed, the comment dropped, the send guard negated', async () => {
+    for (const re of [/^action .*postRating done #1: without goToTipPayment/, /^action .*comment\.change: without/, /^guard .*form\.submit: not\(canSubmit\)/]) {
+      const r = await runMutant(spec, find(re), reference)
+      expect(r.caught, `${re}`).toBe(true)
+    }
+  })
+  it('catches a successful rating sent to the error page', async () => {
+    const toError: Mutant = {
+      kind: 'action',
+      where: 'postRating done without a tip: goToError',
+      apply: (c) => { c.states.sending.invoke.onDone[1].actions = [{ type: 'goToError', params: { code: '500' } }] },
+    }
+    const r = await runMutant(spec, toError, reference)
+    expect(r.caught).toBe(true)
+    expect(r.violation).toMatch(/rating-complete/)
+  })
+  it('builds mutants from the chart config with the same implementations', () => {
+    const m = buildMutant(spec.configs[0].machine, find(/^guard .*form\.submit: not\(canSubmit\)/))
+    expect(m.id).toBe('rating')
+    expect(all.length).toBeGreaterThan(40)
+  })
+})
