@@ -6,7 +6,7 @@ export const flowDocs: FlowDocs = {
   purpose: '/get-coupon のリンクのクーポンをログイン中の会員に付与し、ホームに表示する。',
   routes: ['/get-coupon'],
   events: {
-    'link.open': 'クーポンのリンク（/get-coupon?couponCode=…）を開く',
+    'link.open': 'クーポンのリンクを開く',
   },
   states: {
     idle: 'リンクを開く前',

@@ -6,8 +6,8 @@ export const flowDocs: FlowDocs = {
   purpose: '過去3か月または選んだ年のお支払いを20件ずつ表示し、求めに応じて続きを読み込む。',
   routes: ['/purchase-list'],
   events: {
-    'period.change': '期間を選ぶ（過去3か月、または2023年〜今年）',
-    'more.load': 'さらに読み込む（続きがあるときだけ表示）',
+    'period.change': '表示期間を選ぶ',
+    'more.load': 'もっと見る',
   },
   states: {
     loading: '履歴を読み込み中',

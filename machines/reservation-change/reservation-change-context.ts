@@ -1,7 +1,7 @@
 import type { Ticket } from '../../src/contract/entities'
 import { parseReservationTime } from '../../src/contract/ticket-rules'
 import { savedBand, savedDay, type PurchaseState } from './saved-slot'
-import { bandOfHour, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
+import { bandOfHour, reservationTimeOf, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
 
 /**
  * What the reservation-change chart remembers, and where it starts: beside the chart
@@ -77,3 +77,21 @@ export function openOnReservation(context: ReservationChangeContext, ticket: Tic
     band: (at && bandOfHour(at.hour)) || context.band,
   }
 }
+
+/** The chosen slot as the /support/staff → /buy hand-off (savePurchaseState). */
+export const purchaseStateOf = (context: ReservationChangeContext): PurchaseState => ({
+  productId: context.productId!,
+  slotType: context.choice!.slotType,
+  staffId: context.choice!.staffId,
+  staffNickname: context.choice!.staffNickname,
+  reservationTime: reservationTimeOf(context.view!.schedule.selectDate, context.choice!.time),
+  minutesToSupport: context.minutesToSupport ?? 0,
+})
+
+/** The reservation update for the chosen slot (spec §3 update-resevation-date). */
+export const updateInputOf = (context: ReservationChangeContext): UpdateReservationInput => ({
+  ticketNumber: context.ticketNumber!,
+  staffId: context.choice!.staffId,
+  reservationTime: reservationTimeOf(context.view!.schedule.selectDate, context.choice!.time),
+  minutesToSupport: context.minutesToSupport ?? 0,
+})

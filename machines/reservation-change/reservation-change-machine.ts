@@ -4,13 +4,15 @@ import { failureCode, failureMessage, isClientFailure } from '../shared/api-fail
 import {
   initialContext,
   openOnReservation,
+  purchaseStateOf,
+  updateInputOf,
   type ReservationChangeContext,
   type ReservationChangeEvent,
   type ReservationChangeInput,
   type UpdateReservationInput,
 } from './reservation-change-context'
 import { savedChoice, type PurchaseState } from './saved-slot'
-import { isSlotOpen, landingBand, laterDayMayHaveRoom, nextOpenDay, nobodyAvailable, reservationTimeOf, type ScheduleView } from './schedule-slots'
+import { isSlotOpen, landingBand, laterDayMayHaveRoom, nextOpenDay, nobodyAvailable, type ScheduleView } from './schedule-slots'
 
 export type { ReservationChangeContext, ReservationChangeEvent, ReservationChangeInput, UpdateReservationInput } from './reservation-change-context'
 
@@ -205,17 +207,7 @@ export const reservationChangeMachine = setup({
             {
               target: '#reservationChange.toBuy',
               actions: [
-                {
-                  type: 'savePurchaseState',
-                  params: ({ context }) => ({
-                    productId: context.productId!,
-                    slotType: context.choice!.slotType,
-                    staffId: context.choice!.staffId,
-                    staffNickname: context.choice!.staffNickname,
-                    reservationTime: reservationTimeOf(context.view!.schedule.selectDate, context.choice!.time),
-                    minutesToSupport: context.minutesToSupport ?? 0,
-                  }),
-                },
+                { type: 'savePurchaseState', params: ({ context }) => purchaseStateOf(context) },
                 { type: 'goToBuy', params: ({ context }) => ({ productId: context.productId! }) },
               ],
             },
@@ -230,12 +222,7 @@ export const reservationChangeMachine = setup({
         updating: {
           invoke: {
             src: 'updateReservation',
-            input: ({ context }) => ({
-              ticketNumber: context.ticketNumber!,
-              staffId: context.choice!.staffId,
-              reservationTime: reservationTimeOf(context.view!.schedule.selectDate, context.choice!.time),
-              minutesToSupport: context.minutesToSupport ?? 0,
-            }),
+            input: ({ context }) => updateInputOf(context),
             onDone: {
               target: '#reservationChange.toComplete',
               actions: [{ type: 'trackDateChange', params: ({ context }) => ({ ticketNumber: context.ticketNumber! }) }, 'goToComplete'],

@@ -2,7 +2,7 @@ import { ratingText } from '../../src/text/rating'
 import { buyText } from '../../src/text/checkout'
 import { createMember, expect, login, test } from './fixtures'
 import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
-import { ratingComplete, ratingDriver as d, tipPayment } from './drivers/rating'
+import { ratingDriver as d, tipPayment } from './drivers/rating'
 import type { FlowContext } from './drivers/flow-driver'
 
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
@@ -31,8 +31,7 @@ test('rating without a tip ends on /rating-complete and the ticket shows as rate
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
   await d.states.confirming(page, ctx)
   await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
-  await d.states.leaving(page, ctx)
-  await ratingComplete(page)
+  await d.states.toComplete(page, ctx)
   await page.getByRole('link', { name: 'ホームへ戻る' }).click()
   await expect(page.locator(`article[data-ticket-number="${ticketNumber}"]`).getByRole('button', { name: '評価済み' })).toBeDisabled()
 })
@@ -45,7 +44,7 @@ test('rating with a tip goes to /buy with the tip product and the rated ticket',
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
   await d.states.confirming(page, ctx)
   await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
-  await d.states.leaving(page, ctx)
+  await d.states.toTipPayment(page, { ...ctx, vars: { ticketNumber } })
   await tipPayment(page, tip, ticketNumber)
 })
 
@@ -61,7 +60,7 @@ test('the tip is paid on the sandbox and ends on /buy-complete?type=TIP', async 
   await pay.states.ready(page)
   await expect(page.getByRole('region', { name: buyText.summaryTitle })).toContainText('チップ')
   await payOnSandbox(page)
-  await pay.states.done(page, 'TIP')
+  await pay.states.toComplete(page, 'TIP')
   // The rated ticket now shows 'rated' on home.
   await page.goto('/')
   await expect(page.locator(`article[data-ticket-number="${ticketNumber}"]`).getByRole('button', { name: '評価済み' })).toBeDisabled()
@@ -71,4 +70,5 @@ test('no ticketNumber goes to the 404 error page', async ({ page }) => {
   const member = await createMember('demo')
   await login(page, member, '/rating')
   await page.waitForURL(/\/error\?code=404/)
+  await d.states.toError(page, ctx)
 })

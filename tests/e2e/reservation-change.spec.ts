@@ -1,5 +1,5 @@
 import { createMember, expect, login, test } from './fixtures'
-import { changeComplete, findOtherConsultantCell, reservationChangeDriver as d } from './drivers/reservation-change'
+import { findOtherConsultantCell, reservationChangeDriver as d } from './drivers/reservation-change'
 import type { FlowContext } from './drivers/flow-driver'
 
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
@@ -23,8 +23,7 @@ test('the demo member moves a reservation to another consultant', async ({ page 
   await d.states['choosing.confirming'](page, ctx)
   await expect(page.getByRole('alertdialog')).toContainText(staff)
   await d.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
-  await d.states.leaving(page, ctx)
-  await changeComplete(page)
+  await d.states.toComplete(page, ctx)
 
   await page.getByRole('link', { name: 'ホームへ戻る' }).click()
   const moved = page.locator(`article[data-ticket-number="${ticketNumber}"]`)
@@ -43,12 +42,12 @@ test('the confirm modal can be closed without changing anything', async ({ page 
   await page.getByRole('button', { name: cellName, exact: true }).click()
   await d.states['choosing.confirming'](page, ctx)
   await d.events['modal.cancel'](page, { type: 'modal.cancel' }, ctx)
-  await expect(page.getByRole('alertdialog')).toBeHidden()
+  await d.states['choosing.idle'](page, ctx)
   await expect(page).toHaveURL(/reservation-date-change/)
 })
 
 test('without ticketNumber or productId the page sends the member to the menu', async ({ page }) => {
   const member = await createMember('demo')
   await login(page, member, '/support/reservation-date-change')
-  await page.waitForURL(/\/support\/menu$/)
+  await d.states.toMenu(page, ctx)
 })

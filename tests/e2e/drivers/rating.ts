@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { ratingCompleteText, ratingText as t } from '../../../src/text/rating'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { expectAt, expectStableDialog } from './page-checks'
 
 /** The first ticket on home that offers 評価する (a COMPLETED, unrated SUPPORT ticket). */
 export async function ratableTicket(page: Page): Promise<string> {
@@ -40,19 +41,28 @@ export const ratingDriver: FlowDriver = {
       await expect(page.getByRole('heading', { name: t.title })).toBeVisible()
       await expect(page.getByRole('alertdialog')).toBeHidden()
     },
-    confirming: async (page) => expect(page.getByRole('alertdialog')).toContainText(t.confirmBody),
-    // The chart is done with the page: complete, the tip's payment, or an error page.
-    leaving: async (page) => expect(page).not.toHaveURL(/\/rating\?/),
+    confirming: async (page) => {
+      await expectStableDialog(page.getByRole('alertdialog'))
+      await expect(page.getByRole('alertdialog')).toContainText(t.confirmBody)
+    },
+    // One final state per exit: each is recognised by the page the member lands on.
+    toComplete: async (page) => ratingComplete(page),
+    toTipPayment: async (page, ctx) => {
+      await expect(page, 'expected the member on /buy with the tip').toHaveURL(
+        (url) => url.pathname === '/buy' && !!url.searchParams.get('productId') && (!ctx.vars.ticketNumber || url.searchParams.get('parentTicketNumber') === ctx.vars.ticketNumber),
+      )
+    },
+    toError: async (page) => expect(page, 'expected the member on /error').toHaveURL((url) => url.pathname === '/error' && url.searchParams.has('code')),
   },
 }
 
-/** What `leaving` looks like after a rating without a tip. */
+/** What `toComplete` looks like: /rating-complete with its thanks. */
 export async function ratingComplete(page: Page) {
-  await page.waitForURL(/\/rating-complete$/)
+  await expectAt(page, '/rating-complete')
   await expect(page.getByRole('heading', { name: ratingCompleteText.title })).toBeVisible()
 }
 
-/** What `leaving` looks like after a rating with a tip: /buy with the tip and the rated ticket. */
+/** What `toTipPayment` looks like: /buy with the tip and the rated ticket. */
 export async function tipPayment(page: Page, productId: RegExp | string, parentTicketNumber: string) {
   await page.waitForURL((url) => url.pathname === '/buy' && !!url.searchParams.get('productId')?.match(productId) && url.searchParams.get('parentTicketNumber') === parentTicketNumber)
 }

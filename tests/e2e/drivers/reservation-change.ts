@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { bands, slotLabel } from '../../../machines/reservation-change/schedule-slots'
 import { changeCompleteText, scheduleText as t } from '../../../src/text/schedule'
 import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { expectAt, expectStableDialog } from './page-checks'
 
 /** Open cells of the grid as shown now: `HH:MM <who> 予約可能` buttons. */
 const openCells = (page: Page): Locator => page.getByRole('button', { name: new RegExp(` ${t.available}$`) })
@@ -52,18 +53,24 @@ export const reservationChangeDriver: FlowDriver = {
       await expect(page.getByText(t.gridCaption).or(page.getByText(t.nobodyAvailable))).toBeVisible()
       await expect(page.getByRole('alertdialog')).toBeHidden()
     },
-    'choosing.confirming': async (page) => expect(page.getByRole('alertdialog')).toContainText(t.confirmBody),
-    // Done with the page: the change's completion, /buy (booking mode), the menu or an error page.
-    leaving: async (page) => expect(page).not.toHaveURL(/\/support\/reservation-date-change/),
+    'choosing.confirming': async (page) => {
+      await expectStableDialog(page.getByRole('alertdialog'))
+      await expect(page.getByRole('alertdialog')).toContainText(t.confirmBody)
+    },
+    // One final state per exit: each is recognised by the page the member lands on.
+    toComplete: async (page) => changeComplete(page),
+    toBuy: async (page) => expect(page, 'expected the member on /buy').toHaveURL((url) => url.pathname === '/buy' && !!url.searchParams.get('productId')),
+    toMenu: async (page) => expectAt(page, '/support/menu'),
+    toError: async (page) => expect(page, 'expected the member on /error').toHaveURL((url) => url.pathname === '/error' && url.searchParams.has('code')),
   },
 }
 
 /** What `choosing` shows after the server refused the slot (someone took it first). */
 export const slotTaken = async (page: Page) => expect(page.getByRole('alert')).toContainText(t.slotTaken)
 
-/** What `leaving` looks like after a successful change. */
+/** What `toComplete` looks like: the change's completion page. */
 export async function changeComplete(page: Page) {
-  await page.waitForURL(/\/reservationdate-change-complete$/)
+  await expectAt(page, '/reservationdate-change-complete')
   await expect(page.getByRole('heading', { name: changeCompleteText.title })).toBeVisible()
 }
 

@@ -2,6 +2,7 @@ import { createMachine, type AnyMachineSnapshot } from 'xstate'
 import { authMachine } from '../../../machines/auth/auth-machine'
 import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
 import { couponClaimMachine } from '../../../machines/coupon-claim/coupon-claim-machine'
+import { purchaseListMachine, type PurchasePage } from '../../../machines/purchase-list/purchase-list-machine'
 import { ratingMachine } from '../../../machines/rating/rating-machine'
 import { reservationChangeMachine } from '../../../machines/reservation-change/reservation-change-machine'
 import { signupMachine } from '../../../machines/signup/signup-machine'
@@ -102,7 +103,42 @@ const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outco
 })
 const chargeResponse = { ticketNumber: 'A0001', receiptNumber: 'R0001', productType: 'ADD', amount: 3300, couponCode: null }
 
+/**
+ * The payment history of a demo copy (tests/e2e/fixtures.ts): the past 3 months fill two pages
+ * (the first reports more, the second none) and 2023 is empty. The chart's one `fetchPage` may
+ * answer either way at any call, so `accept` keeps the paths whose answers are the server's.
+ */
+const morePage: PurchasePage = { ticketList: [], lastEvaluatedKey: { memberId: 'MB1', ticketNumber: 'S1', purchaseTime: 1_700_000_000 } }
+const lastPage: PurchasePage = { ticketList: [], lastEvaluatedKey: null }
+const purchaseListModel: BrowserModel = {
+  flow: 'purchaseList',
+  account: 'demo',
+  startRoute: '/purchase-list',
+  maxPaths: 2,
+  accept: (events) => {
+    // The answer to each call, by what asked for it: the first page has more, a next page or a year has none.
+    let asked = 'first'
+    return events.every((e) => {
+      if (e.type === 'more.load' || e.type === 'period.change') asked = e.type
+      if (!e.type.startsWith('xstate.done.actor.')) return true
+      const more = (e.output as PurchasePage).lastEvaluatedKey !== null
+      return asked === 'first' ? more : !more
+    })
+  },
+  configs: [{
+    description: 'load the second page of the past 3 months, then the empty year 2023',
+    config: {
+      machine: purchaseListMachine,
+      input: {},
+      events: { 'more.load': [{}], 'period.change': [{ period: '2023' }] },
+      outcomes: { fetchPage: only([morePage, lastPage]) },
+      serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.period, s.context.lastEvaluatedKey !== null]),
+    },
+  }],
+}
+
 export const browserModels: BrowserModel[] = [
+  purchaseListModel,
   {
     flow: 'auth',
     account: 'fresh',
