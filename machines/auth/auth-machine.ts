@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { LoginForm, type Member } from '../../src/contract/calls'
 
@@ -10,7 +10,7 @@ import { LoginForm, type Member } from '../../src/contract/calls'
  * any login step fails ─▶ signedOut.idle with `loginFailed` set (the view shows ログインに失敗しました)
  * signedIn ─logout.request─▶ confirmingLogout ─logout.confirm─▶ signingOut ─▶ signedOut (clearSession, goToLogin)
  *
- * Pure: every effect is a named actor or action, provided at the edge (src/app/auth-actor.ts)
+ * Pure: every effect is a named actor or action, provided at the edge (src/features/auth/use-auth-actor.ts)
  * or by tests. States tagged `busy` are the ones a route guard must wait out.
  */
 
@@ -68,14 +68,13 @@ export const authMachine = setup({
   },
   actions: {
     assignField: assign(({ event }) => {
-      if (event.type !== 'form.change') return {}
+      assertEvent(event, 'form.change')
       return event.field === 'email' ? { email: event.value } : { password: event.value }
     }),
-    startLogin: assign(({ context, event }) => ({
-      email: context.email.trim(),
-      loginFailed: false,
-      redirectTo: event.type === 'form.submit' && event.redirectTo ? event.redirectTo : '/',
-    })),
+    startLogin: assign(({ context, event }) => {
+      assertEvent(event, 'form.submit')
+      return { email: context.email.trim(), loginFailed: false, redirectTo: event.redirectTo || '/' }
+    }),
     markLoginFailed: assign({ loginFailed: true }),
     forgetPassword: assign({ password: '' }),
     resetSession: assign({ user: null, member: null, ...emptyForm, redirectTo: '/' }),

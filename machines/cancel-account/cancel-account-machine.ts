@@ -1,12 +1,13 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { errorMessage, errorStatus, isClientError } from '../shared/form-errors'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
  * Cancelling membership (spec §4, §5 Cancel account, §7 analytics, §8; issue 6).
  *
- * editing ─form.submit [both boxes ticked]─▶ cancelling ─200─▶ signingOut (trackCancellation) ─▶ done (goToLogin)
- *   cancelling ─4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE─▶ editing (未使用のサポートチケットがあるため、退会できません)
- *   cancelling ─other─▶ failed (goToError with the status)
+ * editing ─form.submit [hasBothConsents]─▶ cancelling ─200─▶ signingOut (trackCancellation) ─▶ toLogin (goToLogin: /login)
+ *   cancelling ─[hasUnusedTickets] 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE─▶ editing (未使用のサポートチケットがあるため、退会できません)
+ *   cancelling ─other─▶ toError (goToError: /error?code=<status>)
+ * One final state per exit: its name says where the member goes.
  */
 
 export type CancelConsent = 'ticketsForfeited' | 'dataDeleted'
@@ -28,7 +29,7 @@ export const cancelAccountMachine = setup({
   guards: {
     // spec §5: both checkboxes (unused tickets not refunded; all data deleted) must be ticked.
     hasBothConsents: ({ context }) => context.consents.ticketsForfeited && context.consents.dataDeleted,
-    hasUnusedTickets: ({ event }) => 'error' in event && isClientError(event.error) && errorMessage(event.error).includes(UNUSED_TICKETS),
+    hasUnusedTickets: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(UNUSED_TICKETS),
   },
   actors: {
     cancelAccount: fromPromise<void>(async () => {
@@ -39,10 +40,9 @@ export const cancelAccountMachine = setup({
     }),
   },
   actions: {
-    toggleConsent: assign({
-      consents: ({ context, event }) =>
-        event.type === 'consent.toggle' ? { ...context.consents, [event.consent]: !context.consents[event.consent] } : context.consents,
-      unusedTickets: false,
+    toggleConsent: assign(({ context, event }) => {
+      assertEvent(event, 'consent.toggle')
+      return { consents: { ...context.consents, [event.consent]: !context.consents[event.consent] }, unusedTickets: false }
     }),
     markUnusedTickets: assign({ unusedTickets: true }),
     /** spec §7: an analytics event on cancellation. */
@@ -67,19 +67,21 @@ export const cancelAccountMachine = setup({
         onDone: { target: 'signingOut', actions: 'trackCancellation' },
         onError: [
           { guard: 'hasUnusedTickets', target: 'editing', actions: 'markUnusedTickets' },
-          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
     signingOut: {
       invoke: {
         src: 'signOut',
-        onDone: { target: 'done', actions: 'goToLogin' },
-        onError: { target: 'done', actions: 'goToLogin' },
+        onDone: { target: 'toLogin', actions: 'goToLogin' },
+        onError: { target: 'toLogin', actions: 'goToLogin' },
       },
     },
-    done: {},
-    failed: {},
+    // The membership ended: to /login.
+    toLogin: { type: 'final' },
+    // The cancellation failed for another reason: to /error?code=<status>.
+    toError: { type: 'final' },
   },
 })
 

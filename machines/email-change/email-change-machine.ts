@@ -1,19 +1,21 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { EmailChangeRequest } from '../../src/contract/calls'
-import { errorStatus, formErrors, isClientError, isRateLimited } from '../shared/form-errors'
+import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
+import { formErrors } from '../shared/form-errors'
 
 /**
  * E-mail change (spec §2 /settings/email-change-*, §5 E-mail, §8; issue 6).
  *
- * editing ─form.submit [valid]─▶ requesting ─200─▶ requested (goToRequestComplete)
- *   requesting ─4xx─▶ editing (メールアドレスの形式にあやまりがあるか既に登録済のメールアドレスです。)
- *   requesting ─other─▶ failed (goToError with the status)
+ * editing ─form.submit [isFormValid]─▶ requesting ─200─▶ toRequestComplete (goToRequestComplete: /settings/email-change-request-complete)
+ *   requesting ─[isRateLimited]─▶ editing (wait and retry)
+ *   requesting ─[isClientError]─▶ editing (メールアドレスの形式にあやまりがあるか既に登録済のメールアドレスです。)
+ *   requesting ─other─▶ toError (goToError: /error?code=<status>)
  * editing ─link.open─▶ confirming (email-change-complete with the mailed token)
- *   ─200─▶ signingOut ─▶ confirmed (the member logs in again with the new address)
- *   ─fails─▶ rejected (goToError emailchange: bad or expired link)
- *   ─200 alreadyCompleted─▶ alreadyChanged (opened before; the first opening ended the old session,
- *     and a member signed in again with the new address is not signed out; issue 12 item 4)
+ *   ─200─▶ signingOut ─▶ confirmed (stays on /settings/email-change-complete: log in again with the new address)
+ *   ─fails─▶ toLinkError (goToError: /error?code=emailchange, a bad or expired link)
+ *   ─200 [isAlreadyCompleted]─▶ alreadyChanged (stays on the page: opened before; the first opening
+ *     ended the old session, and a member signed in again with the new address is not signed out; issue 12 item 4)
  */
 
 export type EmailChangeContext = {
@@ -39,9 +41,10 @@ export const emailChangeMachine = setup({
   },
   guards: {
     isFormValid: ({ context }) => v.is(EmailChangeRequest, { email: context.email }),
-    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
-    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
-    isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimitedFailure(event.error),
+    isAlreadyCompleted: ({ event }) =>
+      'output' in event && typeof event.output === 'object' && event.output !== null && 'alreadyCompleted' in event.output && event.output.alreadyCompleted === true,
   },
   actors: {
     requestChange: fromPromise<void, { email: string }>(async () => {
@@ -57,7 +60,7 @@ export const emailChangeMachine = setup({
   },
   actions: {
     changeEmail: assign(({ event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       return { email: event.value, touched: true, rejected: false, error: formErrors<'email'>(EmailChangeRequest, { email: event.value }).email ?? null }
     }),
     markRejected: assign({ rejected: true }),
@@ -83,33 +86,41 @@ export const emailChangeMachine = setup({
       invoke: {
         src: 'requestChange',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: { target: 'requested', actions: 'goToRequestComplete' },
+        onDone: { target: 'toRequestComplete', actions: 'goToRequestComplete' },
         onError: [
           { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
-    requested: {},
-    failed: {},
+    // The confirmation link is mailed: to /settings/email-change-request-complete.
+    toRequestComplete: { type: 'final' },
+    // The request failed for another reason: to /error?code=<status>.
+    toError: { type: 'final' },
     confirming: {
       invoke: {
         src: 'completeChange',
-        input: ({ event }) => ({ token: event.type === 'link.open' ? event.token : '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'link.open')
+          return { token: event.token }
+        },
         onDone: [
           { guard: 'isAlreadyCompleted', target: 'alreadyChanged', actions: assign({ newEmail: ({ event }) => event.output.email }) },
           { target: 'signingOut', actions: assign({ newEmail: ({ event }) => event.output.email }) },
         ],
-        onError: { target: 'rejected', actions: { type: 'goToError', params: { code: 'emailchange' } } },
+        onError: { target: 'toLinkError', actions: { type: 'goToError', params: { code: 'emailchange' } } },
       },
     },
     signingOut: {
       invoke: { src: 'signOut', onDone: { target: 'confirmed' }, onError: { target: 'confirmed' } },
     },
-    confirmed: {},
-    alreadyChanged: {},
-    rejected: {},
+    // The new address is in use and the old session ended: the page says so (log in again).
+    confirmed: { type: 'final' },
+    // The link was opened before: the page says the change stands.
+    alreadyChanged: { type: 'final' },
+    // A bad or expired link: to /error?code=emailchange.
+    toLinkError: { type: 'final' },
   },
 })
 

@@ -1,13 +1,15 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordChangeRequest } from '../../src/contract/calls'
-import { errorStatus, formErrors, isClientError } from '../shared/form-errors'
+import { failureCode, isClientFailure } from '../shared/api-failure'
+import { formErrors } from '../shared/form-errors'
 
 /**
  * Password change (spec §4 "Password change signs the user out and goes to its complete page", §5, §8).
  *
- * editing ─form.submit [valid]─▶ changing ─200─▶ signingOut ─▶ done (goToComplete)
- *   changing ─4xx─▶ editing (パスワード変更ができません…)   changing ─other─▶ failed (goToError)
+ * editing ─form.submit [isFormValid]─▶ changing ─200─▶ signingOut ─▶ toComplete (goToComplete: /settings/password-change-complete)
+ *   changing ─[isClientError]─▶ editing (パスワード変更ができません…)
+ *   changing ─other─▶ toError (goToError: /error?code=<status>)
  */
 
 export type PasswordChangeField = 'newPassword' | 'newPasswordConfirm'
@@ -38,7 +40,7 @@ export const passwordChangeMachine = setup({
   },
   guards: {
     isFormValid: ({ context }) => v.is(PasswordChangeRequest, context.values),
-    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
   },
   actors: {
     changePassword: fromPromise<void, PasswordChangeContext['values']>(async () => {
@@ -50,12 +52,12 @@ export const passwordChangeMachine = setup({
   },
   actions: {
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
       return { ...next, ...withErrors(next) }
     }),
     touchField: assign(({ context, event }) => {
-      if (event.type !== 'field.blur') return {}
+      assertEvent(event, 'field.blur')
       return withErrors({ ...context, touched: { ...context.touched, [event.field]: true } })
     }),
     markRejected: assign({ rejected: true }),
@@ -81,7 +83,7 @@ export const passwordChangeMachine = setup({
         onDone: { target: 'signingOut' },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
@@ -89,12 +91,14 @@ export const passwordChangeMachine = setup({
     signingOut: {
       invoke: {
         src: 'signOut',
-        onDone: { target: 'done', actions: 'goToComplete' },
-        onError: { target: 'done', actions: 'goToComplete' },
+        onDone: { target: 'toComplete', actions: 'goToComplete' },
+        onError: { target: 'toComplete', actions: 'goToComplete' },
       },
     },
-    done: {},
-    failed: {},
+    // The password is changed and the session ended: to /settings/password-change-complete.
+    toComplete: { type: 'final' },
+    // The change failed for another reason: to /error?code=<status>.
+    toError: { type: 'final' },
   },
 })
 

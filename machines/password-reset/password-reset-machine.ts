@@ -1,17 +1,19 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../../src/contract/calls'
-import { errorStatus, formErrors, isClientError, isRateLimited } from '../shared/form-errors'
+import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
+import { formErrors } from '../shared/form-errors'
 
 /**
  * Password reset (spec §2, §4 Password reset, §5, §8; issue 6).
  *
- * requesting.editing ─form.submit [e-mail valid]─▶ requesting.submitting
- *   ─200─▶ resetting (goToCodeEntry: /password-reset)   ─4xx─▶ editing (メンバーが見つかりません)
+ * requesting.editing ─form.submit [isRequestValid]─▶ requesting.submitting
+ *   ─200─▶ resetting (goToCodeEntry: /password-reset)   ─[isClientError]─▶ editing (メンバーが見つかりません)
  * requesting.editing ─code.open─▶ resetting.editing (the code page opened directly, e-mail prefilled)
- * resetting.editing ─form.submit [valid]─▶ resetting.submitting
- *   ─200─▶ done (goToComplete: /password-reset-complete)  ─4xx─▶ editing (パスワード再発行ができません…)
- * any other failure ─▶ failed (goToError with the status)
+ * resetting.editing ─form.submit [isResetValid]─▶ resetting.submitting
+ *   ─200─▶ toComplete (goToComplete: /password-reset-complete)  ─[isClientError]─▶ editing (パスワード再発行ができません…)
+ * [isRateLimited] (429) ─▶ back to the step's editing (the view asks to wait)
+ * any other failure ─▶ toError (goToError: /error?code=<status>)
  */
 
 export type ResetField = 'email' | 'authCode' | 'newPassword' | 'newPasswordConfirm'
@@ -56,8 +58,8 @@ export const passwordResetMachine = setup({
     // spec §5 Reset request: submit disabled when empty (and while the address is malformed).
     isRequestValid: ({ context }) => v.is(PasswordResetRequestRequest, requestValues(context)),
     isResetValid: ({ context }) => v.is(PasswordResetRequest, resetValues(context)),
-    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
-    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimitedFailure(event.error),
   },
   actors: {
     requestCode: fromPromise<void, { email: string }>(async () => {
@@ -69,22 +71,22 @@ export const passwordResetMachine = setup({
   },
   actions: {
     changeRequestField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
       return { ...next, errors: shown(next, PasswordResetRequestRequest, requestValues(next)) }
     }),
     changeResetField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
       return { ...next, errors: shown(next, PasswordResetRequest, resetValues(next)) }
     }),
     touchResetField: assign(({ context, event }) => {
-      if (event.type !== 'field.blur') return {}
+      assertEvent(event, 'field.blur')
       const next = { ...context, touched: { ...context.touched, [event.field]: true } }
       return { errors: shown(next, PasswordResetRequest, resetValues(next)) }
     }),
-    startCodeEntry: assign(({ context, event }) => ({
-      values: { ...context.values, email: event.type === 'code.open' ? event.email : context.values.email },
+    startCodeEntry: assign(({ context }, { email }: { email: string }) => ({
+      values: { ...context.values, email },
       touched: {},
       errors: {},
       rejected: false,
@@ -115,7 +117,7 @@ export const passwordResetMachine = setup({
           on: {
             'field.change': { actions: 'changeRequestField' },
             'form.submit': { guard: 'isRequestValid', target: 'submitting' },
-            'code.open': { target: '#passwordReset.resetting', actions: 'startCodeEntry' },
+            'code.open': { target: '#passwordReset.resetting', actions: { type: 'startCodeEntry', params: ({ event }) => ({ email: event.email }) } },
           },
         },
         submitting: {
@@ -125,13 +127,16 @@ export const passwordResetMachine = setup({
             input: ({ context }) => ({ email: context.values.email.trim() }),
             onDone: {
               target: '#passwordReset.resetting',
-              actions: [{ type: 'goToCodeEntry', params: ({ context }) => ({ email: context.values.email.trim() }) }, 'startCodeEntry'],
+              actions: [
+                { type: 'goToCodeEntry', params: ({ context }) => ({ email: context.values.email.trim() }) },
+                { type: 'startCodeEntry', params: ({ context }) => ({ email: context.values.email }) },
+              ],
             },
             onError: [
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: reset request 4xx → メンバーが見つかりません
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-              { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+              { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
             ],
           },
         },
@@ -152,19 +157,21 @@ export const passwordResetMachine = setup({
           invoke: {
             src: 'resetPassword',
             input: ({ context }) => v.parse(PasswordResetRequest, resetValues(context)),
-            onDone: { target: '#passwordReset.done', actions: 'goToComplete' },
+            onDone: { target: '#passwordReset.toComplete', actions: 'goToComplete' },
             onError: [
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: reset 4xx → パスワード再発行ができません… with a contact hint
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-              { target: '#passwordReset.failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+              { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
             ],
           },
         },
       },
     },
-    done: {},
-    failed: {},
+    // The new password is set: to /password-reset-complete.
+    toComplete: { type: 'final' },
+    // A call failed for another reason: to /error?code=<status>.
+    toError: { type: 'final' },
   },
 })
 

@@ -1,14 +1,15 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { UserUpdateRequest, type Member } from '../../src/contract/calls'
-import { errorStatus, formErrors, isClientError } from '../shared/form-errors'
+import { failureCode, isClientFailure } from '../shared/api-failure'
+import { formErrors } from '../shared/form-errors'
 
 /**
  * Account info on /settings (spec §2, §5 names and phone, §8 profile update; issue 6).
  *
- * loading ─▶ editing ─form.submit [valid]─▶ saving ─200─▶ editing (saved: お客様情報を変更いたしました)
- *   saving ─4xx─▶ editing (rejected: the names' 25-character message)
- *   loading or saving ─other─▶ failed (goToError with the status)
+ * loading ─▶ editing ─form.submit [isFormValid]─▶ saving ─200─▶ editing (saved: お客様情報を変更いたしました)
+ *   saving ─[isClientError]─▶ editing (rejected: the names' 25-character message)
+ *   loading or saving ─other─▶ toError (goToError: /error?code=<status>)
  */
 
 export type ProfileField = 'memberLastname' | 'memberFirstname' | 'phoneNumber'
@@ -32,7 +33,7 @@ export const profileMachine = setup({
   },
   guards: {
     isFormValid: ({ context }) => v.is(UserUpdateRequest, context.values),
-    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
   },
   actors: {
     loadMember: fromPromise<Member>(async () => {
@@ -43,12 +44,9 @@ export const profileMachine = setup({
     }),
   },
   actions: {
-    useMember: assign(({ event }) => {
-      const member = (event as unknown as { output: Member }).output
-      return { member, values: fromMember(member), errors: {} }
-    }),
+    useMember: assign((_, { member }: { member: Member }) => ({ member, values: fromMember(member), errors: {} })),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       const values = { ...context.values, [event.field]: event.value }
       // Every field is prefilled: a change shows the errors of the whole form at once.
       return { values, errors: formErrors<ProfileField>(UserUpdateRequest, values), saved: false, rejected: false }
@@ -65,8 +63,8 @@ export const profileMachine = setup({
     loading: {
       invoke: {
         src: 'loadMember',
-        onDone: { target: 'editing', actions: 'useMember' },
-        onError: { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+        onDone: { target: 'editing', actions: { type: 'useMember', params: ({ event }) => ({ member: event.output }) } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
       },
     },
     editing: {
@@ -79,14 +77,15 @@ export const profileMachine = setup({
       invoke: {
         src: 'saveProfile',
         input: ({ context }) => v.parse(UserUpdateRequest, context.values),
-        onDone: { target: 'editing', actions: ['useMember', 'markSaved'] },
+        onDone: { target: 'editing', actions: [{ type: 'useMember', params: ({ event }) => ({ member: event.output }) }, 'markSaved'] },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'failed', actions: { type: 'goToError', params: ({ event }) => ({ code: String(errorStatus(event.error)) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
-    failed: {},
+    // The member data could not be read or saved: to /error?code=<status>.
+    toError: { type: 'final' },
   },
 })
 

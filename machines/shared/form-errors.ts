@@ -22,6 +22,3 @@ export function visibleErrors<K extends string>(errors: Partial<Record<K, string
   return shown
 }
 
-// Failed calls are read by ./api-failure.ts (one helper for every chart); these names stay for
-// the account charts that already use them.
-export { isClientFailure as isClientError, isRateLimitedFailure as isRateLimited, failureStatus as errorStatus, failureMessage as errorMessage } from './api-failure'

@@ -1,17 +1,20 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
 import { SignupRequest } from '../../src/contract/calls'
-import { formErrors, isClientError, isRateLimited } from '../shared/form-errors'
+import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
+import { formErrors } from '../shared/form-errors'
 
 /**
  * Signup (spec §2 signup page, §4 Signup, §5, §8; issue 6).
  *
- * form:      editing ─form.submit [valid]─▶ submitting ─▶ submitted (goToRegistrationTemp)
- *            submitting ─4xx─▶ editing (emailInUse: ご入力いただいたメールアドレスは既に使用されています。)
- *            submitting ─other─▶ failed (goToError 400)
- *            editing ─link.open─▶ confirming ─▶ confirmed (goToLoginThanks) | rejected (goToError signup)
- *                                  confirming ─[alreadyCompleted]─▶ alreadyRegistered (the link was
- *                                  opened before: success, with a way to log in; issue 12 item 4)
+ * form:      editing ─form.submit [isFormValid]─▶ submitting ─▶ toRegistrationTemp (goToRegistrationTemp: /registeration-temp)
+ *            submitting ─[isRateLimited]─▶ editing (rateLimited: wait and retry)
+ *            submitting ─[isClientError]─▶ editing (emailInUse: ご入力いただいたメールアドレスは既に使用されています。)
+ *            submitting ─other─▶ toError (goToError: /error?code=400)
+ *            editing ─link.open─▶ confirming ─▶ toLoginThanks (goToLoginThanks: /login?signup=success)
+ *                                  | toLinkError (goToError: /error?code=signup)
+ *                                  confirming ─[isAlreadyCompleted]─▶ alreadyRegistered (stays on the page: the
+ *                                  link was opened before: success, with a way to log in; issue 12 item 4)
  * clipboard: idle ─password.copy─▶ copying ─▶ copied ─after 2 s─▶ idle (the copy tooltip resets)
  *
  * Inputs arrive normalised by the view (src/ui/normalize.ts): phone digits only,
@@ -96,10 +99,11 @@ export const signupMachine = setup({
     // spec §4: submit is blocked while any field error shows (or would show).
     isFormValid: ({ context }) => v.is(SignupForm, formValues(context)),
     hasPassword: ({ context }) => context.values.password !== '',
-    isClientError: ({ event }) => 'error' in event && isClientError(event.error),
-    isRateLimited: ({ event }) => 'error' in event && isRateLimited(event.error),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    isRateLimited: ({ event }) => 'error' in event && isRateLimitedFailure(event.error),
     /** signup-complete said this registration was completed before (a reload, another browser). */
-    isAlreadyCompleted: ({ event }) => 'output' in event && (event.output as { alreadyCompleted?: boolean } | undefined)?.alreadyCompleted === true,
+    isAlreadyCompleted: ({ event }) =>
+      'output' in event && typeof event.output === 'object' && event.output !== null && 'alreadyCompleted' in event.output && event.output.alreadyCompleted === true,
   },
   actors: {
     /** signup-request with the captcha token (the route adds it, except on the LP variant). */
@@ -116,7 +120,7 @@ export const signupMachine = setup({
   },
   actions: {
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
+      assertEvent(event, 'field.change')
       const next = {
         ...context,
         values: { ...context.values, [event.field]: event.value },
@@ -126,21 +130,19 @@ export const signupMachine = setup({
       return { ...next, ...withErrors(next) }
     }),
     touchField: assign(({ context, event }) => {
-      if (event.type !== 'field.blur') return {}
+      assertEvent(event, 'field.blur')
       const next = { ...context, touched: { ...context.touched, [errorField(event.field)]: true } }
       return withErrors(next)
     }),
-    toggleAnswer: assign({
-      registrationAnswers: ({ context, event }) => {
-        if (event.type !== 'survey.toggle') return context.registrationAnswers
-        const has = context.registrationAnswers.includes(event.answer)
-        return has ? context.registrationAnswers.filter((a) => a !== event.answer) : [...context.registrationAnswers, event.answer]
-      },
+    toggleAnswer: assign(({ context, event }) => {
+      assertEvent(event, 'survey.toggle')
+      const has = context.registrationAnswers.includes(event.answer)
+      return { registrationAnswers: has ? context.registrationAnswers.filter((a) => a !== event.answer) : [...context.registrationAnswers, event.answer] }
     }),
     toggleVisibility: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
     // The generated password is shown, so the member can note it (spec §2 auto-generate).
     useGeneratedPassword: assign(({ context, event }) => {
-      if (event.type !== 'password.generate') return {}
+      assertEvent(event, 'password.generate')
       const next = { ...context, values: { ...context.values, password: event.password }, touched: { ...context.touched, password: true } }
       return { ...next, ...withErrors(next), passwordVisible: true }
     }),
@@ -194,35 +196,42 @@ export const signupMachine = setup({
               lpSource: context.lpSource,
               chatbotSourceUrl: context.chatbotSourceUrl,
             }),
-            onDone: { target: 'submitted', actions: 'goToRegistrationTemp' },
+            onDone: { target: 'toRegistrationTemp', actions: 'goToRegistrationTemp' },
             onError: [
               // 429 is our rate limit (issue 13), not the spec's "address taken".
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // spec §8: any 4xx means the address is taken; anything else is error 400.
               { guard: 'isClientError', target: 'editing', actions: 'markEmailInUse' },
-              { target: 'failed', actions: { type: 'goToError', params: { code: '400' } } },
+              { target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
             ],
           },
         },
-        submitted: {},
-        failed: {},
+        // The confirmation mail is sent: to /registeration-temp (the query kept).
+        toRegistrationTemp: { type: 'final' },
+        // The request failed for another reason: to /error?code=400 (spec §8).
+        toError: { type: 'final' },
         // The mailed link (/registeration-complete?token=…) completes the registration.
         confirming: {
           invoke: {
             src: 'completeSignup',
-            input: ({ event }) => ({ token: event.type === 'link.open' ? event.token : '' }),
+            input: ({ event }) => {
+              assertEvent(event, 'link.open')
+              return { token: event.token }
+            },
             onDone: [
               { guard: 'isAlreadyCompleted', target: 'alreadyRegistered' },
-              { target: 'confirmed', actions: 'goToLoginThanks' },
+              { target: 'toLoginThanks', actions: 'goToLoginThanks' },
             ],
-            onError: { target: 'rejected', actions: { type: 'goToError', params: { code: 'signup' } } },
+            onError: { target: 'toLinkError', actions: { type: 'goToError', params: { code: 'signup' } } },
           },
         },
-        confirmed: {},
+        // The registration is complete: to /login?signup=success (signed out, the thank-you dialog).
+        toLoginThanks: { type: 'final' },
         // The page says the registration stands and offers login (the token names the registration,
         // so this holds in any browser, signed in or not).
-        alreadyRegistered: {},
-        rejected: {},
+        alreadyRegistered: { type: 'final' },
+        // A bad or expired link: to /error?code=signup.
+        toLinkError: { type: 'final' },
       },
     },
     clipboard: {

@@ -38,7 +38,7 @@ test('the member changes the e-mail through the mailed link and logs in with it'
   await emailRequestRejected(page)
   await email.events['field.change'](page, { type: 'field.change', value: newEmail }, ctx)
   await email.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await email.states.requested(page, ctx)
+  await email.states.toRequestComplete(page, ctx)
 
   const mail = await waitForMail(newEmail, (m) => m.subject.includes('メールアドレス変更'))
   await email.events['link.open'](page, { type: 'link.open', link: linkIn(mail) }, ctx)
@@ -61,7 +61,7 @@ test('the member changes the e-mail through the mailed link and logs in with it'
     const otherPage = await otherBrowser.newPage()
     await login(otherPage, other, '/settings')
     await email.events['link.open'](otherPage, { type: 'link.open', link: linkIn(mail) }, ctx)
-    await email.states.rejected(otherPage, ctx)
+    await email.states.toLinkError(otherPage, ctx)
   } finally {
     await otherBrowser.close()
   }
@@ -82,7 +82,7 @@ test('the member changes the password, is signed out and logs in again', async (
   await expect(page.getByText('新しいパスワードと新しいパスワード（確認）が異なります')).toBeVisible()
   await password.events['field.change'](page, { type: 'field.change', field: 'newPasswordConfirm', value: 'newpass12' }, ctx)
   await password.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await password.states.done(page, ctx)
+  await password.states.toComplete(page, ctx)
 
   await login(page, { email: member.email, password: 'newpass12' }, '/')
   await expect(page).toHaveURL((url) => url.pathname === '/')
@@ -105,7 +105,7 @@ test('a fresh member cancels and can no longer log in', async ({ page }) => {
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
   await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await cancel.states.done(page, ctx)
+  await cancel.states.toLogin(page, ctx)
 
   await page.getByLabel(loginText.emailLabel).fill(member.email)
   await page.getByLabel(loginText.passwordLabel, { exact: true }).fill(member.password)

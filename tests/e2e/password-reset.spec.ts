@@ -35,7 +35,7 @@ test('a member resets a forgotten password with the mailed code and logs in with
 
   await type(page, { authCode: code! })
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await d.states.done(page, ctx)
+  await d.states.toComplete(page, ctx)
 
   await login(page, { email: member.email, password: 'newpass12' }, '/')
   await expect(page).toHaveURL((url) => url.pathname === '/')

@@ -97,9 +97,9 @@ test.describe('npm start', () => {
     await page.goto('/signup')
     await fillPerson(page, person)
     await page.getByRole('button', { name: signupText.submit }).click()
-    await signupDriver.states['form.submitted'](page, { account: { email: '', password: '' }, startRoute: '/', vars: {} })
+    await signupDriver.states['form.toRegistrationTemp'](page, { account: { email: '', password: '' }, startRoute: '/', vars: {} })
     await openLink(page, linkIn(await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))))
-    await signupDriver.states['form.confirmed'](page, { account: { email: '', password: '' }, startRoute: '/', vars: {} })
+    await signupDriver.states['form.toLoginThanks'](page, { account: { email: '', password: '' }, startRoute: '/', vars: {} })
 
     // The demo member buys a 30-minute ticket with the sandbox card…
     await login(page, DEMO, '/support/menu')

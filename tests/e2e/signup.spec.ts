@@ -19,11 +19,11 @@ test('a new person signs up, confirms by mail, sees the thank-you modal and logs
   await expect(page.getByLabel(signupText.phone)).toHaveValue('09012345678')
   await d.events['survey.toggle'](page, { type: 'survey.toggle', answer: signupText.surveyOptions[1] }, ctx)
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await d.states['form.submitted'](page, ctx)
+  await d.states['form.toRegistrationTemp'](page, ctx)
 
   const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
   await openLink(page, linkIn(mail))
-  await d.states['form.confirmed'](page, ctx)
+  await d.states['form.toLoginThanks'](page, ctx)
   await page.getByRole('button', { name: signupThanksText.close }).click()
   await page.waitForURL((url) => url.pathname === '/login' && !url.search.includes('signup'))
 
@@ -36,10 +36,10 @@ test('the confirmation link opened again, also in another browser, says "already
   await page.goto('/signup')
   await fillPerson(page, person)
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await d.states['form.submitted'](page, ctx)
+  await d.states['form.toRegistrationTemp'](page, ctx)
   const link = linkIn(await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認')))
   await openLink(page, link)
-  await d.states['form.confirmed'](page, ctx)
+  await d.states['form.toLoginThanks'](page, ctx)
 
   // A reload of the link (issue 12 item 4): the registration stands.
   await openLink(page, link)
@@ -63,10 +63,10 @@ test('the same address cannot sign up twice', async ({ page }) => {
   await page.goto('/signup')
   await fillPerson(page, person)
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await d.states['form.submitted'](page, ctx)
+  await d.states['form.toRegistrationTemp'](page, ctx)
   const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
   await openLink(page, linkIn(mail))
-  await d.states['form.confirmed'](page, ctx)
+  await d.states['form.toLoginThanks'](page, ctx)
 
   await page.goto('/signup')
   await fillPerson(page, person)
@@ -83,13 +83,13 @@ test('the landing-page variant hides header, footer and survey and keeps the que
   await expect(page.getByText(signupText.survey)).toHaveCount(0)
   await fillPerson(page, person)
   await d.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await d.states['form.submitted'](page, ctx)
+  await d.states['form.toRegistrationTemp'](page, ctx)
   await expect(page).toHaveURL(/display=lp/)
   await expect(page).toHaveURL(/lpSource=campaign-a/)
 
   const mail = await waitForMail(person.email, (m) => m.subject.includes('会員登録のご確認'))
   await openLink(page, linkIn(mail))
-  await d.states['form.confirmed'](page, ctx)
+  await d.states['form.toLoginThanks'](page, ctx)
   await page.getByRole('button', { name: signupThanksText.close }).click()
   await login(page, person, '/')
   await expect(page).toHaveURL((url) => url.pathname === '/')
@@ -97,7 +97,7 @@ test('the landing-page variant hides header, footer and survey and keeps the que
 
 test('a bad confirmation link shows error signup', async ({ page }) => {
   await page.goto('/registeration-complete?token=not-a-token')
-  await d.states['form.rejected'](page, ctx)
+  await d.states['form.toLinkError'](page, ctx)
 })
 
 test('generate, show and copy the password', async ({ page, context }) => {

@@ -1,18 +1,20 @@
 import { expect, type Page } from '@playwright/test'
 import { cancelAccountText, emailChangeText, passwordChangeText, settingsText } from '../../../src/text/account'
-import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { linkIn, waitForMail } from '../fixtures'
+import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
+import { expectAt } from './page-checks'
 
 // Playwright side of the /settings charts (machines/profile-, cancel-account-, email-change-,
 // password-change-machine.ts): an action per chart event, an assertion per chart state. Screens
 // that are a flag of a state rather than a state of their own (saved, unused tickets, rejected)
 // are the named checks below the drivers.
 
-const open = (route: string) => async (page: Page, ctx: Parameters<FlowDriver['start']>[1]) => loginAndOpen(page, ctx, ctx.startRoute || route)
+const open = (route: string) => async (page: Page, ctx: FlowContext) => loginAndOpen(page, ctx, ctx.startRoute || route)
 
 const profileLabel = { memberLastname: settingsText.lastname, memberFirstname: settingsText.firstname, phoneNumber: settingsText.phone } as const
 
-/** The error page every chart's `failed` hands over to. */
-const errorPage = async (page: Page) => expect(page).toHaveURL(/\/error\?code=/)
+/** The error page every chart's `toError` hands over to: /error with the failed call's status. */
+const errorPage = async (page: Page) => expect(page).toHaveURL((url) => url.pathname === '/error' && url.searchParams.has('code'))
 
 export const profileDriver: FlowDriver = {
   flow: 'profile',
@@ -23,11 +25,13 @@ export const profileDriver: FlowDriver = {
     'form.submit': async (page) => page.getByRole('button', { name: settingsText.save }).click(),
   },
   states: {
+    // The loaded form (not its skeleton): the member's names in editable fields.
     editing: async (page) => {
-      await expect(page.getByLabel(settingsText.lastname, { exact: true })).toBeVisible()
+      await expectAt(page, '/settings')
+      await expect(page.locator('form[aria-busy="false"]')).toBeVisible()
       await expect(page.getByLabel(settingsText.lastname, { exact: true })).toBeEditable()
     },
-    failed: errorPage,
+    toError: errorPage,
   },
 }
 
@@ -43,9 +47,16 @@ export const cancelAccountDriver: FlowDriver = {
     'form.submit': async (page) => page.getByRole('button', { name: cancelAccountText.submit }).click(),
   },
   states: {
-    editing: async (page) => expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeVisible(),
-    done: async (page) => page.waitForURL((url) => url.pathname === '/login'),
-    failed: errorPage,
+    editing: async (page) => {
+      await expectAt(page, '/settings')
+      await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeVisible()
+    },
+    // The membership ended: signed out, on /login.
+    toLogin: async (page) => {
+      await expectAt(page, '/login')
+      await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible()
+    },
+    toError: errorPage,
   },
 }
 
@@ -59,22 +70,51 @@ export const emailChangeDriver: FlowDriver = {
   events: {
     'field.change': async (page, e) => page.getByLabel(emailChangeText.email).fill(String(e.value)),
     'form.submit': async (page) => page.getByRole('button', { name: emailChangeText.submit }).click(),
-    /** The mailed link: `link` (path data, the whole URL) or the chart's `token`. */
-    'link.open': async (page, e) => {
+    /**
+     * The mailed link: `link` (path data, the whole URL) or the chart's `token`. `token: '{mailed}'`
+     * opens the link of a change requested in this run, asking for one first (a new address) when
+     * the path made none: a link exists only after a request.
+     */
+    'link.open': async (page, e, ctx) => {
+      if (e.token === '{mailed}') {
+        ctx.vars.requestedEmail ??= await requestChange(page)
+        const mail = await waitForMail(ctx.vars.requestedEmail, (m) => m.subject.includes('メールアドレス変更'))
+        await page.goto(linkIn(mail))
+        return
+      }
       await page.goto(typeof e.link === 'string' ? e.link : `/settings/email-change-complete?token=${encodeURIComponent(String(e.token ?? ''))}`)
     },
   },
   states: {
-    editing: async (page) => expect(page.getByRole('heading', { name: emailChangeText.title })).toBeVisible(),
-    requested: async (page) => {
-      await page.waitForURL(/\/settings\/email-change-request-complete/)
+    editing: async (page) => {
+      await expectAt(page, '/settings/email-change-request')
+      await expect(page.getByRole('heading', { name: emailChangeText.title })).toBeVisible()
+    },
+    toRequestComplete: async (page) => {
+      await expectAt(page, '/settings/email-change-request-complete')
       await expect(page.getByRole('heading', { name: emailChangeText.requestCompleteTitle })).toBeVisible()
     },
-    confirmed: async (page) => expect(page.getByRole('heading', { name: emailChangeText.completeTitle })).toBeVisible(),
-    alreadyChanged: async (page) => expect(page.getByRole('heading', { name: emailChangeText.alreadyTitle })).toBeVisible(),
-    rejected: async (page) => page.waitForURL(/\/error\?code=emailchange/),
-    failed: errorPage,
+    confirmed: async (page) => {
+      await expectAt(page, '/settings/email-change-complete')
+      await expect(page.getByRole('heading', { name: emailChangeText.completeTitle })).toBeVisible()
+    },
+    alreadyChanged: async (page) => {
+      await expectAt(page, '/settings/email-change-complete')
+      await expect(page.getByRole('heading', { name: emailChangeText.alreadyTitle })).toBeVisible()
+    },
+    toLinkError: async (page) => expectAt(page, '/error', { code: 'emailchange' }),
+    toError: errorPage,
   },
+}
+
+/** Asks for a change to a new address on the request page (signed in); returns the address. */
+async function requestChange(page: Page): Promise<string> {
+  const address = `changed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  if (new URL(page.url()).pathname !== '/settings/email-change-request') await page.goto('/settings/email-change-request')
+  await page.getByLabel(emailChangeText.email).fill(address)
+  await page.getByRole('button', { name: emailChangeText.submit }).click()
+  await expectAt(page, '/settings/email-change-request-complete')
+  return address
 }
 
 /** `editing` after a refused request (the address is taken): the rejection message. */
@@ -92,11 +132,15 @@ export const passwordChangeDriver: FlowDriver = {
     'form.submit': async (page) => page.getByRole('button', { name: passwordChangeText.submit }).click(),
   },
   states: {
-    editing: async (page) => expect(page.getByRole('heading', { name: passwordChangeText.title })).toBeVisible(),
-    done: async (page) => {
-      await page.waitForURL(/\/settings\/password-change-complete/)
+    editing: async (page) => {
+      await expectAt(page, '/settings/password-change')
+      await expect(page.getByRole('heading', { name: passwordChangeText.title })).toBeVisible()
+    },
+    // Changed and signed out (spec §4): the complete page.
+    toComplete: async (page) => {
+      await expectAt(page, '/settings/password-change-complete')
       await expect(page.getByRole('heading', { name: passwordChangeText.completeTitle })).toBeVisible()
     },
-    failed: errorPage,
+    toError: errorPage,
   },
 }

@@ -3,6 +3,7 @@ import { registrationCompleteText, signupText, registrationTempText } from '../.
 import { signupThanksText } from '../../../src/text/auth'
 import { linkIn, waitForMail } from '../fixtures'
 import type { FlowDriver } from './flow-driver'
+import { expectAt, expectStableDialog } from './page-checks'
 
 /** A person's details for the signup form. */
 export type SignupDetails = { lastname: string; firstname: string; phone: string; email: string; password: string }
@@ -73,22 +74,26 @@ export const signupDriver: FlowDriver = {
   },
   states: {
     'form.editing': async (page) => expect(page.getByRole('button', { name: signupText.submit })).toBeVisible(),
-    'form.submitted': async (page) => {
-      await page.waitForURL(/\/registeration-temp/)
+    // The confirmation mail is sent: /registeration-temp (the signup query kept).
+    'form.toRegistrationTemp': async (page) => {
+      await expectAt(page, '/registeration-temp')
       await expect(page.getByRole('heading', { name: registrationTempText.title })).toBeVisible()
     },
-    'form.confirmed': async (page) => {
-      await page.waitForURL(/\/login\?signup=success/)
-      await expect(page.getByRole('dialog')).toContainText(signupThanksText.title)
+    // Registered: /login?signup=success with the thank-you dialog open and settled.
+    'form.toLoginThanks': async (page) => {
+      await expectAt(page, '/login', { signup: 'success' })
+      const dialog = page.getByRole('dialog')
+      await expectStableDialog(dialog)
+      await expect(dialog).toContainText(signupThanksText.title)
     },
     // The link opened again (issue 12 item 4): the registration stands, with a way to log in.
     'form.alreadyRegistered': async (page) => {
+      await expectAt(page, '/registeration-complete')
       await expect(page.getByRole('heading', { name: registrationCompleteText.alreadyTitle })).toBeVisible()
       await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible()
-      expect(new URL(page.url()).pathname).toBe('/registeration-complete')
     },
-    'form.rejected': async (page) => page.waitForURL(/\/error\?code=signup/),
-    'form.failed': async (page) => page.waitForURL(/\/error\?code=400/),
+    'form.toLinkError': async (page) => expectAt(page, '/error', { code: 'signup' }),
+    'form.toError': async (page) => expectAt(page, '/error', { code: '400' }),
     // The copy tooltip: shown while copied, gone otherwise (spec §9).
     'clipboard.idle': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toHaveCount(0, { timeout: 4000 }),
     'clipboard.copied': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toBeVisible(),

@@ -3,6 +3,11 @@ import { authMachine } from '../../../machines/auth/auth-machine'
 import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
 import { couponClaimMachine } from '../../../machines/coupon-claim/coupon-claim-machine'
 import { purchaseListMachine, type PurchasePage } from '../../../machines/purchase-list/purchase-list-machine'
+import { cancelAccountMachine } from '../../../machines/cancel-account/cancel-account-machine'
+import { emailChangeMachine } from '../../../machines/email-change/email-change-machine'
+import { passwordChangeMachine } from '../../../machines/password-change/password-change-machine'
+import { passwordResetMachine } from '../../../machines/password-reset/password-reset-machine'
+import { profileMachine } from '../../../machines/profile/profile-machine'
 import { ratingMachine } from '../../../machines/rating/rating-machine'
 import { reservationChangeMachine } from '../../../machines/reservation-change/reservation-change-machine'
 import { signupMachine } from '../../../machines/signup/signup-machine'
@@ -63,8 +68,8 @@ const signupConfig = (emailLocal: string, emailDomain: string, outcome: { done?:
 /**
  * Checkout as a member buying ADD-30 for one of their SUPPORT tickets (no coupon fits, no saved card, no slot needed) on the
  * sandbox provider. In the browser the page leaves for 3-D Secure and a new chart resumes on the
- * return, so the chart's single actor with `startThreeDSecure` resolving stands for that round
- * trip; the card typed decides the provider's outcomes (docs/payments.md).
+ * return, so the card-payment child's one result stands for that round trip; the card typed
+ * decides the provider's outcomes (docs/payments.md).
  */
 const checkoutLoaded: CheckoutLoaded = {
   chargeData: {
@@ -79,7 +84,7 @@ const checkoutChart = createMachine(
   { ...checkoutMachine.config, context: initialCheckoutContext({ params: { productId: 'ADD-30', reserveNow: false, staffId: null, parentTicketNumber: null, reservationTime: null, supportType: null }, keySeed: 'seed' }) },
   checkoutMachine.implementations as never,
 )
-const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outcome: { finish?: { done?: unknown[]; error?: unknown[] }; charge: { done?: unknown[]; error?: unknown[] } }): ModelConfig => ({
+const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outcome: { card?: { done?: unknown[]; error?: unknown[] }; charge: { done?: unknown[]; error?: unknown[] } }): ModelConfig => ({
   machine: checkoutChart,
   events: {
     'card.change': [{ element: 'number', complete: true, number }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
@@ -89,10 +94,8 @@ const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outco
   outcomes: {
     readStoredAttempt: only([null]),
     loadCheckout: only([checkoutLoaded]),
-    validateCoupon: only([{ couponAvailable: true, couponPrice: 0 }]),
-    createToken: only(['tok_1']),
-    startThreeDSecure: only([undefined]),
-    finishThreeDSecure: outcome.finish ?? only(['tok_1']),
+    couponCheck: only([{ outcome: 'applied', couponCode: 'WELCOME500', couponPrice: 0 }]),
+    cardPayment: outcome.card ?? only([{ outcome: 'finished', token: 'tok_1' }]),
     charge: outcome.charge,
   },
   serialize: (s) => {
@@ -102,6 +105,143 @@ const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outco
   limit: 100000,
 })
 const chargeResponse = { ticketNumber: 'A0001', receiptNumber: 'R0001', productType: 'ADD', amount: 3300, couponCode: null }
+
+/** The browser models of the account charts (issue 14): each path runs as a new member of its own. */
+const accountModels: BrowserModel[] = [
+  {
+    flow: 'profile',
+    account: 'fresh',
+    startRoute: '/settings',
+    maxPaths: 1,
+    configs: [{
+      description: 'correct the last name, save, then empty it (its error shows)',
+      config: {
+        machine: profileMachine,
+        events: { 'field.change': [{ field: 'memberLastname', value: '' }, { field: 'memberLastname', value: '佐藤' }], 'form.submit': [{}] },
+        outcomes: { loadMember: only([member]), saveProfile: only([{ ...member, memberLastname: '佐藤' }]) },
+        serialize: (s) => JSON.stringify([s.value, s.context.values.memberLastname, s.context.saved]),
+      },
+    }],
+    accept: (events) => events.some((e) => e.type === 'form.submit'),
+  },
+  {
+    flow: 'cancelAccount',
+    // A first-time member holds no unused support ticket: the cancellation goes through.
+    account: 'fresh',
+    startRoute: '/settings',
+    maxPaths: 1,
+    configs: [{
+      description: 'tick both agreements and cancel the membership',
+      endsIn: 'toLogin',
+      config: {
+        machine: cancelAccountMachine,
+        events: { 'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }], 'form.submit': [{}] },
+        outcomes: { cancelAccount: only([undefined]), signOut: only([undefined]) },
+        serialize: (s) => JSON.stringify([s.value, s.context.consents]),
+      },
+    }],
+  },
+  {
+    flow: 'emailChange',
+    account: 'fresh',
+    startRoute: '/settings/email-change-request',
+    maxPaths: 1,
+    configs: [
+      {
+        description: 'ask for a new address', endsIn: 'toRequestComplete',
+        config: {
+          machine: emailChangeMachine,
+          events: { 'field.change': [{ value: 'changed-${unique}@example.com' }], 'form.submit': [{}] },
+          outcomes: { requestChange: only([undefined]), completeChange: only([]), signOut: only([]) },
+          serialize: (s) => JSON.stringify([s.value, s.context.email]),
+        },
+      },
+      {
+        description: 'open the mailed link of a requested change', endsIn: 'confirmed',
+        config: {
+          machine: emailChangeMachine,
+          events: { 'link.open': [{ token: '{mailed}' }] },
+          outcomes: { requestChange: only([]), completeChange: only([{ email: 'changed@example.com' }]), signOut: only([undefined]) },
+        },
+      },
+      {
+        description: 'open a link that is no link of ours', endsIn: 'toLinkError',
+        config: {
+          machine: emailChangeMachine,
+          events: { 'link.open': [{ token: 'not-a-token' }] },
+          outcomes: { requestChange: only([]), completeChange: { done: [], error: [new ApiError(400, 'EMAIL_CHANGE_LINK_INVALID')] }, signOut: only([]) },
+        },
+      },
+    ],
+  },
+  {
+    flow: 'passwordChange',
+    account: 'fresh',
+    startRoute: '/settings/password-change',
+    maxPaths: 1,
+    configs: [{
+      description: 'a new password and its confirmation, sent', endsIn: 'toComplete',
+      config: {
+        machine: passwordChangeMachine,
+        events: {
+          'field.change': [
+            { field: 'newPassword', value: 'newpass12' },
+            { field: 'newPasswordConfirm', value: 'newpass12' },
+          ],
+          'form.submit': [{}],
+        },
+        outcomes: { changePassword: only([undefined]), signOut: only([undefined]) },
+        serialize: (s) => JSON.stringify([s.value, s.context.values]),
+      },
+    }],
+  },
+  {
+    flow: 'passwordReset',
+    account: 'fresh',
+    startRoute: '/password-reset-request',
+    maxPaths: 1,
+    configs: [
+      {
+        description: 'ask for the code with the account\'s address', endsIn: 'resetting.editing',
+        config: {
+          machine: passwordResetMachine,
+          events: { 'field.change': [{ field: 'email', value: 'member@example.com' }], 'form.submit': [{}] },
+          outcomes: { requestCode: only([undefined]), resetPassword: only([]) },
+          serialize: (s) => JSON.stringify([s.value, s.context.values]),
+        },
+      },
+      {
+        description: 'an address no member has: メンバーが見つかりません', endsIn: 'requesting.editing',
+        config: {
+          machine: passwordResetMachine,
+          events: { 'field.change': [{ field: 'email', value: 'nobody@example.com' }], 'form.submit': [{}] },
+          outcomes: { requestCode: { done: [], error: [new ApiError(400, 'Member Not Found.')] }, resetPassword: only([]) },
+          serialize: (s) => JSON.stringify([s.value, s.context.values]),
+        },
+      },
+      {
+        description: 'the code page opened from the mail: set a new password with the mailed code', endsIn: 'toComplete',
+        config: {
+          machine: passwordResetMachine,
+          events: {
+            'code.open': [{ email: 'member@example.com' }],
+            'field.change': [{ field: 'authCode', value: '123456' }, { field: 'newPassword', value: 'newpass12' }, { field: 'newPasswordConfirm', value: 'newpass12' }],
+            'form.submit': [{}],
+          },
+          outcomes: { requestCode: only([]), resetPassword: only([undefined]) },
+          serialize: (s) => JSON.stringify([s.value, s.context.values]),
+        },
+      },
+    ],
+    // Each path ends with the member sending the page.
+    accept: (events) => events.filter((e) => !e.type.startsWith('xstate.')).at(-1)?.type === 'form.submit',
+    // The chart's data as the browser's: the run's own account, a new unknown address, the mailed code.
+    browserEvent: (e) => {
+      if (e.value === '123456') return { ...e, value: '{mailedCode}' }
+      return JSON.parse(JSON.stringify(e).replaceAll('member@example.com', '${email}').replaceAll('nobody@example.com', 'nobody-${unique}@example.com')) as FlowEvent
+    },
+  },
+]
 
 /**
  * The payment history of a demo copy (tests/e2e/fixtures.ts): the past 3 months fill two pages
@@ -234,14 +374,14 @@ export const browserModels: BrowserModel[] = [
     startRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
     maxPaths: 1,
     configs: [
-      { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'done', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([chargeResponse]) }) },
+      { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'toComplete', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([chargeResponse]) }) },
       {
-        description: 'pay with 4000 0027 6000 3184 and approve 3-D Secure', endsIn: 'done',
+        description: 'pay with 4000 0027 6000 3184 and approve 3-D Secure', endsIn: 'toComplete',
         config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'approve' }, { charge: only([chargeResponse]) }),
       },
       {
         description: 'pay with 4000 0027 6000 3184 and fail 3-D Secure', endsIn: 'ready.failed',
-        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'fail' }, { finish: { done: [], error: [new ApiError(400, 'THREE_D_SECURE_FAILED')] }, charge: only([chargeResponse]) }),
+        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'fail' }, { card: only([{ outcome: 'failed' }]), charge: only([chargeResponse]) }),
       },
       {
         description: 'pay with 4000 0000 0000 0002 (declined)', endsIn: 'ready.failed',
@@ -249,6 +389,7 @@ export const browserModels: BrowserModel[] = [
       },
     ],
   },
+  ...accountModels,
 ]
 
 export const browserFlows = () => browserModels.map((m) => m.flow)
