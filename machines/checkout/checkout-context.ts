@@ -92,9 +92,10 @@ export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.cha
 
 /** The attempt as kept in session storage (spec §3 list), before the redirect or the charge. */
 export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
-  params: c.params, payload: c.payload!, parentTicketNumber: c.params.parentTicketNumber, reserveNow: c.params.reserveNow,
-  supportType: c.payload!.supportType ?? null, staffId: c.params.staffId, reservationTime: c.params.reservationTime,
-  couponCode: c.payload!.couponCode ?? null, productId: c.params.productId, concernText: c.form.concernText, token: c.token,
-  buyType: c.chargeData.product.productType, idempotencyKey: c.idempotencyKey,
+  handoff: c.params,
+  payload: c.payload!,
+  token: c.token,
+  buyType: c.chargeData.product.productType,
+  idempotencyKey: c.idempotencyKey,
   state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
 })

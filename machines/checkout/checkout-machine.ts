@@ -1,91 +1,94 @@
-import { and, assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../src/contract/calls'
 import { apiErrors } from '../../src/contract/messages'
-import { buildChargeRequest, isConcernTooLong, isHolderNameValid, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
+import { failureMessage, failureStatus, isClientFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
+import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
 import { amountDue, formPatch, initialCheckoutContext, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
+import { buildChargeRequest, isConcernTooLong, isHolderNameValid, type CheckoutParams, type PreviousAttempt } from './checkout-rules'
+import { couponCheckMachine, type CouponCheckOutput } from './coupon-check-machine'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
 export { initialCheckoutContext } from './checkout-context'
 
 /**
- * Checkout (spec §2 "/buy details", §4 Payment and coupons, §8 charge errors; issue 4):
- * restoring ─▶ loading ─▶ ready ─pay─▶ [couponPrompt] ─▶ tokenizing ─▶ threeDSecureRedirect (page leaves)
- * return from 3-D Secure: restoring (stored attempt) ─▶ checkingPrevious ─▶ loading ─▶ finishing ─▶ charging ─▶ done
- * a reload or Back to an attempt already sent (issue 12 item 5): restoring ─▶ checkingPrevious, which
- * asks the server what became of its idempotency key: paid ─▶ alreadyPaid (/buy-complete, never a
- * second charge); still running ─▶ loading ─▶ charging with the same key and payload (the server
- * makes it wait for the first request and answers its result);
- * never seen or failed ─▶ the form. A charge that got no HTTP answer (network gone, page unloading)
- * keeps the stored attempt and asks the same way.
- * charging retries HTTP 429 only: 3 tries, 1 s then 2 s (delayed transitions); other errors ─▶ ready.failed.
- * A saved card (or nothing to pay) skips tokenizing and 3-D Secure.
+ * Checkout (spec §2 "/buy details", §4 Payment and coupons, §8 charge errors, §9 retry):
+ * restoring ─▶ loading ─▶ ready ─pay─▶ checkingCouponOffer ─▶ [couponPrompt] ─▶ choosingPayment
+ * ─▶ payingByCard (child: tokenizing ─▶ 3-D Secure redirect ─▶ finishing) or, with a saved card or
+ * nothing to pay, straight to charging ─▶ toComplete. Coupons are checked by the couponCheck child.
+ * Back from 3-D Secure (a new page load): restoring (stored attempt) ─▶ checkingPrevious ─▶ loading
+ * ─▶ payingByCard (the child resumes at finishing) ─▶ charging.
+ * A reload or Back to an attempt already sent (issue 12): checkingPrevious asks the server what
+ * became of its idempotency key: paid ─▶ toComplete (never a second charge); still running ─▶
+ * charging with the same key and payload; never seen or failed ─▶ the form. A charge that got no
+ * HTTP answer keeps the stored attempt and asks the same way.
+ * charging retries HTTP 429 only: 3 tries, 1 s then 2 s. Each exit is its own final state, named
+ * after where the member goes: toComplete, toMenu, toStaffSelection, toError.
  */
 
-/** An API failure as the chart sees it (src/api ApiError conforms). */
-type Failure = { status?: number; message?: string }
-const failure = (e: unknown): Failure => (typeof e === 'object' && e !== null ? (e as Failure) : {})
-const is4xx = (e: unknown) => { const s = failure(e).status ?? 0; return s >= 400 && s < 500 }
-const says = (e: unknown, text: string) => (failure(e).message ?? '').includes(text)
+/** Where the member goes when the chart ends (each final state's output). */
+export type CheckoutOutput = { goesTo: '/buy-complete' | '/support/menu' | '/support/staff' | '/error' }
+
+/** spec §8 charge-data and coupon validity: the error page with the status, 400 when none came. */
+const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: isUnansweredFailure(event.error) ? 400 : failureStatus(event.error) })
 
 export const checkoutMachine = setup({
-  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    // The invoked child machines by invoke id (the view reads the card child's snapshot).
+    children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck' },
+  },
   guards: {
-    hasStoredAttempt: ({ event }) => (event as { output?: unknown }).output != null,
-    isResumed: ({ context }) => context.resumed !== null,
-    isRejoining: ({ context }) => context.rejoining,
-    wasPaid: ({ event }) => (event as unknown as { output: ChargeAttemptResponse }).output.status === 'SUCCEEDED',
-    isStillCharging: ({ event }) => (event as unknown as { output: ChargeAttemptResponse }).output.status === 'PENDING',
+    hasStoredAttempt: (_, p: { attempt: PreviousAttempt | null }) => p.attempt !== null,
+    wasPaid: (_, p: ChargeAttemptResponse) => p.status === 'SUCCEEDED' && p.result !== null,
+    isStillCharging: (_, p: ChargeAttemptResponse) => p.status === 'PENDING',
     // Back from 3-D Secure and the server has not seen the key yet: finish and charge as before.
-    isReturnNotYetCharged: ({ context, event }) => context.resumed !== null && (event as unknown as { output: ChargeAttemptResponse }).output.status === 'NONE',
+    isReturnNotYetCharged: ({ context }, p: ChargeAttemptResponse) => context.resumed !== null && p.status === 'NONE',
+    isRejoining: ({ context }) => context.rejoining,
+    isResumed: ({ context }) => context.resumed !== null,
     // spec §4: a SUPPORT product, not an immediate reservation, without the slot saved by /support/staff.
-    lacksSavedSlot: ({ context, event }) => {
-      const { chargeData, hasSavedSlot } = (event as unknown as { output: CheckoutLoaded }).output
-      return chargeData.product.productType === 'SUPPORT' && !context.params.reserveNow && !hasSavedSlot
-    },
-    isStaffNotFound: ({ event }) => { const e = (event as { error: unknown }).error; return failure(e).status === 400 && says(e, apiErrors.staffNotFound) },
-    isClientError: ({ event }) => is4xx((event as { error: unknown }).error),
-    isCouponAvailable: ({ event }) => (event as unknown as { output: { couponAvailable: boolean } }).output.couponAvailable,
-    // spec §4: enabled when the card elements are complete, the name is valid and nothing is in error;
-    // with a saved card at once. Nothing to pay needs no card (free interview, 100 % coupon).
-    isFormValid: ({ context: c }) => !isConcernTooLong(c.form.concernText),
-    needsNoToken: ({ context: c }) => amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null),
-    isNewCardReady: ({ context: { form: f } }) => f.card.number && f.card.expiry && f.card.cvc && isHolderNameValid(f.holderName) && !f.holderNameError && !f.cardError,
+    lacksSavedSlot: ({ context }, p: CheckoutLoaded) => p.chargeData.product.productType === 'SUPPORT' && !context.params.reserveNow && !p.hasSavedSlot,
+    isStaffNotFound: ({ event }) => 'error' in event && failureStatus(event.error) === 400 && failureMessage(event.error).includes(apiErrors.staffNotFound),
+    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    couponWasApplied: (_, p: CouponCheckOutput) => p.outcome === 'applied',
+    couponWasRefused: (_, p: CouponCheckOutput) => p.outcome === 'unavailable',
+    // spec §4: enabled when the concern fits and either nothing needs a card (saved card, nothing
+    // to pay) or the card elements are complete, the name is valid and nothing is in error.
+    isReadyToPay: ({ context: c }) => !isConcernTooLong(c.form.concernText) && (paysWithoutCard(c) || isNewCardReady(c)),
     // spec §4 coupon in payment: a fitting held coupon that is not applied prompts before paying.
-    hasUnappliedCoupon: ({ context: c }) => c.coupons.length > 0 && c.applied === null,
-    canRetry: ({ context, event }) => failure((event as { error: unknown }).error).status === 429 && context.tries < 3,
+    mustOfferCoupon: ({ context: c }) => c.coupons.length > 0 && c.applied === null,
+    paysWithoutCard: ({ context: c }) => paysWithoutCard(c),
+    cardWasAccepted: (_, p: CardPaymentOutput) => p.outcome === 'finished',
+    cardTokenRefused: (_, p: CardPaymentOutput) => p.outcome === 'tokenRefused',
+    canRetry: ({ context, event }) => 'error' in event && isRateLimitedFailure(event.error) && context.tries < 3,
     isFirstRetry: ({ context }) => context.tries === 1,
     isSecondRetry: ({ context }) => context.tries === 2,
-    isStaffDenied: ({ event }) => { const e = (event as { error: unknown }).error; return is4xx(e) && (says(e, apiErrors.staffAssignDeny) || says(e, apiErrors.staffDeny)) },
+    isStaffDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && [apiErrors.staffAssignDeny, apiErrors.staffDeny].some((m) => failureMessage(event.error).includes(m)),
+    isCouponDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(apiErrors.denyCoupon),
     // No HTTP answer at all (the page unloading, the network gone): the charge may have happened.
-    isUnanswered: ({ event }) => failure((event as { error: unknown }).error).status === undefined,
-    isCouponDenied: ({ event }) => { const e = (event as { error: unknown }).error; return is4xx(e) && says(e, apiErrors.denyCoupon) },
+    isUnanswered: ({ event }) => 'error' in event && isUnansweredFailure(event.error),
   },
   actors: {
-    /**
-     * The attempt kept in session storage when this page load belongs to it (the return from
-     * 3-D Secure with its token, or a reload / Back to the same purchase); else null.
-     */
+    /** The attempt kept in session storage when this page load belongs to it, else null. */
     readStoredAttempt: fromPromise<PreviousAttempt | null>(async () => null),
     /** What the server did with the stored attempt's idempotency key (`charge-attempt`). */
     readAttemptOutcome: fromPromise<ChargeAttemptResponse, { idempotencyKey: string }>(async () => { throw new Error('provide readAttemptOutcome') }),
     loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw new Error('provide loadCheckout') }),
-    validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async () => { throw new Error('provide validateCoupon') }),
-    createToken: fromPromise<string, { holderName: string }>(async () => { throw new Error('provide createToken') }),
-    /** Sends the browser to the provider's 3-D Secure page; resolves only when no redirect was needed. */
-    startThreeDSecure: fromPromise<void, { token: string }>(async () => { throw new Error('provide startThreeDSecure') }),
-    finishThreeDSecure: fromPromise<string, { token: string }>(async () => { throw new Error('provide finishThreeDSecure') }),
+    couponCheck: couponCheckMachine,
+    cardPayment: cardPaymentMachine,
     charge: fromPromise<ChargeResponse, { payload: ChargeRequest; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
   },
   actions: {
     // spec §4: with a saved card the pay button is enabled at once, so it is the default.
-    assignLoaded: assign(({ context, event }) => {
-      const loaded = (event as unknown as { output: CheckoutLoaded }).output
-      return { ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null } }
+    assignLoaded: assign(({ context }, loaded: CheckoutLoaded) => ({ ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null } })),
+    restoreAttempt: assign(({ context }, p: { attempt: PreviousAttempt | null }) => {
+      if (!p.attempt) return {}
+      const { attempt: s, returnedFrom3ds } = p.attempt
+      return { resumed: returnedFrom3ds ? s : null, params: s.handoff, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...context.form, ...s.state } }
     }),
-    restoreAttempt: assign(({ context, event }) => {
-      const { attempt: s, returnedFrom3ds } = (event as unknown as { output: PreviousAttempt }).output
-      return { resumed: returnedFrom3ds ? s : null, params: s.params, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...context.form, ...s.state } }
-    }),
+    markRejoining: assign({ rejoining: true }),
     // One idempotency key per purchase attempt, kept across the redirect (design.md).
     startAttempt: assign(({ context: c }) => ({
       attempts: c.attempts + 1,
@@ -95,16 +98,16 @@ export const checkoutMachine = setup({
       token: null,
       tokenError: null,
     })),
-    assignToken: assign(({ context, event }) => {
-      const token = (event as unknown as { output: string }).output
-      return { token, payload: context.payload && { ...context.payload, cardToken: token } }
-    }),
-    assignTokenError: assign({ tokenError: ({ event }) => (event as { error?: { message?: string } }).error?.message ?? '' }),
+    assignToken: assign(({ context }, p: CardPaymentOutput) =>
+      p.outcome === 'finished' ? { token: p.token, payload: context.payload && { ...context.payload, cardToken: p.token } } : {},
+    ),
+    assignTokenError: assign((_, p: CardPaymentOutput) => ({ tokenError: p.outcome === 'tokenRefused' ? p.message : '' })),
+    dismissTokenError: assign({ tokenError: null }),
     countTry: assign({ tries: ({ context }) => context.tries + 1 }),
-    applyCoupon: assign(({ context, event }) => ({
-      couponNotice: 'applied' as const,
-      applied: { couponCode: context.pendingCoupon ?? '', couponPrice: (event as unknown as { output: { couponPrice: number } }).output.couponPrice },
-    })),
+    checkCoupon: assign(({ event }) => (event.type === 'coupon.select' ? { pendingCoupon: event.couponCode, couponNotice: null } : {})),
+    applyCoupon: assign((_, p: CouponCheckOutput) =>
+      p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {},
+    ),
     // spec §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
     markCouponUnavailable: assign({ couponNotice: 'unavailable' as const, applied: null }),
     // DENY_COUPON: the coupon cannot be used; forget it here and in the list shown.
@@ -115,8 +118,8 @@ export const checkoutMachine = setup({
     })),
     forgetResume: assign({ resumed: null }),
     updateForm: assign(({ context, event }) => ({ form: { ...context.form, ...formPatch(context, event) } })),
-    // Effects provided by the route.
-    saveAttempt: (_, _p: { attempt: StoredAttempt }) => {},
+    // Effects provided by src/features/checkout/use-checkout-actor.ts.
+    saveAttempt: (_, _p: { attempt: ReturnType<typeof storedAttempt> }) => {},
     clearAttempt: () => {},
     scrollToCard: () => {},
     scrollToCoupons: () => {},
@@ -135,7 +138,14 @@ export const checkoutMachine = setup({
     restoring: {
       invoke: {
         src: 'readStoredAttempt',
-        onDone: [{ guard: 'hasStoredAttempt', target: 'checkingPrevious', actions: 'restoreAttempt' }, { target: 'loading' }],
+        onDone: [
+          {
+            guard: { type: 'hasStoredAttempt', params: ({ event }) => ({ attempt: event.output }) },
+            target: 'checkingPrevious',
+            actions: { type: 'restoreAttempt', params: ({ event }) => ({ attempt: event.output }) },
+          },
+          { target: 'loading' },
+        ],
         onError: { target: 'loading' },
       },
     },
@@ -146,9 +156,15 @@ export const checkoutMachine = setup({
         src: 'readAttemptOutcome',
         input: ({ context }) => ({ idempotencyKey: context.idempotencyKey }),
         onDone: [
-          { guard: 'wasPaid', target: 'alreadyPaid' },
-          { guard: 'isStillCharging', target: 'loading', actions: assign({ rejoining: true }) },
-          { guard: 'isReturnNotYetCharged', target: 'loading' },
+          // Paid before this page load: counted once already, no second charge. The attempt stays
+          // stored, so another Back lands here again (until PREVIOUS_ATTEMPT_MS passes).
+          {
+            guard: { type: 'wasPaid', params: ({ event }) => event.output },
+            target: 'toComplete',
+            actions: { type: 'goToComplete', params: ({ event }) => ({ response: event.output.result! }) },
+          },
+          { guard: { type: 'isStillCharging', params: ({ event }) => event.output }, target: 'loading', actions: 'markRejoining' },
+          { guard: { type: 'isReturnNotYetCharged', params: ({ event }) => event.output }, target: 'loading' },
           { target: 'loading', actions: ['clearAttempt', 'forgetResume'] },
         ],
         // Unknown: the return from 3-D Secure goes on as before (the charge's key protects it).
@@ -160,16 +176,16 @@ export const checkoutMachine = setup({
         src: 'loadCheckout',
         input: ({ context }) => context.params,
         onDone: [
-          { guard: 'isRejoining', target: 'charging', actions: 'assignLoaded' },
-          { guard: 'isResumed', target: 'finishing', actions: 'assignLoaded' },
-          { guard: 'lacksSavedSlot', target: 'leaving', actions: 'goToMenuWithToast' },
-          { target: 'ready', actions: 'assignLoaded' },
+          { guard: 'isRejoining', target: 'charging', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
+          { guard: 'isResumed', target: 'payingByCard', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
+          { guard: { type: 'lacksSavedSlot', params: ({ event }) => event.output }, target: 'toMenu', actions: 'goToMenuWithToast' },
+          { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
         ],
         // spec §8 charge-data: 'Staff Not Found.' → 404; other 4xx → /support/menu with a toast; else its status.
         onError: [
-          { guard: 'isStaffNotFound', target: 'leaving', actions: { type: 'goToError', params: { code: 404 } } },
-          { guard: 'isClientError', target: 'leaving', actions: 'goToMenuWithToast' },
-          { target: 'leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: failure(event.error).status ?? 400 }) } },
+          { guard: 'isStaffNotFound', target: 'toError', actions: { type: 'goToError', params: { code: 404 } } },
+          { guard: 'isClientError', target: 'toMenu', actions: 'goToMenuWithToast' },
+          { target: 'toError', actions: { type: 'goToError', params: errorCode } },
         ],
       },
     },
@@ -177,20 +193,26 @@ export const checkoutMachine = setup({
       initial: 'editing',
       states: {
         editing: {},
-        failed: {},
+        failed: { tags: ['paymentProblem'] },
         validatingCoupon: {
           tags: ['busy'],
           invoke: {
-            src: 'validateCoupon',
+            id: 'couponCheck',
+            src: 'couponCheck',
             input: ({ context }) => ({ productId: context.params.productId, couponCode: context.pendingCoupon ?? '' }),
             onDone: [
-              { guard: 'isCouponAvailable', target: 'editing', actions: ['applyCoupon', 'scrollToCard'] },
-              { target: 'editing', actions: 'markCouponUnavailable' },
+              {
+                guard: { type: 'couponWasApplied', params: ({ event }) => event.output },
+                target: 'editing',
+                actions: [{ type: 'applyCoupon', params: ({ event }) => event.output }, 'scrollToCard'],
+              },
+              { guard: { type: 'couponWasRefused', params: ({ event }) => event.output }, target: 'editing', actions: 'markCouponUnavailable' },
+              {
+                target: '#checkout.toError',
+                actions: { type: 'goToError', params: ({ event }) => ({ code: event.output.outcome === 'failed' ? event.output.code : 400 }) },
+              },
             ],
-            onError: [
-              { guard: 'isClientError', target: 'editing', actions: 'markCouponUnavailable' },
-              { target: '#checkout.leaving', actions: { type: 'goToError', params: ({ event }) => ({ code: failure(event.error).status ?? 400 }) } },
-            ],
+            onError: { target: 'editing', actions: 'markCouponUnavailable' },
           },
           // A pay click or another coupon while the coupon is checked is ignored.
           on: { 'pay.submit': {}, 'coupon.select': {} },
@@ -207,60 +229,56 @@ export const checkoutMachine = setup({
         'card.change': { actions: 'updateForm' },
         'savedCard.toggle': { actions: 'updateForm' },
         'saveCard.toggle': { actions: 'updateForm' },
-        'tokenError.dismiss': { actions: assign({ tokenError: null }) },
-        'coupon.select': { target: '.validatingCoupon', actions: assign({ pendingCoupon: ({ event }) => event.couponCode, couponNotice: null }) },
-        'pay.submit': [
-          { guard: and(['isFormValid', 'hasUnappliedCoupon', 'needsNoToken']), target: 'couponPrompt' },
-          { guard: and(['isFormValid', 'hasUnappliedCoupon', 'isNewCardReady']), target: 'couponPrompt' },
-          { guard: and(['isFormValid', 'needsNoToken']), target: 'charging', actions: 'startAttempt' },
-          { guard: and(['isFormValid', 'isNewCardReady']), target: 'tokenizing', actions: 'startAttempt' },
-        ],
+        'tokenError.dismiss': { actions: 'dismissTokenError' },
+        'coupon.select': { target: '.validatingCoupon', actions: 'checkCoupon' },
+        'pay.submit': { guard: 'isReadyToPay', target: 'checkingCouponOffer' },
       },
+    },
+    // Named decision: a fitting held coupon that is not applied is offered before paying.
+    checkingCouponOffer: {
+      always: [{ guard: 'mustOfferCoupon', target: 'couponPrompt' }, { target: 'choosingPayment' }],
     },
     couponPrompt: {
       on: {
         'prompt.useCoupon': { target: 'ready.editing', actions: 'scrollToCoupons' },
-        'prompt.skip': [
-          { guard: 'needsNoToken', target: 'charging', actions: 'startAttempt' },
-          { guard: not('needsNoToken'), target: 'tokenizing', actions: 'startAttempt' },
-        ],
+        'prompt.skip': { target: 'choosingPayment' },
         'prompt.close': { target: 'ready.editing' },
       },
     },
-    tokenizing: {
+    // Named decision: the attempt starts (its key, its charge request); a saved card or nothing to
+    // pay is charged at once, a new card goes through the token and 3-D Secure first.
+    choosingPayment: {
+      entry: 'startAttempt',
+      always: [{ guard: 'paysWithoutCard', target: 'charging' }, { target: 'payingByCard' }],
+    },
+    payingByCard: {
       tags: ['busy'],
       invoke: {
-        src: 'createToken',
-        input: ({ context }) => ({ holderName: context.form.holderName }),
-        onDone: { target: 'threeDSecureRedirect', actions: 'assignToken' },
-        // spec §8: token-creation errors show the provider's message in an error modal.
-        onError: { target: 'ready.editing', actions: 'assignTokenError' },
-      },
-    },
-    threeDSecureRedirect: {
-      tags: ['busy'],
-      entry: { type: 'saveAttempt', params: ({ context: c }) => ({ attempt: storedAttempt(c) }) },
-      invoke: {
-        src: 'startThreeDSecure',
-        input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'finishing' },
-        onError: { target: 'ready.failed', actions: 'clearAttempt' },
-      },
-    },
-    // The processing modal blocks the screen (spec §4).
-    finishing: {
-      tags: ['busy', 'processing'],
-      invoke: {
-        src: 'finishThreeDSecure',
-        input: ({ context }) => ({ token: context.token! }),
-        onDone: { target: 'charging' },
+        id: 'cardPayment',
+        src: 'cardPayment',
+        input: ({ context }) => ({ holderName: context.form.holderName, attempt: storedAttempt(context), returnedToken: context.resumed?.token ?? null }),
+        onDone: [
+          {
+            guard: { type: 'cardWasAccepted', params: ({ event }) => event.output },
+            target: 'charging',
+            actions: { type: 'assignToken', params: ({ event }) => event.output },
+          },
+          // spec §8: token-creation errors show the provider's message in an error modal.
+          {
+            guard: { type: 'cardTokenRefused', params: ({ event }) => event.output },
+            target: 'ready.editing',
+            actions: { type: 'assignTokenError', params: ({ event }) => event.output },
+          },
+          // spec §8: 3-D Secure failure: the payment-problem message (the child cleared the attempt).
+          { target: 'ready.failed', actions: 'forgetResume' },
+        ],
         onError: { target: 'ready.failed', actions: ['clearAttempt', 'forgetResume'] },
       },
     },
     charging: {
       tags: ['busy', 'processing'],
       // Kept before the charge is sent, whatever the card: a reload from here finds this attempt.
-      entry: { type: 'saveAttempt', params: ({ context: c }) => ({ attempt: storedAttempt(c) }) },
+      entry: { type: 'saveAttempt', params: ({ context }) => ({ attempt: storedAttempt(context) }) },
       initial: 'requesting',
       states: {
         requesting: {
@@ -268,10 +286,21 @@ export const checkoutMachine = setup({
           invoke: {
             src: 'charge',
             input: ({ context }) => ({ payload: context.payload!, idempotencyKey: context.idempotencyKey }),
-            onDone: { target: '#checkout.done' },
+            // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → toComplete).
+            onDone: {
+              target: '#checkout.toComplete',
+              actions: [
+                { type: 'trackPurchase', params: ({ event }) => ({ response: event.output }) },
+                { type: 'goToComplete', params: ({ event }) => ({ response: event.output }) },
+              ],
+            },
             onError: [
               { guard: 'canRetry', target: 'backingOff' },
-              { guard: 'isStaffDenied', target: '#checkout.leaving', actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failure(event.error).message ?? '' }) }] },
+              {
+                guard: 'isStaffDenied',
+                target: '#checkout.toStaffSelection',
+                actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failureMessage(event.error) }) }],
+              },
               { guard: 'isCouponDenied', target: '#checkout.ready.editing', actions: ['clearAttempt', 'forgetResume', 'dropCoupon'] },
               // Unknown outcome: keep the stored attempt and ask the server what became of its key.
               { guard: 'isUnanswered', target: '#checkout.checkingPrevious' },
@@ -288,23 +317,24 @@ export const checkoutMachine = setup({
         },
       },
     },
-    // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → alreadyPaid).
-    done: {
-      type: 'final',
-      entry: [
-        { type: 'trackPurchase', params: ({ event }) => ({ response: (event as unknown as { output: ChargeResponse }).output }) },
-        { type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeResponse }).output }) },
-      ],
-    },
-    // Paid before this page load: straight to the completion page, counted once already. The
-    // attempt stays stored, so another Back lands here again (until PREVIOUS_ATTEMPT_MS passes).
-    alreadyPaid: {
-      type: 'final',
-      entry: [{ type: 'goToComplete', params: ({ event }) => ({ response: (event as unknown as { output: ChargeAttemptResponse }).output.result! }) }],
-    },
-    leaving: { type: 'final' },
+    // One final state per exit, named after where the member goes (the goTo action took them).
+    toComplete: { type: 'final', output: { goesTo: '/buy-complete' } },
+    toMenu: { type: 'final', output: { goesTo: '/support/menu' } },
+    toStaffSelection: { type: 'final', output: { goesTo: '/support/staff' } },
+    toError: { type: 'final', output: { goesTo: '/error' } },
   },
+  output: ({ event }) => event.output as CheckoutOutput,
 })
+
+/** spec §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
+function paysWithoutCard(c: CheckoutContext): boolean {
+  return amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
+}
+
+/** spec §4: the three card elements complete, the holder name valid, no element or name in error. */
+function isNewCardReady({ form: f }: CheckoutContext): boolean {
+  return f.card.number && f.card.expiry && f.card.cvc && isHolderNameValid(f.holderName) && !f.holderNameError && !f.cardError
+}
 
 export type CheckoutActorRef = ActorRefFrom<typeof checkoutMachine>
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>

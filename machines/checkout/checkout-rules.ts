@@ -1,6 +1,7 @@
 import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
 import type { ContactDevice, ContactOs, Coupon, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
 import { CONCERN_MAX } from '../../src/contract/fields'
+import type { PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purchase-handoff'
 
 // Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
 
@@ -24,17 +25,8 @@ export const couponFits = (coupon: Coupon, product: { productType: ProductType; 
     (a) => a.productType === product.productType && (a.minutesToSupport === null || a.minutesToSupport === product.minutesToSupport),
   )
 
-/** What /buy was opened with (query params, each falling back to the session's saved state). */
-export type CheckoutParams = {
-  productId: string
-  reserveNow: boolean
-  staffId: string | null
-  parentTicketNumber: string | null
-  /** `SUPPORT-YYYYMMDD-HH-MM` of the chosen slot, null when none. */
-  reservationTime: string | null
-  /** Only for an immediate reservation: the support method was chosen before /buy. */
-  supportType: SupportType | null
-}
+/** What /buy was opened with: the purchase hand-off (src/contract/purchase-handoff.ts). */
+export type CheckoutParams = PurchaseHandoff
 
 export type CheckoutForm = {
   concernText: string
@@ -101,30 +93,8 @@ export function buildChargeRequest(
   }
 }
 
-/**
- * What is kept in session storage across the 3-D Secure redirect (spec §3 list, plus the
- * idempotency key so the charge after the return is the same purchase attempt).
- */
-export type StoredAttempt = {
-  params: CheckoutParams
-  payload: ChargeRequest
-  parentTicketNumber: string | null
-  reserveNow: boolean
-  supportType: SupportType | null
-  staffId: string | null
-  reservationTime: string | null
-  couponCode: string | null
-  /** The form as it was, so a failed attempt after the return keeps the member's choices. */
-  state: Pick<CheckoutForm, 'concernText' | 'device' | 'os' | 'remoteSupport' | 'supportType' | 'saveCard'>
-  productId: string
-  concernText: string
-  /** The new card's token; null when paid with the saved card or nothing to pay. */
-  token: string | null
-  buyType: ProductType
-  idempotencyKey: string
-  /** When it was stored (epoch ms), set by the storage effect: an old attempt is not picked up. */
-  savedAt?: number
-}
+/** The attempt kept in session storage across the 3-D Secure redirect and for a reload (src/contract). */
+export type StoredAttempt = PurchaseAttempt
 
 /** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */
 export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }
@@ -146,8 +116,8 @@ export function previousAttempt(stored: StoredAttempt | null, params: CheckoutPa
   if (returnedToken) return stored.token === returnedToken ? { attempt: stored, returnedFrom3ds: true } : null
   const fresh = stored.savedAt !== undefined && now - stored.savedAt >= 0 && now - stored.savedAt < PREVIOUS_ATTEMPT_MS
   const same =
-    stored.params.productId === params.productId &&
-    (stored.params.parentTicketNumber ?? null) === (params.parentTicketNumber ?? null) &&
-    (params.reservationTime === null || params.reservationTime === stored.params.reservationTime)
+    stored.handoff.productId === params.productId &&
+    stored.handoff.parentTicketNumber === params.parentTicketNumber &&
+    (params.reservationTime === null || params.reservationTime === stored.handoff.reservationTime)
   return fresh && same ? { attempt: stored, returnedFrom3ds: false } : null
 }

@@ -95,7 +95,7 @@ test('paying on the sandbox books the chosen slot and home shows the new reserva
   const picked = await pickConsultantSlot(page)
   await expectSummary(page, picked)
   await payOnSandbox(page)
-  await pay.states.done(page, 'SUPPORT')
+  await pay.states.toComplete(page, 'SUPPORT')
   await page.goto('/')
   const y = Number(picked.ymd.slice(0, 4)), m = Number(picked.ymd.slice(4, 6)), d = Number(picked.ymd.slice(6, 8))
   const card = page.locator('article').filter({ hasText: `${y}年${m}月${d}日` }).filter({ hasText: picked.time }).filter({ hasText: picked.nickname })

@@ -57,7 +57,7 @@ test('an immediate reservation paid with the challenge card passes 3-D Secure an
   await payWithNewCard(page, sandboxTestCards.challenge)
   const charged = page.waitForResponse((r) => r.url().endsWith('/api/charge') && r.status() === 200)
   await d.events['tds.approve'](page)
-  await d.states.finishing(page)
+  await d.states.payingByCard(page)
   const { ticketNumber } = (await (await charged).json()) as { ticketNumber: string }
   await checkoutComplete(page, 'SUPPORT')
   // spec §4: user data is cleared after the charge, so home (reached in the app, no reload) shows

@@ -45,21 +45,13 @@ export const loadedFree: CheckoutLoaded = {
 }
 
 export const attempt: StoredAttempt = {
-  params,
+  handoff: params,
   payload: {
     productId: 'SUPPORT-60', cardId: '', cardToken: 'tok_1', saveCard: true, parentTicketNumber: null, staffId: 'STAFF-01', couponCode: null,
     reservationTime: 'SUPPORT-20300101-10-00', reservationMenuList: [], supportType: 'TEL', reserveNow: false, counsellingComment: null,
     contactDevice: null, contactOs: null, remoteSupport: null,
   },
-  parentTicketNumber: null,
-  reserveNow: false,
-  supportType: 'TEL',
-  staffId: 'STAFF-01',
-  reservationTime: 'SUPPORT-20300101-10-00',
-  couponCode: null,
   state: { concernText: '', device: null, os: null, remoteSupport: null, supportType: 'TEL', saveCard: true },
-  productId: 'SUPPORT-60',
-  concernText: '',
   token: 'tok_1',
   buyType: 'SUPPORT',
   idempotencyKey: 'seed-1',

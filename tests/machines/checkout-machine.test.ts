@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
+import { couponCheckMachine, type CouponCheckInput } from '../../machines/checkout/coupon-check-machine'
 import { buildChargeRequest, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { ChargeAttemptResponse } from '../../src/contract/calls'
 import { ApiError } from '../../src/api/api-error'
@@ -42,10 +44,13 @@ function start(f: Fakes = {}) {
       readStoredAttempt: fromPromise(async () => (f.stored ? { attempt: f.stored, returnedFrom3ds: f.returned ?? true } : null)),
       readAttemptOutcome: fromPromise(async () => f.outcome ?? { status: 'NONE' as const, result: null }),
       loadCheckout: fromPromise(async () => f.load ?? { ...loadedSaved, coupons: [] }),
-      validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async () => ({ couponAvailable: true, couponPrice: 5000 })),
-      createToken: fromPromise(calls.createToken),
-      startThreeDSecure: fromPromise(calls.startThreeDSecure),
-      finishThreeDSecure: fromPromise(calls.finish),
+      couponCheck: couponCheckMachine.provide({
+        actors: { validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, CouponCheckInput>(async () => ({ couponAvailable: true, couponPrice: 5000 })) },
+      }),
+      cardPayment: cardPaymentMachine.provide({
+        actors: { createToken: fromPromise(calls.createToken), startThreeDSecure: fromPromise(calls.startThreeDSecure), finishThreeDSecure: fromPromise(calls.finish) },
+        actions: { saveAttempt: (_, p) => calls.saveAttempt(p), clearAttempt: calls.clearAttempt },
+      }),
       charge: fromPromise(({ input }) => calls.charge(input)),
     },
     actions: {
@@ -143,9 +148,10 @@ describe('checkout chart', () => {
     actor.send({ type: 'holderName.change', value: 'TARO YAMADA' })
     actor.send({ type: 'pay.submit' })
     await flush()
-    expect(actor.getSnapshot().value).toBe('threeDSecureRedirect')
+    expect(actor.getSnapshot().value).toBe('payingByCard')
+    expect(actor.getSnapshot().children.cardPayment?.getSnapshot().value).toBe('threeDSecureRedirect')
     const saved = calls.saveAttempt.mock.calls[0][0].attempt as StoredAttempt
-    expect(saved).toMatchObject({ token: 'tok_new', idempotencyKey: 'seed-1', productId: 'SUPPORT-60', buyType: 'SUPPORT', payload: { cardToken: 'tok_new' } })
+    expect(saved).toMatchObject({ token: 'tok_new', idempotencyKey: 'seed-1', handoff: { productId: 'SUPPORT-60' }, buyType: 'SUPPORT', payload: { cardToken: 'tok_new' } })
     expect(calls.startThreeDSecure).toHaveBeenCalled()
   })
 
@@ -176,7 +182,7 @@ describe('checkout chart', () => {
       await flush()
       expect(calls.charge).not.toHaveBeenCalled()
       expect(calls.finish).not.toHaveBeenCalled()
-      expect(actor.getSnapshot().value).toBe('alreadyPaid')
+      expect(actor.getSnapshot().value).toBe('toComplete')
       expect(calls.goToComplete).toHaveBeenCalledWith({ response })
     }
   })
@@ -196,7 +202,7 @@ describe('checkout chart', () => {
     actor.send({ type: 'pay.submit' })
     await flush()
     expect(calls.clearAttempt).not.toHaveBeenCalled()
-    expect(actor.getSnapshot().value).toBe('alreadyPaid')
+    expect(actor.getSnapshot().value).toBe('toComplete')
     expect(calls.goToComplete).toHaveBeenCalledWith({ response })
   })
 
@@ -252,7 +258,7 @@ describe('checkout chart', () => {
         actions: { goToError: (_, p) => goToError(p), goToMenuWithToast },
       }), { input: { params, keySeed: 's' } }).start()
       await flush()
-      expect(actor.getSnapshot().value).toBe('leaving')
+      expect(actor.getSnapshot().value).toBe(expectation === 'error404' ? 'toError' : 'toMenu')
       if (expectation === 'error404') expect(goToError).toHaveBeenCalledWith({ code: 404 })
       else expect(goToMenuWithToast).toHaveBeenCalled()
     }
@@ -265,7 +271,7 @@ describe('checkout chart', () => {
       actions: { goToMenuWithToast },
     }), { input: { params, keySeed: 's' } }).start()
     await flush()
-    expect(actor.getSnapshot().value).toBe('leaving')
+    expect(actor.getSnapshot().value).toBe('toMenu')
     expect(goToMenuWithToast).toHaveBeenCalled()
   })
 })

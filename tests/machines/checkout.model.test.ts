@@ -40,10 +40,15 @@ const config: ModelConfig = {
       error: [new ApiError(500, 'boom')],
     },
     loadCheckout: { done: [loaded, loadedSaved, loadedFree, loadedNoSlot], error: [new ApiError(400, 'Staff Not Found.'), new ApiError(404, 'product'), new ApiError(500, 'boom')] },
-    validateCoupon: { done: [{ couponAvailable: true, couponPrice: 5000 }, { couponAvailable: false, couponPrice: 5500 }], error: [new ApiError(400, 'x'), new ApiError(503, 'down')] },
-    createToken: { done: ['tok_1'], error: [new Error('カード番号が正しくありません。')] },
-    startThreeDSecure: { done: [undefined], error: [new Error('redirect failed')] },
-    finishThreeDSecure: { done: ['tok_1'], error: [new ApiError(400, '3DS failed')] },
+    // The child machines as the checkout sees them: their outputs (their own paths: checkout-children.model.test.ts).
+    couponCheck: {
+      done: [{ outcome: 'applied', couponCode: 'WELCOME500', couponPrice: 5000 }, { outcome: 'unavailable', couponCode: 'WELCOME500' }, { outcome: 'failed', code: 503 }],
+      error: [new Error('coupon check broke')],
+    },
+    cardPayment: {
+      done: [{ outcome: 'finished', token: 'tok_1' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }],
+      error: [new Error('card payment broke')],
+    },
     charge: {
       done: [response],
       error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
@@ -65,6 +70,9 @@ const config: ModelConfig = {
     const variant = c.chargeData.creditcard ? 'saved' : c.chargeData.product.price === 0 ? 'free' : 'new'
     return JSON.stringify([s.value, variant, parts, name, f.concernText.length > 500, f.useSavedCard, c.coupons.length > 0 && c.applied === null])
   },
+  // The harness sees an eventless step only when its target is rested in; this one ends in the
+  // other named decision, which paths pass through to charging or payingByCard.
+  exclusions: { 'checkout.checkingCouponOffer always': 'ends in the transient choosingPayment (walked by every pay without a fitting coupon)' },
   limit: 100000,
 }
 
@@ -82,6 +90,7 @@ describe('checkout chart, generated paths', () => {
     const report = coverageReport(config, { states, transitions: walked })
     console.log(`[coverage] checkout: states ${report.states}, transitions ${report.transitions} of ${allTransitions(machine).length}, ${paths.length} paths`)
     expect(report.uncovered, 'transitions no generated path takes').toEqual([])
-    expect(report.unvisitedStates).toEqual([])
+    // The named decisions are passed through, never rested in.
+    expect(report.unvisitedStates).toEqual(['checkout.checkingCouponOffer', 'checkout.choosingPayment'])
   })
 })

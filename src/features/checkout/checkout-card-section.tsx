@@ -5,7 +5,7 @@ import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machi
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import { externalLinks } from '../../external-links'
 import { buyText } from '../../text/checkout'
-import { scrollTargets } from './use-checkout'
+import { scrollTargets } from './use-checkout-actor'
 
 /** spec §2: the six supported brands, our own simple logos in public/images/brands. */
 export const brandLogo = (brand: string) => `/images/brands/${brand.toLowerCase().replace(/\s+/g, '-')}.svg`
@@ -19,7 +19,7 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
   const holderNameError = useSelector(actor, (s) => s.context.form.holderNameError)
   const saveCard = useSelector(actor, (s) => s.context.form.saveCard)
   const free = useSelector(actor, (s) => (s.context.applied?.couponPrice ?? s.context.chargeData?.product.price) === 0)
-  const failed = useSelector(actor, (s) => s.matches({ ready: 'failed' }))
+  const failed = useSelector(actor, (s) => s.hasTag('paymentProblem'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const canPay = useSelector(actor, (s) => s.can({ type: 'pay.submit' }))
   const email = useSelector(actor, (s) => s.context.email)

@@ -7,7 +7,10 @@ import { buyText } from '../../text/checkout'
 export function CheckoutDialogs({ actor }: { actor: CheckoutActorRef }) {
   const prompting = useSelector(actor, (s) => s.matches('couponPrompt'))
   const tokenError = useSelector(actor, (s) => s.context.tokenError)
-  const processing = useSelector(actor, (s) => s.hasTag('processing') || s.matches('done'))
+  // The card child finishing 3-D Secure, the charge, or the page leaving for /buy-complete.
+  const card = useSelector(actor, (s) => s.children.cardPayment)
+  const finishingCard = useSelector(card, (s) => s?.hasTag('processing') ?? false)
+  const processing = useSelector(actor, (s) => s.hasTag('processing') || s.matches('toComplete')) || finishingCard
   return (
     <>
       <Dialog.Root open={prompting} role="alertdialog" placement="center" onOpenChange={(e) => !e.open && actor.send({ type: 'prompt.close' })}>

@@ -1,49 +1,22 @@
 import { LocalDateTime, ZoneId } from '@js-joda/core'
 import '@js-joda/timezone'
-import * as v from 'valibot'
-import type { CheckoutParams, StoredAttempt } from '../../../machines/checkout/checkout-rules'
+import { redirect } from '@tanstack/react-router'
+import { sessionKeys, type SessionStore } from '../../adapters/session-store'
 import { reservationTimePattern } from '../../contract/entities'
-import type { BuySearch } from './buy-search'
+import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../../contract/purchase-handoff'
+
+// The /buy boundary (loaded with /buy only: the date rules need js-joda, docs/performance.md).
 
 const JST = ZoneId.of('Asia/Tokyo')
 
-/** The /support/staff → /buy handoff (`mypage.purchaseState`). */
-const PurchaseState = v.object({
-  productId: v.string(),
-  slotType: v.picklist(['noAssign', 'withStaff']),
-  staffId: v.nullable(v.string()),
-  staffNickname: v.nullable(v.string()),
-  reservationTime: v.string(),
-  minutesToSupport: v.number(),
-})
-export type PurchaseState = v.InferOutput<typeof PurchaseState>
-
-export function parsePurchaseState(raw: string | null): PurchaseState | null {
-  if (!raw) return null
-  try {
-    const r = v.safeParse(PurchaseState, JSON.parse(raw))
-    return r.success ? r.output : null
-  } catch {
-    return null
-  }
-}
-
-export function parseStoredAttempt(raw: string | null): StoredAttempt | null {
-  if (!raw) return null
-  try {
-    const parsed = JSON.parse(raw) as StoredAttempt
-    // token: null after a saved-card charge (kept so a reload finds the attempt, issue 12 item 5).
-    return (typeof parsed.token === 'string' || parsed.token === null) && typeof parsed.idempotencyKey === 'string' && parsed.payload ? parsed : null
-  } catch {
-    return null
-  }
-}
+/** The slot /support/staff saved (`mypage.purchaseState`), or null when absent or unreadable. */
+export const readSavedSlot = (session: SessionStore): SavedSlot | null => readStored(SavedSlot, session.get(sessionKeys.purchaseState))
 
 /**
- * The params of spec §2: each query param falls back to the session's saved state (the slot of
- * /support/staff for the same product). null: the page cannot be shown (no productId).
+ * The hand-off of spec §2: each query param falls back to the session's saved slot (for the same
+ * product). null: the page cannot be shown (no productId).
  */
-export function resolveParams(search: BuySearch, saved: PurchaseState | null): CheckoutParams | null {
+export function resolveParams(search: BuySearch, saved: SavedSlot | null): PurchaseHandoff | null {
   const productId = search.productId || saved?.productId
   if (!productId) return null
   const slot = saved && saved.productId === productId ? saved : null
@@ -56,6 +29,17 @@ export function resolveParams(search: BuySearch, saved: PurchaseState | null): C
     reservationTime: search.reservationTime || slot?.reservationTime || null,
     supportType,
   }
+}
+
+/**
+ * /buy's beforeLoad: an invalid immediate reservation is error 404 (spec §5); without a product
+ * the member goes to /support/menu with a toast (spec §4); else the hand-off the chart starts with.
+ */
+export function resolveCheckout(session: SessionStore, search: BuySearch): { checkoutParams: PurchaseHandoff } {
+  if (search.reserveNow === 'true' && !isValidImmediateReservation(search)) throw redirect({ to: '/error', search: { code: 404 } })
+  const params = resolveParams(search, readSavedSlot(session))
+  if (!params) throw redirect({ to: '/support/menu', state: { displayToast: true } })
+  return { checkoutParams: params }
 }
 
 /**

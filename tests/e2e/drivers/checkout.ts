@@ -25,7 +25,7 @@ export async function answerThreeDSecure(page: Page, answer: 'approve' | 'fail')
   await page.getByRole('button', { name: answer === 'approve' ? '承認' : '失敗' }).click()
 }
 
-/** What `done` looks like: /buy-complete with the bought product's type (any type unless given). */
+/** What `toComplete` looks like: /buy-complete with the bought product's type (any type unless given). */
 export async function checkoutComplete(page: Page, type?: BuyType) {
   await page.waitForURL(type ? new RegExp(`/buy-complete\\?.*type=${type}`) : /\/buy-complete\?/, { timeout: 30_000 })
   const shown = (type ?? (new URL(page.url()).searchParams.get('type') as BuyType | null)) || 'SUPPORT'
@@ -40,8 +40,10 @@ export async function checkoutComplete(page: Page, type?: BuyType) {
  * - `pay.submit` `{ threeDSecure: 'approve' | 'fail' }`: the answer on the sandbox's 3-D Secure
  *   page, which the challenge card 4000 0027 6000 3184 opens (without it the page is left alone:
  *   other cards come straight back, and a spec may answer it itself with `tds.approve`/`tds.fail`).
- * The page leaves for 3-D Secure and comes back as a new chart (restoring → … → finishing): the
- * expected state after `pay.submit` is where that return settles (`done`, `ready.failed`).
+ * The page leaves for 3-D Secure and comes back as a new chart (restoring → … → payingByCard, its
+ * card child finishing): the expected state after `pay.submit` is where that return settles
+ * (`toComplete`, `ready.failed`). Each exit is its own state: toComplete, toMenu,
+ * toStaffSelection, toError — the driver tells them apart by the page they show.
  */
 /** Event data as the drivers read it; the older specs pass bare data (`{ number }`, a name). */
 type Data = { [key: string]: unknown }
@@ -107,14 +109,17 @@ export const checkoutDriver = {
       await expect(page.getByRole('alertdialog')).toBeHidden()
     },
     'ready.failed': async (page: Page) => expect(page.getByRole('alert').filter({ hasText: buyText.paymentProblem })).toBeVisible({ timeout: 20_000 }),
+    'ready.validatingCoupon': async (page: Page) => expect(page.getByRole('button', { name: buyText.pay })).toBeVisible({ timeout: 20_000 }),
     ready: async (page: Page) => expect(page.getByRole('button', { name: buyText.pay })).toBeVisible({ timeout: 20_000 }),
     couponPrompt: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.promptTitle)).toBeVisible(),
-    finishing: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.processingTitle)).toBeVisible(),
+    /** The card child finishing 3-D Secure after the return: the processing modal blocks the page. */
+    payingByCard: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.processingTitle)).toBeVisible(),
     charging: async (page: Page) => expect(page.getByRole('alertdialog').getByText(buyText.processingTitle)).toBeVisible(),
     /** /buy-complete; the older specs name the product type they expect. */
-    done: async (page: Page, ctx?: FlowContext | BuyType) => checkoutComplete(page, typeof ctx === 'string' ? ctx : undefined),
-    // The chart handed the page over: the menu, the staff page or an error page.
-    leaving: async (page: Page) => expect(page).not.toHaveURL(/\/buy\?/),
+    toComplete: async (page: Page, ctx?: FlowContext | BuyType) => checkoutComplete(page, typeof ctx === 'string' ? ctx : undefined),
+    toMenu: async (page: Page) => page.waitForURL(/\/support\/menu(\?|$)/, { timeout: 20_000 }),
+    toStaffSelection: async (page: Page) => page.waitForURL(/\/support\/staff\?/, { timeout: 20_000 }),
+    toError: async (page: Page) => page.waitForURL(/\/error\?code=/, { timeout: 20_000 }),
   },
 } satisfies FlowDriver
 

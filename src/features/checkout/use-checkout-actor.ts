@@ -1,74 +1,91 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { fromPromise } from 'xstate'
+import { fromPromise, type ActorRefFrom } from 'xstate'
+import { cardPaymentMachine } from '../../../machines/checkout/card-payment-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
 import { couponFits, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout/checkout-rules'
+import { couponCheckMachine } from '../../../machines/checkout/coupon-check-machine'
+import type { AnalyticsPort } from '../../adapters/analytics'
+import { flowInspect } from '../../adapters/flow-recorder'
 import { paymentPort } from '../../adapters/payment/create-payment-port'
 import type { BrowserPaymentPort } from '../../adapters/payment/payment-port'
-import { sessionKeys } from '../../adapters/session-store'
-import { IDEMPOTENCY_HEADER } from '../../contract/calls'
-import type { AnalyticsPort } from '../../adapters/analytics'
-import type { SessionStore } from '../../adapters/session-store'
+import { sessionKeys, type SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
+import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import type { ClientConfig } from '../../config'
+import { IDEMPOTENCY_HEADER } from '../../contract/calls'
+import { handoffSearch, PurchaseAttempt, readStored, type BuySearch } from '../../contract/purchase-handoff'
 import { buyText } from '../../text/checkout'
-import { parsePurchaseState, parseStoredAttempt } from './checkout-params'
-import { flowInspect } from '../../adapters/flow-recorder'
+import { readSavedSlot } from './checkout-params'
 
-/** Session key of the attempt kept across the 3-D Secure redirect (spec §3). */
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** A message for the page navigated to (e.g. STAFF_DENY back to /support/staff, spec §8). */
+    toast?: string
+  }
+}
+
+/** Session key of the attempt kept across the 3-D Secure redirect and for a reload (spec §3). */
 export const attemptKey = 'mypage.checkoutAttempt' as const
 
 export const scrollTargets = { coupons: 'checkout-coupons', card: 'checkout-card' } as const
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
 
-/** The /buy URL that the 3-D Secure page returns to (same params, so the page can reload). */
-function returnUrl(params: CheckoutParams): string {
-  const q = new URLSearchParams({ productId: params.productId })
-  if (params.reserveNow) q.set('reserveNow', 'true')
-  if (params.staffId) q.set('staffId', params.staffId)
-  if (params.parentTicketNumber) q.set('parentTicketNumber', params.parentTicketNumber)
-  if (params.reservationTime) q.set('reservationTime', params.reservationTime)
-  if (params.supportType) q.set('supportType', params.supportType)
-  return `${window.location.origin}/buy?${q.toString()}`
-}
-
-/**
- * The checkout chart with its effects provided at the edge: API calls, the payment port, session
- * storage, scrolling, analytics and navigation.
- */
 /** The app services the checkout needs (a subset of the router context's). */
 export type CheckoutPorts = { config: ClientConfig; api: ApiClient; session: SessionStore; analytics: AnalyticsPort }
 
-export function useCheckout(services: CheckoutPorts, params: CheckoutParams, email: string, returned: URLSearchParams) {
+/** What /buy's route hands the hook: its context (services, the signed-in member, the resolved hand-off) and its search. */
+export type CheckoutRoute = { services: CheckoutPorts; auth: AuthActorRef; checkoutParams: CheckoutParams }
+
+/**
+ * The checkout flow's one effects place (issue 14): the chart and its two child machines with
+ * every effect provided here — API calls, the payment port, session storage, scrolling,
+ * analytics and navigation. /buy's route calls this hook and renders CheckoutPage.
+ */
+export function useCheckoutActor({ services, auth, checkoutParams: params }: CheckoutRoute, search: BuySearch) {
   const navigate = useNavigate()
   const router = useRouter()
   const [payment] = useState<BrowserPaymentPort>(() => paymentPort(services.config, services.api))
   const [keySeed] = useState(() => crypto.randomUUID())
+  // What the 3-D Secure page appended on its return (read once: the URL is this page load's).
+  const [returned] = useState(() => new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => e[1] !== undefined)))
+  const email = useSelector(auth, (s) => s.context.member?.email ?? '')
   const { api, session, analytics } = services
+
+  const saveAttempt = (_: unknown, { attempt }: { attempt: StoredAttempt }) => session.set(attemptKey, JSON.stringify({ ...attempt, savedAt: Date.now() }))
+  const clearAttempt = () => session.remove(attemptKey)
+  /** The /buy URL the 3-D Secure page returns to: the same hand-off, so the page can reload. */
+  const returnUrl = () => `${window.location.origin}${router.buildLocation({ to: '/buy', search: handoffSearch(params) }).href}`
 
   const actor = useActorRef(
     checkoutMachine.provide({
       actors: {
         // The return from 3-D Secure with its own token, or a reload / Back of the same purchase.
-        readStoredAttempt: fromPromise(async () => previousAttempt(parseStoredAttempt(session.get(attemptKey)), params, payment.returnedToken(returned), Date.now())),
+        readStoredAttempt: fromPromise(async () => previousAttempt(readStored(PurchaseAttempt, session.get(attemptKey)), params, payment.returnedToken(returned), Date.now())),
         readAttemptOutcome: fromPromise(async ({ input }: { input: { idempotencyKey: string } }) => api.call('charge-attempt', input)),
         loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async ({ input }) => {
           const chargeData = await api.call('charge-data', { productId: input.productId, ...(input.staffId ? { staffId: input.staffId } : {}) })
           const held = await api.call('user-data', { data: 'MEMBER_COUPON' }).catch(() => ({ couponList: [] }))
           const coupons = (held.couponList ?? []).filter((c) => couponFits(c, chargeData.product))
-          const slot = parsePurchaseState(session.get(sessionKeys.purchaseState))
-          return { chargeData, coupons, email, hasSavedSlot: slot?.productId === input.productId }
+          return { chargeData, coupons, email, hasSavedSlot: readSavedSlot(session)?.productId === input.productId }
         }),
-        validateCoupon: fromPromise<{ couponAvailable: boolean; couponPrice: number }, { productId: string; couponCode: string }>(async ({ input }) => api.call('coupon-valid', input)),
-        createToken: fromPromise(async ({ input }: { input: { holderName: string } }) => payment.createToken(input.holderName)),
-        startThreeDSecure: fromPromise(async ({ input }: { input: { token: string } }) => payment.startThreeDSecure(input.token, returnUrl(params))),
-        finishThreeDSecure: fromPromise(async ({ input }: { input: { token: string } }) => (await api.call('tdsFinish', { tokenId: input.token })).data.data.id),
+        couponCheck: couponCheckMachine.provide({
+          actors: { validateCoupon: fromPromise(async ({ input }) => api.call('coupon-valid', input)) },
+        }),
+        cardPayment: cardPaymentMachine.provide({
+          actors: {
+            createToken: fromPromise(async ({ input }) => payment.createToken(input.holderName)),
+            startThreeDSecure: fromPromise(async ({ input }) => payment.startThreeDSecure(input.token, returnUrl())),
+            finishThreeDSecure: fromPromise(async ({ input }) => (await api.call('tdsFinish', { tokenId: input.token })).data.data.id),
+          },
+          actions: { saveAttempt, clearAttempt },
+        }),
         charge: fromPromise(async ({ input }) => api.call('charge', input.payload, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } })),
       },
       actions: {
-        saveAttempt: (_, { attempt }: { attempt: StoredAttempt }) => session.set(attemptKey, JSON.stringify({ ...attempt, savedAt: Date.now() })),
-        clearAttempt: () => session.remove(attemptKey),
+        saveAttempt,
+        clearAttempt,
         scrollToCard: () => scrollTo(scrollTargets.card),
         scrollToCoupons: () => scrollTo(scrollTargets.coupons),
         trackPurchase: (_, { response }) => analytics.event('purchase', { productType: response.productType, amount: response.amount }),
@@ -90,5 +107,7 @@ export function useCheckout(services: CheckoutPorts, params: CheckoutParams, ema
     }),
     { input: { params, keySeed }, inspect: flowInspect },
   )
-  return { actor, payment }
+  return { actor, CardFields: payment.CardFields }
 }
+
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>

@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { ChargeRequest } from './calls'
+import { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from './entities'
+
+/**
+ * The purchase hand-off (spec §2 "/buy details", §3 session storage; issue 14 item 2), declared
+ * once for every layer a purchase crosses:
+ * - `BuySearch`: /buy's typed search params. Whoever starts a purchase links with
+ *   `<Link to="/buy" search={…}>` / `navigate({ to: '/buy', search })` (the rating's tip, the
+ *   staff selection, an extension), and the 3-D Secure page returns to the same URL;
+ * - `SavedSlot`: the slot /support/staff keeps in session storage (`mypage.purchaseState`), the
+ *   fallback of each search param and what the grid reopens when the member comes back;
+ * - `PurchaseHandoff`: both resolved into what the checkout chart works with;
+ * - `PurchaseAttempt`: the attempt kept in session storage across the 3-D Secure redirect and for
+ *   a reload (`mypage.checkoutAttempt`, with its idempotency key).
+ */
+
+/** What the checkout chart was opened with: each search param, or the saved slot's value. */
+export const PurchaseHandoff = v.object({
+  productId: v.string(),
+  /** spec §5 Immediate reservation: the slot and the support method were chosen before /buy. */
+  reserveNow: v.boolean(),
+  staffId: v.nullable(v.string()),
+  /** The ticket an extension (ADD) or a tip (TIP) belongs to. */
+  parentTicketNumber: v.nullable(v.string()),
+  /** `SUPPORT-YYYYMMDD-HH-MM` of the chosen slot, null when none. */
+  reservationTime: v.nullable(v.string()),
+  /** Only for an immediate reservation: the support method chosen before /buy. */
+  supportType: v.nullable(SupportType),
+})
+export type PurchaseHandoff = v.InferOutput<typeof PurchaseHandoff>
+
+// The router parses numeric- or boolean-looking query values: accept them and keep strings.
+const param = v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String)))
+
+/**
+ * /buy's query (spec §2 "/buy details"): the hand-off's fields, each optional (a missing one falls
+ * back to the saved slot; the route decides what is missing), plus what the 3-D Secure page
+ * appends on its return. Kept free of the date rules (js-joda): it is part of the entry bundle.
+ */
+export const BuySearch = v.object({
+  productId: param,
+  reserveNow: param,
+  staffId: param,
+  parentTicketNumber: param,
+  reservationTime: param,
+  supportType: param,
+  sandbox_token: param,
+  tds_result: param,
+  setup_intent: param,
+  payment_method: param,
+})
+export type BuySearch = v.InferOutput<typeof BuySearch>
+
+/** The hand-off as /buy's search params: what the 3-D Secure return URL and a link carry. */
+export function handoffSearch(h: PurchaseHandoff): BuySearch {
+  return {
+    productId: h.productId,
+    ...(h.reserveNow ? { reserveNow: 'true' } : {}),
+    ...(h.staffId ? { staffId: h.staffId } : {}),
+    ...(h.parentTicketNumber ? { parentTicketNumber: h.parentTicketNumber } : {}),
+    ...(h.reservationTime ? { reservationTime: h.reservationTime } : {}),
+    ...(h.supportType ? { supportType: h.supportType } : {}),
+  }
+}
+
+/** The slot chosen on /support/staff, kept in session storage for /buy and for the way back. */
+export const SavedSlot = v.object({
+  productId: v.string(),
+  slotType: v.picklist(['noAssign', 'withStaff']),
+  staffId: v.nullable(v.string()),
+  staffNickname: v.nullable(v.string()),
+  /** `SUPPORT-YYYYMMDD-HH-MM` */
+  reservationTime: v.string(),
+  minutesToSupport: v.number(),
+})
+export type SavedSlot = v.InferOutput<typeof SavedSlot>
+
+/** The form as it was when the attempt was stored, so a failure after the return keeps the choices. */
+export const AttemptFormState = v.object({
+  concernText: v.string(),
+  device: v.nullable(ContactDevice),
+  os: v.nullable(ContactOs),
+  remoteSupport: v.nullable(RemoteSupport),
+  supportType: SupportType,
+  saveCard: v.boolean(),
+})
+
+/**
+ * One purchase attempt as kept in session storage (spec §3 list: the params, the submit payload,
+ * the form state, the token and the product type; the payload carries parentTicketNumber, staffId,
+ * reservationTime, supportType, reserveNow, couponCode and the concern text once, not beside it),
+ * plus the idempotency key so the charge after the return is the same purchase (issue 12).
+ */
+export const PurchaseAttempt = v.object({
+  handoff: PurchaseHandoff,
+  payload: ChargeRequest,
+  state: AttemptFormState,
+  /** The new card's token; null when paid with the saved card or nothing to pay. */
+  token: v.nullable(v.string()),
+  buyType: ProductType,
+  idempotencyKey: v.string(),
+  /** When it was stored (epoch ms), set by the storage effect: an old attempt is not picked up. */
+  savedAt: v.optional(v.number()),
+})
+export type PurchaseAttempt = v.InferOutput<typeof PurchaseAttempt>
+
+/** A stored value read back through its schema: null when absent, unreadable or of another shape. */
+export function readStored<T extends v.GenericSchema>(schema: T, raw: string | null): v.InferOutput<T> | null {
+  if (!raw) return null
+  try {
+    const r = v.safeParse(schema, JSON.parse(raw))
+    return r.success ? r.output : null
+  } catch {
+    return null
+  }
+}
