@@ -125,27 +125,3 @@ describe('update-resevation-date', () => {
     expect((await h.post('update-resevation-date', { body: { ...base, reservationTime: 'SUPPORT-20250613-10-00' } })).status).toBe(401)
   })
 })
-
-describe('rating', () => {
-  const detail = ['親しみやすさ', '進行のスムーズさ', '問題解決力', '説明のわかりやすさ'].map((title) => ({ title, score: 5 }))
-  it('once per COMPLETED ticket, with a tip choice', async () => {
-    const m = await memberWithTickets()
-    const body = { ticketNumber: m.unrated.ticketNumber, memberTotalScore: 4, memberDetailScore: detail, ratingComment: ' 助かりました ', tip: true, tipData: { productId: 'TIP-500', price: 500 } }
-    expect((await h.post('rating', { token: m.token, body })).status).toBe(200)
-    expect((await h.post('rating', { token: m.token, body })).status).toBe(400)
-    const list = (await h.get('user-data', { query: { data: 'MEMBER_SUPPORT_TICKET' }, token: m.token })).body.supportTicketList as T[]
-    expect(list.find((t) => t.ticketNumber === m.unrated.ticketNumber)?.alreadyRating).toBe(true)
-  })
-  it('refuses bad scores, long comments, unknown tips, other members and anonymous callers', async () => {
-    const m = await memberWithTickets()
-    const base = { ticketNumber: m.unrated.ticketNumber, memberTotalScore: 5, memberDetailScore: detail }
-    expect((await h.post('rating', { token: m.token, body: { ...base, memberTotalScore: 6 } })).status).toBe(400)
-    const long = await h.post('rating', { token: m.token, body: { ...base, ratingComment: 'あ'.repeat(501) } })
-    expect(long).toEqual({ status: 400, body: { message: '500文字以内で入力してください。' } })
-    expect((await h.post('rating', { token: m.token, body: { ...base, tip: true, tipData: { productId: 'SUPPORT-30', price: 1 } } })).status).toBe(400)
-    expect((await h.post('rating', { token: m.token, body: { ...base, ticketNumber: m.changeable.ticketNumber } })).status).toBe(400)
-    const other = await h.member('fresh')
-    expect((await h.post('rating', { token: other.token, body: base })).status).toBe(404)
-    expect((await h.post('rating', { body: base })).status).toBe(401)
-  })
-})

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import { createHarness, type Harness } from './harness'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+}, 60_000)
+afterAll(async () => h?.close())
+
+const linkToken = (text: string | undefined) => /token=([0-9a-f]+)/.exec(text ?? '')?.[1] ?? ''
+
+describe('signup', () => {
+  it('request mails a link; completion creates the member, who can sign in with the free interview ticket', async () => {
+    const email = `s-${Date.now()}@example.com`
+    const body = { memberLastname: '鈴木', memberFirstname: '一郎', phoneNumber: '09011112222', email, password: 'abc123!', registrationAnswers: ['インターネット'], source: 'SIGNUP_FORM', recaptchaToken: 'off' }
+    expect((await h.post('signup-request', { body })).status).toBe(200)
+    const mail = h.mailer.last(email)
+    expect(mail?.text).toContain('http://app.test/registeration-complete?token=')
+    await expect(h.signIn(email, 'abc123!')).rejects.toThrow()
+    const done = await h.post('signup-complete', { body: { token: linkToken(mail?.text) } })
+    expect(done.status).toBe(200)
+    const token = await h.signIn(email, 'abc123!')
+    const me = await h.get('user-data', { token, query: { data: 'MEMBER' } })
+    expect(me.body).toMatchObject({ email, memberLastname: '鈴木', useFreeInterviewTime: null })
+    // The same e-mail again: 4xx (the UI shows ご入力いただいたメールアドレスは既に使用されています。).
+    expect((await h.post('signup-request', { body })).status).toBe(400)
+    // The link opened again: the registration stands (issue 12 item 4), not a failure.
+    expect(await h.post('signup-complete', { body: { token: linkToken(mail?.text) } })).toEqual({ status: 200, body: { email, memberId: done.body.memberId, alreadyCompleted: true } })
+  })
+  it('checks the captcha except on the landing-page variant (spec §1)', async () => {
+    // With a reCAPTCHA secret configured, the "off" token no longer passes; the LP form has no captcha.
+    const app = createApp({ ...h.deps, config: { ...h.deps.config, recaptchaSecret: 'secret-for-test' } })
+    const post = (body: object) => app.request('/api/signup-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const base = { memberLastname: '佐藤', memberFirstname: '花子', phoneNumber: '0311112222', password: 'abc123!', recaptchaToken: 'off' }
+    expect((await post({ ...base, email: `c-${Date.now()}@example.com`, source: 'SIGNUP_FORM' })).status).toBe(400)
+    expect((await post({ ...base, email: `lp-${Date.now()}@example.com`, source: 'SIGNUP_FORM_LP', lpSource: 'ad-1' })).status).toBe(200)
+  })
+  it('validates like the form', async () => {
+    const body = { memberLastname: '', memberFirstname: '一郎', phoneNumber: '0901111', email: 'bad', password: '1', source: 'SIGNUP_FORM', recaptchaToken: 'off' }
+    const r = await h.post('signup-request', { body })
+    expect(r).toEqual({ status: 400, body: { message: '姓を入力してください' } })
+    expect((await h.post('signup-request', { body: { ...body, memberLastname: '鈴木' } })).body.message).toBe('半角の数字10桁か11桁で入力してください')
+    expect((await h.post('signup-complete', { body: { token: 'nope' } })).status).toBe(400)
+  })
+})
