@@ -25,7 +25,7 @@ export const couponClaimMachine = setup({
     hasNoCode: ({ context }) => !context.couponCode,
     isSignedOut: ({ context }) => !context.signedIn,
     /** The claim's answer says the member held the coupon already. */
-    isAlreadyHeld: (_, answer: { alreadyCompleted: boolean }) => answer.alreadyCompleted === true,
+    isAlreadyHeld: (_, answer: { alreadyCompleted?: boolean } | undefined) => answer?.alreadyCompleted === true,
   },
   actors: {
     claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => {
