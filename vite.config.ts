@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest } from './scripts/vite/plugins.ts'
+import { prerenderPages } from './scripts/vite/prerender.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The API server for the dev proxy (`npm run dev` starts it and sets this).
@@ -17,6 +18,8 @@ export default defineConfig({
     react(),
     routesManifest(root),
     devServerGuard(root),
+    // Public pages and member-page shells painted from HTML (issue 16).
+    prerenderPages(root),
   ],
   resolve: {
     // Performance (docs/performance.md): the SPA needs Asia/Tokyo only, not the whole tz database.

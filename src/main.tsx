@@ -1,5 +1,5 @@
 import { startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { installDevTools } from './adapters/flow-recorder'
 import { createServices } from './app/services'
@@ -10,7 +10,31 @@ import { config } from './config'
 if (import.meta.env.MODE !== 'production') void installDevTools()
 
 const { router } = startApp(createServices(config))
+const root = document.getElementById('root')!
+const app = <App router={router} />
 
-// A transition: React renders the first page in slices and yields to the browser between them,
-// so startup is not one long task (docs/performance.md, Lighthouse TBT).
-startTransition(() => createRoot(document.getElementById('root')!).render(<App router={router} />))
+// A public page came as HTML rendered at build time (src/prerender, issue 16): once its route is
+// loaded (its chunk; no public page's guard waits for the session), React takes over that markup
+// instead of rendering it again. A member page's HTML is its frame and spinner only: rendered over.
+// Either way in a transition: React renders in slices and yields to the browser between them, so
+// startup is not one long task (docs/performance.md, Lighthouse TBT).
+const renderOver = () => startTransition(() => createRoot(root).render(app))
+if (root.dataset.prerendered === 'page') {
+  const href = router.state.location.href
+  router.load().then(
+    () => {
+      const match = router.state.matches.at(-1)
+      // A guard that moved on (a kept session leaving /login, say): nothing to take over.
+      if (router.state.location.href !== href || match?.status !== 'success') renderOver()
+      else {
+        // Render the matches as a server does (no Suspense boundary around the root route: the
+        // HTML has none), as TanStack Router's own hydration sets it; nothing else reads it here.
+        router.ssr = { manifest: undefined }
+        startTransition(() => void hydrateRoot(root, app))
+      }
+    },
+    renderOver,
+  )
+} else {
+  renderOver()
+}

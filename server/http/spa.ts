@@ -16,6 +16,11 @@ import { appSecurityHeaders } from './security-headers'
  * - `index.html` for every route of the app (`routes.json`, written by the build from the route
  *   tree): `no-cache`, so a deploy is seen on the next load; an unknown extension-less path gets
  *   the app with status 404 (the SPA then shows its own 404 page, spec §2 `*`).
+ * - a page the build prerendered (`prerendered.json`, scripts/vite/prerender.ts, issue 16) gets its
+ *   own HTML instead of index.html: a public page in full, a member page's frame and spinner. Only
+ *   with the query that HTML was made for (`?display=lp` selects the landing-page variant; a
+ *   public page lists the parameters that leave its first render unchanged); with any other, the
+ *   plain index.html, which the app renders in the browser as before.
  * - anything else — a file name that is not in the build, a dot segment — is a plain 404.
  */
 
@@ -50,7 +55,11 @@ function readTree(dir: string, base = dir, out = new Map<string, string>()): Map
   return out
 }
 
-export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry }
+/** A prerendered page as `prerendered.json` lists it (scripts/vite/prerender.ts). */
+type PrerenderedEntry = { url: string; kind: 'page' | 'shell'; query: string[]; file: string }
+type Prerendered = { entry: Entry; query: Set<string>; anyQuery: boolean }
+
+export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry; prerendered: Map<string, Prerendered> }
 
 export function loadSpa(dir: string): SpaFiles {
   const indexFile = path.join(dir, 'index.html')
@@ -69,7 +78,29 @@ export function loadSpa(dir: string): SpaFiles {
   const routesFile = path.join(dir, 'routes.json')
   const routes = new Set<string>(existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : ['/'])
   entries.delete('/routes.json')
-  return { entries, routes, index: entries.get('/index.html')! }
+  const prerendered = new Map<string, Prerendered>()
+  const prerenderFile = path.join(dir, 'prerendered.json')
+  if (existsSync(prerenderFile)) {
+    for (const page of JSON.parse(readFileSync(prerenderFile, 'utf8')) as PrerenderedEntry[]) {
+      const entry = entries.get(page.file)
+      if (!entry) throw new Error(`STATIC_DIR ${dir}: prerendered.json names ${page.file}, which is not in the build`)
+      // Served for its route only (like index.html: no-cache, so a deploy is seen on the next load).
+      entries.delete(page.file)
+      prerendered.set(page.url, { entry: { ...entry, cache: 'no-cache' }, query: new Set(page.query), anyQuery: page.kind === 'shell' })
+    }
+  }
+  entries.delete('/prerendered.json')
+  return { entries, routes, index: entries.get('/index.html')!, prerendered }
+}
+
+/** The prerendered HTML made for this route and query, if any. */
+export function prerenderedFor(spa: Pick<SpaFiles, 'prerendered'>, route: string, search: URLSearchParams): Entry | undefined {
+  const display = search.get('display')
+  if (search.getAll('display').length > 1 || (display !== null && display !== 'lp')) return undefined
+  const page = spa.prerendered.get(display === 'lp' ? `${route}?display=lp` : route)
+  if (!page) return undefined
+  for (const key of search.keys()) if (key !== 'display' && !page.anyQuery && !page.query.has(key)) return undefined
+  return page.entry
 }
 
 function encoded(c: Context, e: Entry): { body: Buffer; encoding?: 'br' | 'gzip' } {
@@ -109,6 +140,7 @@ export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: stri
     // A dot segment (`/.git/…`, `/.data/…`) or a file name not in the build: nothing to serve.
     if (p.split('/').some((s) => s.startsWith('.')) || last.includes('.')) return notFound(c)
     const route = p.length > 1 ? p.replace(/\/+$/, '') : p
-    return send(c, spa.index, spa.routes.has(route) ? 200 : 404, headers)
+    if (!spa.routes.has(route)) return send(c, spa.index, 404, headers)
+    return send(c, prerenderedFor(spa, route, new URL(c.req.url).searchParams) ?? spa.index, 200, headers)
   })
 }

@@ -15,6 +15,11 @@ import { tallPageMinH } from './tall-page'
  */
 export function PageSpinner() {
   const tall = useRouterState({ select: (s) => s.matches.some((m) => m.staticData.tallPage === true) })
+  return <PageSpinnerView tall={tall} />
+}
+
+/** The spinner itself; the build paints it into a member page's HTML shell (src/prerender/render.tsx). */
+export function PageSpinnerView({ tall }: { tall: boolean }) {
   return (
     <Box minH={tall ? tallPageMinH : undefined}>
       <Center minH="40vh" role="status" aria-label={commonText.loading}>

@@ -19,9 +19,23 @@ describe('mountSpa', () => {
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc.js"></script>')
     writeFileSync(path.join(dir, 'assets', 'index-abc.js'), script)
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>')
-    writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(['/', '/login', '/support/menu']))
+    writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(['/', '/login', '/signup', '/support/menu']))
     writeFileSync(path.join(dir, '.build-stamp'), 'secret-stamp')
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}')
+    // Pages painted from HTML (issue 16, scripts/vite/prerender.ts).
+    mkdirSync(path.join(dir, 'prerendered'))
+    const html = (id: string, kind: string) => `<!doctype html><style data-emotion="css x">.x{}</style><div id="root" data-prerendered="${kind}">${id}</div>`
+    writeFileSync(path.join(dir, 'prerendered', 'login.html'), html('login-page', 'page'))
+    writeFileSync(path.join(dir, 'prerendered', 'signup.lp.html'), html('signup-lp-page', 'page'))
+    writeFileSync(path.join(dir, 'prerendered', 'support__menu.html'), html('menu-shell', 'shell'))
+    writeFileSync(
+      path.join(dir, 'prerendered.json'),
+      JSON.stringify([
+        { url: '/login', kind: 'page', query: ['redirect'], file: '/prerendered/login.html' },
+        { url: '/signup?display=lp', kind: 'page', query: ['lpSource'], file: '/prerendered/signup.lp.html' },
+        { url: '/support/menu', kind: 'shell', query: [], file: '/prerendered/support__menu.html' },
+      ]),
+    )
     app = new Hono()
     app.get('/api/health', (c) => c.json({ ok: true }))
     mountSpa(app, dir, { authEmulatorHost: '127.0.0.1:9099' })
@@ -29,17 +43,46 @@ describe('mountSpa', () => {
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-  it('answers the app routes with index.html, its security headers and no-cache', async () => {
-    for (const p of ['/', '/login', '/support/menu', '/login/']) {
+  it('answers the app routes with index.html or their prerendered HTML, its security headers and no-cache', async () => {
+    for (const p of ['/', '/login', '/support/menu', '/login/', '/signup']) {
       const res = await app.request(p)
       expect(res.status, p).toBe(200)
-      expect(await res.text()).toContain('<div id="root">')
+      expect(await res.text()).toContain('<div id="root"')
       expect(res.headers.get('cache-control')).toBe('no-cache')
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
       expect(res.headers.get('content-security-policy')).toContain('http://127.0.0.1:9099')
       expect(res.headers.get('x-frame-options')).toBe('DENY')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     }
+  })
+
+  it('answers a prerendered page with its HTML (with its CSS), only for the query it was made for', async () => {
+    const body = async (p: string) => {
+      const res = await app.request(p)
+      expect(res.status, p).toBe(200)
+      return res.text()
+    }
+    for (const [p, id] of [
+      ['/login', 'login-page'],
+      ['/login/', 'login-page'],
+      ['/login?redirect=%2Fsettings', 'login-page'],
+      ['/signup?display=lp', 'signup-lp-page'],
+      ['/signup?lpSource=ad&display=lp', 'signup-lp-page'],
+      ['/support/menu', 'menu-shell'],
+      // A shell is the same whatever the query (the client renders over it).
+      ['/support/menu?anything=1', 'menu-shell'],
+    ]) {
+      const html = await body(p)
+      expect(html, p).toContain(`>${id}</div>`)
+      expect(html, p).toContain('<style data-emotion="css x">')
+    }
+    // Any other query, another display, or no variant for it: the plain app, rendered in the browser.
+    for (const p of ['/login?signup=success', '/signup', '/signup?display=other', '/login?display=lp', '/support/menu?display=lp', '/']) {
+      expect(await body(p), p).toContain('<div id="root"></div>')
+    }
+    // The prerendered files are not reachable by their own names, nor is the list.
+    for (const p of ['/prerendered/login.html', '/prerendered.json']) expect((await app.request(p)).status, p).toBe(404)
+    expect((await app.request('/login')).headers.get('cache-control')).toBe('no-cache')
   })
 
   it('answers an unknown page with the app and status 404, so the SPA shows its 404 page', async () => {
