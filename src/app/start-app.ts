@@ -1,7 +1,7 @@
 import type { RouterHistory } from '@tanstack/react-router'
 import { coalesceReads } from '../api/coalesce-reads'
+import { createAuthActor } from '../features/auth/use-auth-actor'
 import type { AppServices } from '../routes/-router-context'
-import { createAuthActor } from './auth-actor'
 import { installNavigationEffects } from './navigation-effects'
 import { createAppRouter, type AppRouter } from './router'
 

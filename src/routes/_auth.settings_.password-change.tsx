@@ -1,12 +1,9 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useActorRef } from '@xstate/react'
-import { fromPromise } from 'xstate'
-import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'
+import { createFileRoute } from '@tanstack/react-router'
+import { accountSession } from '../features/auth/sign-out'
 import { PasswordChangeForm } from '../features/password-change/password-change-form'
-import { endSession } from '../features/auth/sign-out'
+import { usePasswordChangeActor } from '../features/password-change/use-password-change-actor'
 import { passwordChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
-import { flowInspect } from '../adapters/flow-recorder'
 
 // spec §4: the password change signs the member out and goes to its complete page.
 export const Route = createFileRoute('/_auth/settings_/password-change')({
@@ -15,20 +12,7 @@ export const Route = createFileRoute('/_auth/settings_/password-change')({
 
 function PasswordChangePage() {
   const { services, auth } = Route.useRouteContext()
-  const navigate = useNavigate()
-  const actor = useActorRef(
-    passwordChangeMachine.provide({
-      actors: {
-        changePassword: fromPromise(async ({ input }) => void (await services.api.call('password-change', input))),
-        signOut: fromPromise(() => endSession(auth, services.identity)),
-      },
-      actions: {
-        goToComplete: () => void navigate({ to: '/settings/password-change-complete', replace: true }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
-      },
-    }),
-    { inspect: flowInspect },
-  )
+  const actor = usePasswordChangeActor(services, accountSession(auth, services.identity))
   return (
     <PageCard title={passwordChangeText.title} maxW="2xl" mx="auto">
       <PasswordChangeForm actor={actor} />

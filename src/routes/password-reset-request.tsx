@@ -1,7 +1,7 @@
 import { Center } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
 import { PasswordResetRequestForm } from '../features/password-reset/password-reset-forms'
-import { usePasswordReset } from '../features/password-reset/use-password-reset'
+import { usePasswordResetActor } from '../features/password-reset/use-password-reset-actor'
 import { passwordResetText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
@@ -11,8 +11,7 @@ export const Route = createFileRoute('/password-reset-request')({
 })
 
 function PasswordResetRequestPage() {
-  const { services } = Route.useRouteContext()
-  const actor = usePasswordReset(services.api)
+  const actor = usePasswordResetActor(Route.useRouteContext().services)
   return (
     <Center>
       <PageCard title={passwordResetText.requestTitle} maxW="md">

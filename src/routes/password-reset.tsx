@@ -1,9 +1,8 @@
 import { Center } from '@chakra-ui/react'
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import * as v from 'valibot'
 import { PasswordResetForm } from '../features/password-reset/password-reset-forms'
-import { usePasswordReset } from '../features/password-reset/use-password-reset'
+import { usePasswordResetActor } from '../features/password-reset/use-password-reset-actor'
 import { passwordResetText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
@@ -14,10 +13,7 @@ export const Route = createFileRoute('/password-reset')({
 })
 
 function PasswordResetPage() {
-  const { services } = Route.useRouteContext()
-  const { email } = Route.useSearch()
-  const actor = usePasswordReset(services.api)
-  useEffect(() => actor.send({ type: 'code.open', email: email ?? '' }), [actor, email])
+  const actor = usePasswordResetActor(Route.useRouteContext().services, { email: Route.useSearch().email ?? '' })
   return (
     <Center>
       <PageCard title={passwordResetText.resetTitle} maxW="md">

@@ -11,3 +11,18 @@ export async function endSession(auth: AuthActorRef, identity: Pick<IdentityPort
   if (auth.getSnapshot().matches('signedIn')) auth.send({ type: 'session.end' })
   await settledAuth(auth, identity)
 }
+
+/**
+ * The session as the account flows use it (their hooks take it as a port, so no feature imports
+ * another): end it, or read the signed-in member's token once the auth state is known (null when
+ * nobody is signed in). Routes build it from the router context.
+ */
+export function accountSession(auth: AuthActorRef, identity: Pick<IdentityPort, 'prepare' | 'getIdToken'>) {
+  return {
+    end: () => endSession(auth, identity),
+    idToken: async (): Promise<string | null> => {
+      const session = await settledAuth(auth, identity)
+      return session.matches('signedIn') ? identity.getIdToken().catch(() => null) : null
+    },
+  }
+}

@@ -1,14 +1,19 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
+import { useEffect } from 'react'
 import { fromPromise } from 'xstate'
 import { passwordResetMachine } from '../../../machines/password-reset/password-reset-machine'
-import type { ApiClient } from '../../api/client'
 import { flowInspect } from '../../adapters/flow-recorder'
+import type { ApiClient } from '../../api/client'
 
-/** The password reset chart with its effects, for both of its pages. */
-export function usePasswordReset(api: ApiClient) {
+/**
+ * The password reset chart with its effects, for both of its pages: the one place of the flow
+ * calling `.provide` and the API (issue 14). On the code page (/password-reset?email=) pass
+ * `codePage`: the chart is told the page is open, with the e-mail prefilled.
+ */
+export function usePasswordResetActor({ api }: { api: ApiClient }, codePage?: { email: string }) {
   const navigate = useNavigate()
-  return useActorRef(
+  const actor = useActorRef(
     passwordResetMachine.provide({
       actors: {
         requestCode: fromPromise(async ({ input }) => void (await api.call('password-reset-request', input))),
@@ -22,4 +27,9 @@ export function usePasswordReset(api: ApiClient) {
     }),
     { inspect: flowInspect },
   )
+  const codeEmail = codePage?.email
+  useEffect(() => {
+    if (codeEmail !== undefined) actor.send({ type: 'code.open', email: codeEmail })
+  }, [actor, codeEmail])
+  return actor
 }

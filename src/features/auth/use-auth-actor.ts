@@ -1,9 +1,15 @@
 import * as v from 'valibot'
 import { createActor, fromCallback, fromPromise } from 'xstate'
-import { authMachine, type AuthEvent } from '../../machines/auth/auth-machine'
-import { Member } from '../contract/calls'
-import type { AppServices } from '../routes/-router-context'
-import { flowInspect } from '../adapters/flow-recorder'
+import { authMachine, type AuthEvent } from '../../../machines/auth/auth-machine'
+import type { CaptchaPort } from '../../adapters/captcha'
+import { flowInspect } from '../../adapters/flow-recorder'
+import type { IdentityPort } from '../../adapters/identity'
+import type { SessionStore } from '../../adapters/session-store'
+import type { ApiClient } from '../../api/client'
+import { Member } from '../../contract/calls'
+
+/** The ports the auth flow uses (the app's services satisfy it). */
+export type AuthPorts = { api: ApiClient; captcha: CaptchaPort; identity: IdentityPort; session: SessionStore }
 
 export type AuthNavigation = {
   /** Go to an in-app location given as path + query (the remembered one after login). */
@@ -16,10 +22,11 @@ export type AuthNavigation = {
 }
 
 /**
- * The one app-wide auth actor: the auth chart with its real effects provided at the edge.
- * Created (not started) before the router, which hands it to every route in `context`.
+ * The one app-wide auth actor: the auth chart with its real effects provided at the edge, the one
+ * place of the auth flow calling `.provide` and the API (issue 14). Not a hook: the app creates it
+ * (not started) once before the router, which hands it to every route in `context`.
  */
-export function createAuthActor(services: AppServices, navigation: AuthNavigation) {
+export function createAuthActor(services: AuthPorts, navigation: AuthNavigation) {
   const { api, captcha, identity, session } = services
   return createActor(
     authMachine.provide({
