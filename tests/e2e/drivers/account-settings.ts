@@ -30,6 +30,7 @@ export const profileDriver: FlowDriver = {
       await expectAt(page, '/settings')
       await expect(page.locator('form[aria-busy="false"]')).toBeVisible()
       await expect(page.getByLabel(settingsText.lastname, { exact: true })).toBeEditable()
+      await expect(page.getByRole('button', { name: settingsText.save })).not.toHaveAttribute('data-loading')
     },
     toError: errorPage,
   },
@@ -50,6 +51,7 @@ export const cancelAccountDriver: FlowDriver = {
     editing: async (page) => {
       await expectAt(page, '/settings')
       await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeVisible()
+      await expect(page.getByRole('button', { name: cancelAccountText.submit })).not.toHaveAttribute('data-loading')
     },
     // The membership ended: signed out, on /login.
     toLogin: async (page) => {
@@ -89,6 +91,7 @@ export const emailChangeDriver: FlowDriver = {
     editing: async (page) => {
       await expectAt(page, '/settings/email-change-request')
       await expect(page.getByRole('heading', { name: emailChangeText.title })).toBeVisible()
+      await expect(page.getByRole('button', { name: emailChangeText.submit })).not.toHaveAttribute('data-loading')
     },
     toRequestComplete: async (page) => {
       await expectAt(page, '/settings/email-change-request-complete')
@@ -135,6 +138,7 @@ export const passwordChangeDriver: FlowDriver = {
     editing: async (page) => {
       await expectAt(page, '/settings/password-change')
       await expect(page.getByRole('heading', { name: passwordChangeText.title })).toBeVisible()
+      await expect(page.getByRole('button', { name: passwordChangeText.submit })).not.toHaveAttribute('data-loading')
     },
     // Changed and signed out (spec §4): the complete page.
     toComplete: async (page) => {

@@ -73,7 +73,12 @@ export const signupDriver: FlowDriver = {
     },
   },
   states: {
-    'form.editing': async (page) => expect(page.getByRole('button', { name: signupText.submit })).toBeVisible(),
+    // The form, settled: no request in flight (the button is not showing its spinner).
+    'form.editing': async (page) => {
+      await expectAt(page, '/signup')
+      await expect(page.getByRole('button', { name: signupText.submit })).toBeVisible()
+      await expect(page.getByRole('button', { name: signupText.submit })).not.toHaveAttribute('data-loading')
+    },
     // The confirmation mail is sent: /registeration-temp (the signup query kept).
     'form.toRegistrationTemp': async (page) => {
       await expectAt(page, '/registeration-temp')
