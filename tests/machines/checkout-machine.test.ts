@@ -246,6 +246,29 @@ describe('checkout chart', () => {
     expect(s.context).toMatchObject({ applied: null, coupons: [], couponNotice: 'denied' })
   })
 
+  it('a charge after an applied coupon carries its code; a new card its token (spec §3, §4)', async () => {
+    const { actor, calls } = start({ load: loaded, stored: null })
+    await flush()
+    actor.send({ type: 'coupon.select', couponCode: 'WELCOME500' })
+    await flush()
+    for (const element of ['number', 'expiry', 'cvc'] as const) actor.send({ type: 'card.change', element, complete: true })
+    actor.send({ type: 'holderName.change', value: 'TARO YAMADA' })
+    calls.startThreeDSecure.mockImplementation(async () => {})
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.charge).toHaveBeenCalledTimes(1)
+    expect(calls.charge.mock.calls[0][0].payload).toMatchObject({ couponCode: 'WELCOME500', cardToken: 'tok_new', cardId: '', productId: 'SUPPORT-60' })
+  })
+
+  it('a declined card never leads to the complete page; the form shows the payment problem', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(402, 'CARD_DECLINED')] })
+    await flush()
+    actor.send({ type: 'pay.submit' })
+    await flush()
+    expect(calls.goToComplete).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().hasTag('paymentProblem')).toBe(true)
+  })
+
   it('charge-data errors: Staff Not Found → 404, other 4xx → menu with toast', async () => {
     for (const [error, expectation] of [
       [new ApiError(400, 'Staff Not Found.'), 'error404'],

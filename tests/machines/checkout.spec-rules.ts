@@ -1,0 +1,305 @@
+// Spec rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment and
+// Coupon in payment, §8 charge errors, §9 charge retry; issue 12 idempotency), judged on every
+// generated path (issue 14 point 5). Only event types, actor names (charge, cardPayment,
+// couponCheck, loadCheckout, readAttemptOutcome), goTo*/track* names and params, tags and the
+// final output — never state names. The child machines are black boxes here: what the checkout
+// sends them and what it does with their result.
+import { createMachine, type AnyMachineSnapshot } from 'xstate'
+import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
+import { ApiError } from '../../src/api/api-error'
+import type { ChargeRequest, ChargeResponse } from '../../src/contract/calls'
+import type { ModelConfig } from './model'
+import { actions, calls, destinations, httpStatus, isClient, type ChartSpec, type Observation, type SpecRules } from './observe'
+import { attempt, loaded, loadedFree, loadedNoSlot, loadedSaved, params, response } from './checkout-fixtures'
+
+type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// The traversal does not hand `input` to every snapshot it makes: the chart starts with its
+// context built from the input (as in checkout.model.test.ts).
+const machine = createMachine({ ...checkoutMachine.config, context: initialCheckoutContext({ params, keySeed: 'page' }) }, checkoutMachine.implementations as never)
+
+const coupon = { code: 'WELCOME500', price: 5000 }
+const charge = {
+  done: [response],
+  error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
+}
+const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] }
+const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [] }
+const fresh = { done: [null] }
+const attemptOutcome = { done: [{ status: 'SUCCEEDED', result: response }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] }
+const promptEvents = { 'pay.submit': [{}], 'prompt.useCoupon': [{}], 'prompt.skip': [{}], 'prompt.close': [{}] }
+
+// What the rules track is part of a state's identity (so paths reach the charge with and without
+// an applied coupon, with each card), the rest is merged so each graph stays small.
+const cardParts = (c: Any) => Number(c.form.card.number) + Number(c.form.card.expiry) + Number(c.form.card.cvc)
+const identity = (s: AnyMachineSnapshot, ...more: unknown[]) => {
+  const c = s.context
+  return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, Math.min(c.tries, 3), c.resumed !== null, c.rejoining, ...more])
+}
+
+/** Five members at /buy: each entry is one situation of spec §4, its paths every state it can reach. */
+const configs: ModelConfig[] = [
+  {
+    // A saved card and a fitting coupon: the prompt, the coupon check, the saved card or a switch away from it.
+    machine,
+    events: { ...promptEvents, 'coupon.select': [{ couponCode: coupon.code }], 'savedCard.toggle': [{ use: false }] },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedSaved], error: [] }, couponCheck, cardPayment, charge },
+    serialize: (s) => identity(s, s.context.form.useSavedCard),
+    limit: 100000,
+  },
+  {
+    // A new card: the three card elements and the holder name, the card payment's three results.
+    machine,
+    events: {
+      ...promptEvents,
+      'coupon.select': [{ couponCode: coupon.code }],
+      'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
+      'holderName.change': [{ value: 'TARO YAMADA' }],
+      'concern.change': [{ value: 'PCが遅い' }, { value: 'x'.repeat(501) }],
+      'tokenError.dismiss': [{}],
+    },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loaded], error: [] }, couponCheck, cardPayment, charge: { done: [response], error: [new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'DENY_COUPON')] } },
+    serialize: (s) => identity(s, cardParts(s.context), s.context.form.holderName !== '', s.context.form.concernText.length > 500, s.context.tokenError !== null),
+    limit: 100000,
+  },
+  {
+    // Nothing to pay (the free interview).
+    machine,
+    events: { 'pay.submit': [{}] },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedFree], error: [] }, couponCheck, cardPayment, charge },
+  },
+  {
+    // Back from 3-D Secure, or a reload / Back of an attempt already sent (issue 12).
+    machine,
+    events: { 'pay.submit': [{}] },
+    outcomes: {
+      readStoredAttempt: { done: [{ attempt, returnedFrom3ds: true }, { attempt, returnedFrom3ds: false }] },
+      readAttemptOutcome: { done: [{ status: 'SUCCEEDED', result: response }, { status: 'PENDING', result: null }, { status: 'NONE', result: null }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] },
+      loadCheckout: { done: [loadedSaved], error: [] },
+      couponCheck, cardPayment,
+      charge: { done: [response], error: [new ApiError(402, 'CARD_DECLINED'), new TypeError('Failed to fetch')] },
+    },
+    serialize: (s) => identity(s),
+    limit: 100000,
+  },
+  {
+    // What charge-data can answer (spec §8) and a SUPPORT product opened without its slot (spec §4).
+    machine,
+    events: {},
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedNoSlot], error: [new ApiError(400, 'Staff Not Found.'), new ApiError(404, 'product'), new ApiError(500, 'boom')] } },
+  },
+]
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+const loadedOf = (trail: Observation[]): CheckoutLoaded | null => {
+  const r = [...trail].reverse().find((o) => o.reply?.call === 'loadCheckout' && o.reply.ok)
+  return r ? (r.reply!.output as CheckoutLoaded) : null
+}
+const handoff = (trail: Observation[]) => trail[0].context.params as typeof params
+/** The member started this attempt on this page (not a resumed or rejoined stored attempt). */
+const startedHere = (trail: Observation[]) => trail.some((o) => o.event.type === 'pay.submit' || o.event.type === 'prompt.skip')
+
+/**
+ * The coupon applied when the charge is built (spec §4, §8): the latest coupon check that said
+ * applied, unless a later check said otherwise or the server denied it (DENY_COUPON) since.
+ */
+function appliedCoupon(trail: Observation[]): { code: string; price: number } | null {
+  let applied: { code: string; price: number } | null = null
+  for (const o of trail) {
+    const r = o.reply
+    if (r?.call === 'couponCheck' && r.ok) {
+      const out = r.output as Any
+      applied = out.outcome === 'applied' ? { code: out.couponCode, price: out.couponPrice } : null
+    }
+    if (r?.call === 'charge' && !r.ok && String((r.error as Any)?.message).includes('DENY_COUPON')) applied = null
+  }
+  return applied
+}
+
+/** What a saved card / nothing to pay / a new card means for the charge (spec §4). */
+function paymentOf(trail: Observation[]) {
+  const l = loadedOf(trail)!
+  const due = appliedCoupon(trail)?.price ?? l.chargeData.product.price
+  const useSaved = l.chargeData.creditcard !== null && !trail.some((o) => o.event.type === 'savedCard.toggle' && o.event.use === false)
+  return { due, useSaved, needsCard: due !== 0 && !useSaved, savedCardId: l.chargeData.creditcard?.cardId ?? '' }
+}
+
+/** The charge request the spec asks for, built from the hand-off, the load and the member's entries (spec §3). */
+function expectedRequest(trail: Observation[], token: string): Partial<ChargeRequest> {
+  const p = handoff(trail)
+  const l = loadedOf(trail)!
+  const type = l.chargeData.product.productType
+  const pay = paymentOf(trail)
+  const concern = [...trail].reverse().find((o) => o.event.type === 'concern.change')?.event.value ?? ''
+  return {
+    productId: p.productId,
+    cardId: pay.useSaved ? pay.savedCardId : '',
+    cardToken: pay.needsCard ? token : '',
+    parentTicketNumber: p.parentTicketNumber,
+    staffId: p.staffId,
+    couponCode: appliedCoupon(trail)?.code ?? null,
+    reservationTime: type === 'SUPPORT' ? (p.reservationTime ?? 'SUPPORT') : type,
+    reserveNow: p.reserveNow,
+    counsellingComment: type === 'SUPPORT' && concern ? concern : null,
+  }
+}
+
+/** The fitting held coupons: those loaded, minus any the server denied at the charge (spec §8 DENY_COUPON). */
+function heldCoupons(trail: Observation[]): string[] {
+  let held = (loadedOf(trail)?.coupons ?? []).map((c) => c.couponCode)
+  let applied: string | null = null
+  for (const o of trail) {
+    const r = o.reply
+    if (r?.call === 'couponCheck' && r.ok) applied = (r.output as Any).outcome === 'applied' ? (r.output as Any).couponCode : null
+    if (r?.call === 'charge' && !r.ok && String((r.error as Any)?.message).includes('DENY_COUPON')) held = held.filter((c) => c !== applied)
+  }
+  return held
+}
+
+/** How many times the latest charge's request (its idempotency key) has been sent. */
+function triesOf(trail: Observation[]): number {
+  const all = trail.flatMap((o) => calls(o, 'charge').map((c) => (c.input as Any).idempotencyKey))
+  const key = all[all.length - 1]
+  let n = 0
+  for (let i = all.length - 1; i >= 0 && all[i] === key; i--) n++
+  return n
+}
+
+const pending = (trail: Observation[], call: string) => {
+  let n = 0
+  for (const o of trail) {
+    n += calls(o, call).length
+    if (o.reply?.call === call) n -= 1
+  }
+  return n > 0
+}
+
+export const rules: SpecRules = {
+  invariant(o) {
+    const v: string[] = []
+    const goes = destinations(o)
+    if (goes.length > 1) v.push(`goes to ${goes.length} places at once: ${JSON.stringify(goes)}`)
+    if (goes.length && !o.done) v.push(`${goes[0].action} ran but the chart goes on`)
+    if (o.done && !goes.length) v.push('the chart ended without sending the member anywhere')
+    if (o.done && goes.length && !same((o.output as Any)?.goesTo, { goToComplete: '/buy-complete', goToError: '/error', goToMenuWithToast: '/support/menu', goToStaffWithToast: '/support/staff' }[goes[0].action]))
+      v.push(`the final output ${JSON.stringify(o.output)} does not say where ${goes[0].action} took the member`)
+    return v
+  },
+  afterStep({ event, before, after, trail }) {
+    const v: string[] = []
+    const goes = destinations(after)
+    const charges = calls(after, 'charge')
+    const r = after.reply
+
+    // §3/§4: the charge the member started here carries the hand-off, the payment and the applied coupon.
+    for (const c of charges) {
+      const input = c.input as { payload: ChargeRequest; idempotencyKey: string }
+      const isRetry = before !== null && r === undefined && event.type.startsWith('xstate.after.')
+      if (startedHere(trail) && !isRetry) {
+        const token = [...trail].reverse().find((o) => o.reply?.call === 'cardPayment' && o.reply.ok)?.reply?.output as Any
+        const expected = expectedRequest(trail, token?.token ?? '')
+        const sent = Object.fromEntries(Object.keys(expected).map((k) => [k, (input.payload as Any)[k]]))
+        if (!same(sent, expected)) v.push(`the charge request must carry the hand-off, the payment and the applied coupon: expected ${JSON.stringify(expected)}, sent ${JSON.stringify(sent)}`)
+      }
+      // Resumed or rejoined (issue 12): the stored attempt's own payload and key, never a new purchase.
+      if (!startedHere(trail) && !same(input, { payload: { ...attempt.payload }, idempotencyKey: attempt.idempotencyKey }) && !same(input.idempotencyKey, attempt.idempotencyKey))
+        v.push(`a stored attempt is charged with its own key and payload, sent ${JSON.stringify(input)}`)
+    }
+    // §4: a saved card or nothing to pay is charged directly; a new card goes through the card payment first.
+    if (charges.length && startedHere(trail) && (event.type === 'pay.submit' || event.type === 'prompt.skip') && paymentOf(trail).needsCard)
+      v.push('a new card must be tokenized and pass 3-D Secure before the charge')
+    if (calls(after, 'cardPayment').length && startedHere(trail) && (event.type === 'pay.submit' || event.type === 'prompt.skip') && !paymentOf(trail).needsCard)
+      v.push(`with ${paymentOf(trail).due === 0 ? 'nothing to pay' : 'the saved card'} no card payment (token, 3-D Secure) is made`)
+
+    // §4: a fitting held coupon that is not applied opens the prompt: pay sends nothing yet.
+    if (event.type === 'pay.submit' && heldCoupons(trail).length && !appliedCoupon(trail) && after.sent.length)
+      v.push(`an unapplied fitting coupon must be offered before paying, sent ${after.sent.map((s) => s.call)}`)
+    if (event.type === 'prompt.close' || event.type === 'prompt.useCoupon') {
+      if (after.sent.length) v.push(`${event.type} cancels the attempt: nothing is sent, sent ${after.sent.map((s) => s.call)}`)
+    }
+    // §4: a pay click while a payment is under way is ignored.
+    if (event.type === 'pay.submit' && (pending(trail.slice(0, -1), 'charge') || pending(trail.slice(0, -1), 'cardPayment') || pending(trail.slice(0, -1), 'couponCheck')) && after.sent.length)
+      v.push(`a pay click while busy must send nothing, sent ${after.sent.map((s) => s.call)}`)
+    // Member edits never leave the page or call anything but the coupon check.
+    if (!event.type.startsWith('xstate.') && goes.length) v.push(`${event.type} must not leave the page, did ${JSON.stringify(goes)}`)
+
+    // §4 completion: only a successful charge, or an attempt the server says is paid, reaches /buy-complete.
+    const complete = actions(after, 'goToComplete')
+    const paidBefore = r?.call === 'readAttemptOutcome' && r.ok && (r.output as Any).status === 'SUCCEEDED'
+    if (complete.length && !(r?.call === 'charge' && r.ok) && !paidBefore) v.push(`/buy-complete without a successful charge (${r ? `${r.call} ${r.ok ? 'ok' : 'failed'}` : event.type})`)
+    if (r?.call === 'charge') {
+      const status = httpStatus(r.error)
+      const message = String((r.error as Any)?.message ?? '')
+      if (r.ok) {
+        const res = r.output as ChargeResponse
+        if (!same(complete, [{ action: 'goToComplete', params: { response: res } }])) v.push(`a successful charge goes to /buy-complete with its response, did ${JSON.stringify(goes)}`)
+        if (!same(actions(after, 'trackPurchase'), [{ action: 'trackPurchase', params: { response: res } }])) v.push('a successful charge sends one analytics event (§4)')
+      } else if (status === 429 && triesOf(trail) < 3) {
+        if (goes.length || after.tags.includes('paymentProblem')) v.push('HTTP 429 is retried (§9), not shown as a failure')
+      } else if (isClient(status) && /STAFF_ASSING_DENY|STAFF_DENY/.test(message)) {
+        if (!same(goes, [{ action: 'goToStaffWithToast', params: { productId: handoff(trail).productId, message } }])) v.push(`STAFF_DENY returns to /support/staff?productId with a toast (§8), did ${JSON.stringify(goes)}`)
+      } else if (isClient(status) && message.includes('DENY_COUPON')) {
+        if (goes.length) v.push('DENY_COUPON keeps the member on the form without the coupon (§8)')
+        if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
+      } else if ((r.error as Any)?.status === undefined) {
+        // No HTTP answer: the outcome is unknown, the server is asked what became of the key (issue 12).
+        if (!same(calls(after, 'readAttemptOutcome').map((c) => c.input), [{ idempotencyKey: before?.context.idempotencyKey }])) v.push('a charge without an answer asks the server about its key')
+      } else {
+        // §8 any other failure (a declined card…): the payment-problem message, never the complete page.
+        if (goes.length) v.push(`a failed charge (${status}) keeps the member on the form, did ${JSON.stringify(goes)}`)
+        if (!after.tags.includes('paymentProblem')) v.push(`a failed charge (${status}) shows the payment-problem message`)
+        if (!after.can.includes('pay.submit') && !after.can.includes('card.change')) v.push('after a failed charge the form can be used again')
+      }
+    }
+    // §9: retries only after a 429, with the same key, at most 3 tries in all.
+    if (charges.length && event.type.startsWith('xstate.after.')) {
+      const last = [...trail].reverse().find((o) => o.reply?.call === 'charge')
+      if (!last || last.reply!.ok || httpStatus(last.reply!.error) !== 429) v.push('a charge is re-sent only after HTTP 429')
+      const previous = trail.slice(0, -1).flatMap((o) => calls(o, 'charge')).pop()
+      if ((previous?.input as Any)?.idempotencyKey !== (charges[0].input as Any).idempotencyKey) v.push(`a retried charge keeps its idempotency key, was ${(previous?.input as Any)?.idempotencyKey}, sent ${(charges[0].input as Any).idempotencyKey}`)
+    }
+    const attemptCharges = (() => {
+      const key = (charges[0]?.input as Any)?.idempotencyKey
+      return trail.flatMap((o) => calls(o, 'charge')).filter((c) => (c.input as Any).idempotencyKey === key && key !== undefined).length
+    })()
+    if (attemptCharges > 3 && startedHere(trail)) v.push(`at most 3 tries per charge (§9), sent ${attemptCharges}`)
+
+    // §8 3-D Secure: a failed finish shows the payment problem, nothing is charged; a token error shows the provider's message.
+    if (r?.call === 'cardPayment' && r.ok) {
+      const out = r.output as Any
+      if (out.outcome === 'failed') {
+        if (charges.length || goes.length) v.push('a 3-D Secure failure charges nothing and stays on /buy')
+        if (!after.tags.includes('paymentProblem')) v.push('a 3-D Secure failure returns to the form with the payment-problem message')
+      }
+      if (out.outcome === 'tokenRefused') {
+        if (charges.length || goes.length) v.push('a refused card charges nothing and stays on /buy')
+        if (after.context.tokenError !== out.message) v.push(`the provider's message is shown in the error modal, showed ${JSON.stringify(after.context.tokenError)}`)
+      }
+      if (out.outcome === 'finished' && !charges.length) v.push('a finished 3-D Secure is charged at once')
+    }
+    // §8 coupon validity: unavailable stays; a non-4xx goes to the error page with its status.
+    if (r?.call === 'couponCheck' && r.ok) {
+      const out = r.output as Any
+      if (out.outcome === 'failed' && !same(goes, [{ action: 'goToError', params: { code: out.code } }])) v.push(`a failed coupon check goes to /error?code=${out.code}, did ${JSON.stringify(goes)}`)
+      if (out.outcome !== 'failed' && goes.length) v.push('a coupon check answer keeps the member on the form')
+      if (out.outcome === 'applied' && !actions(after, 'scrollToCard').length) v.push('an applied coupon scrolls to the card section (§4)')
+    }
+    // §8 charge-data: 'Staff Not Found.' → 404; other 4xx → menu with toast; else its status. §4: SUPPORT without a slot → menu.
+    if (r?.call === 'loadCheckout') {
+      const status = httpStatus(r.error)
+      const want = r.ok
+        ? (r.output as CheckoutLoaded).chargeData.product.productType === 'SUPPORT' && !handoff(trail).reserveNow && !(r.output as CheckoutLoaded).hasSavedSlot
+          ? [{ action: 'goToMenuWithToast', params: undefined }]
+          : []
+        : status === 400 && String((r.error as Any).message).includes('Staff Not Found.')
+          ? [{ action: 'goToError', params: { code: 404 } }]
+          : isClient(status)
+            ? [{ action: 'goToMenuWithToast', params: undefined }]
+            : [{ action: 'goToError', params: { code: status } }]
+      if (!same(goes, want)) v.push(`after charge-data ${r.ok ? 'ok' : status} the member must go to ${JSON.stringify(want)}, did ${JSON.stringify(goes)}`)
+    }
+    return v
+  },
+}
+
+export const spec: ChartSpec = { configs, rules }
