@@ -80,9 +80,10 @@ export function mutants(machine: AnyStateMachine, opts: { allTargets?: boolean }
       return s?.type === 'final' && s.output === undefined && !s.entry && !s.exit
     }
     for (const to of picks) {
-      // Two final states without output or entry/exit actions are the same end: where the member
-      // goes is the transition's goTo* action, which the mutant keeps.
-      const equivalent = bare(plainTarget) && bare(to) ? `${plainTarget} and ${to} are both bare final states: the same end` : undefined
+      // Two final states without output or entry/exit actions are the same end when the transition
+      // sends the member away itself: where they go is its goTo… action, which the mutant keeps.
+      const leaves = asList(t.actions).some((a: Any) => /^goTo|^goHome/.test(typeof a === 'string' ? a : (a?.type ?? '')))
+      const equivalent = leaves && bare(plainTarget) && bare(to) ? `${plainTarget} and ${to} are both bare final states and the goTo… action says where: the same end` : undefined
       out.push({ kind: 'target', where: `${slot.label}: → ${to} (was ${target ?? 'stay'})`, apply: (c) => { normalise(c, slot.keys).target = to }, ...(equivalent ? { equivalent } : {}) })
     }
     asList(t.actions).forEach((a: Any, i: number) => {

@@ -51,8 +51,9 @@ export const profileMachine = setup({
       // Every field is prefilled: a change shows the errors of the whole form at once.
       return { values, errors: formErrors<ProfileField>(UserUpdateRequest, values), saved: false, rejected: false }
     }),
-    markSaved: assign({ saved: true }),
-    markRejected: assign({ rejected: true }),
+    // One message at a time (spec §8): a later answer replaces the earlier one's message.
+    markSaved: assign({ saved: true, rejected: false }),
+    markRejected: assign({ rejected: true, saved: false }),
     goToError: (_, _params: { code: string }) => {},
   },
 }).createMachine({

@@ -265,7 +265,8 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
       paths.forEach((path, n) => {
         it(`${entry}path ${n + 1} to ${stateString(path.state.value)}`, async () => {
           const trail = await observePath(config, path, provide)
-          expect(judge(trail, rules), `path ${pathLabel(trail)}`).toEqual([])
+          // One line per violation, so a red test reads as the spec sentence it breaks.
+          expect(judge(trail, rules).join('\n'), `path ${pathLabel(trail)}`).toBe('')
         })
       })
     }
@@ -292,5 +293,35 @@ export const httpStatus = (error: unknown): number => {
   return typeof s === 'number' ? s : 500
 }
 export const isClient = (s: number) => s >= 400 && s < 500
-/** Where the member is sent in this step: every goTo* action (and a final output, if any). */
-export const destinations = (o: Observation) => actions(o, 'goTo')
+/** Where the member is sent in this step: every goTo… action (goHome too). */
+export const destinations = (o: Observation) => actions(o, /^go(To|Home)/)
+export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+const show = (x: unknown) => JSON.stringify(x) ?? 'undefined'
+/** `[message]` unless this step sent exactly these calls (`[]`: nothing). */
+export const expectSent = (o: Observation, expected: Sent[], what: string) =>
+  same(o.sent, expected) ? [] : [`${what}: expected calls ${show(expected)}, sent ${show(o.sent)}`]
+/** `[message]` unless this step's goTo… actions are exactly these (`[]`: the member stays). */
+export const expectGoes = (o: Observation, expected: Did[], what: string) =>
+  same(destinations(o), expected) ? [] : [`${what}: expected ${expected.length ? show(expected) : 'to stay'}, did ${show(destinations(o))}`]
+/** `[message]` unless the member can do exactly what the spec allows here (among `types`). */
+export const expectCan = (o: Observation, allowed: string[], types: string[], what: string) => {
+  const can = types.filter((t) => o.can.includes(t))
+  const want = types.filter((t) => allowed.includes(t))
+  return same(can, want) ? [] : [`${what}: the member should be able to ${want.join(', ') || 'do nothing'}, can ${can.join(', ') || 'nothing'}`]
+}
+/**
+ * The invariant of every page chart: sending the member away (goTo…) ends the chart, at most one
+ * destination at a time, and no call starts as the member leaves. `staysAtEnd`: the chart may also
+ * end on its page (the member reads a result there).
+ */
+export function leavingEnds(o: Observation, opts: { staysAtEnd?: boolean } = {}): string[] {
+  const v: string[] = []
+  const goes = destinations(o)
+  if (goes.length > 1) v.push(`goes to ${goes.length} places at once: ${show(goes)}`)
+  if (goes.length && !o.done) v.push(`${goes[0].action} ran but the chart goes on`)
+  if (goes.length && o.sent.length) v.push(`calls started while leaving: ${show(o.sent)}`)
+  if (o.done && !goes.length && !opts.staysAtEnd) v.push('the chart ended without sending the member anywhere')
+  return v
+}
+/** The HTTP status of a failed reply, as the error page's code (spec §8: /error?code={status}). */
+export const statusCode = (o: Observation) => String(httpStatus(o.reply?.error))

@@ -1,0 +1,59 @@
+// Spec rules of the coupon claim chart (spec §4 /get-coupon, §8 get-coupon failure; issue 12
+// item 4): no code → error 404; signed out → /login; otherwise claim, reload user data, clear the
+// cached coupon list, go home; a failed claim → error getCoupon; a coupon already held stays.
+import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
+import { ApiError } from '../../src/api/api-error'
+import { expectCan, expectGoes, expectSent, leavingEnds, type ChartSpec, type Observation, type SpecRules } from './observe'
+
+const opened = (trail: Observation[]) => trail.find((o) => o.event.type === 'link.open')?.event as { couponCode: string | null; signedIn: boolean } | undefined
+
+export const rules: SpecRules = {
+  invariant: (o) => leavingEnds(o, { staysAtEnd: true }),
+  afterStep({ event, after, trail }) {
+    const v: string[] = []
+    const r = after.reply
+    if (event.type === 'xstate.init') return [...expectSent(after, [], 'before the link opens'), ...expectCan(after, ['link.open'], ['link.open'], 'before the link opens')]
+    if (event.type === 'link.open') {
+      const { couponCode, signedIn } = event as unknown as { couponCode: string | null; signedIn: boolean }
+      if (!couponCode) v.push(...expectGoes(after, [{ action: 'goToNotFound', params: undefined }], 'a link without a code'), ...expectSent(after, [], 'a link without a code'))
+      else if (!signedIn) v.push(...expectGoes(after, [{ action: 'goToLogin', params: undefined }], 'signed out'), ...expectSent(after, [], 'signed out'))
+      else v.push(...expectSent(after, [{ call: 'claimCoupon', input: { couponCode } }], 'the claim'), ...expectGoes(after, [], 'while claiming'))
+    } else if (r?.call === 'claimCoupon') {
+      const held = r.ok && (r.output as { alreadyCompleted?: boolean }).alreadyCompleted === true
+      if (!r.ok) v.push(...expectGoes(after, [{ action: 'goToClaimError', params: undefined }], 'a failed claim (error getCoupon)'), ...expectSent(after, [], 'a failed claim'))
+      else if (held) {
+        v.push(...expectGoes(after, [], 'a coupon already held (the page says it is yours)'), ...expectSent(after, [], 'a coupon already held'))
+        if (!after.done) v.push('a coupon already held ends the claim on its page')
+      } else v.push(...expectSent(after, [{ call: 'reloadUserData', input: undefined }], 'after the claim, user data is reloaded'), ...expectGoes(after, [], 'while reloading'))
+    } else if (r?.call === 'reloadUserData') {
+      // The coupon is the member's once claimed: a failed reload still goes home.
+      if (!after.did.some((d) => d.action === 'clearCachedCoupons')) v.push('the cached coupon list must be cleared')
+      v.push(...expectGoes(after, [{ action: 'goHome', params: undefined }], 'after the claim'))
+      if (opened(trail)?.couponCode == null) v.push('a claim without a code')
+    }
+    if (event.type !== 'xstate.init') v.push(...expectCan(after, [], ['link.open'], 'once the link is opened'))
+    return v
+  },
+}
+
+export const spec: ChartSpec = {
+  configs: [
+    {
+      machine: couponClaimMachine,
+      events: {
+        'link.open': [
+          { couponCode: 'WELCOME500', signedIn: true },
+          { couponCode: null, signedIn: true },
+          { couponCode: '', signedIn: true },
+          { couponCode: 'WELCOME500', signedIn: false },
+        ],
+      },
+      outcomes: {
+        claimCoupon: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'COUPON_ALREADY_OBTAINED'), new ApiError(500, 'boom')] },
+        reloadUserData: { done: [undefined], error: [new ApiError(500, 'boom')] },
+      },
+      serialize: (s) => JSON.stringify(s.value),
+    },
+  ],
+  rules,
+}
