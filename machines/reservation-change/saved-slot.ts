@@ -1,3 +1,4 @@
+import type { SavedSlot } from '../../src/contract/purchase-handoff'
 import { bandHours, bands, isSlotOpen, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
 
 /**
@@ -5,16 +6,8 @@ import { bandHours, bands, isSlotOpen, type Band, type ScheduleView, type SlotCh
  * member comes back (back button, or STAFF_DENY from the checkout). Pure; not a chart.
  */
 
-/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`). */
-export type PurchaseState = {
-  productId: string
-  slotType: 'noAssign' | 'withStaff'
-  staffId: string | null
-  staffNickname: string | null
-  /** `SUPPORT-YYYYMMDD-HH-MM` */
-  reservationTime: string
-  minutesToSupport: number
-}
+/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`; declared once in src/contract/purchase-handoff.ts). */
+export type PurchaseState = SavedSlot
 
 /** `SUPPORT-YYYYMMDD-HH-MM` → its day, hour and slot key (`hh-mm`), or null. */
 const parseSaved = (saved: PurchaseState) => {

@@ -1,7 +1,6 @@
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { reservationChangeMachine } from '../../../machines/reservation-change/reservation-change-machine'
 import type { PurchaseState } from '../../../machines/reservation-change/saved-slot'
@@ -13,6 +12,7 @@ import type { ApiClient } from '../../api/client'
 import { scheduleText } from '../../text/schedule'
 import { toaster } from '../../ui/toaster'
 import { todayJst } from '../../contract/schedule-dates'
+import { readStored, SavedSlot } from '../../contract/purchase-handoff'
 
 /**
  * The reservation-change chart with its effects, for the two routes that show the grid
@@ -23,29 +23,11 @@ import { todayJst } from '../../contract/schedule-dates'
 /** The ports this flow uses (the app's services satisfy it). */
 export type ReservationPorts = { api: ApiClient; session: SessionStore; analytics: AnalyticsPort }
 
-/** The handoff's shape (design: /support/staff → /buy), checked before the chart trusts it. */
-const SavedSlot = v.object({
-  productId: v.string(),
-  slotType: v.picklist(['noAssign', 'withStaff']),
-  staffId: v.nullable(v.string()),
-  staffNickname: v.nullable(v.string()),
-  reservationTime: v.string(),
-  minutesToSupport: v.number(),
-})
-
-/** The slot saved before /buy (`mypage.purchaseState`), or null when absent or unreadable. */
-export function readSavedSlot(session: SessionStore): PurchaseState | null {
-  try {
-    const r = v.safeParse(SavedSlot, JSON.parse(session.get(sessionKeys.purchaseState) ?? 'null'))
-    return r.success ? r.output : null
-  } catch {
-    return null
-  }
-}
+/** The slot saved before /buy (`mypage.purchaseState`), checked by the hand-off's one schema; null when absent or unreadable. */
+export const readSavedSlot = (session: SessionStore): PurchaseState | null => readStored(SavedSlot, session.get(sessionKeys.purchaseState))
 
 export function useReservationChangeActor(services: ReservationPorts, params: { ticketNumber?: string; productId?: string }) {
   const navigate = useNavigate()
-  const router = useRouter()
   const { api, session, analytics } = services
   // Read once: coming back from /buy (back button or STAFF_DENY) reopens the saved slot.
   const [saved] = useState(() => (params.ticketNumber ? null : readSavedSlot(session)))
@@ -81,8 +63,8 @@ export function useReservationChangeActor(services: ReservationPorts, params: { 
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code: /^\d+$/.test(code) ? Number(code) : code }, replace: true }),
         goToMenu: () => void navigate({ to: '/support/menu', replace: true }),
         goToComplete: () => void navigate({ to: '/reservationdate-change-complete' }),
-        // /buy belongs to the checkout flow; it reads the handoff from session storage.
-        goToBuy: (_, { productId }) => router.history.push(`/buy?productId=${encodeURIComponent(productId)}`),
+        // /buy belongs to the checkout flow: typed search params, the slot from session storage.
+        goToBuy: (_, { productId }) => void navigate({ to: '/buy', search: { productId } }),
         savePurchaseState: (_, state) => session.set(sessionKeys.purchaseState, JSON.stringify(state)),
         trackDateChange: (_, { ticketNumber }) => analytics.event('reservation_date_change', { ticketNumber }),
         notifySavedSlotGone: () => void toaster.create({ id: 'saved-slot-gone', title: scheduleText.savedSlotGone, type: 'warning' }),
