@@ -1,4 +1,4 @@
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import { detailKeys, ratingMachine } from '../../../machines/rating/rating-machine'
@@ -16,7 +16,6 @@ export type RatingPorts = { api: ApiClient; analytics: AnalyticsPort }
  */
 export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: string | undefined) {
   const navigate = useNavigate()
-  const router = useRouter()
   return useActorRef(
     ratingMachine.provide({
       actors: {
@@ -39,7 +38,7 @@ export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: st
         goToComplete: () => void navigate({ to: '/rating-complete' }),
         // The tip is paid by the checkout flow on /buy (spec §4 Rating).
         goToTipPayment: (_, { productId, parentTicketNumber }) =>
-          router.history.push(`/buy?productId=${encodeURIComponent(productId)}&parentTicketNumber=${encodeURIComponent(parentTicketNumber)}`),
+          void navigate({ to: '/buy', search: { productId, parentTicketNumber } }),
         trackRating: (_, params) => analytics.event('rating', params),
       },
     }),
