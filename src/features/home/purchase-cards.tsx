@@ -1,8 +1,8 @@
 import { Button, Card, Image, SimpleGrid, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import type { Product } from '../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatYen } from '../../contract/jst'
-import { PathLink } from '../../ui/path-link'
 
 const p = homeText.purchase
 
@@ -23,9 +23,9 @@ export function PurchaseCards({ products }: { products: Product[] }) {
           </Card.Body>
           <Card.Footer>
             <Button asChild colorPalette="brand" size="sm" w="full">
-              <PathLink href={`/support/staff?productId=${encodeURIComponent(product.productId)}`} aria-label={`${product.productName}を${p.buy}`}>
+              <Link to="/support/staff" search={{ productId: product.productId }} aria-label={`${product.productName}を${p.buy}`}>
                 {p.buy}
-              </PathLink>
+              </Link>
             </Button>
           </Card.Footer>
         </Card.Root>

@@ -1,8 +1,8 @@
 import { Box, Button, Card, Heading, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { menuText } from '../../text/menu'
 import { formatYen } from '../../contract/jst'
-import { PathLink } from '../../ui/path-link'
 import { TICKET_IS_FREE } from '../../contract/ticket-rules'
 import type { MenuData } from './load-menu'
 import { toaster } from '../../ui/toaster'
@@ -36,9 +36,9 @@ export function MenuPage({ data, displayToast }: { data: MenuData; displayToast:
               <Card.Footer flexDirection="column" gap="2">
                 <MenuExamplesDialog productName={product.productName} menus={data.menus[product.minutesToSupport] ?? []} />
                 <Button asChild colorPalette="brand" w="full">
-                  <PathLink href={`/support/staff?productId=${encodeURIComponent(product.productId)}`} aria-label={`${product.productName}：${menuText.buy}`}>
+                  <Link to="/support/staff" search={{ productId: product.productId }} aria-label={`${product.productName}：${menuText.buy}`}>
                     {menuText.buy}
-                  </PathLink>
+                  </Link>
                 </Button>
               </Card.Footer>
             </Card.Root>
