@@ -20,7 +20,7 @@ export type VisibleProbe = { selector: string; text: string }
  * holds every script the load fetched until the network was idle (SDKs loaded after the render
  * included). Raw and gzip (level 9) sizes of each.
  */
-export async function jsUntilVisible(page: Page, url: string, probe: VisibleProbe, locator: (p: Page) => Locator) {
+export async function jsUntilVisible(page: Page, url: string, probe: VisibleProbe, locator: (p: Page) => Locator, opts: { interactiveMark?: string } = {}) {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   // No named functions inside: tsx would wrap them in a `__name` helper the page does not have.
@@ -55,10 +55,12 @@ export async function jsUntilVisible(page: Page, url: string, probe: VisibleProb
   await locator(page).waitFor({ state: 'visible', timeout: 60_000 })
   const ms = Date.now() - t0
   await page.waitForLoadState('networkidle')
-  const timing = await page.evaluate(() => ({
+  if (opts.interactiveMark) await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, opts.interactiveMark, { timeout: 60_000 })
+  const timing = await page.evaluate((mark) => ({
     visibleAt: (window as unknown as { __visibleAt?: number }).__visibleAt ?? null,
+    interactiveAt: mark ? (performance.getEntriesByName(mark)[0]?.startTime ?? null) : null,
     ends: performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).responseEnd] as const),
-  }))
+  }), opts.interactiveMark ?? null)
   await cdp.detach().catch(() => {})
   if (timing.visibleAt === null) throw new Error(`${url}: the probe ${probe.selector} "${probe.text}" never matched`)
   const visibleAt = timing.visibleAt
@@ -68,7 +70,11 @@ export async function jsUntilVisible(page: Page, url: string, probe: VisibleProb
   // answered before the observer existed) counts as before.
   const beforeVisible = all.filter((f) => (responseEnd.get(f.href) ?? 0) <= visibleAt)
   const total = (files: JsLoad[]) => ({ files, gzip: files.reduce((s, f) => s + f.gzip, 0), raw: files.reduce((s, f) => s + f.bytes, 0) })
-  return { ...total(beforeVisible), ms, visibleAtMs: Math.round(visibleAt), all: total(all) }
+  // Interactive: the app's mark (src/main.tsx, its first page rendered and live), or the content's
+  // appearance when the page is rendered by its JavaScript anyway, whichever is later.
+  const interactiveAt = Math.max(visibleAt, timing.interactiveAt ?? 0)
+  const beforeInteractive = all.filter((f) => (responseEnd.get(f.href) ?? 0) <= interactiveAt)
+  return { ...total(beforeVisible), ms, visibleAtMs: Math.round(visibleAt), interactiveAtMs: Math.round(interactiveAt), interactive: total(beforeInteractive), all: total(all) }
 }
 
 /** Logs in through the product's own /login form (what a member does). */

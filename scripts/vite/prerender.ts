@@ -47,33 +47,36 @@ export function prerenderPages(root: string): Plugin {
     configResolved(resolved) {
       config = resolved
     },
-    async closeBundle() {
-      const outDir = path.resolve(root, config.build.outDir)
-      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8')
-      // Inside the project, so the Node build finds the packages it leaves external.
-      mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true })
-      const serverDir = mkdtempSync(path.join(root, 'node_modules/.cache/mypage-prerender-'))
-      try {
-        await build({
-          configFile: path.join(root, 'vite.config.ts'),
-          mode: config.mode,
-          logLevel: 'warn',
-          build: { ssr: path.join(root, 'src/prerender/render.tsx'), outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
-        })
-        const renderer = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as Renderer
-        mkdirSync(path.join(outDir, 'prerendered'), { recursive: true })
-        const manifest: PrerenderManifestEntry[] = []
-        for (const page of renderer.pages()) {
-          const { html } = await renderer.render(page)
-          const file = `/prerendered/${prerenderedFile(page.url)}`
-          writeFileSync(path.join(outDir, file), pageHtml(template, html, page.kind))
-          manifest.push({ ...page, file })
-        }
-        writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))
-        config.logger.info(`prerendered ${manifest.length} pages`)
-      } finally {
-        rmSync(serverDir, { recursive: true, force: true })
+    // After the files are written (index.html among them), and only when the build succeeded.
+    writeBundle: { sequential: true, order: 'post', handler: prerender },
+  }
+
+  async function prerender() {
+    const outDir = path.resolve(root, config.build.outDir)
+    const template = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+    // Inside the project, so the Node build finds the packages it leaves external.
+    mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true })
+    const serverDir = mkdtempSync(path.join(root, 'node_modules/.cache/mypage-prerender-'))
+    try {
+      await build({
+        configFile: path.join(root, 'vite.config.ts'),
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: path.join(root, 'src/prerender/render.tsx'), outDir: serverDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+      })
+      const renderer = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as Renderer
+      mkdirSync(path.join(outDir, 'prerendered'), { recursive: true })
+      const manifest: PrerenderManifestEntry[] = []
+      for (const page of renderer.pages()) {
+        const { html } = await renderer.render(page)
+        const file = `/prerendered/${prerenderedFile(page.url)}`
+        writeFileSync(path.join(outDir, file), pageHtml(template, html, page.kind))
+        manifest.push({ ...page, file })
       }
-    },
+      writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))
+      config.logger.info(`prerendered ${manifest.length} pages`)
+    } finally {
+      rmSync(serverDir, { recursive: true, force: true })
+    }
   }
 }

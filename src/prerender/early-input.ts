@@ -1,0 +1,59 @@
+/**
+ * What a visitor types into a prerendered page before React has taken it over (issue 16). The form
+ * is painted from HTML and editable before the JavaScript arrives, but React hydrates a controlled
+ * field with its own (empty) state and never hears of text already in it: the text would stay on
+ * screen while the form's chart saw nothing (a login button that stays disabled).
+ *
+ * `holdEarlyInput` runs just before `hydrateRoot`: it notes each field whose value differs from the
+ * HTML's, puts the HTML's back (hydration then finds what it rendered) and makes the text fields
+ * read-only while React hydrates (typing then would be lost the same way). The function it returns
+ * runs once the page is hydrated: per field, an `input` event first makes React hydrate that part
+ * at once if it has not yet (a discrete event on markup not yet hydrated does), the field becomes
+ * editable again, and the visitor's value is entered again the way a browser enters it, so the
+ * form's own onChange receives it. A production React does not compare attributes when it
+ * hydrates; only the fields this made read-only are made editable again.
+ */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+const valueSetter = (el: HTMLInputElement | HTMLTextAreaElement) =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')!.set!
+
+export function holdEarlyInput(root: HTMLElement): () => void {
+  const replays: (() => void)[] = []
+  const held: (HTMLInputElement | HTMLTextAreaElement)[] = []
+  for (const el of root.querySelectorAll<Field>('input, textarea, select')) {
+    if (el instanceof HTMLSelectElement) {
+      const defaultIndex = [...el.options].findIndex((o) => o.defaultSelected)
+      if (el.selectedIndex === Math.max(defaultIndex, 0)) continue
+      const value = el.value
+      for (const option of el.options) option.selected = option.defaultSelected
+      replays.push(() => {
+        el.value = value
+        el.dispatchEvent(new Event('change', { bubbles: true }))
+      })
+    } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      if (el.checked === el.defaultChecked) continue
+      el.checked = el.defaultChecked
+      replays.push(() => el.click())
+    } else {
+      if (!el.readOnly) {
+        el.readOnly = true
+        held.push(el)
+      }
+      if (el.value === el.defaultValue) continue
+      const value = el.value
+      el.value = el.defaultValue
+      replays.push(() => {
+        // The prototype's setter is the browser's own, which React's value tracking does not see.
+        valueSetter(el).call(el, value)
+        el.dispatchEvent(new Event('input', { bubbles: true }))
+      })
+    }
+  }
+  return () => {
+    // Hydrates each field's part of the page now if it is not yet (no value has changed: no onChange).
+    for (const el of root.querySelectorAll<Field>('input, textarea, select')) el.dispatchEvent(new Event('input', { bubbles: true }))
+    for (const el of held) el.readOnly = false
+    for (const replay of replays) replay()
+  }
+}
