@@ -1,6 +1,6 @@
 import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
 import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../src/contract/entities'
-import { emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type StoredAttempt } from './checkout-rules'
+import { buildChargeRequest, emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 
 // Context and events of the checkout chart (machines/checkout/checkout-machine.ts).
 
@@ -99,3 +99,27 @@ export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
   idempotencyKey: c.idempotencyKey,
   state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
 })
+
+/** spec §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
+export const paysWithoutCard = (c: CheckoutContext): boolean => amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
+
+/** spec §4: the three card elements complete, the holder name valid, no element or name in error. */
+export const isNewCardReady = ({ form: f }: CheckoutContext): boolean =>
+  f.card.number && f.card.expiry && f.card.cvc && isHolderNameValid(f.holderName) && !f.holderNameError && !f.cardError
+
+/** A new purchase attempt: its idempotency key (one per attempt, kept across the redirect) and its charge request. */
+export const startedAttempt = (c: CheckoutContext): Partial<CheckoutContext> => ({
+  attempts: c.attempts + 1,
+  idempotencyKey: `${c.keySeed}-${c.attempts + 1}`,
+  payload: buildChargeRequest(c.params, c.chargeData, c.form, c.applied?.couponCode ?? null),
+  tries: 0,
+  token: null,
+  tokenError: null,
+})
+
+/** The stored attempt taken up again: its hand-off, payload, key and form; `resumed` when back from 3-D Secure. */
+export function restoredAttempt(c: CheckoutContext, previous: PreviousAttempt | null): Partial<CheckoutContext> {
+  if (!previous) return {}
+  const { attempt: s, returnedFrom3ds } = previous
+  return { resumed: returnedFrom3ds ? s : null, params: s.handoff, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...c.form, ...s.state } }
+}

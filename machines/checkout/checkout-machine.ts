@@ -3,8 +3,8 @@ import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../..
 import { apiErrors } from '../../src/contract/messages'
 import { failureMessage, failureStatus, isClientFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
-import { amountDue, formPatch, initialCheckoutContext, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
-import { buildChargeRequest, isConcernTooLong, isHolderNameValid, type CheckoutParams, type PreviousAttempt } from './checkout-rules'
+import { formPatch, initialCheckoutContext, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
+import { isConcernTooLong, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 import { couponCheckMachine, type CouponCheckOutput } from './coupon-check-machine'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
@@ -12,17 +12,12 @@ export { initialCheckoutContext } from './checkout-context'
 
 /**
  * Checkout (spec §2 "/buy details", §4 Payment and coupons, §8 charge errors, §9 retry):
- * restoring ─▶ loading ─▶ ready ─pay─▶ checkingCouponOffer ─▶ [couponPrompt] ─▶ choosingPayment
- * ─▶ payingByCard (child: tokenizing ─▶ 3-D Secure redirect ─▶ finishing) or, with a saved card or
- * nothing to pay, straight to charging ─▶ toComplete. Coupons are checked by the couponCheck child.
- * Back from 3-D Secure (a new page load): restoring (stored attempt) ─▶ checkingPrevious ─▶ loading
- * ─▶ payingByCard (the child resumes at finishing) ─▶ charging.
- * A reload or Back to an attempt already sent (issue 12): checkingPrevious asks the server what
- * became of its idempotency key: paid ─▶ toComplete (never a second charge); still running ─▶
- * charging with the same key and payload; never seen or failed ─▶ the form. A charge that got no
- * HTTP answer keeps the stored attempt and asks the same way.
- * charging retries HTTP 429 only: 3 tries, 1 s then 2 s. Each exit is its own final state, named
- * after where the member goes: toComplete, toMenu, toStaffSelection, toError.
+ * restoring ─▶ loading ─▶ ready ─pay─▶ checkingCouponOffer ─▶ [couponPrompt] ─▶ choosingPayment ─▶
+ * payingByCard (child cardPayment: token ─▶ 3-D Secure ─▶ finishing) or, with a saved card or nothing
+ * to pay, charging ─▶ toComplete. Coupons are checked by the couponCheck child. Back from 3-D Secure
+ * or a reload (issue 12): restoring ─▶ checkingPrevious asks what became of the attempt's key: paid ─▶
+ * toComplete; still running ─▶ charging (same key and payload); back from 3-D Secure ─▶ payingByCard
+ * (resumes at finishing); else the form. Exits: toComplete, toMenu, toStaffSelection, toError.
  */
 
 /** Where the member goes when the chart ends (each final state's output). */
@@ -32,14 +27,8 @@ export type CheckoutOutput = { goesTo: '/buy-complete' | '/support/menu' | '/sup
 const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: isUnansweredFailure(event.error) ? 400 : failureStatus(event.error) })
 
 export const checkoutMachine = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    input: {} as CheckoutInput,
-    output: {} as CheckoutOutput,
-    // The invoked child machines by invoke id (the view reads the card child's snapshot).
-    children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck' },
-  },
+  // children: the invoked child machines by invoke id (the view reads the card child's snapshot).
+  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput, output: {} as CheckoutOutput, children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck' } },
   guards: {
     hasStoredAttempt: (_, p: { attempt: PreviousAttempt | null }) => p.attempt !== null,
     wasPaid: (_, p: ChargeAttemptResponse) => p.status === 'SUCCEEDED' && p.result !== null,
@@ -83,31 +72,16 @@ export const checkoutMachine = setup({
   actions: {
     // spec §4: with a saved card the pay button is enabled at once, so it is the default.
     assignLoaded: assign(({ context }, loaded: CheckoutLoaded) => ({ ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null } })),
-    restoreAttempt: assign(({ context }, p: { attempt: PreviousAttempt | null }) => {
-      if (!p.attempt) return {}
-      const { attempt: s, returnedFrom3ds } = p.attempt
-      return { resumed: returnedFrom3ds ? s : null, params: s.handoff, payload: s.payload, token: s.token, idempotencyKey: s.idempotencyKey, form: { ...context.form, ...s.state } }
-    }),
+    restoreAttempt: assign(({ context }, p: { attempt: PreviousAttempt | null }) => restoredAttempt(context, p.attempt)),
     markRejoining: assign({ rejoining: true }),
     // One idempotency key per purchase attempt, kept across the redirect (design.md).
-    startAttempt: assign(({ context: c }) => ({
-      attempts: c.attempts + 1,
-      idempotencyKey: `${c.keySeed}-${c.attempts + 1}`,
-      payload: buildChargeRequest(c.params, c.chargeData, c.form, c.applied?.couponCode ?? null),
-      tries: 0,
-      token: null,
-      tokenError: null,
-    })),
-    assignToken: assign(({ context }, p: CardPaymentOutput) =>
-      p.outcome === 'finished' ? { token: p.token, payload: context.payload && { ...context.payload, cardToken: p.token } } : {},
-    ),
+    startAttempt: assign(({ context }) => startedAttempt(context)),
+    assignToken: assign(({ context }, p: CardPaymentOutput) => (p.outcome === 'finished' ? { token: p.token, payload: context.payload && { ...context.payload, cardToken: p.token } } : {})),
     assignTokenError: assign((_, p: CardPaymentOutput) => ({ tokenError: p.outcome === 'tokenRefused' ? p.message : '' })),
     dismissTokenError: assign({ tokenError: null }),
     countTry: assign({ tries: ({ context }) => context.tries + 1 }),
     checkCoupon: assign(({ event }) => (event.type === 'coupon.select' ? { pendingCoupon: event.couponCode, couponNotice: null } : {})),
-    applyCoupon: assign((_, p: CouponCheckOutput) =>
-      p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {},
-    ),
+    applyCoupon: assign((_, p: CouponCheckOutput) => (p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {})),
     // spec §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
     markCouponUnavailable: assign({ couponNotice: 'unavailable' as const, applied: null }),
     // DENY_COUPON: the coupon cannot be used; forget it here and in the list shown.
@@ -119,7 +93,7 @@ export const checkoutMachine = setup({
     forgetResume: assign({ resumed: null }),
     updateForm: assign(({ context, event }) => ({ form: { ...context.form, ...formPatch(context, event) } })),
     // Effects provided by src/features/checkout/use-checkout-actor.ts.
-    saveAttempt: (_, _p: { attempt: ReturnType<typeof storedAttempt> }) => {},
+    saveAttempt: (_, _p: { attempt: StoredAttempt }) => {},
     clearAttempt: () => {},
     scrollToCard: () => {},
     scrollToCoupons: () => {},
@@ -139,11 +113,7 @@ export const checkoutMachine = setup({
       invoke: {
         src: 'readStoredAttempt',
         onDone: [
-          {
-            guard: { type: 'hasStoredAttempt', params: ({ event }) => ({ attempt: event.output }) },
-            target: 'checkingPrevious',
-            actions: { type: 'restoreAttempt', params: ({ event }) => ({ attempt: event.output }) },
-          },
+          { guard: { type: 'hasStoredAttempt', params: ({ event }) => ({ attempt: event.output }) }, target: 'checkingPrevious', actions: { type: 'restoreAttempt', params: ({ event }) => ({ attempt: event.output }) } },
           { target: 'loading' },
         ],
         onError: { target: 'loading' },
@@ -158,11 +128,7 @@ export const checkoutMachine = setup({
         onDone: [
           // Paid before this page load: counted once already, no second charge. The attempt stays
           // stored, so another Back lands here again (until PREVIOUS_ATTEMPT_MS passes).
-          {
-            guard: { type: 'wasPaid', params: ({ event }) => event.output },
-            target: 'toComplete',
-            actions: { type: 'goToComplete', params: ({ event }) => ({ response: event.output.result! }) },
-          },
+          { guard: { type: 'wasPaid', params: ({ event }) => event.output }, target: 'toComplete', actions: { type: 'goToComplete', params: ({ event }) => ({ response: event.output.result! }) } },
           { guard: { type: 'isStillCharging', params: ({ event }) => event.output }, target: 'loading', actions: 'markRejoining' },
           { guard: { type: 'isReturnNotYetCharged', params: ({ event }) => event.output }, target: 'loading' },
           { target: 'loading', actions: ['clearAttempt', 'forgetResume'] },
@@ -201,16 +167,9 @@ export const checkoutMachine = setup({
             src: 'couponCheck',
             input: ({ context }) => ({ productId: context.params.productId, couponCode: context.pendingCoupon ?? '' }),
             onDone: [
-              {
-                guard: { type: 'couponWasApplied', params: ({ event }) => event.output },
-                target: 'editing',
-                actions: [{ type: 'applyCoupon', params: ({ event }) => event.output }, 'scrollToCard'],
-              },
+              { guard: { type: 'couponWasApplied', params: ({ event }) => event.output }, target: 'editing', actions: [{ type: 'applyCoupon', params: ({ event }) => event.output }, 'scrollToCard'] },
               { guard: { type: 'couponWasRefused', params: ({ event }) => event.output }, target: 'editing', actions: 'markCouponUnavailable' },
-              {
-                target: '#checkout.toError',
-                actions: { type: 'goToError', params: ({ event }) => ({ code: event.output.outcome === 'failed' ? event.output.code : 400 }) },
-              },
+              { target: '#checkout.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: event.output.outcome === 'failed' ? event.output.code : 400 }) } },
             ],
             onError: { target: 'editing', actions: 'markCouponUnavailable' },
           },
@@ -219,16 +178,11 @@ export const checkoutMachine = setup({
         },
       },
       on: {
-        'concern.change': { actions: 'updateForm' },
-        'device.change': { actions: 'updateForm' },
-        'os.change': { actions: 'updateForm' },
-        'remoteSupport.change': { actions: 'updateForm' },
-        'supportType.change': { actions: 'updateForm' },
-        'holderName.change': { actions: 'updateForm' },
-        'holderName.blur': { actions: 'updateForm' },
-        'card.change': { actions: 'updateForm' },
-        'savedCard.toggle': { actions: 'updateForm' },
-        'saveCard.toggle': { actions: 'updateForm' },
+        // The form's fields (spec §2, §3 Choices, §5): each event changes its field.
+        'concern.change': { actions: 'updateForm' }, 'device.change': { actions: 'updateForm' }, 'os.change': { actions: 'updateForm' },
+        'remoteSupport.change': { actions: 'updateForm' }, 'supportType.change': { actions: 'updateForm' },
+        'holderName.change': { actions: 'updateForm' }, 'holderName.blur': { actions: 'updateForm' }, 'card.change': { actions: 'updateForm' },
+        'savedCard.toggle': { actions: 'updateForm' }, 'saveCard.toggle': { actions: 'updateForm' },
         'tokenError.dismiss': { actions: 'dismissTokenError' },
         'coupon.select': { target: '.validatingCoupon', actions: 'checkCoupon' },
         'pay.submit': { guard: 'isReadyToPay', target: 'checkingCouponOffer' },
@@ -258,17 +212,9 @@ export const checkoutMachine = setup({
         src: 'cardPayment',
         input: ({ context }) => ({ holderName: context.form.holderName, attempt: storedAttempt(context), returnedToken: context.resumed?.token ?? null }),
         onDone: [
-          {
-            guard: { type: 'cardWasAccepted', params: ({ event }) => event.output },
-            target: 'charging',
-            actions: { type: 'assignToken', params: ({ event }) => event.output },
-          },
+          { guard: { type: 'cardWasAccepted', params: ({ event }) => event.output }, target: 'charging', actions: { type: 'assignToken', params: ({ event }) => event.output } },
           // spec §8: token-creation errors show the provider's message in an error modal.
-          {
-            guard: { type: 'cardTokenRefused', params: ({ event }) => event.output },
-            target: 'ready.editing',
-            actions: { type: 'assignTokenError', params: ({ event }) => event.output },
-          },
+          { guard: { type: 'cardTokenRefused', params: ({ event }) => event.output }, target: 'ready.editing', actions: { type: 'assignTokenError', params: ({ event }) => event.output } },
           // spec §8: 3-D Secure failure: the payment-problem message (the child cleared the attempt).
           { target: 'ready.failed', actions: 'forgetResume' },
         ],
@@ -287,20 +233,10 @@ export const checkoutMachine = setup({
             src: 'charge',
             input: ({ context }) => ({ payload: context.payload!, idempotencyKey: context.idempotencyKey }),
             // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → toComplete).
-            onDone: {
-              target: '#checkout.toComplete',
-              actions: [
-                { type: 'trackPurchase', params: ({ event }) => ({ response: event.output }) },
-                { type: 'goToComplete', params: ({ event }) => ({ response: event.output }) },
-              ],
-            },
+            onDone: { target: '#checkout.toComplete', actions: [{ type: 'trackPurchase', params: ({ event }) => ({ response: event.output }) }, { type: 'goToComplete', params: ({ event }) => ({ response: event.output }) }] },
             onError: [
               { guard: 'canRetry', target: 'backingOff' },
-              {
-                guard: 'isStaffDenied',
-                target: '#checkout.toStaffSelection',
-                actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failureMessage(event.error) }) }],
-              },
+              { guard: 'isStaffDenied', target: '#checkout.toStaffSelection', actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failureMessage(event.error) }) }] },
               { guard: 'isCouponDenied', target: '#checkout.ready.editing', actions: ['clearAttempt', 'forgetResume', 'dropCoupon'] },
               // Unknown outcome: keep the stored attempt and ask the server what became of its key.
               { guard: 'isUnanswered', target: '#checkout.checkingPrevious' },
@@ -325,16 +261,6 @@ export const checkoutMachine = setup({
   },
   output: ({ event }) => event.output as CheckoutOutput,
 })
-
-/** spec §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
-function paysWithoutCard(c: CheckoutContext): boolean {
-  return amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
-}
-
-/** spec §4: the three card elements complete, the holder name valid, no element or name in error. */
-function isNewCardReady({ form: f }: CheckoutContext): boolean {
-  return f.card.number && f.card.expiry && f.card.cvc && isHolderNameValid(f.holderName) && !f.holderNameError && !f.cardError
-}
 
 export type CheckoutActorRef = ActorRefFrom<typeof checkoutMachine>
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>
