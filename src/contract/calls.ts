@@ -20,8 +20,9 @@ import {
   SupportType,
   Ticket,
   TicketAction,
-  Ymd,
 } from './entities'
+import { MemberId, TicketNumber, TicketNumberKey } from './ids'
+import { ReservationTime, Ymd } from './reservation-time'
 import {
   AUTH_CODE_MAX,
   capped,
@@ -43,7 +44,6 @@ import {
   requiredToken,
   SURVEY_ANSWERS_MAX,
   TOKEN_MAX,
-  UID_MAX,
   URL_MAX,
 } from './fields'
 import { fieldMessages as m } from './messages'
@@ -171,14 +171,14 @@ export const SignupCompleteRequest = v.object({ token: requiredToken })
 export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 
 // ---- tickets and reservations
-export const TicketDataRequest = v.object({ ticketNumber: requiredId, action: TicketAction })
+export const TicketDataRequest = v.object({ ticketNumber: TicketNumber, action: TicketAction })
 export const TicketDataResponse = Ticket
 
 export const ReservationScheduleRequest = v.object({
   dt: Ymd,
   /** Optional in the schema so a missing value answers the spec's `minutesToSupport None` (§8). */
   minutesToSupport: v.optional(queryInt('minutesToSupport None')),
-  updateTargetTicketNumber: v.optional(capped(ID_MAX)),
+  updateTargetTicketNumber: v.optional(TicketNumberKey),
 })
 export const ReservationScheduleResponse = v.object({
   /** The day actually served, YYYYMMDD: the next bookable day when `dt` is not bookable. */
@@ -193,14 +193,10 @@ export const ReservationScheduleResponse = v.object({
 export type ReservationScheduleResponse = v.InferOutput<typeof ReservationScheduleResponse>
 
 export const UpdateReservationDateRequest = v.object({
-  ticketNumber: requiredId,
+  ticketNumber: TicketNumber,
   /** Empty or absent: no preference (the server assigns a consultant). */
   staffId: v.optional(v.nullable(capped(ID_MAX))),
-  reservationTime: v.pipe(
-    v.string(),
-    v.maxLength(22, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'),
-    v.regex(/^SUPPORT-\d{8}-\d{2}-\d{2}$/, 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'),
-  ),
+  reservationTime: ReservationTime,
   minutesToSupport: v.number(),
 })
 export const UpdateReservationDateResponse = v.object({
@@ -216,7 +212,7 @@ export const RatingDetailScore = v.object({
 })
 export const TipData = v.object({ productId: capped(ID_MAX), price: v.number() })
 export const RatingRequest = v.object({
-  ticketNumber: requiredId,
+  ticketNumber: TicketNumber,
   memberTotalScore: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
   /** spec §5: four sub-scores. */
   memberDetailScore: v.pipe(v.array(RatingDetailScore), v.maxLength(RATING_DETAIL_MAX)),
@@ -232,8 +228,8 @@ export const PurchaseListRequest = v.object({
   /** `YYYY` (2023 … this year) or absent / `LAST_3_MONTHS` for the past 3 months (spec §9). */
   period: v.optional(v.union([v.literal('LAST_3_MONTHS'), v.pipe(v.string(), v.maxLength(4, 'period must be YYYY'), v.regex(/^\d{4}$/, 'period must be YYYY'))])),
   // lastEvaluatedKey of the previous page, flattened into the query (spec §7).
-  memberId: v.optional(capped(UID_MAX)),
-  ticketNumber: v.optional(capped(ID_MAX)),
+  memberId: v.optional(MemberId),
+  ticketNumber: v.optional(TicketNumberKey),
   purchaseTime: v.optional(queryInt('purchaseTime must be unix seconds')),
 })
 export const PurchaseListResponse = v.object({
@@ -367,7 +363,7 @@ export const TdsFinishResponse = v.object({
 export const GetCouponRequest = v.object({
   couponCode: requiredId,
   /** Sent by the spec's client; the server always uses the caller's own member id. */
-  memberId: v.optional(v.nullable(capped(UID_MAX))),
+  memberId: v.optional(v.nullable(MemberId)),
 })
 /** `alreadyCompleted`: the member already holds this coupon (a reopened link, issue 12 item 4). */
 export const GetCouponResponse = v.object({ message: v.optional(v.string()), alreadyCompleted: v.optional(v.boolean()) })

@@ -31,16 +31,11 @@ export type TicketAction = v.InferOutput<typeof TicketAction>
 
 /**
  * `reservationTime` (spec §3): `SUPPORT-YYYYMMDD-HH-MM` for a reserved SUPPORT ticket, the product
- * type alone (`INTERVIEW`, `TIP`, `ADD`) otherwise. Times are Asia/Tokyo wall-clock.
+ * type alone (`INTERVIEW`, `TIP`, `ADD`) otherwise. Times are Asia/Tokyo wall-clock. Read and
+ * written only by src/contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
+ * days are its `Ymd`.
  */
-export const reservationTimePattern = /^SUPPORT-\d{8}-\d{2}-\d{2}$/
-export const ReservationTime = v.union([
-  v.pipe(v.string(), v.regex(reservationTimePattern)),
-  v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD']),
-])
-
-/** A calendar day in Japan time, `YYYYMMDD`. */
-export const Ymd = v.pipe(v.string(), v.maxLength(8, 'dt must be YYYYMMDD'), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'))
+export { Ymd } from './reservation-time'
 
 /** A consultant as shown on tickets, in charge-data and in the schedule grid. */
 export const StaffProfile = v.object({

@@ -1,13 +1,9 @@
-import { LocalDateTime, ZoneId } from '@js-joda/core'
-import '@js-joda/timezone'
 import { redirect } from '@tanstack/react-router'
 import { sessionKeys, type SessionStore } from '../../adapters/session-store'
-import { reservationTimePattern } from '../../contract/entities'
+import { clockOf, instantOf, parseReservationTime, parseYmd } from '../../contract/reservation-time'
 import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../../contract/purchase-handoff'
 
-// The /buy boundary (loaded with /buy only: the date rules need js-joda, docs/performance.md).
-
-const JST = ZoneId.of('Asia/Tokyo')
+// The /buy boundary. Its date rules are src/contract/reservation-time.ts (no js-joda).
 
 /** The slot /support/staff saved (`mypage.purchaseState`), or null when absent or unreadable. */
 export const readSavedSlot = (session: SessionStore): SavedSlot | null => readStored(SavedSlot, session.get(sessionKeys.purchaseState))
@@ -49,20 +45,15 @@ export function resolveCheckout(session: SessionStore, search: BuySearch): { che
 export function isValidImmediateReservation(search: BuySearch, now: Date = new Date()): boolean {
   const { productId, reservationTime, supportType, staffId } = search
   if (!productId || !reservationTime || !supportType || !staffId) return false
-  if (!reservationTimePattern.test(reservationTime)) return false
+  const at = parseReservationTime(reservationTime)
+  if (!at) return false
   if (supportType !== 'TEL' && supportType !== 'ONLINE') return false
-  const [, ymd, hh, mm] = reservationTime.split('-')
-  try {
-    const at = LocalDateTime.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)), Number(hh), Number(mm)).atZone(JST)
-    return at.toInstant().toEpochMilli() > now.getTime()
-  } catch {
-    return false
-  }
+  return instantOf(at) > now.getTime()
 }
 
 /** `SUPPORT-20250301-10-30` → `2025年3月1日 10:30` (Japan time, as stored). */
 export function formatReservationTime(reservationTime: string | null): string | null {
-  if (!reservationTime || !reservationTimePattern.test(reservationTime)) return null
-  const [, ymd, hh, mm] = reservationTime.split('-')
-  return `${Number(ymd.slice(0, 4))}年${Number(ymd.slice(4, 6))}月${Number(ymd.slice(6, 8))}日 ${hh}:${mm}`
+  const at = parseReservationTime(reservationTime)
+  const d = at && parseYmd(at.ymd)
+  return at && d ? `${d.year}年${d.month}月${d.day}日 ${clockOf(at)}` : null
 }
