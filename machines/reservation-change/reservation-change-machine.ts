@@ -54,7 +54,7 @@ export const reservationChangeMachine = setup({
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
     isMinutesNone: ({ event }) => 'error' in event && failureMessage(event.error).includes('minutesToSupport None'),
     // spec §4: the schedule served another day than asked (holiday, past, …): reload for it.
-    servedOtherDate: ({ context }) => context.loaded!.schedule.selectDate !== context.date,
+    servedOtherDate: ({ context }) => !!context.loaded && context.loaded.schedule.selectDate !== context.date,
     // spec §5: today … 2 weeks ahead, the window the server reports.
     isDateInWindow: ({ context, event }) => {
       assertEvent(event, 'date.select')
@@ -66,9 +66,9 @@ export const reservationChangeMachine = setup({
     },
     hasSaved: ({ context }) => context.saved !== null,
     // Landing: the served day has no free cell and a later day of the window may have one.
-    keepsSeeking: ({ context }) => context.seeking && laterDayMayHaveRoom(context.loaded!),
-    seekExhausted: ({ context }) => context.seeking && nobodyAvailable(context.loaded!),
-    isSavedSlotOpen: ({ context }) => context.saved !== null && savedChoice(context.loaded!, context.saved) !== null,
+    keepsSeeking: ({ context }) => context.seeking && !!context.loaded && laterDayMayHaveRoom(context.loaded),
+    seekExhausted: ({ context }) => context.seeking && !!context.loaded && nobodyAvailable(context.loaded),
+    isSavedSlotOpen: ({ context }) => !!context.loaded && context.saved !== null && savedChoice(context.loaded, context.saved) !== null,
   },
   actors: {
     loadTicket: fromPromise<Ticket, { ticketNumber: string }>(async () => {
