@@ -52,7 +52,7 @@ const isDescendant = (node: AnyNode, of: AnyNode) => node !== of && node.path.le
 // Reading the chart: edges with their guards, actors by name, child machines.
 
 type Guard = { name: string; inline?: string }
-type Edge = { from: AnyNode; to: AnyNode[]; event: string; guard: Guard | null; fallback: boolean }
+type Edge = { from: AnyNode; to: AnyNode[]; event: string; guard: Guard | null; fallback: boolean; def: object }
 
 const COMBINATORS: Record<string, string> = { 'xstate.and': 'and', 'xstate.or': 'or', 'xstate.not': 'not' }
 
@@ -75,7 +75,7 @@ function edgesOf(node: AnyNode): Edge[] {
   const push = (event: string, defs: ReadonlyArray<{ target?: unknown; guard?: unknown }>) =>
     defs.forEach((t, i) => {
       const guard = readGuard(t.guard)
-      edges.push({ from: node, to: (t.target ?? []) as AnyNode[], event, guard, fallback: !guard && i > 0 })
+      edges.push({ from: node, to: (t.target ?? []) as AnyNode[], event, guard, fallback: !guard && i > 0, def: t })
     })
   for (const [event, defs] of node.transitions) push(event, defs)
   if (node.always) push('', node.always)
@@ -120,13 +120,32 @@ const stateKey = (scope: Scope, node: AnyNode) => `${scope.prefix}${pathOf(node)
 const stateLabel = (scope: Scope, node: AnyNode) => stateText(scope.docs, stateKey(scope, node)).replace(/^.*\//, '')
 const guardText = (scope: Scope, g: Guard) => scope.docs.guards[g.name] ?? g.name
 
-function edgeLabel(scope: Scope, e: Edge): string {
-  const lines: string[] = []
-  if (e.event !== '') lines.push(eventText(scope.docs, e.event, scope.actorNames))
-  if (e.guard) lines.push(`［${guardText(scope, e.guard)}］`)
-  else if (e.fallback) lines.push('［それ以外］')
-  if (!lines.length) lines.push('すぐに')
-  return lines.map(safe).join('<br/>')
+/**
+ * The label of one arrow, from the transitions it stands for (same source box, same target): per
+ * event its words with the code name small below (`確認する<br/><small>modal.confirm</small>`),
+ * then the conditions. Alternatives of one event that all lead here need no condition;
+ * 「［それ以外］」 only when the event's other alternatives lead elsewhere.
+ */
+function arrowLabel(scope: Scope, edges: Edge[]): string {
+  const byEvent = new Map<string, Edge[]>()
+  for (const e of edges) byEvent.set(e.event, [...(byEvent.get(e.event) ?? []), e])
+  const parts: string[] = []
+  for (const [event, group] of byEvent) {
+    const lines: string[] = []
+    if (event !== '') {
+      const words = eventText(scope.docs, event, scope.actorNames, false)
+      lines.push(event.startsWith('xstate.') || words === event ? safe(words) : `${safe(words)}<br/><small>${safe(event)}</small>`)
+    }
+    const siblings = edgesOf(group[0].from).filter((e) => e.event === event)
+    const elsewhere = siblings.some((e) => !group.some((g) => g.def === e.def) && e.to.length > 0)
+    const unconditional = group.some((e) => !e.guard && (!e.fallback || !elsewhere))
+    // With the fallback among them, the alternatives that lead here are 「everything not going elsewhere」.
+    if (!unconditional && group.some((e) => e.fallback)) lines.push('［それ以外］')
+    else if (!unconditional) lines.push(`［${safe([...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／'))}］`)
+    if (!lines.length) lines.push('すぐに')
+    parts.push(lines.join('<br/>'))
+  }
+  return parts.join('<br/>')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,6 +168,10 @@ function diagramsOf(scope: Scope, root: AnyNode, heading: string): Diagram[] {
   }
   // Only the outermost compound states are collapsed in the overview; nested ones are collapsed in their own diagram when big.
   const outer = [...collapse].filter((n) => ![...collapse].some((c) => isDescendant(n, c)))
+  if (root.type === 'parallel' && total > BIG) {
+    // A large chart of regions that run at the same time: one diagram per region.
+    return children(root).flatMap((r) => diagramsOf(scope, r, `${heading} › ${stateLabel(scope, r)}（同時に進む部分）`))
+  }
   const out: Diagram[] = [{ title: heading, code: draw(scope, root, new Set(outer)) }]
   for (const c of outer) out.push(...diagramsOf(scope, c, `${heading} › ${stateLabel(scope, c)}`))
   return out
@@ -156,65 +179,53 @@ function diagramsOf(scope: Scope, root: AnyNode, heading: string): Diagram[] {
 
 function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
   const id = (n: AnyNode) => `s_${(scope.prefix + pathOf(n)).replace(/[^A-Za-z0-9_]/g, '_') || 'root'}`
-  const lines: string[] = ['stateDiagram-v2', '  direction TB', '  classDef exit fill:#f4f4f4,stroke:#999,stroke-dasharray:4 3,color:#333']
+  const lines: string[] = [
+    // More room between boxes than mermaid's 50 px: arrow labels sit between them.
+    '---',
+    'config:',
+    '  state:',
+    `    nodeSpacing: ${process.env.NS ?? 60}`,
+    `    rankSpacing: ${process.env.RS ?? 70}`,
+    '---',
+    'stateDiagram-v2',
+    '  direction TB',
+    '  classDef exit fill:#f4f4f4,stroke:#999,stroke-dasharray:4 3,color:#333',
+    '  classDef leave fill:#fff,stroke:#333,stroke-width:3px',
+  ]
   /** The box that stands for a node in this diagram: itself, its collapsed ancestor, or null when outside `top`. */
   const shown = (n: AnyNode): AnyNode | null => {
     if (n !== top && !isDescendant(n, top)) return null
     for (const c of collapsed) if (isDescendant(n, c)) return c
     return n
   }
-  const declare = (n: AnyNode, indent: string) => {
-    const more = collapsed.has(n) ? '（下の図）' : ''
-    lines.push(`${indent}state "${safe(stateLabel(scope, n))}<br/><small>${safe(n.key)}${more}</small>" as ${id(n)}`)
-  }
-  const block = (node: AnyNode, indent: string) => {
-    const kids = children(node)
-    kids.forEach((kid) => declare(kid, indent))
-    if (node.type === 'parallel') {
-      // Regions side by side; `--` only inside a composite state (a top-level `--` does not parse).
-      kids.forEach((region, i) => {
-        if (i > 0 && node !== top) lines.push(`${indent}--`)
-        lines.push(`${indent}state ${id(region)} {`)
-        block(region, `${indent}  `)
-        lines.push(`${indent}}`)
-      })
-      return
-    }
-    const initial = node.initial?.target?.[0] as AnyNode | undefined
-    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`)
-    for (const kid of kids) {
-      if (kid.type === 'final') lines.push(`${indent}${id(kid)} --> [*]`)
-      if (children(kid).length > 0 && !collapsed.has(kid) && kid.type !== 'parallel') {
-        lines.push(`${indent}state ${id(kid)} {`)
-        block(kid, `${indent}  `)
-        lines.push(`${indent}}`)
-      } else if (kid.type === 'parallel' && !collapsed.has(kid)) {
-        lines.push(`${indent}state ${id(kid)} {`)
-        block(kid, `${indent}  `)
-        lines.push(`${indent}}`)
-      }
-    }
-  }
-  block(top, '  ')
+  const box = (n: AnyNode) => `${safe(stateLabel(scope, n))}<br/><small>${safe(n.key)}${collapsed.has(n) ? '（下の図）' : ''}</small>`
 
-  const arrows = new Set<string>()
+  // Arrows first: one per (from, to) pair, the labels of parallel arrows stacked on it.
+  type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[] }
+  const arrows = new Map<string, Arrow>()
   const stubs = new Map<string, string>()
   const stub = (kind: 'in' | 'out', n: AnyNode) => {
     const sid = `${kind}_${id(n)}`
     if (!stubs.has(sid)) stubs.set(sid, `  state "${kind === 'out' ? '→ ' : ''}${safe(stateLabel(scope, n))}${kind === 'in' ? ' から' : ''}" as ${sid}`)
     return sid
   }
+  const arrow = (from: string, to: string, target: AnyNode | null, edge: Edge) => {
+    const key = `${from}>${to}`
+    if (!arrows.has(key)) arrows.set(key, { from, to, target, edges: [] })
+    const a = arrows.get(key)!
+    if (!a.edges.includes(edge)) a.edges.push(edge)
+  }
   for (const n of allNodes(top)) {
-    if (n === top && top.parent) continue // the compound state's own arrows are drawn in the diagram above
-    if (!top.parent && n === top) continue // events accepted in every state: in the table only
+    // The compound state's own arrows are drawn in the diagram above; the root's (events accepted
+    // in every state) are in the table only.
+    if (n === top) continue
     for (const e of edgesOf(n)) {
-      const from = shown(n)
-      if (!from) continue
+      const from = shown(n)!
       for (const t of e.to) {
         const to = shown(t)
         if (to && to === from && collapsed.has(from) && t !== from) continue // inside a collapsed box
-        const toId = to && to !== top ? id(to) : stub('out', t)
-        arrows.add(`  ${id(from)} --> ${toId}: ${edgeLabel(scope, e)}`)
+        if (to && to !== top) arrow(id(from), id(to), to, e)
+        else arrow(id(from), stub('out', t), null, e)
       }
     }
   }
@@ -226,13 +237,74 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
       for (const e of edgesOf(n)) {
         for (const t of e.to) {
           const to = isDescendant(t, top) ? shown(t) : null
-          if (to) arrows.add(`  ${stub('in', n)} --> ${id(to)}: ${edgeLabel(scope, e)}`)
+          if (to) arrow(stub('in', n), id(to), to, e)
         }
       }
     }
   }
-  lines.push(...stubs.values(), ...arrows)
+  // A final state many states lead to (「エラーページへ」) is drawn once beside each of them, so
+  // its arrows stay short instead of crossing the whole diagram.
+  const copies = new Map<string, string>()
+  const sources = new Map<AnyNode, Set<string>>()
+  for (const a of arrows.values()) if (a.target?.type === 'final') sources.set(a.target, (sources.get(a.target) ?? new Set()).add(a.from))
+  const copied = new Set([...sources].filter(([, from]) => from.size >= 2).map(([n]) => n))
+  for (const a of arrows.values()) {
+    if (a.target && copied.has(a.target)) {
+      const cid = `${a.to}__${a.from}`
+      copies.set(cid, `  state "${box(a.target)}" as ${cid}`)
+      a.to = cid
+    }
+  }
+
+  const block = (node: AnyNode, indent: string) => {
+    const kids = children(node).filter((k) => !copied.has(k))
+    for (const kid of kids) lines.push(`${indent}state "${box(kid)}" as ${id(kid)}`)
+    if (node.type === 'parallel') {
+      // Regions side by side; `--` only inside a composite state (a top-level `--` does not parse).
+      kids.forEach((region, i) => {
+        if (collapsed.has(region)) return
+        if (i > 0 && node !== top) lines.push(`${indent}--`)
+        lines.push(`${indent}state ${id(region)} {`)
+        block(region, `${indent}  `)
+        lines.push(`${indent}}`)
+      })
+      return
+    }
+    const initial = node.initial?.target?.[0] as AnyNode | undefined
+    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`)
+    for (const kid of kids) {
+      if (kid.type === 'final') lines.push(`${indent}${id(kid)} --> [*]`)
+      if (children(kid).length > 0 && !collapsed.has(kid)) {
+        lines.push(`${indent}state ${id(kid)} {`)
+        block(kid, `${indent}  `)
+        lines.push(`${indent}}`)
+      }
+    }
+  }
+  block(top, '  ')
+  // A pair of arrows back and forth between two boxes (入力中 ⇄ 送信中) puts both labels in the
+  // same place: the way back ends in a small 「↩ 入力中」 box beside its source instead.
+  const rank = new Map<string, number>()
+  const init = top.initial?.target?.[0] as AnyNode | undefined
+  const queue = init ? [id(init)] : []
+  if (init) rank.set(id(init), 0)
+  while (queue.length) {
+    const cur = queue.shift()!
+    for (const a of arrows.values()) if (a.from === cur && !rank.has(a.to)) { rank.set(a.to, rank.get(cur)! + 1); queue.push(a.to) }
+  }
+  for (const a of arrows.values()) {
+    const back = arrows.get(`${a.to}>${a.from}`)
+    if (a.target && back && (rank.get(a.to) ?? 0) < (rank.get(a.from) ?? 0)) {
+      const rid = `back_${a.to}__${a.from}`
+      stubs.set(rid, `  state "↩ ${safe(stateLabel(scope, a.target))}" as ${rid}`)
+      a.to = rid
+    }
+  }
+  lines.push(...stubs.values(), ...copies.values())
+  const ordered = [...arrows.values()]
+  for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges)}`)
   if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
+  if (copies.size) lines.push(`  class ${[...copies.keys()].join(',')} leave`)
   return lines.join('\n')
 }
 
