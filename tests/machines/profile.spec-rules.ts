@@ -21,7 +21,7 @@ function form(trail: Observation[]) {
   for (const o of trail) {
     const e = o.event
     if (o.reply?.call === 'loadMember' && o.reply.ok) { values = fields(o.reply.output as typeof member); phase = 'editing' }
-    else if (phase === 'editing' && e.type === 'field.change' && values) { values = { ...values, [e.field]: e.value }; message = null }
+    else if (phase === 'editing' && e.type === 'field.change' && values) { values = { ...(values as Values), [e.field]: e.value }; message = null }
     else if (phase === 'editing' && e.type === 'form.submit' && values && v.is(UserUpdateRequest, values)) phase = 'saving'
     else if (o.reply?.call === 'saveProfile') {
       phase = 'editing'
