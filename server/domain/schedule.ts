@@ -8,7 +8,7 @@ import {
   atJst,
   daysBetween,
   formatYmd,
-  isBeyondCutoff,
+  canChangeReservation,
   slotKey,
   todayJst,
 } from './time'
@@ -62,7 +62,8 @@ export function isStaffFree(start: Date, minutes: number, shifts: Interval[], bo
 
 export function isSlotOpen(input: DayInput, staffId: string, start: Date): boolean {
   if (!isBookableDay(input.day, input.now, input.holidays)) return false
-  if (!isBeyondCutoff(start, input.now)) return false
+  // A slot is offered only while a reservation there could still be made or changed (30 minutes).
+  if (!canChangeReservation(start, input.now)) return false
   return isStaffFree(start, input.minutes, input.shifts.get(staffId) ?? [], input.booked.get(staffId))
 }
 
@@ -80,7 +81,7 @@ export type DaySchedule = {
 export function computeDaySchedule(input: DayInput, staffIds: string[]): DaySchedule {
   const slots = daySlots(input.day)
   const bookable = isBookableDay(input.day, input.now, input.holidays)
-  const openable = slots.map((slot) => bookable && isBeyondCutoff(slot.start, input.now))
+  const openable = slots.map((slot) => bookable && canChangeReservation(slot.start, input.now))
   const staff = new Map<string, Record<string, boolean>>()
   const noAssign: Record<string, boolean> = Object.fromEntries(slots.map((s) => [s.key, false]))
   for (const id of staffIds) {
@@ -113,7 +114,7 @@ export function chooseServedDay(requested: LocalDate, now: Date, holidays: Reado
 /**
  * Until when (epoch ms, exclusive) an answer for `day` computed at `now` stays right as far as the
  * clock is concerned: the next instant one of the day's slots passes its 30-minute cut-off
- * (isBeyondCutoff turns false at start − 30 min), or the next midnight in Japan, when "today" moves
+ * (canChangeReservation turns false at start − 30 min), or the next midnight in Japan, when "today" moves
  * (the bookable window, the day served for a request, firstDate/lastDate). Bookings aside: those
  * are the cache's invalidation (docs/decisions.md 17).
  */

@@ -8,6 +8,7 @@ import type { Tx } from '../db/client'
 import { coupons, memberCoupons, members, products, purchaseAttempts, purchases, reservationMenus, savedCards, staff, tickets } from '../db/schema'
 import { INTERVIEW_TEL } from '../db/seed/members'
 import { addMinutes, parseReservationTime } from '../domain/time'
+import { couponFits } from '../../src/contract/reservation-rules'
 import { HttpError, badRequest, notFound, serverErrors, unauthorized } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { newReceiptNumber, newTicketNumber } from './ids'
@@ -76,8 +77,6 @@ export async function loadSaleProduct(db: Tx, productId: string): Promise<Produc
   return p
 }
 
-const fits = (c: CouponRow, p: ProductRow) =>
-  c.availableProductList.some((a) => a.productType === p.productType && (a.minutesToSupport === null || a.minutesToSupport === p.minutesToSupport))
 
 /** A held, unused, unexpired coupon that applies to the product; null otherwise. */
 export async function usableCoupon(db: Tx, memberId: string, code: string, p: ProductRow, now: Date): Promise<CouponRow | null> {
@@ -86,7 +85,7 @@ export async function usableCoupon(db: Tx, memberId: string, code: string, p: Pr
     .from(memberCoupons)
     .innerJoin(coupons, eq(coupons.couponCode, memberCoupons.couponCode))
     .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponCode, code), isNull(memberCoupons.usedAt), gt(coupons.expire, now)))
-  return row && fits(row.coupons, p) ? row.coupons : null
+  return row && couponFits(row.coupons, p) ? row.coupons : null
 }
 
 /** Attempts of this member still running (not abandoned): their tips and interviews count as taken. */

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Ticket, StaffProfile } from '../../src/contract/entities'
 import type { Tx } from '../db/client'
 import { staff, tickets } from '../db/schema'
-import { formatReservationTime, isBeyondCutoff, unixSeconds } from '../domain/time'
+import { formatReservationTime, unixSeconds } from '../domain/time'
+import { reservationChangeRefusal } from '../../src/contract/reservation-rules'
 import { badRequest, notFound, serverErrors } from '../http/errors'
 import { apiErrors } from '../../src/contract/messages'
 
@@ -67,12 +68,11 @@ export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: stri
   return { ticket: row.tickets, staff: row.staff }
 }
 
-/** Spec §6 / design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before. */
+/** Spec §6 / design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
 export function assertChangeable(t: TicketRow, now: Date) {
-  if (t.productType !== 'SUPPORT' || t.supportStatus !== 'UNSUPPORTED' || t.amountRefunded > 0 || !t.reservationAt) {
-    throw badRequest(serverErrors.ticketNotChangeable)
-  }
-  if (!isBeyondCutoff(t.reservationAt, now)) throw badRequest(apiErrors.reservationTimeout)
+  const refusal = reservationChangeRefusal(t, now)
+  if (refusal === 'notChangeable') throw badRequest(serverErrors.ticketNotChangeable)
+  if (refusal === 'tooLate') throw badRequest(apiErrors.reservationTimeout)
 }
 
 /** Spec §6: COMPLETED SUPPORT ticket, no refund, not yet rated. */

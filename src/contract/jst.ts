@@ -5,6 +5,8 @@
 // date these screens show, and they need no time-zone database: js-joda (≈ 43 KB gzip) stays with
 // the pages that compute slots and periods (schedule, checkout). docs/performance.md, bundle.
 
+import { parseYmd as ymdParts } from './reservation-time'
+
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -53,7 +55,12 @@ export const thisYearJst = (now: Date = new Date()): number => todayJst(now).yea
 
 export const ymdOf = (d: JstDate): string => `${d.year()}${pad(d.monthValue())}${pad(d.dayOfMonth())}`
 
-export const parseYmd = (ymd: string): JstDate => JstDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)))
+/** `YYYYMMDD` → its day (read by src/contract/reservation-time.ts); throws for a day that does not exist. */
+export const parseYmd = (ymd: string): JstDate => {
+  const p = ymdParts(ymd)
+  if (!p) throw new RangeError(`not a day: ${ymd}`)
+  return JstDate.of(p.year, p.month, p.day)
+}
 
 const weekdays = ['日', '月', '火', '水', '木', '金', '土']
 export const weekdayJa = (d: JstDate): string => weekdays[d.weekday()]

@@ -1,4 +1,6 @@
 import type { Ticket } from './entities'
+import { reservationChangeRefusal } from './reservation-rules'
+import { parseReservationTime } from './reservation-time'
 
 // Pure rules of the held-ticket list (spec §4 "Held tickets list", "Card label"; spec §6 buttons).
 // `now` is passed in so every rule is testable at a fixed instant.
@@ -8,9 +10,6 @@ export const TICKET_IS_FREE = true
 
 /** The follow-up text that means a refund (spec §4). */
 export const REFUND_TEXT = '返金'
-
-/** spec §5 / §9: a reservation can be changed only more than 30 minutes ahead. */
-export const CHANGE_CUTOFF_SECONDS = 30 * 60
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000)
 
@@ -49,15 +48,13 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
   }
 }
 
-/** spec §6: UNSUPPORTED, SUPPORT, not expired, more than 30 minutes before, no refund. */
-export function canChangeReservation(t: Ticket, now: Date): boolean {
-  return (
-    t.supportStatus === 'UNSUPPORTED' &&
-    t.productType === 'SUPPORT' &&
-    t.reservationUnixTime !== null &&
-    t.reservationUnixTime - nowSeconds(now) > CHANGE_CUTOFF_SECONDS &&
-    !isRefunded(t)
-  )
+/**
+ * spec §6 change button: the server's rule (src/contract/reservation-rules.ts: UNSUPPORTED SUPPORT
+ * ticket with a date, no refund, more than 30 minutes before), and not refunded by follow-up text.
+ */
+export function canChangeTicket(t: Ticket, now: Date): boolean {
+  const reservationAt = t.reservationUnixTime === null ? null : t.reservationUnixTime * 1000
+  return reservationChangeRefusal({ ...t, reservationAt }, now) === null && !isRefunded(t)
 }
 
 export type RateButton = 'hidden' | 'rate' | 'rated'
@@ -78,16 +75,10 @@ export function reservationDays(tickets: Ticket[]): Set<string> {
   const days = new Set<string>()
   for (const t of tickets) {
     if (!isListed(t) || t.supportStatus !== 'UNSUPPORTED') continue
-    const m = /^SUPPORT-(\d{8})-\d{2}-\d{2}$/.exec(t.reservationTime)
-    if (m) days.add(m[1])
+    const at = parseReservationTime(t.reservationTime)
+    if (at) days.add(at.ymd)
   }
   return days
-}
-
-/** `SUPPORT-YYYYMMDD-HH-MM` → its parts, or null for a ticket without a date. */
-export function parseReservationTime(reservationTime: string): { ymd: string; hour: number; minute: number } | null {
-  const m = /^[A-Z]+-(\d{8})-(\d{2})-(\d{2})$/.exec(reservationTime)
-  return m ? { ymd: m[1], hour: Number(m[2]), minute: Number(m[3]) } : null
 }
 
 /** The interview card shows only when the ticket-is-free flag is unset; otherwise the phone card. */

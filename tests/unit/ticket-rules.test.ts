@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  canChangeReservation,
+  canChangeTicket,
   heldTickets,
   interviewCardKind,
   isFirstTimeUser,
@@ -51,16 +51,16 @@ describe('spec §4 held tickets listing rule', () => {
 })
 
 describe('spec §6 change-reservation button', () => {
-  it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(31) }), now)).toBe(true))
-  it('hides at exactly 30 minutes ahead', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(30) }), now)).toBe(false))
-  it('hides within 30 minutes', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(10) }), now)).toBe(false))
-  it('hides once expired', () => expect(canChangeReservation(ticket({ reservationUnixTime: inMinutes(-10) }), now)).toBe(false))
+  it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(31) }), now)).toBe(true))
+  it('hides at exactly 30 minutes ahead', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(30) }), now)).toBe(false))
+  it('hides within 30 minutes', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(10) }), now)).toBe(false))
+  it('hides once expired', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(-10) }), now)).toBe(false))
   it.each(['COMPLETED', 'UNSOLVED', 'UNSOLVED_COMPLETED'] as const)('hides for %s', (supportStatus) =>
-    expect(canChangeReservation(ticket({ supportStatus }), now)).toBe(false))
+    expect(canChangeTicket(ticket({ supportStatus }), now)).toBe(false))
   it.each(['ADD', 'INTERVIEW', 'TIP'] as const)('hides for a %s ticket', (productType) =>
-    expect(canChangeReservation(ticket({ productType }), now)).toBe(false))
-  it('hides for a refunded ticket', () => expect(canChangeReservation(ticket({ amountRefunded: 1 }), now)).toBe(false))
-  it('hides for a ticket whose follow-up is 返金', () => expect(canChangeReservation(ticket({ unsolvedAfterFollowContent: '返金' }), now)).toBe(false))
+    expect(canChangeTicket(ticket({ productType }), now)).toBe(false))
+  it('hides for a refunded ticket', () => expect(canChangeTicket(ticket({ amountRefunded: 1 }), now)).toBe(false))
+  it('hides for a ticket whose follow-up is 返金', () => expect(canChangeTicket(ticket({ unsolvedAfterFollowContent: '返金' }), now)).toBe(false))
 })
 
 describe('spec §6 rate button', () => {

@@ -3,7 +3,8 @@ import type { Ticket } from '../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatReservation } from '../../contract/jst'
 import { PathLink } from '../../ui/path-link'
-import { canChangeReservation, parseReservationTime, rateButton, ticketLabel, type TicketLabel } from '../../contract/ticket-rules'
+import { canChangeTicket, rateButton, ticketLabel, type TicketLabel } from '../../contract/ticket-rules'
+import { parseReservationTime } from '../../contract/reservation-time'
 
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',
@@ -51,9 +52,9 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
             </Text>
           </Stack>
         </HStack>
-        {(canChangeReservation(ticket, now) || rate !== 'hidden') && (
+        {(canChangeTicket(ticket, now) || rate !== 'hidden') && (
           <HStack justify="end" mt="3" gap="2">
-            {canChangeReservation(ticket, now) && (
+            {canChangeTicket(ticket, now) && (
               <Button asChild size="sm" colorPalette="brand">
                 <PathLink href={`/support/reservation-date-change?ticketNumber=${encoded}`}>{t.change}</PathLink>
               </Button>
