@@ -13,9 +13,12 @@ import { CHROME_FLAGS, CHROMIUM, startWebStack } from './lib/web-stack'
 // 4G and 4× CPU slowdown), performance category only, on the production build served by
 // the product's server: /login signed out, and / signed in. The signed-in run logs in through the form in
 // the same Chromium first (Lighthouse is attached to its debugging port and keeps its storage).
-// Target: performance score ≥ 95.
+// Target: performance score ≥ 95, LCP ≤ 2.0 s, CLS 0 (issue 16), on the median of 3 runs of each page
+// (BENCH_LIGHTHOUSE_RUNS) in one bench run; every run's figures are kept too.
 
 const TARGET = 95
+const TARGET_LCP_MS = 2000
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3))
 
 type Figures = {
   score: number
@@ -59,6 +62,15 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<F
   }
 }
 
+/** The run with the median score (of an odd number of runs; the lower middle one otherwise), with every run's headline figures. */
+async function medianOf(runs: number, one: () => Promise<Figures>) {
+  const all: Figures[] = []
+  for (let i = 0; i < runs; i++) all.push(await one())
+  const sorted = [...all].sort((a, b) => a.score - b.score)
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]
+  return { ...median, runs: all.map(({ score, lcpMs, tbtMs, cls, fcpMs }) => ({ score, lcpMs, tbtMs, cls, fcpMs })) }
+}
+
 async function main() {
   const stack = await startWebStack()
   const profile = mkdtempSync(path.join(tmpdir(), 'mypage-bench-chrome-'))
@@ -83,11 +95,11 @@ async function main() {
     if (!cdp) throw new Error('Chromium did not open its debugging port')
     const member = await stack.createMember('demo')
 
-    const login = await audit(`${stack.webUrl}/login`, port, false)
+    const login = await medianOf(RUNS, () => audit(`${stack.webUrl}/login`, port, false))
     const page = await cdp.contexts()[0].newPage()
     await loginThroughForm(page, stack.webUrl, member)
     await page.close()
-    const home = await audit(`${stack.webUrl}/`, port, true)
+    const home = await medianOf(RUNS, () => audit(`${stack.webUrl}/`, port, true))
     // The signed-in run must really have measured home, not a redirect to /login.
     const check = await cdp.contexts()[0].newPage()
     await check.goto(`${stack.webUrl}/`)
@@ -95,17 +107,18 @@ async function main() {
     const stayedSignedIn = !new URL(check.url()).pathname.startsWith('/login')
     await check.close()
 
-    const met = login.score >= TARGET && home.score >= TARGET
-    const line = (n: string, f: Figures) => `${n} ${f.score} (LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls})`
+    const meets = (f: Figures) => f.score >= TARGET && f.lcpMs <= TARGET_LCP_MS && f.cls === 0
+    const met = meets(login) && meets(home)
+    const line = (n: string, f: Figures & { runs: { score: number }[] }) => `${n} ${f.score} (LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}; runs ${f.runs.map((r) => r.score).join('/')})`
     writeResult(
       'lighthouse',
       {
-        setup: { preset: 'mobile (Lighthouse default: simulated throttling, 4× CPU slowdown)', lighthouse: '12.8', server: 'the production build served by server/main.ts (as npm start)', chromium: CHROMIUM, signedInStayed: stayedSignedIn },
+        setup: { runs: RUNS, figures: 'the run with the median score', preset: 'mobile (Lighthouse default: simulated throttling, 4× CPU slowdown)', lighthouse: '12.8', server: 'the production build served by server/main.ts (as npm start)', chromium: CHROMIUM, signedInStayed: stayedSignedIn },
         login,
         homeSignedIn: home,
-        targets: { score: TARGET, met },
+        targets: { score: TARGET, lcpMs: TARGET_LCP_MS, cls: 0, met },
       },
-      `${line('/login', login)} · ${line('/ signed in', home)}${stayedSignedIn ? '' : ' [session lost]'} · target ≥${TARGET}: ${met ? 'met' : 'NOT met'}`,
+      `median of ${RUNS}: ${line('/login', login)} · ${line('/ signed in', home)}${stayedSignedIn ? '' : ' [session lost]'} · target ≥${TARGET}, LCP ≤${TARGET_LCP_MS} ms, CLS 0: ${met ? 'met' : 'NOT met'}`,
     )
   } finally {
     stopChrome()
