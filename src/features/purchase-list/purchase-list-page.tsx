@@ -4,6 +4,7 @@ import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/pur
 import type { PurchaseItem } from '../../contract/entities'
 import { purchaseListText as t } from '../../text/purchase-list'
 import { formatDateTimeUnix, formatReservation, formatYen } from '../../contract/jst'
+import { parseReservationTime } from '../../contract/reservation-time'
 import { periodOptions } from './purchase-periods'
 
 function Amount({ row }: { row: PurchaseItem }) {
@@ -32,8 +33,8 @@ function Amount({ row }: { row: PurchaseItem }) {
 
 /** `SUPPORT-YYYYMMDD-HH-MM` → `2025年6月12日（木） 10:30`, or null. */
 function reservationOf(row: PurchaseItem): string | null {
-  const m = row.reservationTime ? /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/.exec(row.reservationTime) : null
-  return m ? formatReservation(m[1], Number(m[2]), Number(m[3])) : null
+  const at = parseReservationTime(row.reservationTime)
+  return at ? formatReservation(at.ymd, at.hour, at.minute) : null
 }
 
 /** What a cell is, said on a phone where the rows are cards and the column headers hidden. */
