@@ -1,5 +1,6 @@
 import type { SavedSlot } from '../../src/contract/purchase-handoff'
-import { bandHours, bands, isSlotOpen, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
+import { parseReservationTime, slotKeyOf } from '../../src/contract/reservation-time'
+import { bandOfHour, isSlotOpen, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
 
 /**
  * The slot chosen on /support/staff and handed to /buy, and how the grid finds it again when the
@@ -11,8 +12,8 @@ export type PurchaseState = SavedSlot
 
 /** `SUPPORT-YYYYMMDD-HH-MM` → its day, hour and slot key (`hh-mm`), or null. */
 const parseSaved = (saved: PurchaseState) => {
-  const m = /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/.exec(saved.reservationTime)
-  return m ? { ymd: m[1], hour: Number(m[2]), time: `${m[2]}-${m[3]}` } : null
+  const at = parseReservationTime(saved.reservationTime)
+  return at ? { ymd: at.ymd, hour: at.hour, time: slotKeyOf(at) } : null
 }
 
 /** The saved day (YYYYMMDD), or null when the saved time is unreadable. */
@@ -21,7 +22,7 @@ export const savedDay = (saved: PurchaseState): string | null => parseSaved(save
 /** The time band holding the saved start (spec §9 bands), or null outside every band. */
 export function savedBand(saved: PurchaseState): Band | null {
   const at = parseSaved(saved)
-  return (at && bands.find((b) => bandHours[b].includes(at.hour))) || null
+  return (at && bandOfHour(at.hour)) || null
 }
 
 /** The saved slot as a grid choice, if the view shows its day and the cell is still open. */

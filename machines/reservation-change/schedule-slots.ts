@@ -1,5 +1,7 @@
 import type { ReservationScheduleResponse } from '../../src/contract/calls'
 import type { StaffSchedule } from '../../src/contract/entities'
+import { bandHours, bandOfHour, bands, type Band } from '../../src/contract/reservation-rules'
+import { plusDays, reservationAtSlot, reservationTimeOf as writeReservationTime } from '../../src/contract/reservation-time'
 
 /**
  * Pure rules of the consultant grid (spec §2 "Staff schedule grid", §9 time bands and staff
@@ -7,15 +9,8 @@ import type { StaffSchedule } from '../../src/contract/entities'
  * Not a chart: scripts/flows.ts reads only `*-machine.ts` files.
  */
 
-export type Band = 'morning' | 'afternoon' | 'evening'
-
-/** spec §9: 9–13, 13–17, 17–21 (hours 9–12, 13–16, 17–20 shown). */
-export const bandHours: Record<Band, number[]> = {
-  morning: [9, 10, 11, 12],
-  afternoon: [13, 14, 15, 16],
-  evening: [17, 18, 19, 20],
-}
-export const bands: Band[] = ['morning', 'afternoon', 'evening']
+// spec §9 time bands 9–13, 13–17, 17–21: the contract's, shared with the server's slot rule.
+export { bandHours, bandOfHour, bands, type Band }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -73,9 +68,6 @@ export function staffRatio(completed: number, unsolved: number): number {
  */
 export const isNewStaff = (staff: Pick<StaffSchedule, 'supportCompleteCount'>): boolean => !(staff.supportCompleteCount > 0)
 
-/** The band holding an hour (spec §9), or null outside every band. */
-export const bandOfHour = (hour: number): Band | null => bands.find((b) => bandHours[b].includes(hour)) ?? null
-
 /** The first band with an open cell (anybody, "no preference"), or null when the day has none. */
 export function firstOpenBand(view: ScheduleView): Band | null {
   if (isHoliday(view)) return null
@@ -85,20 +77,20 @@ export function firstOpenBand(view: ScheduleView): Band | null {
 
 /** The day after `ymd` (YYYYMMDD) that is no business holiday; calendar arithmetic in UTC, no zone. */
 export function nextOpenDay(ymd: string, holidays: readonly string[]): string {
-  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8))))
-  let out: string
-  do {
-    d.setUTCDate(d.getUTCDate() + 1)
-    out = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`
-  } while (holidays.includes(out))
+  let out = ymd
+  do out = plusDays(out, 1) ?? out
+  while (holidays.includes(out))
   return out
 }
 
 /** Why the day shown is not the day asked for: a business holiday, a day the server does not serve, or no free cell left. */
 export type DateMove = { from: string; reason: 'holiday' | 'closed' | 'full' }
 
-/** `SUPPORT-YYYYMMDD-HH-MM` (spec §3) from a day and a slot key. */
-export const reservationTimeOf = (ymd: string, time: string): string => `SUPPORT-${ymd}-${time}`
+/** `SUPPORT-YYYYMMDD-HH-MM` (spec §3) from a day and a slot key, written by the contract ('' when unreadable). */
+export const reservationTimeOf = (ymd: string, time: string): string => {
+  const at = reservationAtSlot(ymd, time)
+  return at ? writeReservationTime(at) : ''
+}
 
 /** Landing (issue 15): the day has no free cell and a later day of the window may have one. */
 export const laterDayMayHaveRoom = (view: ScheduleView): boolean =>
