@@ -1,6 +1,7 @@
 import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
-import type { ContactDevice, ContactOs, Coupon, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
+import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
 import { CONCERN_MAX } from '../../src/contract/fields'
+import { couponFits } from '../../src/contract/reservation-rules'
 import type { PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purchase-handoff'
 
 // Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
@@ -19,11 +20,8 @@ export const osOptions: Record<ContactDevice, ContactOs[]> = {
   TABLET: ['ANDROID', 'IOS'],
 }
 
-/** A held coupon fits a product when one of its entries names the type and (if set) the minutes. */
-export const couponFits = (coupon: Coupon, product: { productType: ProductType; minutesToSupport: number }) =>
-  coupon.availableProductList.some(
-    (a) => a.productType === product.productType && (a.minutesToSupport === null || a.minutesToSupport === product.minutesToSupport),
-  )
+/** A held coupon fits a product: the rule of src/contract/reservation-rules.ts, the one the charge applies. */
+export { couponFits }
 
 /** What /buy was opened with: the purchase hand-off (src/contract/purchase-handoff.ts). */
 export type CheckoutParams = PurchaseHandoff
