@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { settingsText } from '../../src/text/account'
+import { passwordResetText, registrationTempText, settingsText, signupText } from '../../src/text/account'
+import { loginText } from '../../src/text/auth'
+import { errorPageText } from '../../src/text/error'
 import { homeText } from '../../src/text/home'
 import { menuText } from '../../src/text/menu'
 import { ratingText } from '../../src/text/rating'
@@ -74,3 +76,107 @@ for (const { path, url, loaded } of pages) {
     expect(seen).toEqual(Object.fromEntries(viewports.map((v) => [`${v.width}x${v.height}`, still])))
   })
 }
+
+// Issue 16: the public pages are painted from HTML prerendered at build time (scripts/vite/prerender.ts),
+// with their CSS in <head>, and React hydrates that HTML: no mismatch, nothing moves. The member
+// pages' HTML is their frame and spinner, which the tests above load.
+
+const publicPages: { url: string; title: string }[] = [
+  { url: '/login', title: loginText.title },
+  { url: '/login?redirect=%2Fsettings', title: loginText.title },
+  { url: '/signup', title: signupText.title },
+  { url: '/signup?display=lp&lpSource=ad', title: signupText.title },
+  { url: '/registeration-temp', title: registrationTempText.title },
+  { url: '/registeration-temp?display=lp', title: registrationTempText.title },
+  { url: '/password-reset-request', title: passwordResetText.requestTitle },
+  { url: '/password-reset?email=someone%40example.com', title: passwordResetText.resetTitle },
+  { url: '/password-reset-complete', title: passwordResetText.completeTitle },
+  { url: '/error', title: errorPageText['404'].title },
+]
+
+/** Like recordShifts, with what moved and from where to where (a shift here names its cause). */
+const recordShiftRects = `
+  window.__shifts = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__shifts.push({
+        value: e.value,
+        moved: (e.sources || []).map((s) => (s.node && s.node.outerHTML ? s.node.outerHTML.slice(0, 120) : null) + ' ' + JSON.stringify(s.previousRect) + ' → ' + JSON.stringify(s.currentRect)),
+      })
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+`
+
+const hydrationProblem = /hydrat|did not match|Minified React error #(418|419|42[0-5])/i
+
+test('public pages come as HTML with their CSS and no inline script; member pages as their frame and spinner (issue 16)', async ({ page }) => {
+  for (const { url, title } of publicPages) {
+    const res = await page.request.get(url)
+    expect(res.status(), url).toBe(200)
+    const html = await res.text()
+    const head = html.slice(0, html.indexOf('<body'))
+    expect(html, url).toContain('<div id="root" data-prerendered="page">')
+    expect(html, url).toContain(`>${title}</h1>`)
+    // Chakra's global styles (tokens, preflight) and the page's own rules, extracted at build.
+    expect(head, url).toMatch(/<style data-emotion="css-global /)
+    expect(head, url).toMatch(/<style data-emotion="css [^"]+">/)
+    // The CSP allows no inline script (server/http/security-headers.ts).
+    expect(html, url).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/)
+    expect(res.headers()['content-security-policy'], url).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+  }
+  for (const url of ['/', '/support/menu', '/settings']) {
+    const html = await (await page.request.get(url)).text()
+    expect(html, url).toContain('<div id="root" data-prerendered="shell">')
+    expect(html, url).toContain('role="status"')
+  }
+  // With a query the page's HTML was not made for, the app as before.
+  expect(await (await page.request.get('/login?signup=success')).text()).not.toContain('data-prerendered')
+})
+
+test('public pages paint before any JavaScript runs (issue 16)', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  for (const { url, title } of publicPages) {
+    await page.goto(url)
+    await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(title)
+  }
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: loginText.submit })).toBeVisible()
+  await context.close()
+})
+
+test('public pages hydrate without a mismatch and without moving (issue 16)', async ({ page }) => {
+  const seen: Record<string, { problems: string[]; shifts: unknown[] }> = {}
+  for (const { url, title } of publicPages) {
+    const tab = await page.context().newPage()
+    await tab.setViewportSize(viewports[0])
+    const messages: string[] = []
+    tab.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') messages.push(m.text())
+    })
+    tab.on('pageerror', (e) => messages.push(e.message))
+    await tab.addInitScript(recordShiftRects)
+    await withPhoneLatency(tab)
+    await tab.goto(url)
+    await tab.waitForFunction(() => performance.getEntriesByName('mypage:interactive').length > 0)
+    await tab.waitForLoadState('networkidle')
+    await expect(tab.getByRole('heading', { level: 1 }), url).toHaveText(title)
+    seen[url] = { problems: messages.filter((m) => hydrationProblem.test(m)), shifts: await layoutShifts(tab) }
+    await tab.close()
+  }
+  expect(seen).toEqual(Object.fromEntries(publicPages.map(({ url }) => [url, { problems: [], shifts: [] }])))
+})
+
+test('a member who types into the prerendered login form before it is live is logged in (issue 16)', async ({ page }) => {
+  const member = await createMember('demo')
+  // The page's scripts arrive late: the form is filled while only its HTML is there.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 300))
+    await route.continue()
+  })
+  await page.goto('/login', { waitUntil: 'commit' })
+  await page.getByLabel(loginText.emailLabel).fill(member.email)
+  await page.getByLabel(loginText.passwordLabel, { exact: true }).fill(member.password)
+  await page.getByRole('button', { name: loginText.submit }).click()
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+})
