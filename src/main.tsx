@@ -1,14 +1,19 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { installDevTools } from './adapters/flow-recorder'
+import { addInspectionListener, installDevTools } from './adapters/flow-recorder'
 import { createServices } from './app/services'
 import { startApp } from './app/start-app'
 import { config } from './config'
 import { holdEarlyInput } from './prerender/early-input'
 
-// Development and test builds: QA recorder panel (Alt+Shift+R) and `?inspect` (docs/qa.md).
-if (import.meta.env.MODE !== 'production') void installDevTools()
+// Development and test builds: QA recorder panel (Alt+Shift+R) and `?inspect` (docs/qa.md), and the
+// offline live flow panel (`?flows`, Alt+Shift+F; docs/flows/README.md), a chunk of its own.
+if (import.meta.env.MODE !== 'production') {
+  void installDevTools()
+  const search = window.location.search // read before the router tidies the URL
+  void import('./features/qa/flow-panel-mount').then((m) => m.mountFlowPanel(addInspectionListener, search))
+}
 
 const { router } = startApp(createServices(config))
 const root = document.getElementById('root')!

@@ -64,8 +64,9 @@ test('a production build contains no recorder, panel or live inspector', async (
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'))
   expect(js.length).toBeGreaterThan(0)
   const bundle = js.map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n')
-  // Unique strings of src/adapters/flow-recorder.ts, src/features/qa/recorder-panel.tsx and @statelyai/inspect.
-  for (const marker of ['recorded in the app on', 'QA path recorder', 'download path file', 'qa-recorder', 'stately.ai']) {
+  // Unique strings of src/adapters/flow-recorder.ts, src/features/qa/recorder-panel.tsx, @statelyai/inspect
+  // and the live flow panel (src/features/qa/flow-panel*.tsx).
+  for (const marker of ['recorded in the app on', 'QA path recorder', 'download path file', 'qa-recorder', 'stately.ai', 'ライブフロー表示', 'qa-flow-panel', '今受け付ける出来事']) {
     expect(bundle, `production bundle contains "${marker}"`).not.toContain(marker)
   }
 })
