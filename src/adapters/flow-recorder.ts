@@ -26,6 +26,46 @@ export const statePath = (value: StateValue): string => leafPaths(value).join(',
 const plainEvent = (event: Any): RecordedStep['event'] => JSON.parse(JSON.stringify(event)) as RecordedStep['event']
 
 /**
+ * The secrets an event may carry, in ONE list (issue 14): by the name of the key that holds the
+ * value (`{ password }`, `{ authCode }`) or of the form field an event changes
+ * (`{ field: 'password', value }`). A recording keeps only the placeholder, which replay fills
+ * from the run's account and fixtures: `${password}` is the account's password
+ * (tests/e2e/drivers/flow-driver.ts resolveEvent), `{mailedCode}` the auth code of the mail the
+ * request step sent, `{mailed}` the link token of the mail, `${cardNumber}` / `${cardExpiry}` /
+ * `${cardCvc}` the test card. An empty value stays empty (an unfilled field is no secret).
+ */
+export const SECRETS: ReadonlyArray<{ what: string; names: RegExp; placeholder: string }> = [
+  { what: 'password', names: /^(password|newPassword|newPasswordConfirm|currentPassword|passwordConfirm)$/i, placeholder: '${password}' },
+  { what: 'auth code', names: /^(authCode|oobCode|verificationCode)$/i, placeholder: '{mailedCode}' },
+  { what: 'mailed link token', names: /^(token|linkToken)$/i, placeholder: '{mailed}' },
+  { what: 'card number', names: /^(cardNumber|cardNo)$/i, placeholder: '${cardNumber}' },
+  { what: 'card expiry', names: /^(expiry|cardExpiry|exp|expMonth|expYear)$/i, placeholder: '${cardExpiry}' },
+  { what: 'security code', names: /^(securityCode|cvc|cvv|cardCvc)$/i, placeholder: '${cardCvc}' },
+]
+
+/** The placeholder standing for a value held under `name`, or null when it is no secret. */
+export const secretPlaceholder = (name: string): string | null => SECRETS.find((s) => s.names.test(name))?.placeholder ?? null
+
+const hidden = (value: unknown, placeholder: string) => (value === '' || value === null || value === undefined ? value : placeholder)
+
+/** The event with every secret replaced by its placeholder (nested objects included). */
+export function redactEvent<E extends RecordedStep['event']>(event: E): E {
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(walk)
+    if (!x || typeof x !== 'object') return x
+    const o = x as Record<string, unknown>
+    const field = typeof o.field === 'string' ? secretPlaceholder(o.field) : null
+    return Object.fromEntries(
+      Object.entries(o).map(([k, v]) => {
+        const placeholder = secretPlaceholder(k) ?? (field && k === 'value' ? field : null)
+        return [k, placeholder ? hidden(v, placeholder) : walk(v)]
+      }),
+    )
+  }
+  return walk(event) as E
+}
+
+/**
  * Inspection events → one recording per root flow actor (a machine actor started by the app).
  * An event counts as a step when the page sent it (no source actor): the actor's own results
  * (`xstate.done.actor…`, `xstate.error.actor…`, delays) and events its children send back (the
@@ -45,7 +85,8 @@ export function recordingsFrom(events: InspectionEvent[], route: (sessionId: str
       const value = ev.snapshot?.value as StateValue | undefined
       if (!rec || value === undefined) continue
       const internal = ev.event.type.startsWith('xstate.') || fromChildren.has(ev.event)
-      if (!internal) rec.steps.push({ event: plainEvent(ev.event), expectedState: statePath(value) })
+      // Redacted here, at recording: neither the panel nor a downloaded file ever holds a secret.
+      if (!internal) rec.steps.push({ event: redactEvent(plainEvent(ev.event)), expectedState: statePath(value) })
       else if (rec.steps.length) rec.steps[rec.steps.length - 1].expectedState = statePath(value)
     }
   }

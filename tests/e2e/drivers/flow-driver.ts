@@ -52,12 +52,73 @@ export function stateCheck(driver: FlowDriver, leaf: string) {
   return undefined
 }
 
-/** Asserts an expected state (`a.b` or `a.b,c.d` for parallel regions) on screen. */
+/** An expected state that is an error page: its check may see /error or the not-found page. */
+const expectsErrorPage = (leaf: string) => /error|notfound|404/i.test(leaf)
+
+/**
+ * Resolves as soon as the member is on a page no state of this step can be: the error page or the
+ * router's not-found page when the expected state is no error (issue 14: a 404 showed as a 30 s
+ * locator timeout). Never resolves otherwise; `stop()` ends the watch.
+ */
+function watchWrongPage(page: Page, leaf: string) {
+  let stopped = false
+  const found = (async () => {
+    if (expectsErrorPage(leaf)) return new Promise<string>(() => {})
+    while (!stopped) {
+      const url = new URL(page.url())
+      if (url.pathname === '/error') return `the error page ${url.pathname}${url.search}`
+      const notFound = await page.getByText(/^(Not Found|ページが見つかりません)$/).first().isVisible().catch(() => false)
+      if (notFound) return `a not-found page (${url.pathname}${url.search})`
+      await page.waitForTimeout(200).catch(() => {})
+    }
+    return new Promise<string>(() => {})
+  })()
+  return { found, stop: () => { stopped = true } }
+}
+
+/** Waits until no finite animation runs on the page (a dialog opening or closing, a toast). */
+export async function settled(page: Page, timeout = 5_000) {
+  const until = Date.now() + timeout
+  while (Date.now() < until) {
+    const running = await page
+      .evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length)
+      .catch(() => 0)
+    if (running === 0) return
+    await page.waitForTimeout(50)
+  }
+}
+
+/** Where the member is, for a failure message: the URL and the page's first heading. */
+export async function whereIs(page: Page) {
+  const url = new URL(page.url())
+  const heading = await page.locator('h1, h2').first().textContent({ timeout: 1_000 }).catch(() => null)
+  return `${url.pathname}${url.search}${heading ? ` ("${heading.trim()}")` : ''}`
+}
+
+/**
+ * Asserts an expected state (`a.b` or `a.b,c.d` for parallel regions) on screen, and only once it
+ * is STABLE (issue 14): the driver's check holds, the page's animations end, and it still holds
+ * — a dialog that is closing satisfies "visible" for a moment, not after it has closed. The error
+ * page or a not-found page, when the state is no error, fails at once; every failure names the
+ * expected state and the page the member is actually on.
+ */
 export async function assertState(driver: FlowDriver, page: Page, expected: string, ctx: FlowContext) {
   for (const leaf of expected.split(',')) {
     const check = stateCheck(driver, leaf)
     if (!check) throw new Error(`the ${driver.flow} driver cannot recognise state ${leaf} on screen`)
-    await check(page, ctx)
+    const wrong = watchWrongPage(page, leaf)
+    try {
+      const first = check(page, ctx).then(() => null)
+      first.catch(() => {})
+      const hit = await Promise.race([first, wrong.found])
+      if (hit) throw new Error(`the member is on ${hit}`)
+      await settled(page)
+      await check(page, ctx)
+    } catch (e) {
+      throw new Error(`expected ${driver.flow} state ${leaf}; the member is on ${await whereIs(page)}: ${(e as Error).message?.split('\n')[0] ?? e}`)
+    } finally {
+      wrong.stop()
+    }
   }
 }
 
@@ -78,16 +139,28 @@ export async function loginAndOpen(page: Page, ctx: FlowContext, route: string) 
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
 }
 
+/** The card a replay pays with when a path names `${cardNumber}`, `${cardExpiry}`, `${cardCvc}`. */
+export const TEST_CARD = { number: '4242424242424242', expiry: '12/34', cvc: '123' }
+
 /**
  * Placeholders in event strings: `${email}` and `${password}` stand for the run's account,
- * `${unique}` for a token of this run (a new address per signup).
+ * `${unique}` for a token of this run (a new address per signup), `${cardNumber}`,
+ * `${cardExpiry}` and `${cardCvc}` for the test card. The recorder writes these in place of the
+ * secrets it redacts (src/adapters/flow-recorder.ts SECRETS); `{mailedCode}` and `{mailed}` are
+ * read from the mail by the flow's driver.
  */
 export function resolveEvent(event: FlowEvent, ctx: FlowContext): FlowEvent {
   ctx.vars.unique ??= `${Date.now()}${Math.floor(Math.random() * 1e4)}`
   const unique = ctx.vars.unique
   return JSON.parse(JSON.stringify(event), (_key, value) =>
     typeof value === 'string'
-      ? value.replaceAll('${email}', ctx.account.email).replaceAll('${password}', ctx.account.password).replaceAll('${unique}', unique)
+      ? value
+          .replaceAll('${email}', ctx.account.email)
+          .replaceAll('${password}', ctx.account.password)
+          .replaceAll('${unique}', unique)
+          .replaceAll('${cardNumber}', TEST_CARD.number)
+          .replaceAll('${cardExpiry}', TEST_CARD.expiry)
+          .replaceAll('${cardCvc}', TEST_CARD.cvc)
       : value,
   ) as FlowEvent
 }
