@@ -10,7 +10,8 @@ import type { InspectionEvent } from 'xstate'
  */
 
 export type RecordedStep = { event: { type: string; [key: string]: unknown }; expectedState: string }
-export type Recording = { flow: string; sessionId: string; startRoute: string; steps: RecordedStep[] }
+/** `state`: the state the actor is in now (after its own results too). */
+export type Recording = { flow: string; sessionId: string; startRoute: string; steps: RecordedStep[]; state?: string }
 export type RecordedPathFile = { flow: string; startRoute: string; account: 'demo' | 'fresh' | { email: string; password: string }; description: string; steps: RecordedStep[] }
 
 type StateValue = string | { [key: string]: StateValue }
@@ -84,6 +85,7 @@ export function recordingsFrom(events: InspectionEvent[], route: (sessionId: str
       const rec = recordings.get(ev.rootId)
       const value = ev.snapshot?.value as StateValue | undefined
       if (!rec || value === undefined) continue
+      rec.state = statePath(value)
       const internal = ev.event.type.startsWith('xstate.') || fromChildren.has(ev.event)
       // Redacted here, at recording: neither the panel nor a downloaded file ever holds a secret.
       if (!internal) rec.steps.push({ event: redactEvent(plainEvent(ev.event)), expectedState: statePath(value) })
@@ -149,6 +151,8 @@ export function clearRecordings() {
 export async function installDevTools() {
   if (import.meta.env.MODE !== 'production') {
     enableRecording()
+    // For a failed replay's message (tests/e2e/drivers/flow-driver.ts whereIs): each flow's state now.
+    ;(window as Any).__qaFlowStates = () => sessionRecordings().map((r) => `${r.flow}: ${r.state ?? '?'}`)
     if (new URLSearchParams(window.location.search).has('inspect')) {
       const { createBrowserInspector } = await import('@statelyai/inspect')
       const inspector = createBrowserInspector()

@@ -88,11 +88,17 @@ export async function settled(page: Page, timeout = 5_000) {
   }
 }
 
-/** Where the member is, for a failure message: the URL and the page's first heading. */
+/**
+ * Where the member is, for a failure message: the URL, the page's first heading, and (in
+ * development and test builds, from the flow recorder) the state each flow of the page is in.
+ */
 export async function whereIs(page: Page) {
   const url = new URL(page.url())
   const heading = await page.locator('h1, h2').first().textContent({ timeout: 1_000 }).catch(() => null)
-  return `${url.pathname}${url.search}${heading ? ` ("${heading.trim()}")` : ''}`
+  const states = await page
+    .evaluate(() => (window as unknown as { __qaFlowStates?: () => string[] }).__qaFlowStates?.() ?? [])
+    .catch(() => [] as string[])
+  return `${url.pathname}${url.search}${heading ? ` ("${heading.trim()}")` : ''}${states.length ? `, flows in ${states.join('; ')}` : ''}`
 }
 
 /**

@@ -32,3 +32,20 @@ test('a path whose state differs fails at that step and names it', async () => {
   expect(result.failure).toContain('step 1 (link.open → expected done)')
   expect(readFileSync(result.report, 'utf8')).toContain('**FAILED**')
 })
+
+test('a path that lands on the wrong page fails at once, naming the expected state and the actual page', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qa-replay-'))
+  const file = path.join(dir, 'wrong-page.json')
+  // A coupon link without a code goes to /error?code=404; the file expects the member home.
+  writeFileSync(file, JSON.stringify({
+    flow: 'couponClaim', startRoute: '/', account: 'fresh',
+    steps: [{ event: { type: 'link.open', couponCode: null, signedIn: true }, expectedState: 'toHome' }],
+  }))
+  const started = Date.now()
+  const result = await replayPathFiles([file], { reportRoot: path.join(dir, 'reports') })
+  expect(result.ok).toBe(false)
+  expect(result.failure).toContain('expected couponClaim state toHome')
+  expect(result.failure).toContain('/error?code=404')
+  // Well under the 10 s locator timeout the home check would otherwise wait out.
+  expect(Date.now() - started).toBeLessThan(9_000)
+})
