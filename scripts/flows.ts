@@ -184,8 +184,8 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     '---',
     'config:',
     '  state:',
-    `    nodeSpacing: ${process.env.NS ?? 60}`,
-    `    rankSpacing: ${process.env.RS ?? 70}`,
+    '    nodeSpacing: 60',
+    '    rankSpacing: 90',
     '---',
     'stateDiagram-v2',
     '  direction TB',
@@ -258,7 +258,9 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
 
   const block = (node: AnyNode, indent: string) => {
     const kids = children(node).filter((k) => !copied.has(k))
-    for (const kid of kids) lines.push(`${indent}state "${box(kid)}" as ${id(kid)}`)
+    for (const kid of kids) {
+      lines.push(`${indent}state "${box(kid)}" as ${id(kid)}`)
+    }
     if (node.type === 'parallel') {
       // Regions side by side; `--` only inside a composite state (a top-level `--` does not parse).
       kids.forEach((region, i) => {
@@ -301,7 +303,10 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     }
   }
   lines.push(...stubs.values(), ...copies.values())
-  const ordered = [...arrows.values()]
+  // Arrows into the small exit, way-out and way-back boxes last: the layout places the main
+  // path first and tucks those boxes beside it (fewer crossings, fewer labels on top of each other).
+  const exitish = (a: Arrow) => a.to.includes('__') || a.to.startsWith('out_') || a.to.startsWith('back_')
+  const ordered = [...[...arrows.values()].filter((a) => !exitish(a)), ...[...arrows.values()].filter(exitish)]
   for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges)}`)
   if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
   if (copies.size) lines.push(`  class ${[...copies.keys()].join(',')} leave`)
@@ -465,7 +470,9 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 | \`完了：チケットを読み込む\` / \`失敗：…\` | 状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。 |
 | \`2秒後\` | 時間が経ったら自動で進む。 |
 | \`すぐに\` / 条件だけのラベル | 出来事を待たずに、その場で判断して進む。 |
+| 太い枠の箱 | フローの出口（別の画面へ移る）。同じ出口へ行く矢印が多いときは、元の箱ごとにそばに描きます。 |
 | 点線の灰色の箱 \`→ …\` / \`… から\` | この図の外の状態へ出る・外から入る（上の図にあります）。 |
+| 点線の灰色の箱 \`↩ …\` | 前の状態へ戻る（行き来する2つの箱のラベルが重ならないように、戻り道はこの小さな箱で示します）。 |
 
 図にない「どの状態でも受け付ける出来事」と、状態を変えずに入力だけを覚える出来事は、各ページの
 「出来事（イベント）」の表にあります（\`（そのまま）\`）。
@@ -476,7 +483,7 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 外部のサイトを使わないので、オフラインでも動きます。
 
 - どのページでも URL に \`?flows\` を付ける（例: \`/login?flows\`）か、Alt+Shift+F を押す。開発ビルドでは
-  右下の小さな「フロー」ボタンでも開きます。
+  左下の小さな「フロー」ボタンでも開きます。閉じる（×）まで、そのタブでは開いたままです。
 - パネルには、このページで動いているフロー（ログイン状態の \`auth\` と、画面のフロー）ごとに、
   状態の木（今の状態は色付き・太字）と、今受け付ける出来事（日本語の言葉とイベント名。条件で
   今は進めないものは薄く表示）が出ます。会員が操作するたびに更新されます。

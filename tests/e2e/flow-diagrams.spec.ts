@@ -56,8 +56,13 @@ test('every flow diagram parses and renders with mermaid, fits the page and has 
         el.setAttribute('width', String(box.width))
         el.setAttribute('height', String(box.height))
         el.style.maxWidth = 'none'
+        // The box of each arrow label's text (a Range over it: the words, not the padding around them).
         const labels = [...el.querySelectorAll('g.edgeLabel')]
-          .map((l) => ({ text: (l.textContent ?? '').trim(), r: l.getBoundingClientRect() }))
+          .map((l) => {
+            const range = document.createRange()
+            range.selectNodeContents(l)
+            return { text: (l.textContent ?? '').trim(), r: range.getBoundingClientRect() }
+          })
           .filter((l) => l.text && l.r.width > 0 && l.r.height > 0)
         const overlaps: string[] = []
         for (let i = 0; i < labels.length; i++) {
