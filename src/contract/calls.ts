@@ -21,8 +21,7 @@ import {
   Ticket,
   TicketAction,
 } from './entities'
-import { MemberId, TicketNumber, TicketNumberKey } from './ids'
-import { ReservationTime, Ymd } from './reservation-time'
+import { MemberId, ReservationTime, TicketNumber, TicketNumberKey, Ymd } from './ids'
 import {
   AUTH_CODE_MAX,
   capped,

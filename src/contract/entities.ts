@@ -35,7 +35,7 @@ export type TicketAction = v.InferOutput<typeof TicketAction>
  * written only by src/contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
  * days are its `Ymd`.
  */
-export { Ymd } from './reservation-time'
+export { Ymd } from './ids'
 
 /** A consultant as shown on tickets, in charge-data and in the schedule grid. */
 export const StaffProfile = v.object({

@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import { ID_MAX, UID_MAX } from './fields'
 
-// The ids a member's calls name (spec §3), branded once at the contract: a handler receives a
-// `TicketNumber` or a `MemberId`, never some string, and cannot pass one for the other.
+// The shaped strings of the wire (spec §3), branded once at the contract: a handler receives a
+// `TicketNumber`, a `MemberId`, a `Ymd` day or a `ReservationTime`, never some string, and cannot
+// pass one for another. Only the schemas are here (they are part of the first page's bundle); the
+// readers and writers of days and reservation times are src/contract/reservation-time.ts.
 
 /** A ticket number as a request names it: non-empty, at most ID_MAX characters (prefix M, S, A or T). */
 export const TicketNumber = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('TicketNumber'))
@@ -14,3 +16,20 @@ export const TicketNumberKey = v.pipe(v.string(), v.maxLength(ID_MAX), v.brand('
 /** A member id (also the identity provider's uid), as a request names it. */
 export const MemberId = v.pipe(v.string(), v.maxLength(UID_MAX), v.brand('MemberId'))
 export type MemberId = v.InferOutput<typeof MemberId>
+
+/** A calendar day in Japan, `YYYYMMDD` (`dt`); read with reservation-time.ts `parseYmd`. */
+export const Ymd = v.pipe(v.string(), v.maxLength(8, 'dt must be YYYYMMDD'), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'), v.brand('Ymd'))
+export type Ymd = v.InferOutput<typeof Ymd>
+
+/** `SUPPORT-YYYYMMDD-HH-MM` (Japan wall-clock): day, hour, minute. Read only by reservation-time.ts. */
+export const RESERVATION_TIME = /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/
+const RESERVATION_TIME_MESSAGE = 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'
+
+/** The start of a SUPPORT reservation as a request carries it (update-resevation-date). */
+export const ReservationTime = v.pipe(
+  v.string(),
+  v.maxLength(22, RESERVATION_TIME_MESSAGE),
+  v.regex(RESERVATION_TIME, RESERVATION_TIME_MESSAGE),
+  v.brand('ReservationTime'),
+)
+export type ReservationTime = v.InferOutput<typeof ReservationTime>

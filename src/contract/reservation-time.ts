@@ -1,19 +1,18 @@
-import * as v from 'valibot'
+import { RESERVATION_TIME, ReservationTime, Ymd } from './ids'
+
+// The schemas (Ymd, ReservationTime) live in ./ids.ts with the other branded wire values, so that
+// the contract's calls (in the first page's bundle) take them without these functions.
+export { ReservationTime, Ymd }
 
 // The domain values of the wire that are strings with a shape (spec §3), parsed here once and only
 // here, for both sides: `dt` days (`YYYYMMDD`) and `reservationTime` (`SUPPORT-YYYYMMDD-HH-MM`,
-// Japan wall-clock). Pure and free of js-joda: the first page (/login) may import it
-// (docs/performance.md "bundle"). Japan has kept UTC+9 without daylight saving since 1952, so a
+// Japan wall-clock). Pure and free of js-joda (docs/performance.md "bundle"). Japan has kept UTC+9 without daylight saving since 1952, so a
 // fixed offset turns a wall-clock time into an instant exactly (src/contract/jst.ts).
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000
 const pad = (n: number) => String(n).padStart(2, '0')
 
 // ---- days
-
-/** A calendar day in Japan, `YYYYMMDD`, checked once by the contract (`dt`, `selectDate`, holidays). */
-export const Ymd = v.pipe(v.string(), v.maxLength(8, 'dt must be YYYYMMDD'), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'), v.brand('Ymd'))
-export type Ymd = v.InferOutput<typeof Ymd>
 
 export type YmdParts = { year: number; month: number; day: number }
 
@@ -42,17 +41,6 @@ export function plusDays(ymd: string, days: number): Ymd | null {
 
 // ---- reservation times
 
-const RESERVATION_TIME = /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/
-const RESERVATION_TIME_MESSAGE = 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'
-
-/** `SUPPORT-YYYYMMDD-HH-MM`: the start of a SUPPORT reservation (spec §3), as the request carries it. */
-export const ReservationTime = v.pipe(
-  v.string(),
-  v.maxLength(22, RESERVATION_TIME_MESSAGE),
-  v.regex(RESERVATION_TIME, RESERVATION_TIME_MESSAGE),
-  v.brand('ReservationTime'),
-)
-export type ReservationTime = v.InferOutput<typeof ReservationTime>
 
 /** A reservation start in Japan wall-clock: its day and its time. */
 export type ReservationAt = { ymd: Ymd; hour: number; minute: number }
