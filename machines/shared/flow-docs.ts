@@ -21,11 +21,11 @@ export type FlowDocs = {
    * Every state, keyed by its dot path from the chart's root (`signedIn.confirmingLogout`, the
    * notation of QA path files). States of a child machine the chart invokes: `<actor src>/<path>`.
    */
-  states?: Record<string, string>
+  states: Record<string, string>
   /** Every named guard (`setup({ guards })`): the condition in product words, e.g. 「入力が正しい」. */
-  guards?: Record<string, string>
+  guards: Record<string, string>
   /** Every invoked actor (`setup({ actors })`), as a verb phrase: loadTicket → 「チケットを読み込む」. */
-  actors?: Record<string, string>
+  actors: Record<string, string>
 }
 
 /** Invoke ids of a machine (`0.rating.loadingTicket`) → the actor's `src` name (`loadTicket`). */
