@@ -20,7 +20,7 @@ async function main() {
   const clock = systemClock
   // design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
   // (parseConfig refuses stripe without the key). In Stripe mode the sandbox's 3-D Secure page and
-  // `sandbox/tokens` answer 404 (server/app.ts, server/routes/payment.ts).
+  // `sandbox/tokens` answer 404 (server/app.ts, server/routes/checkout.ts).
   const payment: PaymentPort =
     config.paymentProvider === 'stripe' && config.stripeSecretKey
       ? createStripePayment(createStripeClient(config.stripeSecretKey))

@@ -97,7 +97,7 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
     return { redirectUrl: r.redirectUrl }
   },
 
-  /** The purchase machine (services/purchase.ts): parse the key, run the attempt, answer. */
+  /** The purchase machine (services/checkout.ts): parse the key, run the attempt, answer. */
   async charge({ input, deps, me, header }) {
     const m = me()
     const key = header('idempotency-key')?.trim()

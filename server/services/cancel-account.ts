@@ -31,7 +31,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
         .where(and(eq(tickets.memberId, member.memberId), eq(tickets.productType, 'SUPPORT'), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
       if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw badRequest(apiErrors.unusedTickets)
       const numbers = (await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, member.memberId))).map((r) => r.n)
-      // Cells still held by an abandoned attempt go too (they are void already, see services/purchase.ts).
+      // Cells still held by an abandoned attempt go too (they are void already, see services/checkout.ts).
       const attempted = (await tx.select({ n: purchaseAttempts.ticketNumber }).from(purchaseAttempts).where(eq(purchaseAttempts.memberId, member.memberId))).map((r) => r.n)
       const all = [...new Set([...numbers, ...attempted])]
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))

@@ -31,7 +31,7 @@ import { bookSlot, confirmBooking, releaseBooking } from './schedule'
  *         becomes a booking, the attempt stores its answer.
  *
  * The member row lock serialises every money write of one member and cancel-account
- * (services/account-closure.ts waits while an attempt is in flight). An attempt whose process died
+ * (services/cancel-account.ts waits while an attempt is in flight). An attempt whose process died
  * is "abandoned" once expires_at passes: its holds are void for every reader (loadDay, bookSlot),
  * and the same key re-sent resumes it — the provider answers the same charge for the same key.
  */
