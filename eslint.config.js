@@ -1,11 +1,18 @@
 // Import direction (conventions.md "Boundaries"):
-//   routes → features → machines, api, adapters, contract, ui, text
+//   routes → app (shell) → features → machines, api, adapters, contract, ui, text
 //   machines → xstate, src/contract only (pure: no React, browser or network)
 //   server → src/contract only
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+
+// One folder per flow (issue 14): a feature or a chart imports nothing from another flow's folder;
+// what two flows share lives in src/ui, src/contract or machines/shared.
+const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const featureFolders = folders('./src/features')
+const machineFolders = folders('./machines').filter((f) => f !== 'shared')
 
 const restricted = (target, from, message) => ({ target, from, message })
 
@@ -29,6 +36,9 @@ export default tseslint.config(
           restricted('./src/contract', './server', 'src/contract must not import the server'),
           restricted('./src', './server', 'the browser app must not import the server'),
           restricted('./src/features', './src/routes', 'features must not import routes'),
+          restricted('./src/features', './src/app', 'features must not import src/app: the app composes features, not the other way round'),
+          ...featureFolders.map((f) => restricted(`./src/features/${f}`, `./src/features/!(${f})/**`, `src/features/${f} must not import another feature: move what they share to src/ui or src/contract`)),
+          ...machineFolders.map((f) => restricted(`./machines/${f}`, `./machines/!(${f}|shared)/**`, `machines/${f} must not import another flow's chart: share through machines/shared or src/contract`)),
           restricted('./src/api', './src/(routes|features)/**', 'api is below routes and features'),
           restricted('./src/adapters', './src/(routes|features)/**', 'adapters are below routes and features'),
           restricted('./src/ui', './src/(routes|features)/**', 'ui is below routes and features'),
@@ -42,7 +52,7 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { regex: '^(react|react-dom|firebase|@chakra-ui/.*|@tanstack/.*|@stripe/.*)$', message: 'machines are pure: provide effects at the edge' },
+        { regex: '^(?!(xstate|valibot)(/|$)|\\.)', message: 'machines import only xstate, valibot, src/contract and their own folder (pure charts): provide effects at the edge' },
       ] }],
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'sessionStorage', 'localStorage'],
     },

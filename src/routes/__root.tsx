@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
-import { AppLayout } from '../features/layout/app-layout'
+import { AppLayout } from '../app/layout/app-layout'
 import type { RouterContext } from './-router-context'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

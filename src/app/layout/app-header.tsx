@@ -9,7 +9,7 @@ import { navLinks } from './nav-links'
 import { onDemand } from '../../ui/on-demand'
 
 // Loaded when first opened, not with every page (docs/performance.md, bundle).
-const LogoutDialog = onDemand(() => import('../auth/logout-dialog').then((m) => m.LogoutDialog))
+const LogoutDialog = onDemand(() => import('../../features/auth/logout-dialog').then((m) => m.LogoutDialog))
 const MobileMenu = onDemand(() => import('./mobile-menu').then((m) => m.MobileMenu))
 
 // The header is painted before the login state is known and shows ログイン until it is: one width
