@@ -27,3 +27,16 @@ describe('error page', () => {
     expect(screen.getByRole('link', { name: errorHomeButton })).toBeTruthy()
   })
 })
+
+describe('errorSearch', () => {
+  it('writes numeric codes without quotes and keeps named codes', async () => {
+    const { errorSearch } = await import('../../src/ui/error-search')
+    const app = renderApp('/error?code=404')
+    stop = app.stop
+    await screen.findByText(errorPageText['404'].body)
+    for (const [code, href] of [['400', '/error?code=400'], [500, '/error?code=500'], ['rating', '/error?code=rating']] as const) {
+      await app.router.navigate({ to: '/error', search: errorSearch(code) })
+      await waitFor(() => expect(app.router.state.location.href).toBe(href))
+    }
+  })
+})

@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -26,7 +27,7 @@ export function useCancelAccountActor({ api, analytics }: CancelAccountPorts, se
       actions: {
         trackCancellation: () => analytics.event('cancel_account'),
         goToLogin: () => void navigate({ to: '/login', replace: true }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { inspect: flowInspect },

@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useEffect, useRef } from 'react'
@@ -18,7 +19,7 @@ export function useEmailChangeActor({ api }: { api: ApiClient }) {
       actors: { requestChange: fromPromise(async ({ input }) => void (await api.call('email-change-request', input))) },
       actions: {
         goToRequestComplete: () => void navigate({ to: '/settings/email-change-request-complete' }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { inspect: flowInspect },
@@ -55,7 +56,7 @@ export function useEmailChangeLinkActor({ api }: { api: ApiClient }, session: Em
         completeChange: fromPromise(({ input }) => (call.current ??= completeWithSession(input.token))),
         signOut: fromPromise(() => session.end()),
       },
-      actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }) },
+      actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }) },
     }),
     { inspect: flowInspect },
   )

@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -19,7 +20,7 @@ export function usePasswordChangeActor({ api }: { api: ApiClient }, session: { e
       },
       actions: {
         goToComplete: () => void navigate({ to: '/settings/password-change-complete', replace: true }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { inspect: flowInspect },

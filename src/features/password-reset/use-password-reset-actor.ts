@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useEffect } from 'react'
@@ -22,7 +23,7 @@ export function usePasswordResetActor({ api }: { api: ApiClient }, codePage?: { 
       actions: {
         goToCodeEntry: (_, { email }) => void navigate({ to: '/password-reset', search: { email } }),
         goToComplete: () => void navigate({ to: '/password-reset-complete' }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { inspect: flowInspect },

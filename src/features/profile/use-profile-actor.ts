@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -33,7 +34,7 @@ export function useProfileActor({ api }: { api: ApiClient }, auth: Pick<AuthActo
           return member
         }),
       },
-      actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }) },
+      actions: { goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }) },
     }),
     { inspect: flowInspect },
   )

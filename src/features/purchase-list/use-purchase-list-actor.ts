@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -37,7 +38,7 @@ export function usePurchaseListActor({ api, session }: PurchaseListPorts, year: 
         }),
       },
       actions: {
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { input: { period: periodFromSearch(year) }, inspect: flowInspect },

@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
@@ -34,7 +35,7 @@ export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: st
       },
       actions: {
         // A numeric code as a number, so the URL reads `?code=404` (a string would be JSON-quoted).
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code: /^\d+$/.test(code) ? Number(code) : code }, replace: true }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToComplete: () => void navigate({ to: '/rating-complete' }),
         // The tip is paid by the checkout flow on /buy (spec §4 Rating).
         goToTipPayment: (_, { productId, parentTicketNumber }) =>

@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useState } from 'react'
@@ -60,7 +61,7 @@ export function useReservationChangeActor(services: ReservationPorts, params: { 
       },
       actions: {
         // A numeric code as a number, so the URL reads `?code=404` (a string would be JSON-quoted).
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code: /^\d+$/.test(code) ? Number(code) : code }, replace: true }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToMenu: () => void navigate({ to: '/support/menu', replace: true }),
         goToComplete: () => void navigate({ to: '/reservationdate-change-complete' }),
         // /buy belongs to the checkout flow: typed search params, the slot from session storage.

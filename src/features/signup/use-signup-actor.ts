@@ -1,3 +1,4 @@
+import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { useEffect, useRef } from 'react'
@@ -29,7 +30,7 @@ export function useSignupActor({ api, captcha }: SignupPorts, search: SignupSear
       },
       actions: {
         goToRegistrationTemp: () => void navigate({ to: '/registeration-temp', search }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code } }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),
     { input: { landingPage: search.display === 'lp', lpSource: search.lpSource ?? null, chatbotSourceUrl: search.chatbotSourceUrl ?? null }, inspect: flowInspect },
@@ -55,7 +56,7 @@ export function useSignupLinkActor({ api }: Pick<SignupPorts, 'api'>, token: str
       },
       actions: {
         goToLoginThanks: () => void navigate({ to: '/login', search: { signup: 'success' }, replace: true }),
-        goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }),
+        goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
       },
     }),
     { input: {}, inspect: flowInspect },
