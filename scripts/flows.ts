@@ -120,6 +120,25 @@ const stateKey = (scope: Scope, node: AnyNode) => `${scope.prefix}${pathOf(node)
 const stateLabel = (scope: Scope, node: AnyNode) => stateText(scope.docs, stateKey(scope, node)).replace(/^.*\//, '')
 const guardText = (scope: Scope, g: Guard) => scope.docs.guards[g.name] ?? g.name
 
+/** Long words on an arrow are broken before a parenthesis or after 、・／ so a label stays narrow. */
+function wrap(text: string, width = 16): string {
+  const out: string[] = []
+  let rest = text
+  while (rest.length > width) {
+    const window = rest.slice(0, width + 1)
+    const cut = Math.max(window.lastIndexOf('（'), ...['、', '・', '／', '」', '）'].map((c) => window.lastIndexOf(c) + 1))
+    // No natural break: Japanese may break between any two characters, but not inside a Latin word.
+    let at = cut >= 6 ? cut : width
+    const latin = /[\w./?=&-]/
+    while (cut < 6 && at > 6 && latin.test(rest[at - 1]) && latin.test(rest[at])) at--
+    if (at <= 6) at = cut >= 6 ? cut : width
+    out.push(rest.slice(0, at))
+    rest = rest.slice(at)
+  }
+  out.push(rest)
+  return out.map(safe).join('<br/>')
+}
+
 /**
  * The label of one arrow, from the transitions it stands for (same source box, same target): per
  * event its words with the code name small below (`確認する<br/><small>modal.confirm</small>`),
@@ -134,14 +153,14 @@ function arrowLabel(scope: Scope, edges: Edge[]): string {
     const lines: string[] = []
     if (event !== '') {
       const words = eventText(scope.docs, event, scope.actorNames, false)
-      lines.push(event.startsWith('xstate.') || words === event ? safe(words) : `${safe(words)}<br/><small>${safe(event)}</small>`)
+      lines.push(event.startsWith('xstate.') || words === event ? wrap(words) : `${wrap(words)}<br/><small>${safe(event)}</small>`)
     }
     const siblings = edgesOf(group[0].from).filter((e) => e.event === event)
     const elsewhere = siblings.some((e) => !group.some((g) => g.def === e.def) && e.to.length > 0)
     const unconditional = group.some((e) => !e.guard && (!e.fallback || !elsewhere))
     // With the fallback among them, the alternatives that lead here are 「everything not going elsewhere」.
     if (!unconditional && group.some((e) => e.fallback)) lines.push('［それ以外］')
-    else if (!unconditional) lines.push(`［${safe([...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／'))}］`)
+    else if (!unconditional) lines.push(wrap(`［${[...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／')}］`))
     if (!lines.length) lines.push('すぐに')
     parts.push(lines.join('<br/>'))
   }
@@ -184,7 +203,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     '---',
     'config:',
     '  state:',
-    '    nodeSpacing: 60',
+    '    nodeSpacing: 50',
     '    rankSpacing: 90',
     '---',
     'stateDiagram-v2',
@@ -204,8 +223,8 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
   type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[] }
   const arrows = new Map<string, Arrow>()
   const stubs = new Map<string, string>()
-  const stub = (kind: 'in' | 'out', n: AnyNode) => {
-    const sid = `${kind}_${id(n)}`
+  const stub = (kind: 'in' | 'out', n: AnyNode, per = '') => {
+    const sid = `${kind}_${id(n)}${per}`
     if (!stubs.has(sid)) stubs.set(sid, `  state "${kind === 'out' ? '→ ' : ''}${safe(stateLabel(scope, n))}${kind === 'in' ? ' から' : ''}" as ${sid}`)
     return sid
   }
@@ -237,7 +256,8 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
       for (const e of edgesOf(n)) {
         for (const t of e.to) {
           const to = isDescendant(t, top) ? shown(t) : null
-          if (to) arrow(stub('in', n), id(to), to, e)
+          // One entry box per arrow: entries from two states into two sub-states would cross.
+          if (to) arrow(stub('in', n, `__${id(to)}`), id(to), to, e)
         }
       }
     }
