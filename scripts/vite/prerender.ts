@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build, type Plugin, type ResolvedConfig } from 'vite'
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
 import { prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
 
 // Paint from HTML (issue 16, docs/performance.md "First paint"): after the browser build, the same
@@ -12,7 +12,7 @@ import { prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages
 
 type Renderer = {
   pages(): PrerenderedPage[]
-  render(page: PrerenderedPage): Promise<{ html: string }>
+  render(page: PrerenderedPage): Promise<{ html: string; routeIds: string[] }>
 }
 
 export type PrerenderManifestEntry = PrerenderedPage & { file: string }
@@ -39,6 +39,28 @@ export function pageHtml(template: string, rendered: string, kind: PrerenderedPa
     .replace(ROOT_MARK, () => `<div id="root" data-prerendered="${kind}">${markup}</div>`)
 }
 
+/** A route's file (TanStack's flat file names): `/login` → login.tsx, `/_auth/` → _auth.index.tsx. */
+export const routeFile = (routeId: string) => `${routeId.replace(/^\//, '').replaceAll('/', '.').replace(/\.$/, '.index')}.tsx`
+
+/** The chunks of the modules matching `wanted` and every chunk they import statically, as /assets paths. */
+function chunksOf(bundle: Rollup.OutputBundle, wanted: (moduleId: string) => boolean): string[] {
+  const byFile = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
+  const out = new Set<string>()
+  const add = (file: string) => {
+    if (out.has(file)) return
+    out.add(file)
+    for (const dep of byFile.get(file)?.imports ?? []) add(dep)
+  }
+  for (const chunk of byFile.values()) if (chunk.facadeModuleId && wanted(chunk.facadeModuleId)) add(chunk.fileName)
+  return [...out].map((f) => `/${f}`)
+}
+
+/** `<link rel="modulepreload">` for each chunk that the HTML does not load or preload already. */
+function withPreloads(html: string, files: string[]): string {
+  const links = files.filter((f) => !html.includes(`"${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+  return html.replace('</head>', `${links.join('')}</head>`)
+}
+
 export function prerenderPages(root: string): Plugin {
   let config: ResolvedConfig
   return {
@@ -51,7 +73,7 @@ export function prerenderPages(root: string): Plugin {
     writeBundle: { sequential: true, order: 'post', handler: prerender },
   }
 
-  async function prerender() {
+  async function prerender(_options: unknown, bundle: Rollup.OutputBundle) {
     const outDir = path.resolve(root, config.build.outDir)
     const template = readFileSync(path.join(outDir, 'index.html'), 'utf8')
     // Inside the project, so the Node build finds the packages it leaves external.
@@ -68,9 +90,14 @@ export function prerenderPages(root: string): Plugin {
       mkdirSync(path.join(outDir, 'prerendered'), { recursive: true })
       const manifest: PrerenderManifestEntry[] = []
       for (const page of renderer.pages()) {
-        const { html } = await renderer.render(page)
+        const { html, routeIds } = await renderer.render(page)
         const file = `/prerendered/${prerenderedFile(page.url)}`
-        writeFileSync(path.join(outDir, file), pageHtml(template, html, page.kind))
+        // A hydrated page's own route chunks, fetched with the entry: hydration waits for them
+        // (src/main.tsx loads the route first), and the router would ask for them only once the
+        // entry has run, a round trip later.
+        const modules = routeIds.filter((id) => id !== '__root__').map((id) => `/src/routes/${routeFile(id)}?tsr-split=`)
+        const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)))
+        writeFileSync(path.join(outDir, file), pageHtml(withPreloads(template, routeChunks), html, page.kind))
         manifest.push({ ...page, file })
       }
       writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))

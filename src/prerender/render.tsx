@@ -12,7 +12,7 @@ import { App } from '../app/app'
 import { startApp } from '../app/start-app'
 import type { AppServices } from '../routes/-router-context'
 import { config } from '../config'
-import { AppLayout } from '../features/layout/app-layout'
+import { AppLayout } from '../app/layout/app-layout'
 import { system } from '../theme'
 import { PageSpinnerView } from '../ui/page-spinner'
 import { publicPages, type PrerenderedPage } from './pages'
@@ -45,10 +45,11 @@ function buildServices(): AppServices {
   }
 }
 
-export type Rendered = { url: string; kind: PrerenderedPage['kind']; html: string }
+/** `routeIds`: the routes the page rendered (the build preloads their chunks with the page). */
+export type Rendered = { url: string; kind: PrerenderedPage['kind']; html: string; routeIds: string[] }
 
 /** A public page in full: its route loaded (no guard of these waits for anything), then rendered. */
-async function renderPage(url: string): Promise<string> {
+async function renderPage(url: string): Promise<{ html: string; routeIds: string[] }> {
   const app = startApp(buildServices(), { history: createMemoryHistory({ initialEntries: [url] }) })
   try {
     await app.router.load()
@@ -60,7 +61,7 @@ async function renderPage(url: string): Promise<string> {
     await new Response(prelude).text()
     const html = renderToString(withStyles(<App router={app.router} />))
     if (html.includes('<script') || html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error(`prerender ${url}: a part of the page did not render at build time`)
-    return html
+    return { html, routeIds: app.router.state.matches.map((m) => m.routeId) }
   } finally {
     app.stop()
   }
@@ -104,6 +105,6 @@ function memberPages(): PrerenderedPage[] {
 export const pages = (): PrerenderedPage[] => [...publicPages, ...memberPages()]
 
 export async function render(page: PrerenderedPage): Promise<Rendered> {
-  const html = page.kind === 'page' ? await renderPage(page.url) : renderShell(page.url)
-  return { url: page.url, kind: page.kind, html }
+  if (page.kind === 'page') return { url: page.url, kind: page.kind, ...(await renderPage(page.url)) }
+  return { url: page.url, kind: page.kind, html: renderShell(page.url), routeIds: [] }
 }
