@@ -6,13 +6,13 @@ export const flowDocs: FlowDocs = {
   purpose: '会員がログインしているかを知り、ログイン（reCAPTCHA 確認つきのログイン、認証、会員情報の読み込み）とログアウトを行い、求めたページへ戻す。',
   routes: ['/login', 'ログインが必要なすべてのページ（/login?redirect=… へ）'],
   events: {
-    'identity.changed': '認証の状態が変わる（ログイン中の会員、または強制ログアウト）',
+    'identity.changed': '認証の状態が変わる（ログイン・強制ログアウト）',
     'form.change': 'メールアドレス・パスワードを入力',
     'form.submit': 'ログインを押す',
     'logout.request': 'ログアウトを選ぶ',
     'logout.confirm': 'ログアウトを確定',
     'logout.cancel': 'ログアウト確認を閉じる',
-    'session.end': 'ページがセッションを終える（登録完了後の /login?signup=success）',
+    'session.end': 'セッションを終える（登録完了後）',
     'member.updated': 'お客様情報を保存した（氏名・電話番号）',
   },
   states: {
