@@ -54,13 +54,34 @@ const configs: ModelConfig[] = [
       ...promptEvents,
       'coupon.select': [{ couponCode: coupon.code }],
       'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
-      'holderName.change': [{ value: 'TARO YAMADA' }],
+      'holderName.change': [{ value: 'TARO YAMADA' }, { value: 'taro' }],
+      'holderName.blur': [{}],
       'concern.change': [{ value: 'PCが遅い' }, { value: 'x'.repeat(501) }],
       'tokenError.dismiss': [{}],
     },
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loaded], error: [] }, couponCheck, cardPayment, charge: { done: [response], error: [new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'DENY_COUPON')] } },
-    serialize: (s) => identity(s, cardParts(s.context), s.context.form.holderName !== '', s.context.form.concernText.length > 500, s.context.tokenError !== null),
+    serialize: (s) => identity(s, cardParts(s.context), s.context.form.holderName, s.context.form.holderNameError, s.context.form.concernText.length, s.context.tokenError !== null),
     limit: 100000,
+  },
+  {
+    // The choices of spec §3 (device, OS, remote support, support method, saving the card) with a new card and no coupon.
+    machine,
+    events: {
+      'pay.submit': [{}],
+      'device.change': [{ value: 'PC' }],
+      'os.change': [{ value: 'WINDOWS' }],
+      'remoteSupport.change': [{ value: 'WISH' }],
+      'supportType.change': [{ value: 'ONLINE' }],
+      'saveCard.toggle': [{ save: false }],
+      'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
+      'holderName.change': [{ value: 'TARO YAMADA' }],
+    },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loaded, coupons: [] }], error: [] }, couponCheck, cardPayment: { done: [{ outcome: 'finished', token: 'tok_new' }], error: [] }, charge: { done: [response], error: [] } },
+    serialize: (s) => {
+      const f = s.context.form
+      return identity(s, f.device, f.os, f.remoteSupport, f.supportType, f.saveCard, cardParts(s.context) === 3 && f.holderName !== '')
+    },
+    limit: 200000,
   },
   {
     // Nothing to pay (the free interview).
@@ -124,6 +145,49 @@ function paymentOf(trail: Observation[]) {
   return { due, useSaved, needsCard: due !== 0 && !useSaved, savedCardId: l.chargeData.creditcard?.cardId ?? '' }
 }
 
+/** spec §3 Choices as entered (changing the device resets the OS), and saving a new card (default yes). */
+function choicesOf(trail: Observation[], type: string) {
+  let device: string | null = null
+  let os: string | null = null
+  let remoteSupport: string | null = null
+  let supportType = 'TEL'
+  let saveCard = true
+  const osOf: Record<string, string[]> = { PC: ['WINDOWS', 'MAC'], SMARTPHONE: ['ANDROID', 'IOS'], TABLET: ['ANDROID', 'IOS'] }
+  for (const { event: e } of trail) {
+    if (e.type === 'device.change') [device, os] = [e.value, null]
+    if (e.type === 'os.change') os = device && osOf[device].includes(e.value) ? e.value : null
+    if (e.type === 'remoteSupport.change') remoteSupport = e.value
+    if (e.type === 'supportType.change') supportType = e.value
+    if (e.type === 'saveCard.toggle') saveCard = e.save
+  }
+  const p = handoff(trail)
+  const pay = paymentOf(trail)
+  return {
+    contactDevice: device,
+    contactOs: os,
+    remoteSupport,
+    supportType: type === 'SUPPORT' ? (p.reserveNow && p.supportType ? p.supportType : supportType) : null,
+    saveCard: !pay.useSaved && saveCard,
+  }
+}
+
+/** spec §4, §5: can the member pay now (pay enabled)? Concern ≤ 500 and a saved card, nothing to pay, or a complete valid new card. */
+function payable(trail: Observation[]): boolean {
+  let concern = ''
+  let name = ''
+  let nameError = false
+  const card = new Set<string>()
+  for (const { event: e } of trail) {
+    if (e.type === 'concern.change') concern = e.value
+    if (e.type === 'holderName.change') [name, nameError] = [e.value, false]
+    if (e.type === 'holderName.blur') nameError = !/^[A-Za-z]+ [A-Za-z]+$/.test(name)
+    if (e.type === 'card.change' && e.complete) card.add(e.element)
+  }
+  if (concern.length > 500 || !loadedOf(trail)) return false
+  const pay = paymentOf(trail)
+  return !pay.needsCard || (card.size === 3 && /^[A-Za-z]+ [A-Za-z]+$/.test(name) && !nameError)
+}
+
 /** The charge request the spec asks for, built from the hand-off, the load and the member's entries (spec §3). */
 function expectedRequest(trail: Observation[], token: string): Partial<ChargeRequest> {
   const p = handoff(trail)
@@ -141,6 +205,7 @@ function expectedRequest(trail: Observation[], token: string): Partial<ChargeReq
     reservationTime: type === 'SUPPORT' ? (p.reservationTime ?? 'SUPPORT') : type,
     reserveNow: p.reserveNow,
     counsellingComment: type === 'SUPPORT' && concern ? concern : null,
+    ...choicesOf(trail, type),
   }
 }
 
@@ -164,6 +229,8 @@ function triesOf(trail: Observation[]): number {
   for (let i = all.length - 1; i >= 0 && all[i] === key; i--) n++
   return n
 }
+
+const FORM_EDITS = ['concern.change', 'device.change', 'os.change', 'remoteSupport.change', 'supportType.change', 'holderName.change', 'holderName.blur', 'card.change', 'savedCard.toggle', 'saveCard.toggle']
 
 const pending = (trail: Observation[], call: string) => {
   let n = 0
@@ -222,6 +289,74 @@ export const rules: SpecRules = {
       v.push(`a pay click while busy must send nothing, sent ${after.sent.map((s) => s.call)}`)
     // Member edits never leave the page or call anything but the coupon check.
     if (!event.type.startsWith('xstate.') && goes.length) v.push(`${event.type} must not leave the page, did ${JSON.stringify(goes)}`)
+
+    // The form: an edit keeps the form on screen (the same fields accepted) and sends nothing.
+    if (FORM_EDITS.includes(event.type) && before && before.can.some((t) => FORM_EDITS.includes(t))) {
+      if (after.sent.length) v.push(`${event.type} sends nothing, sent ${after.sent.map((s) => s.call)}`)
+      const lost = before.can.filter((t) => FORM_EDITS.includes(t) && !after.can.includes(t))
+      if (lost.length) v.push(`${event.type} must keep the form: ${lost} no longer accepted`)
+    }
+    // §4: pay (or skipping the coupon) on a payable form starts the payment at once, or first offers an unapplied fitting coupon.
+    const idle = before && !pending(trail.slice(0, -1), 'charge') && !pending(trail.slice(0, -1), 'cardPayment') && !pending(trail.slice(0, -1), 'couponCheck') && !pending(trail.slice(0, -1), 'loadCheckout')
+    const promptOpen = !!before?.can.includes('prompt.skip')
+    if (idle && ((event.type === 'pay.submit' && !promptOpen && before.can.some((t) => FORM_EDITS.includes(t))) || (event.type === 'prompt.skip' && promptOpen))) {
+      const starts = after.sent.map((x) => x.call)
+      const offers = event.type === 'pay.submit' && heldCoupons(trail).length > 0 && !appliedCoupon(trail)
+      if (starts.some((c) => c !== 'charge' && c !== 'cardPayment')) v.push(`paying starts only the card payment or the charge, sent ${starts}`)
+      if (payable(trail) && offers && !(after.can.includes('prompt.skip') && !starts.length)) v.push('an unapplied fitting coupon is offered before paying (spec §4)')
+      if (payable(trail) && !offers && starts.length !== 1) v.push(`a payable form pays at once, sent ${starts}`)
+      if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (spec §4, §5)')
+    }
+    if (event.type === 'prompt.useCoupon' && !actions(after, 'scrollToCoupons').length) v.push('「クーポンを使う」 scrolls to the coupon section (spec §4)')
+    if (event.type === 'tokenError.dismiss' && after.context.tokenError !== null) v.push('closing the token error modal closes it')
+    if (event.type === 'coupon.select' && before?.can.includes('coupon.select') && idle && !same(after.sent, [{ call: 'couponCheck', input: { productId: handoff(trail).productId, couponCode: event.couponCode } }]))
+      v.push(`choosing a coupon checks that coupon for the product, sent ${JSON.stringify(after.sent)}`)
+    // Saved before the charge is sent (issue 12): a reload finds the attempt.
+    for (const c of charges) {
+      const key = (c.input as Any).idempotencyKey
+      if (startedHere(trail) && !trail.some((o) => actions(o, 'saveAttempt').some((d) => (d.params as Any).attempt.idempotencyKey === key))) v.push('the attempt is stored before its charge is sent')
+    }
+    // §9 timing: the first retry after 1 s, the second after 2 s.
+    const after_ = /^xstate\.after\.(\d+)\./.exec(event.type)
+    if (after_ && charges.length) {
+      const sentBefore = triesOf(trail.slice(0, -1))
+      if (Number(after_[1]) !== 1000 * 2 ** (sentBefore - 1)) v.push(`retry ${sentBefore} must come after ${1000 * 2 ** (sentBefore - 1)} ms, came after ${after_[1]} ms`)
+    }
+    // issue 12: a stored attempt is looked up by its key; its answer decides.
+    if (r?.call === 'readStoredAttempt' && r.ok) {
+      const want = r.output ? [{ call: 'readAttemptOutcome', input: { idempotencyKey: (r.output as Any).attempt.idempotencyKey } }] : [{ call: 'loadCheckout', input: handoff(trail) }]
+      if (!same(after.sent, want)) v.push(`${r.output ? 'a stored attempt is looked up by its key' : 'without a stored attempt the page loads'}: sent ${JSON.stringify(after.sent)}`)
+    }
+    if (r?.call === 'readAttemptOutcome' && r.ok && (r.output as Any).status !== 'SUCCEEDED') {
+      const stored = trail.find((o) => o.reply?.call === 'readStoredAttempt')?.reply?.output as Any
+      const status = (r.output as Any).status
+      const dropped = status === 'FAILED' || (status === 'NONE' && !stored?.returnedFrom3ds)
+      if (dropped && !actions(after, 'clearAttempt').length) v.push(`an attempt the server ${status === 'FAILED' ? 'failed' : 'never saw'} is dropped from session storage`)
+      if (!dropped && actions(after, 'clearAttempt').length) v.push('an attempt still under way is kept')
+      if (!calls(after, 'loadCheckout').length) v.push('the page loads after the lookup')
+    }
+    // (The first load of the page: after an unanswered charge the lookup repeats and the same key is charged again.)
+    if (r?.call === 'loadCheckout' && r.ok && !trail.slice(0, -1).some((o) => calls(o, 'charge').length)) {
+      const stored = trail.find((o) => o.reply?.call === 'readStoredAttempt')?.reply?.output as Any
+      const lookup = [...trail].reverse().find((o) => o.reply?.call === 'readAttemptOutcome')?.reply
+      const status = lookup?.ok ? (lookup.output as Any).status : 'UNKNOWN'
+      const key = stored?.attempt.idempotencyKey
+      const want = !stored || status === 'FAILED' || (status === 'NONE' && !stored.returnedFrom3ds) ? 'form'
+        : status === 'PENDING' ? 'charge' : stored.returnedFrom3ds ? 'cardPayment' : 'form'
+      const sent = after.sent.map((x) => x.call)
+      if (want === 'form' && sent.length) v.push(`the form shows, nothing sent, sent ${sent}`)
+      if (want === 'charge' && !same(after.sent.map((x) => (x.input as Any).idempotencyKey), [key])) v.push(`an attempt still being charged is charged again with its key ${key}, sent ${JSON.stringify(after.sent)}`)
+      if (want === 'cardPayment' && !same(after.sent.map((x) => [x.call, (x.input as Any).returnedToken]), [['cardPayment', stored.attempt.token]])) v.push(`back from 3-D Secure the card payment is finished with the stored token, sent ${JSON.stringify(after.sent)}`)
+    }
+    if (r?.call === 'cardPayment' && r.ok && (r.output as Any).outcome !== 'finished' && after.sent.length) v.push(`a card that did not pass sends nothing, sent ${after.sent.map((x) => x.call)}`)
+    if (r?.call === 'couponCheck' && r.ok) {
+      if (after.tags.includes('paymentProblem')) v.push('a coupon answer shows no payment problem')
+      const out = r.output as Any
+      if (out.outcome === 'applied' && after.context.couponNotice !== 'applied') v.push('an applied coupon says so (spec §4)')
+      if (out.outcome === 'unavailable' && after.context.couponNotice !== 'unavailable') v.push('an unavailable coupon says so (spec §8)')
+    }
+    // spec §4: session storage cleared after a failed attempt.
+    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (spec §4)')
 
     // §4 completion: only a successful charge, or an attempt the server says is paid, reaches /buy-complete.
     const complete = actions(after, 'goToComplete')
