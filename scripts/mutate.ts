@@ -154,6 +154,7 @@ async function main() {
   let total = 0
   let caught = 0
   const survivors: string[] = []
+  const failedCharts: string[] = []
   for (const flow of flows) {
     const rulesFile = path.join(root, 'tests/machines', `${flow}.spec-rules.ts`)
     let spec: ChartSpec | undefined
@@ -167,6 +168,13 @@ async function main() {
       continue
     }
     const started = Date.now()
+    // The rules must hold on the chart as written, or every mutant would count as caught.
+    const asWritten = await checkChart(spec.configs, spec.rules, spec.provide, { firstOnly: true })
+    if (asWritten.length) {
+      rows.push([flow, '—', '—', 'rules fail on the chart as written', asWritten[0].slice(0, 80)])
+      failedCharts.push(`${flow}: ${asWritten[0]}`)
+      continue
+    }
     const all = (await mutateChart(spec, { allTargets })).filter((r) => !r.invalid)
     const results = all.filter((r) => !r.equivalent)
     const equivalent = all.length - results.length
@@ -174,6 +182,7 @@ async function main() {
     const byError = results.filter((r) => r.byError).length
     total += results.length
     caught += c
+    if (!args.includes('--quiet')) console.error(`${flow}: ${c}/${results.length} caught (${pct(c, results.length)})`)
     rows.push([flow, String(results.length), String(c), pct(c, results.length), `${equivalent ? `${equivalent} equivalent left out, ` : ''}${byError ? `${byError} by error, ` : ''}${((Date.now() - started) / 1000).toFixed(1)} s`])
     for (const r of results.filter((x) => !x.caught)) survivors.push(`${flow}: ${r.mutant.kind} ${r.mutant.where}`)
   }
@@ -184,6 +193,10 @@ async function main() {
   console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'))
   if (showSurvivors && survivors.length) console.log(`\nsurviving mutants:\n${survivors.map((s) => `  ${s}`).join('\n')}`)
   else if (survivors.length) console.log(`\n${survivors.length} surviving mutants (--survivors lists them)`)
+  if (failedCharts.length) {
+    console.log(`\nrules that fail on the chart as written (fix first):\n${failedCharts.map((s) => `  ${s}`).join('\n')}`)
+    process.exitCode = 1
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -20,11 +20,14 @@ function page(trail: Observation[]) {
   let message: 'emailInUse' | 'rateLimited' | null = null
   let copying = false
   let visible = false
+  const touched = new Set<string>()
   let submitted: Values | null = null
   for (const o of trail) {
     const e = o.event
     if (o.did.some((d) => d.action.startsWith('goTo'))) phase = 'ended'
     if (phase === 'editing') {
+      if (e.type === 'field.change' || e.type === 'field.blur') touched.add(String(e.field).startsWith('email') ? 'email' : e.field)
+      if (e.type === 'password.generate') touched.add('password')
       if (e.type === 'field.change') { values[e.field as keyof Values] = e.value; if (e.field.startsWith('email') && message === 'emailInUse') message = null }
       if (e.type === 'password.generate') { values.password = e.password; visible = true }
       if (e.type === 'password.toggleVisibility') visible = !visible
@@ -40,9 +43,13 @@ function page(trail: Observation[]) {
     if (e.type === 'password.copy' && !copying && values.password !== '') copying = true
     if (o.reply?.call === 'copyPassword') copying = false
   }
-  return { values, answers, phase, message, copying, visible, submitted, valid: v.is(SignupForm, formOf(values)) }
+  // §5: a field's message shows once the member has touched it (typed or left it).
+  const all = formErrors<string>(SignupForm, formOf(values)) as Record<string, string>
+  const errors = Object.fromEntries(Object.entries(all).filter(([k]) => touched.has(k)))
+  return { values, answers, phase, message, copying, visible, errors, submitted, valid: v.is(SignupForm, formOf(values)) }
 }
 
+const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))
 const FORM_EVENTS = ['field.change', 'field.blur', 'survey.toggle', 'password.toggleVisibility', 'password.generate', 'form.submit', 'link.open']
 
 export const rules: SpecRules = {
@@ -86,9 +93,12 @@ export const rules: SpecRules = {
       if (after.context.emailInUse !== (now.message === 'emailInUse')) out.push(`the address-in-use message must ${now.message === 'emailInUse' ? '' : 'not '}show`)
       if (after.context.rateLimited !== (now.message === 'rateLimited')) out.push(`the wait-and-retry message must ${now.message === 'rateLimited' ? '' : 'not '}show`)
       if (JSON.stringify(after.context.values) !== JSON.stringify(now.values)) out.push(`the form must show ${JSON.stringify(now.values)}`)
+      if (JSON.stringify(sorted(after.context.errors)) !== JSON.stringify(sorted(now.errors))) out.push(`the form must show the messages ${JSON.stringify(now.errors)}, shows ${JSON.stringify(after.context.errors)}`)
       if (after.can.includes('form.submit') !== now.valid) out.push(`submit must be ${now.valid ? 'enabled' : 'blocked while a field error shows'}`)
-      for (const t of ['field.change', 'field.blur', 'link.open']) if (!after.can.includes(t)) out.push(`the form must take ${t}`)
+      if (!after.can.includes('field.change')) out.push('the form must take field.change')
     } else if (FORM_EVENTS.some((t) => after.can.includes(t))) out.push(`while ${now.phase} the form takes nothing, can ${after.can}`)
+    // A new attempt clears the wait-and-retry notice of the last one.
+    if (now.phase === 'submitting' && after.context.rateLimited) out.push('the wait-and-retry notice goes when the member sends again')
     // The password shows after "show" is toggled and once generated (the member notes it).
     if (now.phase === 'editing' && after.context.passwordVisible !== now.visible) out.push(`the password must be ${now.visible ? 'shown' : 'hidden'}`)
     if (now.phase !== 'ended' && after.can.includes('password.copy') !== (!now.copying && now.values.password !== '')) out.push(`copy must be ${now.values.password ? 'offered' : 'disabled without a password'}`)
@@ -122,15 +132,15 @@ const outcomes: ModelConfigs[number]['outcomes'] = {
   completeSignup: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
   copyPassword: { done: [undefined], error: [new Error('clipboard denied')] },
 }
-// A state's identity: the form's state, whether a copy is under way, how much of the form is valid.
+// A state's identity: the form's and the clipboard's state, how much of the form is valid.
 const serialize = (s: { value: { form: string; clipboard: string }; context: SignupContext }) =>
-  JSON.stringify([s.value.form, s.value.clipboard === 'idle', validFields(s.context), s.context.values.password !== '', s.context.values.emailLocal !== '', s.context.values.emailDomain !== '', s.context.registrationAnswers.length > 0])
+  JSON.stringify([s.value.form, s.value.clipboard, validFields(s.context), s.context.values.password !== '', s.context.values.emailLocal !== '', s.context.values.emailDomain !== '', s.context.registrationAnswers.length > 0])
 
 export const spec: ChartSpec = {
   configs: [
     { machine: signupMachine, input: {}, events, outcomes, serialize: serialize as never, limit: 100000 },
-    // The landing-page variant differs only in what is sent: its events are the form's.
-    { machine: signupMachine, input: { landingPage: true, lpSource: 'ad-1', chatbotSourceUrl: null }, events: { 'field.change': events['field.change'], 'survey.toggle': events['survey.toggle'], 'form.submit': [{}] }, outcomes, serialize: serialize as never, limit: 100000 },
+    // The landing-page variant differs in what is sent (no survey answers, its source and lpSource).
+    { machine: signupMachine, input: { landingPage: true, lpSource: 'ad-1', chatbotSourceUrl: null }, events, outcomes, serialize: serialize as never, limit: 100000 },
   ],
   rules,
 }
