@@ -189,7 +189,7 @@ function payable(trail: Observation[]): boolean {
 }
 
 /** The charge request the spec asks for, built from the hand-off, the load and the member's entries (spec §3). */
-function expectedRequest(trail: Observation[], token: string): Partial<ChargeRequest> {
+function expectedRequest(trail: Observation[], token: string): Record<string, unknown> {
   const p = handoff(trail)
   const l = loadedOf(trail)!
   const type = l.chargeData.product.productType
