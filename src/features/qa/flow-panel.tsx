@@ -51,7 +51,7 @@ export function eventsNow(snapshot: AnyMachineSnapshot): Array<{ type: string; c
 }
 
 const box: CSSProperties = { border: '1px solid #bbb', borderRadius: 4, padding: '2px 6px', margin: '3px 0', background: '#fff', fontWeight: 400 }
-const activeBox: CSSProperties = { ...box, borderColor: '#d97706', background: '#fff7d6', fontWeight: 700 }
+const activeBox: CSSProperties = { ...box, border: '1px solid #d97706', background: '#fff7d6', fontWeight: 700 }
 
 function StateTree({ node, docs, prefix, snapshot }: { node: AnyNode; docs: FullFlowDocs; prefix: string; snapshot: AnyMachineSnapshot }) {
   const active = new Set(snapshot._nodes as AnyNode[])
