@@ -365,6 +365,20 @@ function problemsOf(flow: Flow): string[] {
   return problems
 }
 
+/** Labels of states, guards and actors the chart (and its child machines) no longer has: a warning only. */
+function unusedLabels(flow: Flow): string[] {
+  const states = new Set<string>()
+  const machines = [{ prefix: '', machine: flow.machine }, ...childMachines(flow.machine).map((c) => ({ prefix: `${c.src}/`, machine: c.machine }))]
+  for (const { prefix, machine } of machines) for (const n of allNodes(machine.root as AnyNode).slice(1)) states.add(`${prefix}${pathOf(n)}`)
+  const guards = new Set(machines.flatMap(({ machine }) => Object.keys(machine.implementations.guards)))
+  const actors = new Set(machines.flatMap(({ machine }) => Object.keys(machine.implementations.actors)))
+  return [
+    ...Object.keys(flow.docs.states).filter((k) => !states.has(k)).map((k) => `states['${k}']`),
+    ...Object.keys(flow.docs.guards).filter((k) => !guards.has(k)).map((k) => `guards['${k}']`),
+    ...Object.keys(flow.docs.actors).filter((k) => !actors.has(k)).map((k) => `actors['${k}']`),
+  ]
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pages.
 
@@ -529,7 +543,9 @@ async function main() {
     outputs.set(path.join(OUT, mdName(flow)), text)
   }
   outputs.set(path.join(OUT, 'README.md'), renderIndex(flows))
+  const unused = flows.flatMap((f) => unusedLabels(f).map((u) => `${f.flow}/${f.flow}-docs.ts: ${u}`))
   const report = () => {
+    if (unused.length) console.warn(`Labels for names the charts no longer have (remove them):\n${unused.map((u) => `  - ${u}`).join('\n')}`)
     if (problems.length) console.error(`Flow docs incomplete (machines/<flow>/<flow>-docs.ts, machines/shared/flow-docs.ts):\n${problems.map((p) => `  - ${p}`).join('\n')}`)
   }
   if (check) {
