@@ -34,9 +34,12 @@ export function pageHtml(template: string, rendered: string, kind: PrerenderedPa
     seen.add(key)
     return ''
   })
+  // A public page's text fields are read-only until React has taken them over (src/prerender/early-input.ts
+  // makes them editable again): typed before, the text would be on screen but not in the form's state.
+  const held = kind === 'page' ? markup.replace(/<(input|textarea)\b(?![^>]*\sreadonly=)/gi, '<$1 readOnly="" data-hydrating=""') : markup
   return template
     .replace('</head>', `${styles.join('')}</head>`)
-    .replace(ROOT_MARK, () => `<div id="root" data-prerendered="${kind}">${markup}</div>`)
+    .replace(ROOT_MARK, () => `<div id="root" data-prerendered="${kind}">${held}</div>`)
 }
 
 /** A route's file (TanStack's flat file names): `/login` → login.tsx, `/_auth/` → _auth.index.tsx. */

@@ -4,14 +4,16 @@
  * field with its own (empty) state and never hears of text already in it: the text would stay on
  * screen while the form's chart saw nothing (a login button that stays disabled).
  *
- * `holdEarlyInput` runs just before `hydrateRoot`: it notes each field whose value differs from the
- * HTML's, puts the HTML's back (hydration then finds what it rendered) and makes the text fields
- * read-only while React hydrates (typing then would be lost the same way). The function it returns
+ * So the build writes a public page's text fields read-only (`data-hydrating`), and
+ * `holdEarlyInput` runs just before `hydrateRoot`: it notes each field whose value still differs
+ * from the HTML's (a browser's autofill, a checkbox), puts the HTML's back (hydration then finds
+ * what it rendered) and keeps the text fields read-only while React hydrates. The function it returns
  * runs once the page is hydrated: per field, an `input` event first makes React hydrate that part
  * at once if it has not yet (a discrete event on markup not yet hydrated does), the field becomes
  * editable again, and the visitor's value is entered again the way a browser enters it, so the
  * form's own onChange receives it. A production React does not compare attributes when it
- * hydrates; only the fields this made read-only are made editable again.
+ * hydrates (the only kind that hydrates here); only the fields held are made editable again, so
+ * the DOM is then exactly what React rendered.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
@@ -36,7 +38,8 @@ export function holdEarlyInput(root: HTMLElement): () => void {
       el.checked = el.defaultChecked
       replays.push(() => el.click())
     } else {
-      if (!el.readOnly) {
+      // The build wrote the text fields read-only (`data-hydrating`, scripts/vite/prerender.ts).
+      if (el.hasAttribute('data-hydrating') || !el.readOnly) {
         el.readOnly = true
         held.push(el)
       }
@@ -53,7 +56,10 @@ export function holdEarlyInput(root: HTMLElement): () => void {
   return () => {
     // Hydrates each field's part of the page now if it is not yet (no value has changed: no onChange).
     for (const el of root.querySelectorAll<Field>('input, textarea, select')) el.dispatchEvent(new Event('input', { bubbles: true }))
-    for (const el of held) el.readOnly = false
+    for (const el of held) {
+      el.readOnly = false
+      el.removeAttribute('data-hydrating')
+    }
     for (const replay of replays) replay()
   }
 }
