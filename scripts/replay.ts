@@ -12,7 +12,7 @@ import { stopAll } from './stack/processes'
 // MYPAGE_API_URL), one screenshot per step and a Markdown report under qa-reports/<timestamp>/.
 // Stops at the first step whose state differs, names it, and exits 1.
 
-export type StepResult = { index: number; event: string; expectedState: string; ok: boolean; screenshot: string; error?: string }
+export type StepResult = { index: number; event: string; expectedState: string; ok: boolean; screenshot: string; error?: string; ms?: number }
 export type FileResult = { file: string; flow: string; ok: boolean; steps: StepResult[]; error?: string }
 export type ReplayResult = { ok: boolean; reportDir: string; report: string; files: FileResult[]; failure?: string }
 
@@ -57,13 +57,13 @@ export async function replayPathFiles(paths: string[], options: ReplayOptions = 
         return screenshot
       }
       try {
-        await runPath(page, file, async (index, step) => {
-          result.steps.push({ index, event: JSON.stringify(step.event), expectedState: step.expectedState, ok: true, screenshot: await shot(index) })
+        await runPath(page, file, async (index, step, ms) => {
+          result.steps.push({ index, event: JSON.stringify(step.event), expectedState: step.expectedState, ok: true, screenshot: await shot(index), ms })
         })
       } catch (e) {
         result.ok = false
         if (e instanceof StepFailed) {
-          result.steps.push({ index: e.index, event: JSON.stringify(e.step.event), expectedState: e.step.expectedState, ok: false, screenshot: await shot(e.index), error: e.message })
+          result.steps.push({ index: e.index, event: JSON.stringify(e.step.event), expectedState: e.step.expectedState, ok: false, screenshot: await shot(e.index), error: e.message, ms: e.ms })
         }
         result.error = (e as Error).message
         failure = `${name}: ${(e as Error).message}`

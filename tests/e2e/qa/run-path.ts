@@ -37,6 +37,8 @@ export class StepFailed extends Error {
     readonly index: number,
     readonly step: PathStep,
     readonly cause: unknown,
+    /** How long the step took before it failed (a wrong page fails in about a second). */
+    readonly ms = 0,
   ) {
     super(`step ${index + 1} (${step.event.type} → expected ${step.expectedState}) failed: ${(cause as Error).message?.split('\n')[0] ?? cause}`)
   }
@@ -47,18 +49,19 @@ export class StepFailed extends Error {
  * each step perform the event and assert the expected state. Throws StepFailed at the first step
  * that does not hold; `onStep` runs after each step that holds (screenshots).
  */
-export async function runPath(page: Page, file: PathFile, onStep?: (index: number, step: PathStep) => Promise<void>) {
+export async function runPath(page: Page, file: PathFile, onStep?: (index: number, step: PathStep, ms: number) => Promise<void>) {
   const driver = driverFor(file.flow)
   const ctx: FlowContext = { account: await accountFor(file.account), startRoute: file.startRoute, vars: {} }
   await driver.start(page, ctx)
   for (const [index, step] of file.steps.entries()) {
+    const started = Date.now()
     try {
       await performEvent(driver, page, resolveEvent(step.event as never, ctx), ctx)
       await assertState(driver, page, step.expectedState, ctx)
     } catch (cause) {
-      throw new StepFailed(index, step, cause)
+      throw new StepFailed(index, step, cause, Date.now() - started)
     }
-    await onStep?.(index, step)
+    await onStep?.(index, step, Date.now() - started)
   }
   return ctx
 }
