@@ -116,9 +116,10 @@ export const emailChangeMachine = setup({
       invoke: { src: 'signOut', onDone: { target: 'confirmed' }, onError: { target: 'confirmed' } },
     },
     // The new address is in use and the old session ended: the page says so (log in again).
-    confirmed: { type: 'final' },
+    // Tags say what the page shows (the view and the spec rules read them, never the state name).
+    confirmed: { type: 'final', tags: ['page:changed'] },
     // The link was opened before: the page says the change stands.
-    alreadyChanged: { type: 'final' },
+    alreadyChanged: { type: 'final', tags: ['page:alreadyChanged'] },
     // A bad or expired link: to /error?code=emailchange.
     toLinkError: { type: 'final' },
   },

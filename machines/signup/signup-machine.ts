@@ -229,7 +229,7 @@ export const signupMachine = setup({
         toLoginThanks: { type: 'final' },
         // The page says the registration stands and offers login (the token names the registration,
         // so this holds in any browser, signed in or not).
-        alreadyRegistered: { type: 'final' },
+        alreadyRegistered: { type: 'final', tags: ['page:alreadyRegistered'] },
         // A bad or expired link: to /error?code=signup.
         toLinkError: { type: 'final' },
       },
@@ -250,6 +250,7 @@ export const signupMachine = setup({
         },
         // spec §9: the copy tooltip resets after 2 s.
         copied: {
+          tags: ['copied'],
           after: { 2000: { target: 'idle' } },
           on: { 'password.copy': { guard: 'hasPassword', target: 'copying' } },
         },

@@ -53,10 +53,13 @@ export const rules: SpecRules = {
         if (!after.done) out.push('a link opened before ends on the complete page')
       } else out.push(...expectSent(after, [{ call: 'signOut', input: undefined }], 'the change ends the old session'), ...expectGoes(after, [], 'while signing out'))
       if (r.ok && after.context.newEmail !== (r.output as { email: string }).email) out.push('the complete page shows the new address')
+      if (after.tags.includes('page:alreadyChanged') !== !!again) out.push(`the page must ${again ? '' : 'not '}say the link was used before`)
+      if (after.tags.includes('page:changed')) out.push('the address is changed only once the old session has ended')
     }
     if (r?.call === 'signOut') {
       out.push(...expectGoes(after, [], 'the complete page stays: log in again'))
       if (!after.done) out.push('signed out: the change is complete')
+      if (!after.tags.includes('page:changed') || after.tags.includes('page:alreadyChanged')) out.push('signed out: the page says the new address is in use (log in again)')
     }
     if (!after.done) {
       // The messages are read on the form (while a request is in flight the form is disabled).

@@ -19,6 +19,7 @@ function page(trail: Observation[]) {
   let phase: 'editing' | 'submitting' | 'confirming' | 'ended' = 'editing'
   let message: 'emailInUse' | 'rateLimited' | null = null
   let copying = false
+  let copied = false
   let visible = false
   const touched = new Set<string>()
   let submitted: Values | null = null
@@ -40,13 +41,15 @@ function page(trail: Observation[]) {
       if (isClient(s)) { phase = 'editing'; message = s === 429 ? 'rateLimited' : 'emailInUse' }
     }
     if (o.reply?.call === 'completeSignup' && o.reply.ok) phase = 'ended'
-    if (e.type === 'password.copy' && !copying && values.password !== '') copying = true
-    if (o.reply?.call === 'copyPassword') copying = false
+    if (e.type === 'password.copy' && !copying && values.password !== '') { copying = true; copied = false }
+    if (o.reply?.call === 'copyPassword') { copying = false; copied = o.reply.ok }
+    // spec §9: the "copied" tooltip resets after 2 s (the only timer of this chart).
+    if (e.type.startsWith('xstate.after.')) copied = false
   }
   // §5: a field's message shows once the member has touched it (typed or left it).
   const all = formErrors<string>(SignupForm, formOf(values)) as Record<string, string>
   const errors = Object.fromEntries(Object.entries(all).filter(([k]) => touched.has(k)))
-  return { values, answers, phase, message, copying, visible, errors, submitted, valid: v.is(SignupForm, formOf(values)) }
+  return { values, answers, phase, message, copying, copied, visible, errors, submitted, valid: v.is(SignupForm, formOf(values)) }
 }
 
 const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))
@@ -87,6 +90,7 @@ export const rules: SpecRules = {
       if (!r.ok) out.push(...expectGoes(after, [{ action: 'goToError', params: { code: 'signup' } }], 'a bad or expired link'))
       else if (again) out.push(...expectGoes(after, [], 'a link opened before stays on the page'))
       else out.push(...expectGoes(after, [{ action: 'goToLoginThanks', params: undefined }], 'registered: /login?signup=success'))
+      if (after.tags.includes('page:alreadyRegistered') !== !!again) out.push(`the page must ${again ? '' : 'not '}say the registration already stands`)
     }
     if (r?.call === 'copyPassword') out.push(...expectGoes(after, [], 'copying'), ...expectSent(after, [], 'copying'))
     if (now.phase === 'editing') {
@@ -101,6 +105,7 @@ export const rules: SpecRules = {
     if (now.phase === 'submitting' && after.context.rateLimited) out.push('the wait-and-retry notice goes when the member sends again')
     // The password shows after "show" is toggled and once generated (the member notes it).
     if (now.phase === 'editing' && after.context.passwordVisible !== now.visible) out.push(`the password must be ${now.visible ? 'shown' : 'hidden'}`)
+    if (after.tags.includes('copied') !== now.copied) out.push(`the "copied" tooltip must ${now.copied ? '' : 'not '}show`)
     if (now.phase !== 'ended' && after.can.includes('password.copy') !== (!now.copying && now.values.password !== '')) out.push(`copy must be ${now.values.password ? 'offered' : 'disabled without a password'}`)
     return out
   },

@@ -9,8 +9,8 @@ import { PageSpinner } from '../../ui/page-spinner'
  * the new address is in use (log in again with it), or that the link was used before.
  */
 export function EmailChangeCompleteView({ actor }: { actor: EmailChangeActorRef }) {
-  const confirmed = useSelector(actor, (s) => s.matches('confirmed'))
-  const alreadyChanged = useSelector(actor, (s) => s.matches('alreadyChanged'))
+  const confirmed = useSelector(actor, (s) => s.hasTag('page:changed'))
+  const alreadyChanged = useSelector(actor, (s) => s.hasTag('page:alreadyChanged'))
   if (alreadyChanged) {
     return (
       <MessagePage title={emailChangeText.alreadyTitle} action={accountCommon.toLogin} to="/login">

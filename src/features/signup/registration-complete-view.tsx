@@ -12,7 +12,7 @@ import { RegistrationSteps } from './registration-steps'
  * registration stands with a way to log in (issue 12 item 4).
  */
 export function RegistrationCompleteView({ actor }: { actor: SignupActorRef }) {
-  const alreadyRegistered = useSelector(actor, (s) => s.matches({ form: 'alreadyRegistered' }))
+  const alreadyRegistered = useSelector(actor, (s) => s.hasTag('page:alreadyRegistered'))
   if (alreadyRegistered) {
     return (
       <MessagePage title={registrationCompleteText.alreadyTitle} action={accountCommon.toLogin} to="/login" before={<RegistrationSteps current={3} />}>

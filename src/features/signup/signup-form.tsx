@@ -19,7 +19,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
   const emailInUse = useSelector(actor, (s) => s.context.emailInUse)
   const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible)
-  const copied = useSelector(actor, (s) => s.matches({ clipboard: 'copied' }))
+  const copied = useSelector(actor, (s) => s.hasTag('copied'))
   const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
 
