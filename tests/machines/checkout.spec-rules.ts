@@ -24,7 +24,7 @@ const charge = {
   error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
 }
 const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] }
-const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [] }
+const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [new Error('card payment broke')] }
 const fresh = { done: [null] }
 const attemptOutcome = { done: [{ status: 'SUCCEEDED', result: response }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] }
 const promptEvents = { 'pay.submit': [{}], 'prompt.useCoupon': [{}], 'prompt.skip': [{}], 'prompt.close': [{}] }
@@ -354,6 +354,12 @@ export const rules: SpecRules = {
       const out = r.output as Any
       if (out.outcome === 'applied' && after.context.couponNotice !== 'applied') v.push('an applied coupon says so (spec §4)')
       if (out.outcome === 'unavailable' && after.context.couponNotice !== 'unavailable') v.push('an unavailable coupon says so (spec §8)')
+    }
+    // spec §8 "any other failure": a card payment that broke shows the payment problem and clears the attempt.
+    if (r?.call === 'cardPayment' && !r.ok) {
+      if (goes.length || after.sent.length) v.push(`a broken card payment stays on /buy and sends nothing, did ${JSON.stringify(goes)}, sent ${after.sent.map((x) => x.call)}`)
+      if (!after.tags.includes('paymentProblem')) v.push('a broken card payment shows the payment-problem message')
+      if (!actions(after, 'clearAttempt').length) v.push('a broken card payment clears the stored attempt')
     }
     // spec §4: session storage cleared after a failed attempt.
     if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (spec §4)')
