@@ -147,8 +147,8 @@ export const ReservationMenuListResponse = v.object({ reservationMenuList: v.arr
 
 // ---- signup (spec §3 signup payload) and its completion from the mailed link
 export const SignupRequest = v.object({
-  memberLastname: nameField(m.lastnameRequired),
-  memberFirstname: nameField(m.firstnameRequired),
+  memberLastname: nameField(m.lastnameRequired, m.lastnameTooLong),
+  memberFirstname: nameField(m.firstnameRequired, m.firstnameTooLong),
   phoneNumber: phoneField(m.phoneSignup),
   email: emailField,
   password: passwordField,
@@ -257,8 +257,8 @@ export const PasswordChangeRequest = v.pipe(
   v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.changePasswordMismatch), ['newPasswordConfirm']),
 )
 export const UserUpdateRequest = v.object({
-  memberLastname: nameField(m.profileRequired),
-  memberFirstname: nameField(m.profileRequired),
+  memberLastname: nameField(m.profileRequired, m.nameTooLong),
+  memberFirstname: nameField(m.profileRequired, m.nameTooLong),
   phoneNumber: phoneField(m.phoneProfile),
 })
 export const UserUpdateResponse = v.object({ message: v.string(), member: Member })

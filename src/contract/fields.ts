@@ -38,8 +38,8 @@ export const PHONE_MAX = 11
 export const phoneField = (message: string = m.phoneSignup) =>
   v.pipe(v.string(), v.maxLength(PHONE_MAX, message), v.regex(/^\d{10,11}$/, message))
 
-export const nameField = (requiredMessage: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(requiredMessage), v.maxLength(NAME_MAX, requiredMessage))
+export const nameField = (requiredMessage: string, tooLongMessage: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(requiredMessage), v.maxLength(NAME_MAX, tooLongMessage))
 
 export const RATING_COMMENT_MAX = 500
 export const CONCERN_MAX = 500

@@ -13,6 +13,10 @@ export const fieldMessages = {
   phoneProfile: '半角の数値10桁か11桁で入力してください',
   lastnameRequired: '姓を入力してください',
   firstnameRequired: '名を入力してください',
+  // spec §5/§9 names max 25 (issue 15): the length has its own message, not the "required" one.
+  lastnameTooLong: '姓は25文字以内で入力してください',
+  firstnameTooLong: '名は25文字以内で入力してください',
+  nameTooLong: '25文字以内で入力してください',
   profileRequired: '入力してください',
   authCodeRequired: '認証コードを入力してください',
   ratingCommentTooLong: '500文字以内で入力してください。',

@@ -17,6 +17,7 @@ export function PasswordField({
   visible,
   onToggle,
   children,
+  maxLength,
 }: {
   label: string
   value: string
@@ -28,6 +29,8 @@ export function PasswordField({
   visible?: boolean
   onToggle?: () => void
   children?: ReactNode
+  /** The rule's max (spec §5: 12 for a new password); login leaves it open. */
+  maxLength?: number
 }) {
   const [shownLocally, setShownLocally] = useState(false)
   const shown = visible ?? shownLocally
@@ -42,6 +45,7 @@ export function PasswordField({
           value={value}
           onChange={(e) => onValue(e.target.value)}
           onBlur={onBlur}
+          maxLength={maxLength}
         />
         <Button variant="outline" onClick={toggle} aria-pressed={shown}>
           {shown ? accountCommon.hidePassword : accountCommon.showPassword}

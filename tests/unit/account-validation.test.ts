@@ -113,25 +113,25 @@ describe('signup form rules (spec §5)', () => {
     expect(signupError({ phoneNumber: normalizePhone('０９０１２３４５６７８') }).phoneNumber).toBeUndefined()
   })
 
-  it('names: required with their own messages, 25 characters pass, 26 do not', () => {
+  it('names: required with their own messages, 25 characters pass, 26 get the length message', () => {
     expect(signupError({ memberLastname: '' }).memberLastname).toBe(m.lastnameRequired)
     expect(signupError({ memberFirstname: '' }).memberFirstname).toBe(m.firstnameRequired)
     expect(signupError({ memberLastname: 'あ'.repeat(25) }).memberLastname).toBeUndefined()
-    expect(signupError({ memberLastname: 'あ'.repeat(26) }).memberLastname).toBe(m.lastnameRequired)
+    expect(signupError({ memberLastname: 'あ'.repeat(26) }).memberLastname).toBe(m.lastnameTooLong)
     expect(signupError({ memberFirstname: 'Ａ'.repeat(25) }).memberFirstname).toBeUndefined()
-    expect(signupError({ memberFirstname: 'Ａ'.repeat(26) }).memberFirstname).toBe(m.firstnameRequired)
+    expect(signupError({ memberFirstname: 'Ａ'.repeat(26) }).memberFirstname).toBe(m.firstnameTooLong)
   })
 })
 
 describe('profile form rules (spec §5, /settings)', () => {
   const profile = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678' }
   const err = (patch: Partial<typeof profile>) => formErrors(UserUpdateRequest, { ...profile, ...patch })
-  it('names: 入力してください when empty or over 25', () => {
+  it('names: 入力してください when empty, 25文字以内で入力してください over 25', () => {
     expect(err({})).toEqual({})
     expect(err({ memberLastname: '' }).memberLastname).toBe(m.profileRequired)
     expect(err({ memberFirstname: '' }).memberFirstname).toBe(m.profileRequired)
     expect(err({ memberLastname: 'a'.repeat(25) }).memberLastname).toBeUndefined()
-    expect(err({ memberLastname: 'a'.repeat(26) }).memberLastname).toBe(m.profileRequired)
+    expect(err({ memberLastname: 'a'.repeat(26) }).memberLastname).toBe(m.nameTooLong)
   })
   it('phone: 半角の数値10桁か11桁で入力してください at 9 and 12 digits', () => {
     expect(err({ phoneNumber: '031234567' }).phoneNumber).toBe(m.phoneProfile)

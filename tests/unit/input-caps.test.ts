@@ -15,7 +15,7 @@ describe('form messages at the caps', () => {
   it('signup: a 12-digit phone and a 13-character password show the spec messages', () => {
     expect(formErrors(SignupForm, { ...signup, phoneNumber: '090123456789' })).toEqual({ phoneNumber: m.phoneSignup })
     expect(formErrors(SignupForm, { ...signup, password: 'abcdefghijklm' })).toEqual({ password: m.passwordRule })
-    expect(formErrors(SignupForm, { ...signup, memberLastname: 'あ'.repeat(26) })).toEqual({ memberLastname: m.lastnameRequired })
+    expect(formErrors(SignupForm, { ...signup, memberLastname: 'あ'.repeat(26) })).toEqual({ memberLastname: m.lastnameTooLong })
   })
 
   it('profile: 12 digits show the profile phone message', () => {

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent, ReactNode } from 'react'
 import type { ProfileActorRef, ProfileField } from '../../../machines/profile/profile-machine'
 import type { Member } from '../../contract/calls'
+import { NAME_MAX, PHONE_MAX } from '../../contract/fields'
 import { settingsText as t } from '../../text/account'
 import { normalizePhone } from '../../ui/normalize'
 import { TextField } from '../../ui/text-field'
@@ -57,16 +58,17 @@ export function ProfileForm({ actor, sizedLike }: { actor: ProfileActorRef; size
         </DataList.Root>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <Skeleton loading={pending}>
-            <TextField label={t.lastname} autoComplete="family-name" value={values.memberLastname} error={errors.memberLastname} onValue={change('memberLastname')} />
+            <TextField label={t.lastname} maxLength={NAME_MAX} autoComplete="family-name" value={values.memberLastname} error={errors.memberLastname} onValue={change('memberLastname')} />
           </Skeleton>
           <Skeleton loading={pending}>
-            <TextField label={t.firstname} autoComplete="given-name" value={values.memberFirstname} error={errors.memberFirstname} onValue={change('memberFirstname')} />
+            <TextField label={t.firstname} maxLength={NAME_MAX} autoComplete="given-name" value={values.memberFirstname} error={errors.memberFirstname} onValue={change('memberFirstname')} />
           </Skeleton>
         </SimpleGrid>
         <Skeleton loading={pending}>
           <TextField
             label={t.phone}
             type="tel"
+            maxLength={PHONE_MAX + 2 /* room for the hyphens of a pasted number; the value keeps 11 digits */}
             inputMode="numeric"
             autoComplete="tel-national"
             value={values.phoneNumber}

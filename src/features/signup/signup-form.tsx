@@ -3,12 +3,16 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { SignupActorRef, SignupField } from '../../../machines/signup/signup-machine'
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX } from '../../contract/fields'
 import { externalLinks } from '../../external-links'
 import { accountCommon, signupText } from '../../text/account'
 import { PasswordField } from '../../ui/password-field'
 import { TextField } from '../../ui/text-field'
 import { generatePassword, normalizePassword, normalizePhone, splitEmail, suggestDomains } from '../../ui/normalize'
 import { ErrorBanner } from '../../ui/error-banner'
+
+/** Room for a pasted 「090-1234-5678」: the value itself keeps at most 11 digits (normalizePhone). */
+const PHONE_INPUT_MAX = PHONE_MAX + 2
 
 /** The signup form (spec §2 signup page): renders the signup chart and sends its events. */
 export function SignupForm({ actor }: { actor: SignupActorRef }) {
@@ -48,6 +52,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
           <TextField
             label={signupText.lastname}
             name="lastname"
+            maxLength={NAME_MAX}
             autoComplete="family-name"
             placeholder={signupText.lastnamePlaceholder}
             value={values.memberLastname}
@@ -58,6 +63,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
           <TextField
             label={signupText.firstname}
             name="firstname"
+            maxLength={NAME_MAX}
             autoComplete="given-name"
             placeholder={signupText.firstnamePlaceholder}
             value={values.memberFirstname}
@@ -70,6 +76,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
           label={signupText.phone}
           name="phone"
           type="tel"
+          maxLength={PHONE_INPUT_MAX}
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder={signupText.phonePlaceholder}
@@ -87,6 +94,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
             <Input
               aria-label={signupText.emailLocal}
               name="email-local"
+              maxLength={EMAIL_MAX}
               inputMode="email"
               autoComplete="email"
               value={values.emailLocal}
@@ -97,6 +105,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
             <Input
               aria-label={signupText.emailDomain}
               name="email-domain"
+              maxLength={EMAIL_MAX}
               inputMode="email"
               autoComplete="off"
               list="signup-email-domains"
@@ -118,6 +127,7 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
           value={values.password}
           error={errors.password}
           hint={signupText.passwordHint}
+          maxLength={PASSWORD_MAX}
           visible={passwordVisible}
           onToggle={() => actor.send({ type: 'password.toggleVisibility' })}
           onValue={(v) => change('password', normalizePassword(v))}
