@@ -100,6 +100,9 @@ export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
   state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
 })
 
+/** The attempt taken up again (Back from 3-D Secure, a reload) was paid with a new card, not the saved one. */
+export const usedNewCard = (c: CheckoutContext): boolean => c.token !== null || (c.payload !== null && c.payload.cardId === '' && c.payload.cardToken !== '')
+
 /** spec §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
 export const paysWithoutCard = (c: CheckoutContext): boolean => amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
 

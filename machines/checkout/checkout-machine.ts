@@ -3,8 +3,8 @@ import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../..
 import { apiErrors } from '../../src/contract/messages'
 import { failureMessage, failureStatus, isClientFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
-import { formPatch, initialCheckoutContext, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
-import { isConcernTooLong, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
+import { formPatch, initialCheckoutContext, usedNewCard, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
+import { isConcernTooLong, MAX_CHARGE_RETRIES, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 import { couponCheckMachine, type CouponCheckOutput } from './coupon-check-machine'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
@@ -51,9 +51,11 @@ export const checkoutMachine = setup({
     paysWithoutCard: ({ context: c }) => paysWithoutCard(c),
     cardWasAccepted: (_, p: CardPaymentOutput) => p.outcome === 'finished',
     cardTokenRefused: (_, p: CardPaymentOutput) => p.outcome === 'tokenRefused',
-    canRetry: ({ context, event }) => 'error' in event && isRateLimitedFailure(event.error) && context.tries < 3,
+    // spec §9 "up to 3 times": 3 retries after the first try, so at most 4 calls per attempt.
+    canRetry: ({ context, event }) => 'error' in event && isRateLimitedFailure(event.error) && context.tries <= MAX_CHARGE_RETRIES,
     isFirstRetry: ({ context }) => context.tries === 1,
     isSecondRetry: ({ context }) => context.tries === 2,
+    isThirdRetry: ({ context }) => context.tries === 3,
     isStaffDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && [apiErrors.staffAssignDeny, apiErrors.staffDeny].some((m) => failureMessage(event.error).includes(m)),
     isCouponDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(apiErrors.denyCoupon),
     // No HTTP answer at all (the page unloading, the network gone): the charge may have happened.
@@ -70,8 +72,10 @@ export const checkoutMachine = setup({
     charge: fromPromise<ChargeResponse, { payload: ChargeRequest; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
   },
   actions: {
-    // spec §4: with a saved card the pay button is enabled at once, so it is the default.
-    assignLoaded: assign(({ context }, loaded: CheckoutLoaded) => ({ ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null } })),
+    // spec §4: with a saved card the pay button is enabled at once, so it is the default — unless
+    // the attempt taken up again was paid with a new card (issue 15: a retry after a failed 3-D
+    // Secure check must not charge the saved card instead of the one just typed).
+    assignLoaded: assign(({ context }, loaded: CheckoutLoaded) => ({ ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null && !usedNewCard(context) } })),
     restoreAttempt: assign(({ context }, p: { attempt: PreviousAttempt | null }) => restoredAttempt(context, p.attempt)),
     markRejoining: assign({ rejoining: true }),
     // One idempotency key per purchase attempt, kept across the redirect (design.md).
@@ -244,11 +248,12 @@ export const checkoutMachine = setup({
             ],
           },
         },
-        // spec §9: at most 3 tries, 1 s then doubling, only on HTTP 429.
+        // spec §9: up to 3 retries after the first try, waiting 1 s, 2 s, 4 s, only on HTTP 429.
         backingOff: {
           after: {
             1000: { guard: 'isFirstRetry', target: 'requesting' },
             2000: { guard: 'isSecondRetry', target: 'requesting' },
+            4000: { guard: 'isThirdRetry', target: 'requesting' },
           },
         },
       },

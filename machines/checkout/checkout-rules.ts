@@ -8,6 +8,9 @@ import type { PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purcha
 
 export const HOLDER_NAME_MAX = 45
 
+/** spec §9 charge retry "max 3": retries after the first try (only on HTTP 429), 1 s, 2 s, 4 s. */
+export const MAX_CHARGE_RETRIES = 3
+
 /** spec §5: required, ≤ 45, half-width roman letters, one half-width space between the two names. */
 export const isHolderNameValid = (name: string) => name.length <= HOLDER_NAME_MAX && /^[A-Za-z]+ [A-Za-z]+$/.test(name)
 
@@ -52,7 +55,8 @@ export const emptyForm = (supportType: SupportType | null): CheckoutForm => ({
   card: { number: false, expiry: false, cvc: false },
   cardError: null,
   useSavedCard: false,
-  saveCard: true,
+  // Issue 15: saving the card is an explicit choice, unticked until the member ticks it.
+  saveCard: false,
 })
 
 /** spec §2: the support-method choice shows only when not an immediate reservation and not INTERVIEW/TIP/ADD. */

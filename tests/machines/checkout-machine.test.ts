@@ -87,7 +87,8 @@ describe('checkout chart', () => {
   it.each([
     [1, [new ApiError(429, 'RATE_LIMITED')], 1000],
     [2, [new ApiError(429, 'RATE_LIMITED'), new ApiError(429, 'RATE_LIMITED')], 3000],
-  ])('retries %i× HTTP 429 after 1 s then 2 s and succeeds, same idempotency key', async (_n, errors, total) => {
+    [3, [new ApiError(429, 'RATE_LIMITED'), new ApiError(429, 'RATE_LIMITED'), new ApiError(429, 'RATE_LIMITED')], 7000],
+  ])('retries %i× HTTP 429 after 1 s, 2 s, 4 s and succeeds, same idempotency key', async (_n, errors, total) => {
     const { actor, calls } = start({ charge: [...errors, 'ok'] })
     await flush()
     actor.send({ type: 'savedCard.toggle', use: true })
@@ -102,14 +103,14 @@ describe('checkout chart', () => {
     expect(new Set(calls.charge.mock.calls.map(([i]) => i.idempotencyKey))).toEqual(new Set(['seed-1']))
   })
 
-  it('fails after three 429 answers', async () => {
-    const { actor, calls } = start({ charge: [new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x')] })
+  it('fails after four 429 answers: the first try and 3 retries (spec §9 "up to 3 times")', async () => {
+    const { actor, calls } = start({ charge: [new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x')] })
     await flush()
     actor.send({ type: 'savedCard.toggle', use: true })
     actor.send({ type: 'pay.submit' })
-    await vi.advanceTimersByTimeAsync(3000)
+    await vi.advanceTimersByTimeAsync(7000)
     await flush()
-    expect(calls.charge).toHaveBeenCalledTimes(3)
+    expect(calls.charge).toHaveBeenCalledTimes(4)
     expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true)
   })
 
@@ -326,6 +327,6 @@ describe('checkout rules', () => {
   it('charge request: reservationTime is the type alone for ADD, supportType only for SUPPORT', () => {
     const add = { ...loaded.chargeData, product: { ...loaded.chargeData.product, productType: 'ADD' as const } }
     const r = buildChargeRequest({ ...params, reservationTime: null }, add, emptyForm(null), null)
-    expect(r).toMatchObject({ reservationTime: 'ADD', supportType: null, cardId: '', saveCard: true })
+    expect(r).toMatchObject({ reservationTime: 'ADD', supportType: null, cardId: '', saveCard: false })
   })
 })

@@ -34,7 +34,7 @@ const promptEvents = { 'pay.submit': [{}], 'prompt.useCoupon': [{}], 'prompt.ski
 const cardParts = (c: Any) => Number(c.form.card.number) + Number(c.form.card.expiry) + Number(c.form.card.cvc)
 const identity = (s: AnyMachineSnapshot, ...more: unknown[]) => {
   const c = s.context
-  return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, Math.min(c.tries, 3), c.resumed !== null, c.rejoining, ...more])
+  return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, Math.min(c.tries, 4), c.resumed !== null, c.rejoining, ...more])
 }
 
 /** Five members at /buy: each entry is one situation of spec §4, its paths every state it can reach. */
@@ -145,13 +145,13 @@ function paymentOf(trail: Observation[]) {
   return { due, useSaved, needsCard: due !== 0 && !useSaved, savedCardId: l.chargeData.creditcard?.cardId ?? '' }
 }
 
-/** spec §3 Choices as entered (changing the device resets the OS), and saving a new card (default yes). */
+/** spec §3 Choices as entered (changing the device resets the OS), and saving a new card (an explicit choice, unticked by default: issue 15). */
 function choicesOf(trail: Observation[], type: string) {
   let device: string | null = null
   let os: string | null = null
   let remoteSupport: string | null = null
   let supportType = 'TEL'
-  let saveCard = true
+  let saveCard = false
   const osOf: Record<string, string[]> = { PC: ['WINDOWS', 'MAC'], SMARTPHONE: ['ANDROID', 'IOS'], TABLET: ['ANDROID', 'IOS'] }
   for (const { event: e } of trail) {
     if (e.type === 'device.change') [device, os] = [e.value, null]
@@ -316,7 +316,7 @@ export const rules: SpecRules = {
       const key = (c.input as Any).idempotencyKey
       if (startedHere(trail) && !trail.some((o) => actions(o, 'saveAttempt').some((d) => (d.params as Any).attempt.idempotencyKey === key))) v.push('the attempt is stored before its charge is sent')
     }
-    // §9 timing: the first retry after 1 s, the second after 2 s.
+    // §9 timing: the first retry after 1 s, the second after 2 s, the third after 4 s.
     const after_ = /^xstate\.after\.(\d+)\./.exec(event.type)
     if (after_ && charges.length) {
       const sentBefore = triesOf(trail.slice(0, -1))
@@ -375,7 +375,7 @@ export const rules: SpecRules = {
         const res = r.output as ChargeResponse
         if (!same(complete, [{ action: 'goToComplete', params: { response: res } }])) v.push(`a successful charge goes to /buy-complete with its response, did ${JSON.stringify(goes)}`)
         if (!same(actions(after, 'trackPurchase'), [{ action: 'trackPurchase', params: { response: res } }])) v.push('a successful charge sends one analytics event (§4)')
-      } else if (status === 429 && triesOf(trail) < 3) {
+      } else if (status === 429 && triesOf(trail) <= 3) {
         if (goes.length || after.tags.includes('paymentProblem')) v.push('HTTP 429 is retried (§9), not shown as a failure')
       } else if (isClient(status) && /STAFF_ASSING_DENY|STAFF_DENY/.test(message)) {
         if (!same(goes, [{ action: 'goToStaffWithToast', params: { productId: handoff(trail).productId, message } }])) v.push(`STAFF_DENY returns to /support/staff?productId with a toast (§8), did ${JSON.stringify(goes)}`)
@@ -389,10 +389,14 @@ export const rules: SpecRules = {
         // §8 any other failure (a declined card…): the payment-problem message, never the complete page.
         if (goes.length) v.push(`a failed charge (${status}) keeps the member on the form, did ${JSON.stringify(goes)}`)
         if (!after.tags.includes('paymentProblem')) v.push(`a failed charge (${status}) shows the payment-problem message`)
-        if (!after.can.includes('pay.submit') && !after.can.includes('card.change')) v.push('after a failed charge the form can be used again')
+        // The form is offered again: payable at once, or the new card's fields shown to type the card again.
+        if (!after.can.includes('pay.submit') && !after.can.includes('card.change') && after.context.form.useSavedCard) v.push('after a failed charge the form can be used again')
+        // Issue 15: the member's card choice is kept — a retry must not charge the saved card instead of the card just typed.
+        const sent = [...trail].reverse().flatMap((o) => calls(o, 'charge'))[0]?.input as Any
+        if (sent?.payload?.cardId === '' && sent?.payload?.cardToken && after.context.form.useSavedCard) v.push('after a failed charge with a new card the form keeps the new card, not the saved one (issue 15)')
       }
     }
-    // §9: retries only after a 429, with the same key, at most 3 tries in all.
+    // §9 "up to 3 times": retries only after a 429, with the same key, 3 retries after the first try (4 calls).
     if (charges.length && event.type.startsWith('xstate.after.')) {
       const last = [...trail].reverse().find((o) => o.reply?.call === 'charge')
       if (!last || last.reply!.ok || httpStatus(last.reply!.error) !== 429) v.push('a charge is re-sent only after HTTP 429')
@@ -403,7 +407,7 @@ export const rules: SpecRules = {
       const key = (charges[0]?.input as Any)?.idempotencyKey
       return trail.flatMap((o) => calls(o, 'charge')).filter((c) => (c.input as Any).idempotencyKey === key && key !== undefined).length
     })()
-    if (attemptCharges > 3 && startedHere(trail)) v.push(`at most 3 tries per charge (§9), sent ${attemptCharges}`)
+    if (attemptCharges > 4 && startedHere(trail)) v.push(`at most 3 retries after the first try per charge (§9), sent ${attemptCharges}`)
 
     // §8 3-D Secure: a failed finish shows the payment problem, nothing is charged; a token error shows the provider's message.
     if (r?.call === 'cardPayment' && r.ok) {
@@ -411,6 +415,7 @@ export const rules: SpecRules = {
       if (out.outcome === 'failed') {
         if (charges.length || goes.length) v.push('a 3-D Secure failure charges nothing and stays on /buy')
         if (!after.tags.includes('paymentProblem')) v.push('a 3-D Secure failure returns to the form with the payment-problem message')
+        if (after.context.form.useSavedCard) v.push('after a failed 3-D Secure check the form keeps the new card, not the saved one (issue 15)')
       }
       if (out.outcome === 'tokenRefused') {
         if (charges.length || goes.length) v.push('a refused card charges nothing and stays on /buy')
