@@ -1,19 +1,27 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { buyCompleteText } from '../../text/checkout'
+import { useBackGoesHome } from '../../ui/back-goes-home'
+import { BookingSummaryCard, type BookingSummary } from '../../ui/booking-summary'
 import { PageCard } from '../../ui/page-card'
 
-/** The thank-you page of a purchase (spec §2 /buy-complete). */
-export function BuyComplete({ type, couponCode }: { type: keyof typeof buyCompleteText.types; couponCode?: string }) {
+/**
+ * The thank-you page of a purchase (spec §2 /buy-complete): its title and texts, and what was
+ * bought (issue 15): ticket number, date and time (Japan time), consultant, support method, coupon.
+ */
+export function BuyComplete({ type, couponCode, summary }: { type: keyof typeof buyCompleteText.types; couponCode?: string; summary?: BookingSummary | null }) {
   const text = buyCompleteText.types[type]
+  useBackGoesHome()
   return (
     <PageCard title={text.title}>
       <Stack gap="4">
         <Text fontWeight="bold">{text.lead}</Text>
+        {summary && <BookingSummaryCard summary={summary} />}
         {buyCompleteText.common.map((line) => (
           <Text key={line}>{line}</Text>
         ))}
-        {couponCode && <Text color="fg.muted">{buyCompleteText.coupon(couponCode)}</Text>}
+        {/* Without a summary (an old link), the coupon's code is all there is to show. */}
+        {!summary?.couponName && couponCode && <Text color="fg.muted">{buyCompleteText.coupon(couponCode)}</Text>}
         <Button asChild colorPalette="brand" alignSelf="center" size="lg">
           <Link to="/">{buyCompleteText.home}</Link>
         </Button>

@@ -96,7 +96,11 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           // User data: every cached loader result (home's tickets and coupons) is dropped, so the
           // home shows the new ticket without a reload. Invalidate only after leaving /buy — its
           // beforeLoad would otherwise rerun without the purchase state and redirect to the menu.
-          void navigate({ to: '/buy-complete', search: { type: response.productType, ...(response.couponCode ? { couponCode: response.couponCode } : {}) }, replace: true })
+          void navigate({
+            to: '/buy-complete',
+            search: { type: response.productType, ticketNumber: response.ticketNumber, ...(response.couponCode ? { couponCode: response.couponCode } : {}) },
+            replace: true,
+          })
             .then(() => router.invalidate())
         },
         goToError: (_, { code }) => void navigate({ to: '/error', search: { code }, replace: true }),

@@ -63,7 +63,9 @@ export function useReservationChangeActor(services: ReservationPorts, params: { 
         // A numeric code as a number, so the URL reads `?code=404` (a string would be JSON-quoted).
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToMenu: () => void navigate({ to: '/support/menu', replace: true }),
-        goToComplete: () => void navigate({ to: '/reservationdate-change-complete' }),
+        goToComplete: ({ context }) =>
+          // The confirmation reads the ticket to show the new date (issue 15).
+          void navigate({ to: '/reservationdate-change-complete', search: context.ticketNumber ? { ticketNumber: context.ticketNumber } : {} }),
         // /buy belongs to the checkout flow: typed search params, the slot from session storage.
         goToBuy: (_, { productId }) => void navigate({ to: '/buy', search: { productId } }),
         savePurchaseState: (_, state) => session.set(sessionKeys.purchaseState, JSON.stringify(state)),
