@@ -16,6 +16,7 @@ const signedOut = [
   '/password-reset-request',
   '/password-reset?email=demo%40example.com',
   '/password-reset-complete',
+  '/cancel-complete',
   '/settings/password-change-complete',
   '/settings/email-change-complete',
   '/error?code=404',
