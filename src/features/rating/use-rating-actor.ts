@@ -38,8 +38,9 @@ export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: st
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToComplete: () => void navigate({ to: '/rating-complete' }),
         // The tip is paid by the checkout flow on /buy (spec §4 Rating).
-        goToTipPayment: (_, { productId, parentTicketNumber }) =>
-          void navigate({ to: '/buy', search: { productId, parentTicketNumber } }),
+        // With the rated ticket's consultant, so /buy names who is tipped (charge-data's staff; issue 15).
+        goToTipPayment: ({ context }, { productId, parentTicketNumber }) =>
+          void navigate({ to: '/buy', search: { productId, parentTicketNumber, ...(context.ticket?.staff ? { staffId: context.ticket.staff.staffId } : {}) } }),
         trackRating: (_, params) => analytics.event('rating', params),
       },
     }),
