@@ -10,7 +10,7 @@ import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard } from './ticket-card'
-import { heldTickets, interviewCardKind, reservationDays } from '../../contract/ticket-rules'
+import { heldTickets, interviewCardKind, isFirstTimeUser, reservationDays } from '../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,6 +26,10 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets), [data.supportTickets])
   const interview = useMemo(() => heldTickets(data.interviewTickets), [data.interviewTickets])
+  // spec §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. Only the
+  // free ticket is the free phone consultation (offered to a first-time member, else marked used);
+  // a paid interview ticket is an interview ticket (issue 15).
+  const firstTime = isFirstTimeUser(member?.useFreeInterviewTime, data.interviewTickets)
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
   const t = homeText
@@ -59,7 +63,12 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
         ) : (
           <Stack gap="3">
             {interview.map((ticket) => (
-              <InterviewTicketCard key={ticket.ticketNumber} ticket={ticket} kind={interviewCardKind()} />
+              <InterviewTicketCard
+                key={ticket.ticketNumber}
+                ticket={ticket}
+                kind={ticket.isFreeTicket ? interviewCardKind() : 'interview'}
+                offered={firstTime && ticket.supportStatus === 'UNSUPPORTED'}
+              />
             ))}
             {tickets.map((ticket) => (
               <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} />

@@ -80,9 +80,10 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
  * The free interview ticket (spec §4 "First-time user"): the phone-consultation card when the
  * ticket-is-free flag is set (always, today), the interview card otherwise.
  */
-export function InterviewTicketCard({ ticket, kind }: { ticket: Ticket; kind: 'interview' | 'phone' }) {
+export function InterviewTicketCard({ ticket, kind, offered = ticket.supportStatus === 'UNSUPPORTED' }: { ticket: Ticket; kind: 'interview' | 'phone'; offered?: boolean }) {
   const text = kind === 'phone' ? homeText.phoneCard : homeText.interviewCard
-  const used = ticket.supportStatus !== 'UNSUPPORTED'
+  // The free phone consultation is offered to a first-time member only (spec §4); once used it says so.
+  const used = !offered
   return (
     <Card.Root as="article" aria-label={text.title} data-ticket-number={ticket.ticketNumber} size="sm" variant="subtle">
       <Card.Body>
