@@ -28,6 +28,7 @@ export const flowDocs: FlowDocs = {
   guards: {
     hasTicketNumber: 'チケット番号がある',
     isClientError: '4xxエラー',
+    isAlreadyRated: '評価済み（4xx ALREADY_RATED）',
     isValidScore: '星1〜5の評価',
     isKnownTip: '一覧にあるチップ（またはなし）',
     canSubmit: '総合評価あり・コメント500文字以内',

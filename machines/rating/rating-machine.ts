@@ -1,13 +1,13 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Product, Ticket } from '../../src/contract/entities'
 import { RATING_COMMENT_MAX } from '../../src/contract/fields'
-import { failureCode, isClientFailure } from '../shared/api-failure'
+import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
  * Rating and tip (spec §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
  *
  * checking ─no ticketNumber─▶ toError (404)
- *          ─▶ loadingTicket (4xx → toError 400) ─▶ loadingTips ─▶ editing
+ *          ─▶ loadingTicket (4xx ALREADY_RATED → toError `rating`, other 4xx → toError 400) ─▶ loadingTips ─▶ editing
  * editing ─form.submit [canSubmit: overall given, comment ≤ 500]─▶ confirming ─modal.confirm─▶ sending
  * sending ─[hasTip]─▶ toTipPayment (/buy?productId&parentTicketNumber) · else ─▶ toComplete (/rating-complete)
  *         4xx ─▶ toError `rating` · other failures ─▶ toError (their status)
@@ -52,6 +52,14 @@ const isScore = (n: number) => Number.isInteger(n) && n >= 1 && n <= 5
 /** spec §5: the comment is optional, at most 500 characters once trimmed. */
 export const isCommentTooLong = (comment: string) => comment.trim().length > RATING_COMMENT_MAX
 
+/**
+ * The server's answer to a rating link of a ticket already rated (server/http/errors.ts
+ * `serverErrors.alreadyRated`). Spec §2 error codes: `rating` is "bad link or rating already
+ * submitted", so a reopened link says so (issue 15) instead of the generic 400 page of spec §8's
+ * "Rating fetch 4xx", which stays for every other 4xx.
+ */
+export const ALREADY_RATED = 'ALREADY_RATED'
+
 const fullDetail: Record<DetailKey, number> = { friendliness: 5, smoothProgress: 5, problemSolving: 5, clearExplanation: 5 }
 
 export const ratingMachine = setup({
@@ -63,6 +71,7 @@ export const ratingMachine = setup({
   guards: {
     hasTicketNumber: ({ context }) => context.ticketNumber !== null,
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    isAlreadyRated: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(ALREADY_RATED),
     isValidScore: ({ event }) => {
       assertEvent(event, ['score.change', 'detail.change'])
       return isScore(event.score)
@@ -116,6 +125,7 @@ export const ratingMachine = setup({
         input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
         onDone: { target: 'loadingTips', actions: assign({ ticket: ({ event }) => event.output }) },
         onError: [
+          { guard: 'isAlreadyRated', target: 'toError', actions: { type: 'goToError', params: { code: 'rating' } } },
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
           { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],

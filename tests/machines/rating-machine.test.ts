@@ -1,7 +1,8 @@
 // Focused tests of the rating chart's payload, navigation and errors (spec §4, §5, §8).
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { ratingMachine, type RatingPayload } from '../../machines/rating/rating-machine'
+import { ALREADY_RATED, ratingMachine, type RatingPayload } from '../../machines/rating/rating-machine'
+import { serverErrors } from '../../server/http/errors'
 import { ApiError } from '../../src/api/api-error'
 import { ticketFixture } from './reservation-fixtures'
 
@@ -30,12 +31,16 @@ function start(ticketNumber: string | undefined, fakes: { ticket?: () => Promise
 }
 
 describe('rating chart', () => {
+  it("knows the server's answer for a ticket already rated", () => {
+    expect(ALREADY_RATED).toBe(serverErrors.alreadyRated)
+  })
   it('without ticketNumber goes to error 404', () => {
     const { effects } = start(undefined)
     expect(effects.goToError).toHaveBeenCalledWith('404')
   })
   it.each([
     [new ApiError(400, 'x'), '400'],
+    [new ApiError(400, 'ALREADY_RATED'), 'rating'],
     [new ApiError(500, 'x'), '500'],
   ])('ticket load failure %s → error %s', async (error, code) => {
     const { actor, effects } = start('S1', { ticket: () => Promise.reject(error) })

@@ -17,7 +17,7 @@ const events: ModelConfig['events'] = {
   'modal.cancel': [{}],
 }
 const outcomes: ModelConfig['outcomes'] = {
-  loadTicket: { done: [{ ...ticketFixture, supportStatus: 'COMPLETED' }], error: [new ApiError(400, 'already rated'), new ApiError(500, 'boom')] },
+  loadTicket: { done: [{ ...ticketFixture, supportStatus: 'COMPLETED' }], error: [new ApiError(400, 'ALREADY_RATED'), new ApiError(400, 'RATING_NOT_AVAILABLE'), new ApiError(500, 'boom')] },
   loadTips: { done: [tips], error: [new ApiError(503, 'down')] },
   postRating: { done: [{}], error: [new ApiError(400, 'already rated'), new ApiError(500, 'boom')] },
 }

@@ -19,7 +19,7 @@ const events: ModelConfig['events'] = {
   'modal.cancel': [{}],
 }
 const outcomes: ModelConfig['outcomes'] = {
-  loadTicket: { done: [{ ...ticketFixture, supportStatus: 'COMPLETED' }], error: [new ApiError(400, 'already rated'), new ApiError(500, 'boom')] },
+  loadTicket: { done: [{ ...ticketFixture, supportStatus: 'COMPLETED' }], error: [new ApiError(400, 'ALREADY_RATED'), new ApiError(400, 'RATING_NOT_AVAILABLE'), new ApiError(500, 'boom')] },
   loadTips: { done: [tips], error: [new ApiError(503, 'down')] },
   postRating: { done: [{}], error: [new ApiError(400, 'already rated'), new ApiError(500, 'boom')] },
 }
@@ -104,8 +104,10 @@ export const rules: SpecRules = {
       if (r.call === 'loadTicket') {
         if (r.ok && !same(after.context.ticket, r.output)) v.push('the rating page shows the ticket it loaded')
         if (r.ok && !same(after.sent, [{ call: 'loadTips', input: undefined }])) v.push(`after the ticket, the tips must be loaded, sent ${JSON.stringify(after.sent)}`)
-        if (!r.ok && !same(goes, [{ action: 'goToError', params: { code: isClient(status) ? '400' : String(status) } }]))
-          v.push(`a failed ticket load (${status}) must go to error ${isClient(status) ? '400' : status}, did ${JSON.stringify(goes)}`)
+        // spec §2 error codes: `rating` = "bad link or rating already submitted" (issue 15); §8: other 4xx → 400.
+        const rated = isClient(status) && r.error instanceof Error && r.error.message.includes('ALREADY_RATED')
+        const code = rated ? 'rating' : isClient(status) ? '400' : String(status)
+        if (!r.ok && !same(goes, [{ action: 'goToError', params: { code } }])) v.push(`a failed ticket load (${status}) must go to error ${code}, did ${JSON.stringify(goes)}`)
       }
       if (r.call === 'loadTips') {
         if (r.ok && (after.sent.length || goes.length)) v.push('with the tips loaded the form shows, nothing else')
