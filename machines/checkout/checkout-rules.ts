@@ -59,6 +59,9 @@ export const emptyForm = (supportType: SupportType | null): CheckoutForm => ({
   saveCard: false,
 })
 
+/** spec §3 Choices: the device, OS and remote-support selects show for SUPPORT purchases only (issue 15). */
+export const showsDeviceChoices = (productType: ProductType) => productType === 'SUPPORT'
+
 /** spec §2: the support-method choice shows only when not an immediate reservation and not INTERVIEW/TIP/ADD. */
 export const showsSupportMethod = (productType: ProductType, reserveNow: boolean) => !reserveNow && productType === 'SUPPORT'
 
@@ -89,9 +92,10 @@ export function buildChargeRequest(
     supportType: type === 'SUPPORT' ? (params.reserveNow && params.supportType ? params.supportType : form.supportType) : null,
     reserveNow: params.reserveNow,
     counsellingComment: type === 'SUPPORT' && form.concernText ? form.concernText : null,
-    contactDevice: form.device,
-    contactOs: form.os,
-    remoteSupport: form.remoteSupport,
+    // spec §3 Choices: device, OS and remote support belong to SUPPORT purchases only (issue 15).
+    contactDevice: type === 'SUPPORT' ? form.device : null,
+    contactOs: type === 'SUPPORT' ? form.os : null,
+    remoteSupport: type === 'SUPPORT' ? form.remoteSupport : null,
   }
 }
 

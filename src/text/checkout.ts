@@ -7,6 +7,8 @@ export const buyText = {
   priceBeforeCoupon: '通常価格',
   reservationTime: 'ご予約日時',
   staff: '担当相談員',
+  /** TIP: the consultant the tip goes to. */
+  tippedStaff: 'チップを贈る相談員',
   noPreference: '指名なし',
   minutes: (m: number) => `最大${m}分`,
   couponTitle: 'ご利用いただけるクーポン',
@@ -48,6 +50,8 @@ export const buyText = {
   termsNote: 'お支払いにより、利用規約に同意したものとみなします。',
   email: 'ご登録のメールアドレス',
   pay: '支払う',
+  /** Issue 15: the amount due (after the coupon) on the pay button, e.g. 「3,300円を支払う」. */
+  payAmount: (n: number) => `${n.toLocaleString('ja-JP')}円を支払う`,
   paying: '処理中…',
   back: '戻る',
   /** spec §8: any other charge failure / 3-D Secure finish failure. */

@@ -163,9 +163,10 @@ function choicesOf(trail: Observation[], type: string) {
   const p = handoff(trail)
   const pay = paymentOf(trail)
   return {
-    contactDevice: device,
-    contactOs: os,
-    remoteSupport,
+    // Device, OS and remote support belong to SUPPORT purchases only (issue 15: a tip does not ask them).
+    contactDevice: type === 'SUPPORT' ? device : null,
+    contactOs: type === 'SUPPORT' ? os : null,
+    remoteSupport: type === 'SUPPORT' ? remoteSupport : null,
     supportType: type === 'SUPPORT' ? (p.reserveNow && p.supportType ? p.supportType : supportType) : null,
     saveCard: !pay.useSaved && saveCard,
   }

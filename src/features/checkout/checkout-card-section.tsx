@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Checkbox, Field, HStack, Image, Input, Link, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { ComponentType } from 'react'
+import { useEffect, useRef, type ComponentType } from 'react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
+import { amountDue } from '../../../machines/checkout/checkout-context'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import { externalLinks } from '../../external-links'
 import { buyText } from '../../text/checkout'
@@ -18,8 +19,18 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
   const holderName = useSelector(actor, (s) => s.context.form.holderName)
   const holderNameError = useSelector(actor, (s) => s.context.form.holderNameError)
   const saveCard = useSelector(actor, (s) => s.context.form.saveCard)
-  const free = useSelector(actor, (s) => (s.context.applied?.couponPrice ?? s.context.chargeData?.product.price) === 0)
+  const due = useSelector(actor, (s) => (s.context.chargeData ? amountDue(s.context) : 0))
+  const free = due === 0
   const failed = useSelector(actor, (s) => s.hasTag('paymentProblem'))
+  // Issue 15: after a declined card or a failed 3-D Secure check (the page reloaded at the top),
+  // the error is where the eye is: focused and scrolled into view.
+  const problemRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!failed) return
+    const el = problemRef.current
+    el?.focus({ preventScroll: true })
+    el?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
+  }, [failed])
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const canPay = useSelector(actor, (s) => s.can({ type: 'pay.submit' }))
   const email = useSelector(actor, (s) => s.context.email)
@@ -86,7 +97,7 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
         {' '}{buyText.termsNote}
       </Text>
       {failed && (
-        <Alert.Root status="error" role="alert">
+        <Alert.Root status="error" role="alert" ref={problemRef} tabIndex={-1} data-testid="checkout-payment-problem">
           <Alert.Indicator />
           <Alert.Title>{buyText.paymentProblem}</Alert.Title>
         </Alert.Root>
@@ -103,7 +114,7 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
         loadingText={buyText.paying}
         onClick={() => actor.send({ type: 'pay.submit' })}
       >
-        {buyText.pay}
+        {free ? buyText.pay : buyText.payAmount(due)}
       </Button>
     </Stack>
   )

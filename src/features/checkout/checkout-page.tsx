@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { ComponentType } from 'react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
-import { osOptions, showsSupportMethod } from '../../../machines/checkout/checkout-rules'
+import { osOptions, showsDeviceChoices, showsSupportMethod } from '../../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import type { ContactDevice, ContactOs, RemoteSupport, SupportType } from '../../contract/entities'
 import { CONCERN_MAX } from '../../contract/fields'
@@ -55,6 +55,8 @@ function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
   const rows: Array<[string, string]> = [[buyText.product, product.productName]]
   if (product.minutesToSupport > 0 && product.productType !== 'TIP') rows.push(['', buyText.minutes(product.minutesToSupport)])
   if (when) rows.push([buyText.reservationTime, when], [buyText.staff, staff?.staffNickname ?? buyText.noPreference])
+  // Issue 15: a tip names the consultant being tipped (the rated ticket's, from charge-data).
+  if (product.productType === 'TIP' && staff) rows.push([buyText.tippedStaff, staff.staffNickname])
   if (applied) rows.push([buyText.priceBeforeCoupon, yenOrFree(product.price)])
   rows.push([buyText.price, yenOrFree(applied?.couponPrice ?? product.price)])
   return (
@@ -135,9 +137,13 @@ function Choices({ actor }: { actor: CheckoutActorRef }) {
           {tooLong ? <Field.ErrorText>{buyText.concernTooLong}</Field.ErrorText> : <Field.HelperText>{buyText.concernHint}</Field.HelperText>}
         </Field.Root>
       )}
-      {select<ContactDevice>(buyText.deviceLabel, form.device, ['PC', 'SMARTPHONE', 'TABLET'], buyText.devices, (value) => actor.send({ type: 'device.change', value }))}
-      {form.device && select<ContactOs>(buyText.osLabel, form.os, osOptions[form.device], buyText.oses, (value) => actor.send({ type: 'os.change', value }))}
-      {select<RemoteSupport>(buyText.remoteSupportLabel, form.remoteSupport, ['WISH', 'NOT_WISH'], buyText.remoteSupports, (value) => actor.send({ type: 'remoteSupport.change', value }))}
+      {showsDeviceChoices(type) && (
+        <>
+          {select<ContactDevice>(buyText.deviceLabel, form.device, ['PC', 'SMARTPHONE', 'TABLET'], buyText.devices, (value) => actor.send({ type: 'device.change', value }))}
+          {form.device && select<ContactOs>(buyText.osLabel, form.os, osOptions[form.device], buyText.oses, (value) => actor.send({ type: 'os.change', value }))}
+          {select<RemoteSupport>(buyText.remoteSupportLabel, form.remoteSupport, ['WISH', 'NOT_WISH'], buyText.remoteSupports, (value) => actor.send({ type: 'remoteSupport.change', value }))}
+        </>
+      )}
       {showsSupportMethod(type, reserveNow) && (
         <Field.Root>
           <Field.Label id="checkout-support-type">{buyText.supportTypeLabel}</Field.Label>

@@ -1,0 +1,104 @@
+// /buy as a member sees it (issue 15, payment and confirmation): the amount on the pay button,
+// "save this card" unticked by default, a tip without the SUPPORT-only selects and naming the
+// consultant tipped, and a failed payment's error focused where the eye is with the card kept.
+import { ChakraProvider } from '@chakra-ui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
+import { render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
+import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
+import type { StoredAttempt } from '../../machines/checkout/checkout-rules'
+import type { CardFieldsProps } from '../../src/adapters/payment/payment-port'
+import { ApiError } from '../../src/api/api-error'
+import type { ChargeAttemptResponse } from '../../src/contract/calls'
+import { CheckoutPage } from '../../src/features/checkout/checkout-page'
+import { buyText } from '../../src/text/checkout'
+import { system } from '../../src/theme'
+import { attempt, loaded, loadedSaved, params } from '../machines/checkout-fixtures'
+
+const FakeCardFields = ({ labels }: CardFieldsProps) => <div>{labels.number}</div>
+
+type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; charge?: () => Promise<never>; finishFails?: boolean }
+
+function renderCheckout(f: Fakes) {
+  const machine = checkoutMachine.provide({
+    actors: {
+      readStoredAttempt: fromPromise(async () => (f.stored ? { attempt: f.stored, returnedFrom3ds: true } : null)),
+      readAttemptOutcome: fromPromise(async (): Promise<ChargeAttemptResponse> => ({ status: 'NONE', result: null })),
+      loadCheckout: fromPromise(async () => f.load),
+      cardPayment: cardPaymentMachine.provide({
+        actors: {
+          createToken: fromPromise(async () => 'tok_new'),
+          startThreeDSecure: fromPromise(() => new Promise<void>(() => {})),
+          finishThreeDSecure: fromPromise(async () => { if (f.finishFails) throw new ApiError(400, '3DS failed'); return 'tok_1' }),
+        },
+      }),
+      charge: fromPromise(f.charge ?? (() => new Promise<never>(() => {}))),
+    },
+  })
+  const actor = createActor(machine, { input: { params, keySeed: 'seed' } }).start()
+  const rootRoute = createRootRoute({ component: () => <CheckoutPage actor={actor} CardFields={FakeCardFields} /> })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
+  render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  )
+  return actor
+}
+
+const tip: CheckoutLoaded = {
+  ...loaded,
+  coupons: [],
+  chargeData: {
+    ...loaded.chargeData,
+    product: { productId: 'TIP-500', productType: 'TIP', productName: 'チップ 500円', minutesToSupport: 0, price: 500 },
+    staff: { staffId: 'STAFF-01', staffNickname: 'さくら', staffAge: 30, staffGender: 'FEMALE', staffImageUrl: null } as CheckoutLoaded['chargeData']['staff'],
+  },
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('/buy (issue 15)', () => {
+  it('puts the amount due on the pay button: 「5,500円を支払う」', async () => {
+    renderCheckout({ load: { ...loadedSaved, coupons: [] } })
+    expect(await screen.findByRole('button', { name: '5,500円を支払う' })).toBeTruthy()
+    expect(buyText.payAmount(3300)).toBe('3,300円を支払う')
+  })
+
+  it('leaves "save this card" unticked until the member ticks it', async () => {
+    renderCheckout({ load: { ...loaded, coupons: [] } })
+    const box = await screen.findByRole('checkbox', { name: buyText.saveCard })
+    expect((box as HTMLInputElement).checked).toBe(false)
+  })
+
+  it('a tip names the consultant tipped and asks no device, OS or remote support', async () => {
+    renderCheckout({ load: tip })
+    expect(await screen.findByText('さくら')).toBeTruthy()
+    expect(screen.getByText(buyText.tippedStaff)).toBeTruthy()
+    expect(screen.queryByRole('combobox', { name: buyText.deviceLabel })).toBeNull()
+    expect(screen.queryByRole('combobox', { name: buyText.remoteSupportLabel })).toBeNull()
+  })
+
+  it('SUPPORT still asks the device and remote support', async () => {
+    renderCheckout({ load: { ...loadedSaved, coupons: [] } })
+    expect(await screen.findByRole('combobox', { name: buyText.deviceLabel })).toBeTruthy()
+    expect(screen.getByRole('combobox', { name: buyText.remoteSupportLabel })).toBeTruthy()
+  })
+
+  it('after a failed 3-D Secure check: the error is focused and scrolled to, the new card is kept', async () => {
+    const scroll = vi.fn()
+    Element.prototype.scrollIntoView = scroll
+    renderCheckout({ load: { ...loadedSaved, coupons: [] }, stored: { ...attempt, state: { ...attempt.state, concernText: 'PCが遅い' } }, finishFails: true })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain(buyText.paymentProblem)
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    expect(scroll).toHaveBeenCalled()
+    // The card fields of the new card, not the saved card (a retry charges the card just typed).
+    expect(screen.getByText(buyText.cardNumber)).toBeTruthy()
+    expect(screen.queryByText(buyText.savedCardLast4('4242'))).toBeNull()
+    // The concern text came back with the attempt.
+    expect((screen.getByRole('textbox', { name: buyText.concernLabel }) as HTMLTextAreaElement).value).toBe('PCが遅い')
+  })
+})
