@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as CancelCompleteRouteImport } from './routes/cancel-complete'
 import { Route as ErrorRouteImport } from './routes/error'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
@@ -44,6 +45,11 @@ const SplatRoute = SplatRouteImport.update({
 } as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CancelCompleteRoute = CancelCompleteRouteImport.update({
+  id: '/cancel-complete',
+  path: '/cancel-complete',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ErrorRoute = ErrorRouteImport.update({
@@ -182,6 +188,7 @@ const AuthSupportStaffRoute = AuthSupportStaffRouteImport.update({
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof AuthIndexRoute
+  '/cancel-complete': typeof CancelCompleteRoute
   '/error': typeof ErrorRoute
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
@@ -209,6 +216,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
+  '/cancel-complete': typeof CancelCompleteRoute
   '/error': typeof ErrorRoute
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
@@ -239,6 +247,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/$': typeof SplatRoute
   '/_auth': typeof AuthRouteWithChildren
+  '/cancel-complete': typeof CancelCompleteRoute
   '/error': typeof ErrorRoute
   '/login': typeof LoginRoute
   '/password-reset': typeof PasswordResetRoute
@@ -270,6 +279,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/$'
     | '/'
+    | '/cancel-complete'
     | '/error'
     | '/login'
     | '/password-reset'
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/cancel-complete'
     | '/error'
     | '/login'
     | '/password-reset'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/$'
     | '/_auth'
+    | '/cancel-complete'
     | '/error'
     | '/login'
     | '/password-reset'
@@ -356,6 +368,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AuthRoute: typeof AuthRouteWithChildren
+  CancelCompleteRoute: typeof CancelCompleteRoute
   ErrorRoute: typeof ErrorRoute
   LoginRoute: typeof LoginRoute
   PasswordResetRoute: typeof PasswordResetRoute
@@ -382,6 +395,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cancel-complete': {
+      id: '/cancel-complete'
+      path: '/cancel-complete'
+      fullPath: '/cancel-complete'
+      preLoaderRoute: typeof CancelCompleteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/error': {
@@ -605,6 +625,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AuthRoute: AuthRouteWithChildren,
+  CancelCompleteRoute: CancelCompleteRoute,
   ErrorRoute: ErrorRoute,
   LoginRoute: LoginRoute,
   PasswordResetRoute: PasswordResetRoute,

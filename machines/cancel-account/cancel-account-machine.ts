@@ -2,12 +2,15 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
- * Cancelling membership (spec §4, §5 Cancel account, §7 analytics, §8; issue 6).
+ * Cancelling membership (spec §4, §5 Cancel account, §7 analytics, §8; issues 6, 15).
  *
- * editing ─form.submit [hasBothConsents]─▶ cancelling ─200─▶ signingOut (trackCancellation) ─▶ toLogin (goToLogin: /login)
+ * editing ─form.submit [hasBothConsents]─▶ confirming (「本当に退会しますか？」)
+ *   confirming ─modal.cancel─▶ editing
+ *   confirming ─modal.confirm─▶ cancelling ─200─▶ signingOut (trackCancellation) ─▶ toCancelComplete (goToCancelComplete: /cancel-complete)
  *   cancelling ─[hasUnusedTickets] 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE─▶ editing (未使用のサポートチケットがあるため、退会できません)
  *   cancelling ─other─▶ toError (goToError: /error?code=<status>)
- * One final state per exit: its name says where the member goes.
+ * One final state per exit: its name says where the member goes. The 「退会しました」 page
+ * (issue 15) is public and links to /login: spec §4's "logs out and goes to /login", one page later.
  */
 
 export type CancelConsent = 'ticketsForfeited' | 'dataDeleted'
@@ -17,7 +20,11 @@ export type CancelAccountContext = {
   unusedTickets: boolean
 }
 
-export type CancelAccountEvent = { type: 'consent.toggle'; consent: CancelConsent } | { type: 'form.submit' }
+export type CancelAccountEvent =
+  | { type: 'consent.toggle'; consent: CancelConsent }
+  | { type: 'form.submit' }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
 
 const UNUSED_TICKETS = 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE'
 
@@ -47,7 +54,8 @@ export const cancelAccountMachine = setup({
     markUnusedTickets: assign({ unusedTickets: true }),
     /** spec §7: an analytics event on cancellation. */
     trackCancellation: () => {},
-    goToLogin: () => {},
+    /** Navigate to /cancel-complete (「退会しました」, signed out, a link to /login). */
+    goToCancelComplete: () => {},
     goToError: (_, _params: { code: string }) => {},
   },
 }).createMachine({
@@ -58,10 +66,19 @@ export const cancelAccountMachine = setup({
     editing: {
       on: {
         'consent.toggle': { actions: 'toggleConsent' },
-        'form.submit': { guard: 'hasBothConsents', target: 'cancelling' },
+        'form.submit': { guard: 'hasBothConsents', target: 'confirming' },
+      },
+    },
+    // The last question before the call: 「本当に退会しますか？」.
+    confirming: {
+      tags: ['dialog:confirm'],
+      on: {
+        'modal.confirm': { target: 'cancelling' },
+        'modal.cancel': { target: 'editing' },
       },
     },
     cancelling: {
+      tags: ['dialog:confirm'],
       invoke: {
         src: 'cancelAccount',
         onDone: { target: 'signingOut', actions: 'trackCancellation' },
@@ -72,14 +89,15 @@ export const cancelAccountMachine = setup({
       },
     },
     signingOut: {
+      tags: ['dialog:confirm'],
       invoke: {
         src: 'signOut',
-        onDone: { target: 'toLogin', actions: 'goToLogin' },
-        onError: { target: 'toLogin', actions: 'goToLogin' },
+        onDone: { target: 'toCancelComplete', actions: 'goToCancelComplete' },
+        onError: { target: 'toCancelComplete', actions: 'goToCancelComplete' },
       },
     },
-    // The membership ended: to /login.
-    toLogin: { type: 'final' },
+    // The membership ended: to /cancel-complete (「退会しました」, signed out).
+    toCancelComplete: { type: 'final' },
     // The cancellation failed for another reason: to /error?code=<status>.
     toError: { type: 'final' },
   },

@@ -104,12 +104,27 @@ export const settingsText = {
 
 export const cancelAccountText = {
   title: '退会',
-  lead: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。',
-  ticketsForfeited: '未使用のチケットは返金されないことに同意します',
+  // Issue 15: the consent matches the rule of spec §8 — unused support tickets block the
+  // cancellation (they are not forfeited); the other tickets still held are.
+  lead: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。未使用のサポートチケット（ご相談がまだお済みでないもの）をお持ちの間は、退会できません。',
+  ticketsForfeited: 'サポートチケット以外の未使用のチケット（問診チケット・延長チケット）は、返金されずに失効することに同意します',
   dataDeleted: 'すべてのデータが削除されることに同意します',
   submit: '退会する',
   /** spec §8: cancel-account 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE. */
   unusedTickets: '未使用のサポートチケットがあるため、退会できません',
+  /** The last question before the call (issue 15). */
+  confirmTitle: '本当に退会しますか？',
+  confirmBody: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。',
+  confirmCancel: 'キャンセル',
+  confirmSubmit: '退会を確定する',
+  confirmBusy: '退会処理中',
+} as const
+
+/** After a cancellation (issue 15): signed out, on a public page. */
+export const cancelCompleteText = {
+  title: '退会しました',
+  body: '退会の手続きが完了しました。これまでご利用いただき、誠にありがとうございました。',
+  login: 'ログインページへ',
 } as const
 
 export const emailChangeText = {

@@ -1,5 +1,5 @@
 // /settings (issue 6): profile, e-mail change by mailed link, password change, cancelling membership.
-import { cancelAccountText, settingsText } from '../../src/text/account'
+import { cancelAccountText, cancelCompleteText, settingsText } from '../../src/text/account'
 import { loginText } from '../../src/text/auth'
 import {
   cancelAccountDriver as cancel, cancelRefusedForTickets, emailChangeDriver as email, emailRequestRejected, passwordChangeDriver as password, profileDriver as profile, profileSaved,
@@ -96,6 +96,8 @@ test('a member holding an unused support ticket cannot cancel', async ({ page })
   await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeDisabled()
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
   await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await cancel.states.confirming(page, ctx)
+  await cancel.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
   await cancelRefusedForTickets(page)
 })
 
@@ -105,7 +107,13 @@ test('a fresh member cancels and can no longer log in', async ({ page }) => {
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
   await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
-  await cancel.states.toLogin(page, ctx)
+  await cancel.states.confirming(page, ctx)
+  await cancel.events['modal.cancel'](page, { type: 'modal.cancel' }, ctx)
+  await cancel.states.editing(page, ctx)
+  await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await cancel.events['modal.confirm'](page, { type: 'modal.confirm' }, ctx)
+  await cancel.states.toCancelComplete(page, ctx)
+  await page.getByRole('link', { name: cancelCompleteText.login }).click()
 
   await page.getByLabel(loginText.emailLabel).fill(member.email)
   await page.getByLabel(loginText.passwordLabel, { exact: true }).fill(member.password)

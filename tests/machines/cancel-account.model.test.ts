@@ -1,4 +1,4 @@
-// Generated-path tests of the cancel-membership chart (issue 6).
+// Generated-path tests of the cancel-membership chart (issues 6, 15: the last confirmation).
 import { ApiError } from '../../src/api/api-error'
 import { cancelAccountMachine } from '../../machines/cancel-account/cancel-account-machine'
 import { describeModel } from './model'
@@ -8,6 +8,8 @@ describeModel({
   events: {
     'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }],
     'form.submit': [{}],
+    'modal.confirm': [{}],
+    'modal.cancel': [{}],
   },
   outcomes: {
     cancelAccount: { done: [undefined], error: [new ApiError(400, 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE'), new ApiError(500, 'down')] },

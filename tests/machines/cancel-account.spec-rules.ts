@@ -1,19 +1,25 @@
 // Spec rules of the cancel-account chart (spec §4 "Cancelling the account logs out and goes to
-// /login", §5 both checkboxes, §7 analytics on cancellation, §8): the request is sent only with
-// both boxes ticked; success is tracked, signs out and goes to /login; a 4xx with
-// UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE stays with its message; other failures go to /error.
+// /login", §5 both checkboxes, §7 analytics on cancellation, §8; issue 15): with both boxes
+// ticked, 退会する opens a last 「本当に退会しますか？」 question; only its confirm sends the request,
+// its cancel goes back without a call. Success is tracked, signs out and goes to the public
+// 「退会しました」 page (its button leads to /login); a 4xx with UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE
+// stays with its message; other failures go to /error.
 import { cancelAccountMachine } from '../../machines/cancel-account/cancel-account-machine'
 import { ApiError } from '../../src/api/api-error'
 import { actions, expectCan, expectGoes, expectSent, httpStatus, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
+type Phase = 'editing' | 'confirming' | 'cancelling' | 'signingOut'
+
 function form(trail: Observation[]) {
   const ticked: Record<string, boolean> = { ticketsForfeited: false, dataDeleted: false }
-  let phase: 'editing' | 'cancelling' | 'signingOut' = 'editing'
+  let phase: Phase = 'editing'
   let unused = false
   for (const o of trail) {
     const e = o.event
     if (phase === 'editing' && e.type === 'consent.toggle') { ticked[e.consent] = !ticked[e.consent]; unused = false }
-    else if (phase === 'editing' && e.type === 'form.submit' && ticked.ticketsForfeited && ticked.dataDeleted) phase = 'cancelling'
+    else if (phase === 'editing' && e.type === 'form.submit' && ticked.ticketsForfeited && ticked.dataDeleted) phase = 'confirming'
+    else if (phase === 'confirming' && e.type === 'modal.cancel') phase = 'editing'
+    else if (phase === 'confirming' && e.type === 'modal.confirm') phase = 'cancelling'
     else if (o.reply?.call === 'cancelAccount') {
       if (o.reply.ok) phase = 'signingOut'
       else { phase = 'editing'; unused = isUnused(o.reply.error) }
@@ -23,6 +29,12 @@ function form(trail: Observation[]) {
 }
 const isUnused = (error: unknown) => httpStatus(error) < 500 && String((error as Error).message).includes('UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE')
 
+const allowedIn = (phase: Phase, both: boolean): string[] => {
+  if (phase === 'editing') return ['consent.toggle', ...(both ? ['form.submit'] : [])]
+  if (phase === 'confirming') return ['modal.confirm', 'modal.cancel']
+  return []
+}
+
 export const rules: SpecRules = {
   invariant: (o) => leavingEnds(o),
   afterStep({ event, after, trail }) {
@@ -30,8 +42,9 @@ export const rules: SpecRules = {
     const now = form(trail)
     const r = after.reply
     const tracked = actions(after, 'trackCancellation').length
-    if (event.type === 'form.submit') v.push(...expectSent(after, now.phase === 'cancelling' ? [{ call: 'cancelAccount', input: undefined }] : [], now.both ? 'both boxes ticked: cancel' : 'the boxes are not both ticked'))
-    else if (event.type === 'consent.toggle' || event.type === 'xstate.init') v.push(...expectSent(after, [], event.type))
+    if (event.type === 'modal.confirm') v.push(...expectSent(after, now.phase === 'cancelling' ? [{ call: 'cancelAccount', input: undefined }] : [], 'confirmed: cancel'))
+    else if (event.type === 'form.submit' || event.type === 'modal.cancel' || event.type === 'consent.toggle' || event.type === 'xstate.init')
+      v.push(...expectSent(after, [], `${event.type}: no call before the last confirmation`))
     if (r?.call === 'cancelAccount') {
       if (r.ok) {
         v.push(...expectSent(after, [{ call: 'signOut', input: undefined }], 'cancelled: sign out'), ...expectGoes(after, [], 'while signing out'))
@@ -39,10 +52,12 @@ export const rules: SpecRules = {
       } else if (isUnused(r.error)) v.push(...expectGoes(after, [], 'unused tickets: stay with the message'))
       else v.push(...expectGoes(after, [{ action: 'goToError', params: { code: statusCode(after) } }], `a failed cancellation (error ${statusCode(after)})`))
     } else if (tracked) v.push('the cancellation is tracked once, when it succeeded')
-    if (r?.call === 'signOut') v.push(...expectGoes(after, [{ action: 'goToLogin', params: undefined }], 'after signing out (or failing to), /login'))
+    if (r?.call === 'signOut') v.push(...expectGoes(after, [{ action: 'goToCancelComplete', params: undefined }], 'after signing out (or failing to), the 退会しました page'))
     if (!after.done) {
       if (!!after.context.unusedTickets !== now.unused) v.push(`the unused-tickets message must ${now.unused ? '' : 'not '}show`)
-      v.push(...expectCan(after, now.phase === 'editing' ? ['consent.toggle', ...(now.both ? ['form.submit'] : [])] : [], ['consent.toggle', 'form.submit'], `while ${now.phase}`))
+      const dialog = now.phase !== 'editing'
+      if (after.tags.includes('dialog:confirm') !== dialog) v.push(`the 本当に退会しますか？ dialog must ${dialog ? '' : 'not '}show while ${now.phase}`)
+      v.push(...expectCan(after, allowedIn(now.phase, now.both), ['consent.toggle', 'form.submit', 'modal.confirm', 'modal.cancel'], `while ${now.phase}`))
     }
     return v
   },
@@ -52,7 +67,7 @@ export const spec: ChartSpec = {
   configs: [
     {
       machine: cancelAccountMachine,
-      events: { 'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }], 'form.submit': [{}] },
+      events: { 'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }], 'form.submit': [{}], 'modal.confirm': [{}], 'modal.cancel': [{}] },
       outcomes: {
         cancelAccount: { done: [undefined], error: [new ApiError(400, 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE'), new ApiError(400, 'OTHER'), new ApiError(500, 'down')] },
         signOut: { done: [undefined], error: [new Error('offline')] },

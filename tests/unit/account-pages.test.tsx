@@ -1,11 +1,12 @@
 // Account pages (issue 15 "Words and pages"): name length messages and input caps on signup and
 // /settings, the last confirmation and the 「退会しました」 page of a cancellation, and the
 // provisional-registration page naming the address.
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/api/api-error'
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '../../src/contract/fields'
 import { fieldMessages as m } from '../../src/contract/messages'
-import { settingsText, signupText } from '../../src/text/account'
+import { cancelAccountText, cancelCompleteText, settingsText, signupText } from '../../src/text/account'
 import { demoMember, renderApp } from './app-harness'
 
 let stop: (() => void) | undefined
@@ -49,5 +50,56 @@ describe('name length (spec §5 names max 25)', () => {
     expect(maxLength(screen.getByLabelText(settingsText.firstname))).toBe(NAME_MAX)
     type(lastname, 'a'.repeat(26))
     expect(await screen.findByText(m.nameTooLong)).toBeTruthy()
+  })
+})
+
+describe('cancelling membership (spec §4, §8; issue 15)', () => {
+  const api = (cancel: () => Promise<unknown>) => async (name: string, request: { data?: string }) => {
+    if (name === 'cancel-account') return cancel()
+    if (name === 'user-data') return request.data === 'MEMBER' ? demoMember : {}
+    if (name === 'nowonsale-products') return { productList: [] }
+    if (name === 'login' || name === 'logout') return {}
+    throw new ApiError(404, 'not found')
+  }
+  const tickBoth = async () => {
+    fireEvent.click(await screen.findByText(cancelAccountText.ticketsForfeited))
+    fireEvent.click(screen.getByText(cancelAccountText.dataDeleted))
+    await waitFor(() => expect((screen.getByRole('button', { name: cancelAccountText.submit }) as HTMLButtonElement).disabled).toBe(false))
+  }
+
+  it('the consent matches the rule: unused support tickets block, other tickets are forfeited', async () => {
+    start('/settings', { signedIn: true })
+    expect(await screen.findByText(cancelAccountText.lead)).toBeTruthy()
+    expect(cancelAccountText.lead).toContain('未使用のサポートチケット')
+    expect(cancelAccountText.ticketsForfeited).toContain('サポートチケット以外')
+  })
+
+  it('asks 本当に退会しますか？ before the call; cancel keeps the account, confirm ends on 退会しました', async () => {
+    const app = start('/settings', { signedIn: true, call: api(async () => ({})) })
+    await tickBoth()
+    fireEvent.click(screen.getByRole('button', { name: cancelAccountText.submit }))
+    let dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(cancelAccountText.confirmTitle)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: cancelAccountText.confirmCancel }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(app.call).not.toHaveBeenCalledWith('cancel-account', expect.anything())
+
+    fireEvent.click(screen.getByRole('button', { name: cancelAccountText.submit }))
+    dialog = await screen.findByRole('alertdialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: cancelAccountText.confirmSubmit }))
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/cancel-complete'))
+    expect(app.call).toHaveBeenCalledWith('cancel-account', {})
+    expect(await screen.findByRole('heading', { name: cancelCompleteText.title })).toBeTruthy()
+    expect(screen.getByRole('link', { name: cancelCompleteText.login }).getAttribute('href')).toBe('/login')
+    expect(app.auth.getSnapshot().matches('signedIn')).toBe(false)
+  })
+
+  it('unused support tickets: the dialog closes and the spec message shows', async () => {
+    start('/settings', { signedIn: true, call: api(async () => Promise.reject(new ApiError(400, 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE'))) })
+    await tickBoth()
+    fireEvent.click(screen.getByRole('button', { name: cancelAccountText.submit }))
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: cancelAccountText.confirmSubmit }))
+    expect(await screen.findByText(cancelAccountText.unusedTickets)).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
   })
 })

@@ -2,15 +2,20 @@ import { Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { CancelAccountActorRef, CancelConsent } from '../../../machines/cancel-account/cancel-account-machine'
 import { cancelAccountText as t } from '../../text/account'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorBanner } from '../../ui/error-banner'
 
 const consents: CancelConsent[] = ['ticketsForfeited', 'dataDeleted']
 
-/** Cancelling membership on /settings (spec §5 Cancel account: both boxes must be ticked). */
+/**
+ * Cancelling membership on /settings (spec §5 Cancel account: both boxes must be ticked), with a
+ * last 「本当に退会しますか？」 dialog before the call (issue 15).
+ */
 export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
   const ticked = useSelector(actor, (s) => s.context.consents)
   const unusedTickets = useSelector(actor, (s) => s.context.unusedTickets)
   const busy = useSelector(actor, (s) => s.matches('cancelling') || s.matches('signingOut'))
+  const confirming = useSelector(actor, (s) => s.hasTag('dialog:confirm'))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   return (
     <Stack as="section" gap="4" aria-labelledby="cancel-account-heading">
@@ -30,9 +35,22 @@ export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
           <Checkbox.Label>{t[consent]}</Checkbox.Label>
         </Checkbox.Root>
       ))}
-      <Button colorPalette="red" variant="outline" alignSelf="flex-start" disabled={!canSubmit} loading={busy} onClick={() => actor.send({ type: 'form.submit' })}>
+      <Button colorPalette="red" variant="outline" alignSelf="flex-start" disabled={!canSubmit} onClick={() => actor.send({ type: 'form.submit' })}>
         {t.submit}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t.confirmTitle}
+        cancelLabel={t.confirmCancel}
+        confirmLabel={t.confirmSubmit}
+        confirmColorPalette="red"
+        busy={busy}
+        loadingText={t.confirmBusy}
+        onConfirm={() => actor.send({ type: 'modal.confirm' })}
+        onCancel={() => actor.send({ type: 'modal.cancel' })}
+      >
+        <Text>{t.confirmBody}</Text>
+      </ConfirmDialog>
     </Stack>
   )
 }

@@ -26,7 +26,7 @@ export function useCancelAccountActor({ api, analytics }: CancelAccountPorts, se
       },
       actions: {
         trackCancellation: () => analytics.event('cancel_account'),
-        goToLogin: () => void navigate({ to: '/login', replace: true }),
+        goToCancelComplete: () => void navigate({ to: '/cancel-complete', replace: true }),
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code) }),
       },
     }),

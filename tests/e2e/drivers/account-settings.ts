@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { cancelAccountText, emailChangeText, passwordChangeText, settingsText } from '../../../src/text/account'
+import { cancelAccountText, cancelCompleteText, emailChangeText, passwordChangeText, settingsText } from '../../../src/text/account'
 import { linkIn, waitForMail } from '../fixtures'
 import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
 import { expectAt } from './page-checks'
@@ -45,18 +45,28 @@ export const cancelAccountDriver: FlowDriver = {
   start: open('/settings'),
   events: {
     'consent.toggle': async (page, e) => page.getByText(cancelAccountText[e.consent as 'ticketsForfeited' | 'dataDeleted']).click(),
-    'form.submit': async (page) => page.getByRole('button', { name: cancelAccountText.submit }).click(),
+    'form.submit': async (page) => page.getByRole('button', { name: cancelAccountText.submit, exact: true }).click(),
+    'modal.confirm': async (page) => page.getByRole('alertdialog').getByRole('button', { name: cancelAccountText.confirmSubmit }).click(),
+    'modal.cancel': async (page) => page.getByRole('alertdialog').getByRole('button', { name: cancelAccountText.confirmCancel }).click(),
   },
   states: {
     editing: async (page) => {
       await expectAt(page, '/settings')
-      await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeVisible()
-      await expect(page.getByRole('button', { name: cancelAccountText.submit })).not.toHaveAttribute('data-loading')
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: cancelAccountText.submit, exact: true })).toBeVisible()
     },
-    // The membership ended: signed out, on /login.
-    toLogin: async (page) => {
-      await expectAt(page, '/login')
-      await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible()
+    // The last question: 「本当に退会しますか？」 with a cancel and a destructive confirm.
+    confirming: async (page) => {
+      const dialog = page.getByRole('alertdialog')
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByText(cancelAccountText.confirmTitle)).toBeVisible()
+      await expect(dialog.getByRole('button', { name: cancelAccountText.confirmSubmit })).toBeEnabled()
+    },
+    // The membership ended: signed out, on the 「退会しました」 page with its way to /login.
+    toCancelComplete: async (page) => {
+      await expectAt(page, '/cancel-complete')
+      await expect(page.getByRole('heading', { name: cancelCompleteText.title })).toBeVisible()
+      await expect(page.getByRole('link', { name: cancelCompleteText.login })).toBeVisible()
     },
     toError: errorPage,
   },

@@ -131,11 +131,11 @@ const accountModels: BrowserModel[] = [
     startRoute: '/settings',
     maxPaths: 1,
     configs: [{
-      description: 'tick both agreements and cancel the membership',
-      endsIn: 'toLogin',
+      description: 'tick both agreements, confirm 本当に退会しますか？ and cancel the membership',
+      endsIn: 'toCancelComplete',
       config: {
         machine: cancelAccountMachine,
-        events: { 'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }], 'form.submit': [{}] },
+        events: { 'consent.toggle': [{ consent: 'ticketsForfeited' }, { consent: 'dataDeleted' }], 'form.submit': [{}], 'modal.confirm': [{}] },
         outcomes: { cancelAccount: only([undefined]), signOut: only([undefined]) },
         serialize: (s) => JSON.stringify([s.value, s.context.consents]),
       },
