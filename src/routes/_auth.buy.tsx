@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { BuySearch } from '../contract/purchase-handoff'
 import { CheckoutPage } from '../features/checkout/checkout-page'
 import { useCheckoutActor } from '../features/checkout/use-checkout-actor'
+import { StepBreadcrumb } from '../ui/step-breadcrumb'
 
 /** Payment (spec §2 "/buy details", §4 Payment); also the return target of the 3-D Secure page. */
 export const Route = createFileRoute('/_auth/buy')({
@@ -12,6 +13,16 @@ export const Route = createFileRoute('/_auth/buy')({
 })
 
 function BuyPage() {
-  const { actor, CardFields } = useCheckoutActor(Route.useRouteContext(), Route.useSearch())
-  return <CheckoutPage actor={actor} CardFields={CardFields} />
+  const context = Route.useRouteContext()
+  const { actor, CardFields } = useCheckoutActor(context, Route.useSearch())
+  const { checkoutParams: params } = context
+  // spec §2 step breadcrumb, last step: a SUPPORT ticket bought through the date and consultant
+  // grid (a tip, an extension or an interview has no such steps).
+  const throughGrid = params.reservationTime !== null && params.parentTicketNumber === null
+  return (
+    <>
+      {throughGrid && <StepBreadcrumb variant="purchase" current="buy" productId={params.productId} />}
+      <CheckoutPage actor={actor} CardFields={CardFields} />
+    </>
+  )
 }

@@ -12,7 +12,7 @@ import { DatePicker } from './date-picker'
 import { reservationLabel } from '../../contract/schedule-dates'
 import { ShownDay } from './shown-day'
 import { ScheduleGrid } from './schedule-grid'
-import { StepBreadcrumb } from './step-breadcrumb'
+import { StepBreadcrumb } from '../../ui/step-breadcrumb'
 
 /**
  * The date and consultant screen shared by /support/staff (new purchase) and
@@ -39,7 +39,7 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
 
   return (
     <Stack gap="4" w="full">
-      <StepBreadcrumb variant={changeMode ? 'change' : 'purchase'} onCurrentStep={() => gridTop.current?.scrollIntoView({ behavior: 'smooth' })} />
+      <StepBreadcrumb variant={changeMode ? 'change' : 'purchase'} current="staff" onCurrentStep={() => gridTop.current?.scrollIntoView({ behavior: 'smooth' })} />
       <PageCard title={changeMode ? t.changeTitle : t.staffTitle}>
         <Stack gap="6" ref={gridTop}>
           {slotTaken && (
