@@ -56,6 +56,14 @@ export const registrationTempText = {
   title: '仮登録が完了しました',
   body: 'ご入力いただいたメールアドレスに、会員登録を完了するためのメールをお送りしました。メールに記載されたリンクを24時間以内に開いて、登録を完了してください。',
   spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。',
+  // Issue 15: the address the mail went to, a resend, and what to do when nothing arrives.
+  sentTo: '送信先のメールアドレス',
+  resend: '確認メールを再送する',
+  resent: '確認メールを再送しました。',
+  resendFailed: '確認メールを再送できませんでした。お手数ですが、もう一度ご登録ください。',
+  notArrivedTitle: 'メールが届かない場合',
+  notArrivedBody: '迷惑メールフォルダをご確認ください。メールアドレスに誤りがあった場合や、しばらく待っても届かない場合は、お手数ですが、もう一度ご登録ください。',
+  signupAgain: '登録をやり直す',
 } as const
 
 export const registrationCompleteText = {

@@ -4,9 +4,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/api-error'
+import type { ApiClient } from '../../src/api/client'
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from '../../src/contract/fields'
 import { fieldMessages as m } from '../../src/contract/messages'
-import { cancelAccountText, cancelCompleteText, settingsText, signupText } from '../../src/text/account'
+import { accountCommon, cancelAccountText, cancelCompleteText, registrationTempText, settingsText, signupText } from '../../src/text/account'
 import { demoMember, renderApp } from './app-harness'
 
 let stop: (() => void) | undefined
@@ -54,13 +55,14 @@ describe('name length (spec §5 names max 25)', () => {
 })
 
 describe('cancelling membership (spec §4, §8; issue 15)', () => {
-  const api = (cancel: () => Promise<unknown>) => async (name: string, request: { data?: string }) => {
-    if (name === 'cancel-account') return cancel()
-    if (name === 'user-data') return request.data === 'MEMBER' ? demoMember : {}
-    if (name === 'nowonsale-products') return { productList: [] }
-    if (name === 'login' || name === 'logout') return {}
-    throw new ApiError(404, 'not found')
-  }
+  const api = (cancel: () => Promise<unknown>) =>
+    (async (name: string, request: { data?: string }) => {
+      if (name === 'cancel-account') return cancel()
+      if (name === 'user-data') return request.data === 'MEMBER' ? demoMember : {}
+      if (name === 'nowonsale-products') return { productList: [] }
+      if (name === 'login' || name === 'logout') return {}
+      throw new ApiError(404, 'not found')
+    }) as unknown as ApiClient['call']
   const tickBoth = async () => {
     fireEvent.click(await screen.findByText(cancelAccountText.ticketsForfeited))
     fireEvent.click(screen.getByText(cancelAccountText.dataDeleted))
@@ -101,5 +103,56 @@ describe('cancelling membership (spec §4, §8; issue 15)', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: cancelAccountText.confirmSubmit }))
     expect(await screen.findByText(cancelAccountText.unusedTickets)).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  })
+})
+
+describe('/registeration-temp (issue 15): the address and a resend', () => {
+  const fill = async () => {
+    type(await screen.findByLabelText(signupText.lastname), '山田')
+    type(screen.getByLabelText(signupText.firstname), '太郎')
+    type(screen.getByLabelText(signupText.phone), '09012345678')
+    type(screen.getByLabelText(signupText.emailLocal), 'taro')
+    type(screen.getByLabelText(signupText.emailDomain), 'example.com')
+    type(screen.getByLabelText(signupText.password), 'abc123')
+    const submit = screen.getByRole('button', { name: signupText.submit })
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false))
+    fireEvent.click(submit)
+  }
+
+  it('names the address (not in the URL) and sends the same request again; 429 shows the wait message', async () => {
+    let answer: () => Promise<unknown> = async () => ({})
+    const app = start('/signup?lpSource=ad1', {
+      call: (async (name: string) => {
+        if (name === 'signup-request') return answer()
+        throw new ApiError(404, 'not found')
+      }) as unknown as ApiClient['call'],
+    })
+    await fill()
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/registeration-temp'))
+    expect(app.router.state.location.href).not.toContain('taro')
+    expect(app.router.state.location.href).toContain('lpSource=ad1')
+    expect((await screen.findByTestId('signup-sent-to')).textContent).toBe('taro@example.com')
+    const link = screen.getByRole('link', { name: registrationTempText.signupAgain })
+    expect(link.getAttribute('href')).toBe('/signup?lpSource=ad1')
+
+    fireEvent.click(screen.getByRole('button', { name: registrationTempText.resend }))
+    expect(await screen.findByText(registrationTempText.resent)).toBeTruthy()
+    const sent = (app.call as unknown as { mock: { calls: [string, Record<string, unknown>][] } }).mock.calls.filter(([n]) => n === 'signup-request')
+    expect(sent).toHaveLength(2)
+    expect(sent[1][1]).toEqual(sent[0][1])
+    expect(sent[1][1]).toMatchObject({ email: 'taro@example.com', password: 'abc123', lpSource: 'ad1' })
+
+    answer = async () => Promise.reject(new ApiError(429, 'Too Many Requests'))
+    fireEvent.click(screen.getByRole('button', { name: registrationTempText.resend }))
+    expect(await screen.findByText(accountCommon.rateLimited)).toBeTruthy()
+  })
+
+  it('opened afresh (no request in this tab): no resend button, the help text and a way back', async () => {
+    const app = renderApp('/registeration-temp')
+    stop = app.stop
+    app.services.session.set('mypage.signupSentTo', 'other@example.com')
+    expect(await screen.findByText(registrationTempText.notArrivedTitle)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: registrationTempText.resend })).toBeNull()
+    expect(screen.getByRole('link', { name: registrationTempText.signupAgain }).getAttribute('href')).toBe('/signup')
   })
 })

@@ -1,30 +1,47 @@
 import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { fromPromise } from 'xstate'
-import { signupMachine } from '../../../machines/signup/signup-machine'
+import { isRateLimitedFailure } from '../../../machines/shared/api-failure'
+import { signupMachine, type SignupPayload } from '../../../machines/signup/signup-machine'
 import { OFF_TOKEN, type CaptchaPort } from '../../adapters/captcha'
 import { flowInspect } from '../../adapters/flow-recorder'
+import type { SessionKey, SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import type { SignupSearch } from './signup-search'
 
 /** The ports the signup flow uses (the app's services satisfy it). */
-export type SignupPorts = { api: ApiClient; captcha: CaptchaPort }
+export type SignupPorts = { api: ApiClient; captcha: CaptchaPort; session: SessionStore }
+
+/** The address the provisional-registration mail went to (issue 15): session storage, never the URL. */
+export const signupSentToKey: SessionKey = 'mypage.signupSentTo'
+
+/**
+ * The last signup request, for 「確認メールを再送する」 on /registeration-temp (issue 15). In memory
+ * only, never stored (it holds the password): after a reload the page offers 「登録をやり直す」 instead.
+ */
+let lastRequest: SignupPayload | null = null
+
+/** spec §1: the captcha protects signup, except on the landing-page variant. */
+async function sendSignup(api: ApiClient, captcha: CaptchaPort, payload: SignupPayload) {
+  const recaptchaToken = payload.source === 'SIGNUP_FORM_LP' ? OFF_TOKEN : await captcha.getToken('signup')
+  await api.call('signup-request', { ...payload, recaptchaToken })
+}
 
 /**
  * The signup chart with its effects: this file is the one place of the signup flow calling
  * `.provide` and the API (issue 14). The form page (/signup) uses this hook …
  */
-export function useSignupActor({ api, captcha }: SignupPorts, search: SignupSearch) {
+export function useSignupActor({ api, captcha, session }: SignupPorts, search: SignupSearch) {
   const navigate = useNavigate()
   return useActorRef(
     signupMachine.provide({
       actors: {
         submitSignup: fromPromise(async ({ input }) => {
-          // spec §1: the captcha protects signup, except on the landing-page variant.
-          const recaptchaToken = input.source === 'SIGNUP_FORM_LP' ? OFF_TOKEN : await captcha.getToken('signup')
-          await api.call('signup-request', { ...input, recaptchaToken })
+          await sendSignup(api, captcha, input)
+          lastRequest = input
+          session.set(signupSentToKey, input.email)
         }),
         copyPassword: fromPromise(({ input }) => navigator.clipboard.writeText(input.password)),
       },
@@ -63,4 +80,32 @@ export function useSignupLinkActor({ api }: Pick<SignupPorts, 'api'>, token: str
   )
   useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
   return actor
+}
+
+export type ResendStatus = 'idle' | 'sending' | 'sent' | 'rateLimited' | 'failed'
+
+const noSubscription = () => () => {}
+
+/**
+ * /registeration-temp (issue 15): the address the mail went to, and sending the same signup
+ * request again. The page is prerendered and hydrated, so its first render has no address (the
+ * server snapshot); the stored one follows at once. `canResend` only while this tab still holds
+ * the request (not after a reload); the server's signup-request limits apply (429: rateLimited).
+ */
+export function useSignupResend({ api, captcha, session }: SignupPorts) {
+  const sentTo = useSyncExternalStore(noSubscription, () => session.get(signupSentToKey), () => null)
+  const [status, setStatus] = useState<ResendStatus>('idle')
+  const request = lastRequest
+  const canResend = sentTo !== null && request !== null && request.email === sentTo
+  const resend = async () => {
+    if (!request || status === 'sending') return
+    setStatus('sending')
+    try {
+      await sendSignup(api, captcha, request)
+      setStatus('sent')
+    } catch (error) {
+      setStatus(isRateLimitedFailure(error) ? 'rateLimited' : 'failed')
+    }
+  }
+  return { sentTo, canResend, status, resend }
 }
