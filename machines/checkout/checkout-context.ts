@@ -1,5 +1,6 @@
 import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
 import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../src/contract/entities'
+import type { CheckoutDraft } from '../../src/contract/purchase-handoff'
 import { buildChargeRequest, emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 
 // Context and events of the checkout chart (machines/checkout/checkout-machine.ts).
@@ -12,7 +13,8 @@ export type CheckoutLoaded = {
   /** /support/staff saved the slot for this product (`mypage.purchaseState`). */
   hasSavedSlot: boolean
 }
-export type CheckoutInput = { params: CheckoutParams; keySeed: string }
+/** `draft`: the form as the member left it on an earlier visit of this purchase (issue 15: 戻る keeps the concern text). */
+export type CheckoutInput = { params: CheckoutParams; keySeed: string; draft?: CheckoutDraft['state'] | null }
 export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
   form: CheckoutForm
   resumed: StoredAttempt | null
@@ -72,7 +74,7 @@ export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext =>
   coupons: [],
   email: '',
   hasSavedSlot: false,
-  form: emptyForm(input.params.supportType),
+  form: { ...emptyForm(input.params.supportType), ...input.draft },
   resumed: null,
   applied: null,
   couponNotice: null,

@@ -2,7 +2,7 @@ import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls
 import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
 import { CONCERN_MAX } from '../../src/contract/fields'
 import { couponFits } from '../../src/contract/reservation-rules'
-import type { PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purchase-handoff'
+import type { CheckoutDraft, PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purchase-handoff'
 
 // Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
 
@@ -97,6 +97,15 @@ export function buildChargeRequest(
     contactOs: type === 'SUPPORT' ? form.os : null,
     remoteSupport: type === 'SUPPORT' ? form.remoteSupport : null,
   }
+}
+
+/** How long a draft of the form (the concern text and choices) is taken up again (issue 15). */
+export const DRAFT_MS = 60 * 60_000
+
+/** The draft's form fields when it belongs to this purchase (same product and parent ticket) and is recent, else null. */
+export function draftFor(draft: CheckoutDraft | null, params: CheckoutParams, now: number): CheckoutDraft['state'] | null {
+  if (!draft || draft.productId !== params.productId || draft.parentTicketNumber !== params.parentTicketNumber) return null
+  return now - draft.savedAt >= 0 && now - draft.savedAt < DRAFT_MS ? draft.state : null
 }
 
 /** The attempt kept in session storage across the 3-D Secure redirect and for a reload (src/contract). */

@@ -87,6 +87,20 @@ export const AttemptFormState = v.object({
 })
 
 /**
+ * The /buy form before any attempt (issue 15): kept as the member types, so 戻る, Back or a reload
+ * of the same purchase (product and parent ticket) brings the concern text and choices back.
+ * An attempt, once stored, carries its own copy in `state`.
+ */
+export const CheckoutDraft = v.object({
+  productId: v.string(),
+  parentTicketNumber: v.nullable(v.string()),
+  state: AttemptFormState,
+  /** When it was stored (epoch ms): an old draft is not picked up. */
+  savedAt: v.number(),
+})
+export type CheckoutDraft = v.InferOutput<typeof CheckoutDraft>
+
+/**
  * One purchase attempt as kept in session storage (spec §3 list: the params, the submit payload,
  * the form state, the token and the product type; the payload carries parentTicketNumber, staffId,
  * reservationTime, supportType, reserveNow, couponCode and the concern text once, not beside it),

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import { couponCheckMachine, type CouponCheckInput } from '../../machines/checkout/coupon-check-machine'
-import { buildChargeRequest, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout/checkout-rules'
+import { buildChargeRequest, DRAFT_MS, draftFor, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { ChargeAttemptResponse } from '../../src/contract/calls'
 import { ApiError } from '../../src/api/api-error'
 import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtures'
@@ -314,6 +314,24 @@ describe('checkout rules', () => {
     expect(previousAttempt({ ...stored, savedAt: now - PREVIOUS_ATTEMPT_MS }, params, null, now)).toBeNull()
     expect(previousAttempt({ ...attempt, savedAt: undefined }, params, null, now)).toBeNull()
     expect(previousAttempt(null, params, 'tok_1', now)).toBeNull()
+  })
+
+  it('a draft of the form is taken up for the same product and parent ticket, while recent (issue 15)', () => {
+    const now = 1_900_000_000_000
+    const state = { concernText: 'PCが遅い', device: null, os: null, remoteSupport: null, supportType: 'TEL' as const, saveCard: false }
+    const draft = { productId: params.productId, parentTicketNumber: params.parentTicketNumber, state, savedAt: now - 1000 }
+    expect(draftFor(draft, params, now)).toEqual(state)
+    expect(draftFor(draft, { ...params, productId: 'SUPPORT-30' }, now)).toBeNull()
+    expect(draftFor(draft, { ...params, parentTicketNumber: 'S1' }, now)).toBeNull()
+    expect(draftFor({ ...draft, savedAt: now - DRAFT_MS }, params, now)).toBeNull()
+    expect(draftFor(null, params, now)).toBeNull()
+  })
+
+  it('charge request: device, OS and remote support only for SUPPORT (a tip does not send them)', () => {
+    const tip = { ...loaded.chargeData, product: { ...loaded.chargeData.product, productType: 'TIP' as const } }
+    const form = { ...emptyForm(null), device: 'PC' as const, os: 'MAC' as const, remoteSupport: 'WISH' as const }
+    expect(buildChargeRequest({ ...params, reservationTime: null, parentTicketNumber: 'S1' }, tip, form, null)).toMatchObject({ reservationTime: 'TIP', contactDevice: null, contactOs: null, remoteSupport: null })
+    expect(buildChargeRequest(params, loaded.chargeData, form, null)).toMatchObject({ contactDevice: 'PC', contactOs: 'MAC', remoteSupport: 'WISH' })
   })
 
   it('holder name: half-width roman letters with one space, at most 45', () => {

@@ -7,11 +7,11 @@ import { render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
-import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
-import type { StoredAttempt } from '../../machines/checkout/checkout-rules'
+import { checkoutMachine, type CheckoutInput, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
+import type { PreviousAttempt, StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../src/adapters/payment/payment-port'
 import { ApiError } from '../../src/api/api-error'
-import type { ChargeAttemptResponse } from '../../src/contract/calls'
+import type { ChargeAttemptResponse, ChargeResponse } from '../../src/contract/calls'
 import { CheckoutPage } from '../../src/features/checkout/checkout-page'
 import { buyText } from '../../src/text/checkout'
 import { system } from '../../src/theme'
@@ -19,12 +19,12 @@ import { attempt, loaded, loadedSaved, params } from '../machines/checkout-fixtu
 
 const FakeCardFields = ({ labels }: CardFieldsProps) => <div>{labels.number}</div>
 
-type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; charge?: () => Promise<never>; finishFails?: boolean }
+type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; finishFails?: boolean; draft?: CheckoutInput['draft'] }
 
 function renderCheckout(f: Fakes) {
   const machine = checkoutMachine.provide({
     actors: {
-      readStoredAttempt: fromPromise(async () => (f.stored ? { attempt: f.stored, returnedFrom3ds: true } : null)),
+      readStoredAttempt: fromPromise(async (): Promise<PreviousAttempt | null> => (f.stored ? { attempt: f.stored, returnedFrom3ds: true } : null)),
       readAttemptOutcome: fromPromise(async (): Promise<ChargeAttemptResponse> => ({ status: 'NONE', result: null })),
       loadCheckout: fromPromise(async () => f.load),
       cardPayment: cardPaymentMachine.provide({
@@ -34,10 +34,10 @@ function renderCheckout(f: Fakes) {
           finishThreeDSecure: fromPromise(async () => { if (f.finishFails) throw new ApiError(400, '3DS failed'); return 'tok_1' }),
         },
       }),
-      charge: fromPromise(f.charge ?? (() => new Promise<never>(() => {}))),
+      charge: fromPromise((): Promise<ChargeResponse> => new Promise(() => {})),
     },
   })
-  const actor = createActor(machine, { input: { params, keySeed: 'seed' } }).start()
+  const actor = createActor(machine, { input: { params, keySeed: 'seed', draft: f.draft } }).start()
   const rootRoute = createRootRoute({ component: () => <CheckoutPage actor={actor} CardFields={FakeCardFields} /> })
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(
@@ -100,5 +100,12 @@ describe('/buy (issue 15)', () => {
     expect(screen.queryByText(buyText.savedCardLast4('4242'))).toBeNull()
     // The concern text came back with the attempt.
     expect((screen.getByRole('textbox', { name: buyText.concernLabel }) as HTMLTextAreaElement).value).toBe('PCが遅い')
+  })
+
+  it('the concern text and choices left on an earlier visit (戻る, Back) come back', async () => {
+    renderCheckout({ load: { ...loadedSaved, coupons: [] }, draft: { concernText: 'プリンターが動かない', device: 'PC', os: 'MAC', remoteSupport: 'WISH', supportType: 'ONLINE', saveCard: false } })
+    const concern = (await screen.findByRole('textbox', { name: buyText.concernLabel })) as HTMLTextAreaElement
+    expect(concern.value).toBe('プリンターが動かない')
+    expect((screen.getByRole('combobox', { name: buyText.deviceLabel }) as HTMLSelectElement).value).toBe('PC')
   })
 })

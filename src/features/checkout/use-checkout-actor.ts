@@ -1,10 +1,10 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { fromPromise, type ActorRefFrom } from 'xstate'
 import { cardPaymentMachine } from '../../../machines/checkout/card-payment-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
-import { couponFits, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout/checkout-rules'
+import { couponFits, draftFor, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout/checkout-rules'
 import { couponCheckMachine } from '../../../machines/checkout/coupon-check-machine'
 import type { AnalyticsPort } from '../../adapters/analytics'
 import { flowInspect } from '../../adapters/flow-recorder'
@@ -15,7 +15,7 @@ import type { ApiClient } from '../../api/client'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import type { ClientConfig } from '../../config'
 import { IDEMPOTENCY_HEADER } from '../../contract/calls'
-import { handoffSearch, PurchaseAttempt, readStored, type BuySearch } from '../../contract/purchase-handoff'
+import { CheckoutDraft, handoffSearch, PurchaseAttempt, readStored, type BuySearch } from '../../contract/purchase-handoff'
 import { buyText } from '../../text/checkout'
 import { readSavedSlot } from './checkout-params'
 
@@ -28,6 +28,8 @@ declare module '@tanstack/react-router' {
 
 /** Session key of the attempt kept across the 3-D Secure redirect and for a reload (spec §3). */
 export const attemptKey = 'mypage.checkoutAttempt' as const
+/** Session key of the form as the member left it (issue 15: 戻る, Back or a reload keep the concern text). */
+export const draftKey = 'mypage.checkoutDraft' as const
 
 export const scrollTargets = { coupons: 'checkout-coupons', card: 'checkout-card' } as const
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
@@ -52,6 +54,8 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
   const [returned] = useState(() => new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => e[1] !== undefined)))
   const email = useSelector(auth, (s) => s.context.member?.email ?? '')
   const { api, session, analytics } = services
+  // The form as left on an earlier visit of this purchase (read once, at this page load).
+  const [draft] = useState(() => draftFor(readStored(CheckoutDraft, services.session.get(draftKey)), params, Date.now()))
 
   const saveAttempt = (_: unknown, { attempt }: { attempt: StoredAttempt }) => session.set(attemptKey, JSON.stringify({ ...attempt, savedAt: Date.now() }))
   const clearAttempt = () => session.remove(attemptKey)
@@ -93,6 +97,7 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           // spec §4: purchase list and user data are cleared after a charge.
           session.remove(sessionKeys.purchaseList)
           session.remove(sessionKeys.purchaseState)
+          session.remove(draftKey)
           // User data: every cached loader result (home's tickets and coupons) is dropped, so the
           // home shows the new ticket without a reload. Invalidate only after leaving /buy — its
           // beforeLoad would otherwise rerun without the purchase state and redirect to the menu.
@@ -109,8 +114,23 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           void navigate({ to: '/support/staff', search: { productId }, state: (prev) => ({ ...prev, toast: buyText.staffDenyToast }) }),
       },
     }),
-    { input: { params, keySeed }, inspect: flowInspect },
+    { input: { params, keySeed, draft }, inspect: flowInspect },
   )
+  // Keep the form's concern text and choices as the member types (issue 15): 戻る to the staff
+  // selection, Back or a reload of this purchase bring them back. Saved only while on the form.
+  useEffect(() => {
+    let last = ''
+    const sub = actor.subscribe((s) => {
+      if (!s.matches('ready')) return
+      const f = s.context.form
+      const state = { concernText: f.concernText, device: f.device, os: f.os, remoteSupport: f.remoteSupport, supportType: f.supportType, saveCard: f.saveCard }
+      const json = JSON.stringify(state)
+      if (json === last) return
+      last = json
+      session.set(draftKey, JSON.stringify({ productId: s.context.params.productId, parentTicketNumber: s.context.params.parentTicketNumber, state, savedAt: Date.now() }))
+    })
+    return () => sub.unsubscribe()
+  }, [actor, session])
   return { actor, CardFields: payment.CardFields }
 }
 
