@@ -1,6 +1,9 @@
 // `npm run mutate` must itself catch a wrong chart (issue 14 point 5): the rating chart with
 // modal.cancel sent on to the post, a successful rating sent to the error page, or the comment
 // left out of the form, is turned red by the rating spec rules; the chart as written is not.
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { checkChart, specPaths } from '../machines/observe'
 import { spec } from '../machines/rating.spec-rules'
@@ -44,4 +47,17 @@ describe('mutate: the rating chart', () => {
     expect(m.id).toBe('rating')
     expect(all.length).toBeGreaterThan(40)
   })
+})
+
+// The command as docs/qa.md tells QA to run it (README: every command is run by a test).
+describe('npm run mutate', () => {
+  it('prints the table of one chart with its caught share', async () => {
+    const root = path.resolve(import.meta.dirname, '../..')
+    const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'mutate', '--', 'purchase-list', '--quiet'], { cwd: root, timeout: 120_000 })
+    expect(stdout).toMatch(/\| chart +\| mutants +\| caught +\| % /)
+    const row = /\| purchase-list \| (\d+) +\| (\d+) +\| ([\d.]+)%/.exec(stdout)
+    expect(row, stdout).not.toBeNull()
+    expect(Number(row![2])).toBe(Number(row![1]))
+    expect(stdout).toMatch(/\| total /)
+  }, 120_000)
 })
