@@ -38,6 +38,8 @@ export const buyText = {
   useSavedCard: '登録済みのカードを使う',
   cardNumber: 'カード番号',
   cardNumberHint: '半角数字14〜16桁で入力してください',
+  /** spec §5: a whole-length number failing the checksum. */
+  cardNumberInvalid: 'カード番号が正しくありません。ご確認のうえ、もう一度入力してください',
   cardExpiry: '有効期限',
   cardExpiryHint: 'カードに記載されている通りに入力してください（月/年）',
   cardCvc: 'セキュリティコード',

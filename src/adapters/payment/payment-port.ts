@@ -12,6 +12,8 @@ export type CardFieldsProps = {
   onChange: (change: CardElementChange) => void
   labels: Record<CardElementName, string>
   hints: Record<CardElementName, string>
+  /** A whole-length card number that fails the checksum (spec §5; the sandbox fields say it, Stripe's say their own). */
+  numberInvalid?: string
   disabled?: boolean
 }
 

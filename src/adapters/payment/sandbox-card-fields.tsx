@@ -16,12 +16,18 @@ function luhn(number: string) {
   return sum % 10 === 0
 }
 
-/** Completeness as Stripe's elements report it: a whole, plausible value (spec §5 card rules). */
-export const sandboxComplete: Record<CardElementName, (v: string) => boolean> = {
+/** spec §5: American Express numbers start with 34 or 37; only they have a 4-digit security code. */
+export const isAmex = (number: string) => /^3[47]/.test(digits(number))
+
+/** Completeness as Stripe's elements report it: a whole, plausible value (spec §5 card rules). The security code depends on the number's brand. */
+export const sandboxComplete: Record<CardElementName, (v: string, all?: SandboxCardValues) => boolean> = {
   number: (v) => /^\d{14,16}$/.test(digits(v)) && luhn(digits(v)),
   expiry: (v) => { const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(v.trim()); return !!m && Number(m[1]) >= 1 && Number(m[1]) <= 12 },
-  cvc: (v) => /^\d{3,4}$/.test(v),
+  cvc: (v, all) => (all && isAmex(all.number) ? /^\d{4}$/ : /^\d{3}$/).test(v),
 }
+
+/** A number of a whole length that fails the checksum: not valid, rather than the length hint. */
+const failsChecksum = (v: string) => /^\d{14,16}$/.test(digits(v)) && !luhn(digits(v))
 
 /** Formats what the member types the way card fields do: `4242 4242 …`, `MM/YY`. */
 const format: Record<CardElementName, (v: string) => string> = {
@@ -38,7 +44,8 @@ const inputProps: Record<CardElementName, { autoComplete: string; placeholder: s
 
 /** The sandbox's three card elements; values stay in the port (like Stripe's iframes), not in the page. */
 export function createSandboxCardFields(values: SandboxCardValues): ComponentType<CardFieldsProps> {
-  return function SandboxCardFields({ onChange, labels, hints, disabled }: CardFieldsProps) {
+  return function SandboxCardFields({ onChange, labels, hints, numberInvalid, disabled }: CardFieldsProps) {
+    const message = (name: CardElementName, v: string) => (name === 'number' && numberInvalid && failsChecksum(v) ? numberInvalid : hints[name])
     // A new page starts empty, like a freshly mounted Stripe element.
     const [shown, setShown] = useState<SandboxCardValues>(() => {
       values.number = values.expiry = values.cvc = ''
@@ -46,7 +53,7 @@ export function createSandboxCardFields(values: SandboxCardValues): ComponentTyp
     })
     const [touched, setTouched] = useState<Record<CardElementName, boolean>>({ number: false, expiry: false, cvc: false })
     const field = (name: CardElementName) => {
-      const invalid = touched[name] && shown[name] !== '' && !sandboxComplete[name](shown[name])
+      const invalid = touched[name] && shown[name] !== '' && !sandboxComplete[name](shown[name], shown)
       return (
         <Field.Root key={name} invalid={invalid} gridColumn={name === 'number' ? { base: 'auto', sm: 'span 2' } : undefined}>
           <Field.Label>{labels[name]}</Field.Label>
@@ -59,15 +66,17 @@ export function createSandboxCardFields(values: SandboxCardValues): ComponentTyp
               const value = format[name](e.target.value)
               values[name] = value
               setShown((s) => ({ ...s, [name]: value }))
-              onChange({ element: name, complete: sandboxComplete[name](value), error: null })
+              onChange({ element: name, complete: sandboxComplete[name](value, values), error: null })
+              // The number decides the security code's length (Amex 4, else 3): report the code again.
+              if (name === 'number' && values.cvc !== '') onChange({ element: 'cvc', complete: sandboxComplete.cvc(values.cvc, values), error: null })
             }}
             onBlur={() => {
               setTouched((t) => ({ ...t, [name]: true }))
-              const complete = sandboxComplete[name](values[name])
-              onChange({ element: name, complete, error: values[name] !== '' && !complete ? hints[name] : null })
+              const complete = sandboxComplete[name](values[name], values)
+              onChange({ element: name, complete, error: values[name] !== '' && !complete ? message(name, values[name]) : null })
             }}
           />
-          {invalid ? <Field.ErrorText>{hints[name]}</Field.ErrorText> : <Field.HelperText>{hints[name]}</Field.HelperText>}
+          {invalid ? <Field.ErrorText>{message(name, shown[name])}</Field.ErrorText> : <Field.HelperText>{hints[name]}</Field.HelperText>}
         </Field.Root>
       )
     }
