@@ -78,7 +78,11 @@ export const checkoutDriver = {
       page.getByLabel(buyText.holderName).fill(typeof e === 'string' ? e : typeof e?.value === 'string' ? e.value : 'TARO YAMADA'),
     'holderName.blur': async (page: Page) => page.getByLabel(buyText.holderName).blur(),
     'concern.change': async (page: Page, e: Data) => page.getByLabel(buyText.concernLabel).fill(String(e.value ?? '')),
-    'saveCard.toggle': async (page: Page) => page.getByText(buyText.saveCard).click(),
+    /** `save` (default true) is the state wanted: unticked by default (issue 15), clicked only when it differs. */
+    'saveCard.toggle': async (page: Page, e?: Data) => {
+      const want = e?.save !== false
+      if ((await page.getByRole('checkbox', { name: buyText.saveCard }).isChecked()) !== want) await page.getByText(buyText.saveCard).click()
+    },
     'savedCard.toggle': async (page: Page, e?: Data | boolean) =>
       page.getByRole('button', { name: (typeof e === 'boolean' ? e : e?.use !== false) ? buyText.useSavedCard : buyText.changeCard }).click(),
     /** `couponName` (path data) picks a coupon by its name; else the first held coupon. */
