@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
+import { bookingSummaryText } from '../../src/text/booking-summary'
 import { buyText } from '../../src/text/checkout'
 import { menuText } from '../../src/text/menu'
-import { scheduleText } from '../../src/text/schedule'
+import { scheduleText, stepsText } from '../../src/text/schedule'
 import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
 import { findOtherConsultantCell } from './drivers/reservation-change'
 import { createMember, expect, login, test } from './fixtures'
@@ -94,10 +95,17 @@ test('a saved slot taken meanwhile is not selected and a toast says so', async (
 test('paying on the sandbox books the chosen slot and home shows the new reservation', async ({ page }) => {
   const picked = await pickConsultantSlot(page)
   await expectSummary(page, picked)
+  // spec §2 step breadcrumb on /buy: payment is the current step (issue 15).
+  await expect(page.getByRole('navigation', { name: stepsText.label }).locator('[aria-current="step"]')).toHaveText(stepsText.buy)
   await payOnSandbox(page)
   await pay.states.toComplete(page, 'SUPPORT')
-  await page.goto('/')
   const y = Number(picked.ymd.slice(0, 4)), m = Number(picked.ymd.slice(4, 6)), d = Number(picked.ymd.slice(6, 8))
+  // The thank-you page says what was booked: date and time (Japan time), consultant, method (issue 15).
+  const booked = page.getByRole('region', { name: bookingSummaryText.title })
+  await expect(booked).toContainText(`${y}年${m}月${d}日`)
+  await expect(booked).toContainText(`${picked.time}${bookingSummaryText.japanTime}`)
+  await expect(booked).toContainText(picked.nickname)
+  await page.goto('/')
   const card = page.locator('article').filter({ hasText: `${y}年${m}月${d}日` }).filter({ hasText: picked.time }).filter({ hasText: picked.nickname })
   await expect(card.first()).toBeVisible({ timeout: 20_000 })
   await expect(card.first()).toContainText('サポート予約済み')
