@@ -21,11 +21,13 @@ async function fillNewCard(page: Page, number: string) {
   for (const element of ['number', 'expiry', 'cvc'] as const) await d.events['card.change'](page, { type: 'card.change', element, complete: true, number })
 }
 
-async function payWithNewCard(page: Page, number: string) {
+/** `saveCard`: tick 「このカードを…登録する」 (unticked by default, issue 15) so the next purchase has a saved card. */
+async function payWithNewCard(page: Page, number: string, { saveCard = false } = {}) {
   await d.states['ready.editing'](page)
   await fillNewCard(page, number)
   await d.events['holderName.change'](page, { type: 'holderName.change', value: 'TARO YAMADA' })
   await d.events['holderName.blur'](page)
+  if (saveCard) await d.events['saveCard.toggle'](page, { type: 'saveCard.toggle', save: true })
   await d.events['pay.submit'](page, { type: 'pay.submit' })
 }
 
@@ -115,7 +117,7 @@ test('reloading the return page does not charge twice', async ({ page }) => {
 
 test('a saved card pays without the 3-D Secure page', async ({ page }) => {
   const { url } = await openAddPurchase(page)
-  await payWithNewCard(page, sandboxTestCards.approved)
+  await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
   await checkoutComplete(page, 'ADD')
   const visited: string[] = []
   page.on('framenavigated', (f) => visited.push(f.url()))
@@ -168,7 +170,7 @@ test('Back from /buy-complete after a payment goes home (spec §2 usingBackButto
 
 test('a reload while a saved-card charge is answered finds it paid (issue 12 item 5)', async ({ page }) => {
   const { url } = await openAddPurchase(page)
-  await payWithNewCard(page, sandboxTestCards.approved)
+  await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
   await checkoutComplete(page, 'ADD')
   await page.evaluate(() => sessionStorage.removeItem('mypage.checkoutAttempt'))
   const before = await purchaseRows(page, ADD_NAME)
