@@ -4,34 +4,10 @@
 // paths must take every transition.
 import type { AnyMachineSnapshot } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
-import { ApiError } from '../../src/api/api-error'
 import { describeModel, type ModelConfig } from './model'
-import { fullScheduleFixture, scheduleFixture, ticketFixture } from './reservation-fixtures'
+import { events, outcomes } from './reservation-change.spec-rules'
 
-const sameDay = scheduleFixture('20250602')
-const otherDay = scheduleFixture('20250603')
-// Landing (issue 15): a full first day makes the chart look at the next one; a full last day of
-// the window ends the search.
-const fullToday = fullScheduleFixture('20250602')
-const fullLastDay = fullScheduleFixture('20250616')
-
-const events: ModelConfig['events'] = {
-  'date.select': [{ date: '20250604' }, { date: '20250701' }],
-  'band.select': [{ band: 'evening' }],
-  'slot.select': [
-    { choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } },
-    { choice: { slotType: 'withStaff', time: '10-30', staffId: 'STAFF-01', staffNickname: 'さくら' } },
-    { choice: { slotType: 'withStaff', time: '09-00', staffId: 'STAFF-01', staffNickname: 'さくら' } },
-  ],
-  'modal.confirm': [{}],
-  'modal.cancel': [{}],
-}
-const outcomes: ModelConfig['outcomes'] = {
-  loadTicket: { done: [ticketFixture], error: [new ApiError(400, 'RESERVATION_TIMEOUT'), new ApiError(404, 'Ticket Not Found.'), new ApiError(500, 'boom')] },
-  loadProduct: { done: [{ minutesToSupport: 60 }], error: [new ApiError(500, 'boom')] },
-  loadSchedule: { done: [sameDay, otherDay, fullToday, fullLastDay], error: [new ApiError(400, 'minutesToSupport None'), new ApiError(503, 'down')] },
-  updateReservation: { done: [{}], error: [new ApiError(400, 'STAFF_DENY'), new ApiError(500, 'boom')] },
-}
+// The events and call outcomes are the spec rules' own (tests/machines/reservation-change.spec-rules.ts).
 // What changes what can happen next: the state, the day asked for and the day shown, and whether
 // a saved slot still waits to be restored.
 const serialize = (s: AnyMachineSnapshot) =>

@@ -16,7 +16,7 @@ type View = {
 }
 type ScheduleInput = { dt: string; minutesToSupport: number | null; updateTargetTicketNumber: string | null }
 
-const events: ModelConfig['events'] = {
+export const events: ModelConfig['events'] = {
   'date.select': [{ date: '20250604' }, { date: '20250701' }],
   'band.select': [{ band: 'evening' }],
   'slot.select': [
@@ -27,7 +27,7 @@ const events: ModelConfig['events'] = {
   'modal.confirm': [{}],
   'modal.cancel': [{}],
 }
-const outcomes: ModelConfig['outcomes'] = {
+export const outcomes: ModelConfig['outcomes'] = {
   loadTicket: { done: [ticketFixture], error: [new ApiError(400, 'RESERVATION_TIMEOUT'), new ApiError(404, 'Ticket Not Found.'), new ApiError(500, 'boom')] },
   loadProduct: { done: [{ minutesToSupport: 60 }], error: [new ApiError(500, 'boom')] },
   loadSchedule: {
