@@ -38,7 +38,35 @@ const EnvSchema = v.object({
   SEED_DEMO: flag,
   /** Production only: run the payment sandbox anyway (a staging box with no real card provider). */
   ALLOW_SANDBOX_PAYMENTS: flag,
+  /** spec §9: the support (free interview) phone number… */
+  SUPPORT_TEL: optionalString,
+  /** …and one per landing-page source, as JSON: {"<lpSource>": "<number>", …}. */
+  SUPPORT_TEL_BY_LP_SOURCE: optionalString,
 })
+
+const TelNumber = v.pipe(v.string(), v.trim(), v.regex(/^[0-9][0-9-]{8,14}$/, 'must be a phone number like 0120-000-111'))
+const TelBySource = v.record(v.pipe(v.string(), v.nonEmpty()), TelNumber)
+/** Local and test numbers (fictional): a default and two landing-page sources, as spec §9 has. */
+const LOCAL_SUPPORT_TEL = { default: '0120-000-111', byLpSource: { 'lp-a': '0120-000-222', 'lp-b': '0120-000-333' } }
+
+function supportTelOf(e: { SUPPORT_TEL?: string; SUPPORT_TEL_BY_LP_SOURCE?: string }, runEnv: RunEnv): Config['supportTel'] {
+  if (!e.SUPPORT_TEL) {
+    // A fictional number shown to real members would send them nowhere.
+    if (runEnv === 'production') throw notConfigured('SUPPORT_TEL')
+    return LOCAL_SUPPORT_TEL
+  }
+  const tel = v.safeParse(TelNumber, e.SUPPORT_TEL)
+  if (!tel.success) throw new ConfigError(`Invalid Environment Value: SUPPORT_TEL: ${tel.issues[0].message}`)
+  let bySource: unknown = {}
+  try {
+    bySource = e.SUPPORT_TEL_BY_LP_SOURCE ? JSON.parse(e.SUPPORT_TEL_BY_LP_SOURCE) : {}
+  } catch {
+    throw new ConfigError('Invalid Environment Value: SUPPORT_TEL_BY_LP_SOURCE: not JSON')
+  }
+  const parsed = v.safeParse(TelBySource, bySource)
+  if (!parsed.success) throw new ConfigError(`Invalid Environment Value: SUPPORT_TEL_BY_LP_SOURCE: ${parsed.issues[0].message}`)
+  return { default: tel.output, byLpSource: parsed.output }
+}
 
 export type RunEnv = 'local' | 'test' | 'production'
 
@@ -61,6 +89,8 @@ export type Config = {
   staticDir: string | undefined
   enableTestRoutes: boolean
   seedDemo: boolean
+  /** spec §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
+  supportTel: { default: string; byLpSource: Record<string, string> }
 }
 
 const notConfigured = (name: string) => new ConfigError(`Not Configured Environment Value: ${name}`)
@@ -109,5 +139,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     staticDir: e.STATIC_DIR,
     enableTestRoutes: on(e.ENABLE_TEST_ROUTES),
     seedDemo: on(e.SEED_DEMO),
+    supportTel: supportTelOf(e, runEnv),
   }
 }

@@ -6,7 +6,6 @@ import type { PaymentPort } from '../adapters/payment'
 import type { StripePayment } from '../adapters/stripe-payment'
 import type { Tx } from '../db/client'
 import { coupons, memberCoupons, members, products, purchaseAttempts, purchases, reservationMenus, savedCards, staff, tickets } from '../db/schema'
-import { INTERVIEW_TEL } from '../db/seed/members'
 import { addMinutes, parseReservationTime } from '../domain/time'
 import { couponFits } from '../../src/contract/reservation-rules'
 import { HttpError, badRequest, notFound, serverErrors, unauthorized } from '../http/errors'
@@ -14,6 +13,7 @@ import type { Deps, MemberRow } from '../http/handler'
 import { newReceiptNumber, newTicketNumber } from './ids'
 import { mails } from './mails'
 import { bookSlot, confirmBooking, releaseBooking } from './schedule'
+import { supportTelFor } from './support-tel'
 
 /*
  * A purchase is one persisted state machine per (member, Idempotency-Key), issue 13:
@@ -337,7 +337,7 @@ async function fail(deps: Deps, a: AttemptRow, error: { status: number; message:
 const errorOf = (e: unknown) => (e instanceof HttpError ? { status: e.status, message: e.message } : { status: 500, message: 'Internal Server Error' })
 
 /** Step 3: under the member lock, turn the hold into the member's ticket and purchase. */
-async function record(deps: Deps, a: AttemptRow, priced: Priced, heldStaff: string | null, chargeId: string | null, input: ChargeRequest): Promise<ChargeResponse> {
+async function record(deps: Deps, a: AttemptRow, priced: Priced, heldStaff: string | null, chargeId: string | null, input: ChargeRequest, interviewTel: string | null): Promise<ChargeResponse> {
   const { db, clock } = deps
   const now = clock.now()
   const p = priced.product
@@ -373,7 +373,7 @@ async function record(deps: Deps, a: AttemptRow, priced: Priced, heldStaff: stri
       staffId,
       supportType: p.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
       supportStatus: p.productType === 'TIP' ? 'COMPLETED' : 'UNSUPPORTED',
-      interviewTelNumber: p.productType === 'INTERVIEW' ? INTERVIEW_TEL : null,
+      interviewTelNumber: interviewTel,
       reservationMenuList: priced.menu,
       parentTicketNumber: priced.parent,
       counsellingComment: input.counsellingComment ?? null,
@@ -424,6 +424,8 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
   }
   if (claimed.kind === 'replay') return claimed.response
   const { attempt, priced, heldStaff } = claimed
+  // spec §9: the interview's phone number by the landing page the member signed up from.
+  const interviewTel = priced.product.productType === 'INTERVIEW' ? supportTelFor(deps.config, member.lpSource) : null
   // The held cells show as taken in the next schedule answer (docs/decisions.md 17).
   if (priced.start) deps.caches.scheduleChanged()
 
@@ -451,7 +453,7 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
 
   let response: ChargeResponse
   try {
-    response = await record(deps, attempt, priced, heldStaff, chargeId, input)
+    response = await record(deps, attempt, priced, heldStaff, chargeId, input, interviewTel)
   } catch (e) {
     if (e instanceof HttpError && e.message === chargeMessages.attemptSuperseded) throw e
     // Nothing was recorded: give the money back, then release what the attempt held.
@@ -474,7 +476,7 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
     staffNickname,
     supportType: priced.product.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
     coupon: priced.coupon,
-    interviewTel: priced.product.productType === 'INTERVIEW' ? INTERVIEW_TEL : null,
+    interviewTel,
   })
   return response
 }

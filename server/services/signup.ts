@@ -11,6 +11,7 @@ import type { CallInput, Deps } from '../http/handler'
 import { newMemberId, newTicketNumber } from './ids'
 import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from './link-secrets'
 import { mails } from './mails'
+import { supportTelFor } from './support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).
 
@@ -109,7 +110,7 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
         createdAt: now,
       })
       // spec §4 first-time user: holds the free interview ticket.
-      await tx.insert(tickets).values(freeInterviewTicket({ ticketNumber: newTicketNumber('M'), memberId: row.memberId, supportStatus: 'UNSUPPORTED', purchaseTime: now }))
+      await tx.insert(tickets).values(freeInterviewTicket({ ticketNumber: newTicketNumber('M'), memberId: row.memberId, supportStatus: 'UNSUPPORTED', purchaseTime: now }, supportTelFor(deps.config, p.lpSource)))
       // Kept, password wiped: this link and the address's other pending links now answer
       // "already registered" for this member (the other requests' passwords are gone unused).
       await tx.update(pendingSignups).set({ completedAt: now, passwordSealed: null }).where(eq(pendingSignups.token, digest))

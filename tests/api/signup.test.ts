@@ -28,6 +28,23 @@ describe('signup', () => {
     // The link opened again: the registration stands (issue 12 item 4), not a failure.
     expect(await h.post('signup-complete', { body: { token: linkToken(mail?.text) } })).toEqual({ status: 200, body: { email, memberId: done.body.memberId, alreadyCompleted: true } })
   })
+  it('gives the free interview ticket the support number of the landing page signed up from (spec §9)', async () => {
+    // The harness runs with the local numbers: default 0120-000-111, lp-a 0120-000-222, lp-b 0120-000-333.
+    const telOf = async (lpSource: string | null) => {
+      const email = `tel-${lpSource ?? 'none'}-${Date.now()}@example.com`
+      const body = { memberLastname: '鈴木', memberFirstname: '一郎', phoneNumber: '09011112222', email, password: 'abc123!', source: 'SIGNUP_FORM_LP', lpSource, recaptchaToken: 'off' }
+      expect((await h.post('signup-request', { body })).status).toBe(200)
+      expect((await h.post('signup-complete', { body: { token: linkToken(h.mailer.last(email)?.text) } })).status).toBe(200)
+      const token = await h.signIn(email, 'abc123!')
+      const list = (await h.get('user-data', { token, query: { data: 'MEMBER_INTERVIEW_TICKET' } })).body.interviewtTicketList as Array<{ isFreeTicket: boolean; interviewTelNumber: string | null }>
+      return list.find((t) => t.isFreeTicket)?.interviewTelNumber
+    }
+    expect(await telOf('lp-b')).toBe('0120-000-333')
+    expect(await telOf('lp-a')).toBe('0120-000-222')
+    expect(await telOf('unknown-page')).toBe('0120-000-111')
+    expect(await telOf(null)).toBe('0120-000-111')
+  })
+
   it('checks the captcha except on the landing-page variant (spec §1)', async () => {
     // With a reCAPTCHA secret configured, the "off" token no longer passes; the LP form has no captcha.
     const app = createApp({ ...h.deps, config: { ...h.deps.config, recaptchaSecret: 'secret-for-test' } })

@@ -19,6 +19,8 @@ const production = {
   RECAPTCHA_SECRET: 'recaptcha-secret',
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_x',
+  SUPPORT_TEL: '0120-123-456',
+  SUPPORT_TEL_BY_LP_SOURCE: '{"spring-ad":"0120-123-457","partner":"0120-123-458"}',
 }
 
 describe('server configuration in production', () => {
@@ -44,10 +46,20 @@ describe('server configuration in production', () => {
   })
 
   it('has no local defaults: each missing value stops it with the spec’s message', () => {
-    for (const name of ['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'APP_ORIGIN', 'RECAPTCHA_SECRET', 'PAYMENT_PROVIDER'] as const) {
+    for (const name of ['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'APP_ORIGIN', 'RECAPTCHA_SECRET', 'PAYMENT_PROVIDER', 'SUPPORT_TEL'] as const) {
       expect(() => parseConfig({ ...production, [name]: undefined }), name).toThrow(`Not Configured Environment Value: ${name}`)
     }
     expect(() => parseConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow('Not Configured Environment Value: STRIPE_SECRET_KEY')
+  })
+
+  it('reads the support numbers (spec §9): a default and one per landing-page source, checked at start', () => {
+    expect(parseConfig(production).supportTel).toEqual({ default: '0120-123-456', byLpSource: { 'spring-ad': '0120-123-457', partner: '0120-123-458' } })
+    expect(parseConfig({ ...production, SUPPORT_TEL_BY_LP_SOURCE: undefined }).supportTel).toEqual({ default: '0120-123-456', byLpSource: {} })
+    expect(() => parseConfig({ ...production, SUPPORT_TEL: 'call us' })).toThrow('Invalid Environment Value: SUPPORT_TEL')
+    expect(() => parseConfig({ ...production, SUPPORT_TEL_BY_LP_SOURCE: '{spring-ad: 0120}' })).toThrow('SUPPORT_TEL_BY_LP_SOURCE: not JSON')
+    expect(() => parseConfig({ ...production, SUPPORT_TEL_BY_LP_SOURCE: '{"spring-ad":"x"}' })).toThrow('Invalid Environment Value: SUPPORT_TEL_BY_LP_SOURCE')
+    // Outside production: fictional local numbers for the default and two landing pages.
+    expect(parseConfig({}).supportTel).toEqual({ default: '0120-000-111', byLpSource: { 'lp-a': '0120-000-222', 'lp-b': '0120-000-333' } })
   })
 
   it('keeps the local defaults outside production, with demo seeding only when asked for', () => {

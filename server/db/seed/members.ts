@@ -42,7 +42,7 @@ const product = (id: string) => {
 type TicketInsert = typeof tickets.$inferInsert
 
 /** The free interview ticket (spec §4 first-time user): given at signup, and held by every fixture. */
-export function freeInterviewTicket(t: { ticketNumber: string; memberId: string; supportStatus: TicketInsert['supportStatus']; purchaseTime: Date }): TicketInsert {
+export function freeInterviewTicket(t: { ticketNumber: string; memberId: string; supportStatus: TicketInsert['supportStatus']; purchaseTime: Date }, interviewTelNumber = INTERVIEW_TEL): TicketInsert {
   const interview = product('INTERVIEW-30')
   return {
     ...t,
@@ -52,7 +52,7 @@ export function freeInterviewTicket(t: { ticketNumber: string; memberId: string;
     price: 0,
     minutesToSupport: interview.minutesToSupport,
     isFreeTicket: true,
-    interviewTelNumber: INTERVIEW_TEL,
+    interviewTelNumber,
   }
 }
 
