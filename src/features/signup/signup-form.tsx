@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { SignupActorRef, SignupField } from '../../../machines/signup/signup-machine'
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PHONE_MAX } from '../../contract/fields'
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '../../contract/fields'
 import { externalLinks } from '../../external-links'
 import { accountCommon, signupText } from '../../text/account'
 import { PasswordField } from '../../ui/password-field'
@@ -127,7 +127,6 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
           value={values.password}
           error={errors.password}
           hint={signupText.passwordHint}
-          maxLength={PASSWORD_MAX}
           visible={passwordVisible}
           onToggle={() => actor.send({ type: 'password.toggleVisibility' })}
           onValue={(v) => change('password', normalizePassword(v))}
