@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import * as v from 'valibot'
 import { PasswordChangeRequest } from '../../src/contract/calls'
 import { failureCode, isClientFailure } from '../shared/api-failure'
-import { formErrors } from '../shared/form-errors'
+import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
  * Password change (spec §4 "Password change signs the user out and goes to its complete page", §5, §8).
@@ -27,10 +27,7 @@ export type PasswordChangeEvent =
   | { type: 'form.submit' }
 
 function withErrors(c: PasswordChangeContext) {
-  const all = formErrors<PasswordChangeField>(PasswordChangeRequest, c.values)
-  const errors: PasswordChangeContext['errors'] = {}
-  for (const key of Object.keys(all) as PasswordChangeField[]) if (c.touched[key]) errors[key] = all[key]
-  return { errors }
+  return { errors: visibleErrors(formErrors<PasswordChangeField>(PasswordChangeRequest, c.values), c.touched) }
 }
 
 export const passwordChangeMachine = setup({

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import * as v from 'valibot'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../../src/contract/calls'
 import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
-import { formErrors } from '../shared/form-errors'
+import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
  * Password reset (spec §2, §4 Password reset, §5, §8; issue 6).
@@ -43,10 +43,7 @@ const resetValues = (c: PasswordResetContext) => ({
 })
 
 function shown(c: PasswordResetContext, schema: v.GenericSchema, values: Record<string, string>) {
-  const all = formErrors<ResetField>(schema, values)
-  const errors: PasswordResetContext['errors'] = {}
-  for (const key of Object.keys(all) as ResetField[]) if (c.touched[key]) errors[key] = all[key]
-  return errors
+  return visibleErrors(formErrors<ResetField>(schema, values), c.touched)
 }
 
 export const passwordResetMachine = setup({

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import * as v from 'valibot'
 import { SignupRequest } from '../../src/contract/calls'
 import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
-import { formErrors } from '../shared/form-errors'
+import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
  * Signup (spec §2 signup page, §4 Signup, §5, §8; issue 6).
@@ -83,10 +83,7 @@ const formValues = (c: SignupContext) => ({
 
 /** Recomputes the shown errors after `touched` or `values` changed. */
 function withErrors(c: SignupContext): Pick<SignupContext, 'errors'> {
-  const all = formErrors<SignupErrorField>(SignupForm, formValues(c))
-  const errors: SignupContext['errors'] = {}
-  for (const key of Object.keys(all) as SignupErrorField[]) if (c.touched[key]) errors[key] = all[key]
-  return { errors }
+  return { errors: visibleErrors(formErrors<SignupErrorField>(SignupForm, formValues(c)), c.touched) }
 }
 
 export const signupMachine = setup({
