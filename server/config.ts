@@ -42,6 +42,12 @@ const EnvSchema = v.object({
   SUPPORT_TEL: optionalString,
   /** …and one per landing-page source, as JSON: {"<lpSource>": "<number>", …}. */
   SUPPORT_TEL_BY_LP_SOURCE: optionalString,
+  /** How long a purchase attempt's owner holds it without a heartbeat (ms; issue 16, docs/decisions.md 50). */
+  PURCHASE_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'PURCHASE_LEASE_MS must be at least 1000'))),
+  /** How often each server process looks for abandoned purchase attempts (ms; 0: never). */
+  PURCHASE_SWEEP_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_SWEEP_MS must be a number of milliseconds'), v.transform(Number))),
+  /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
+  SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
 
 const TelNumber = v.pipe(v.string(), v.trim(), v.regex(/^[0-9][0-9-]{8,14}$/, 'must be a phone number like 0120-000-111'))
@@ -91,6 +97,11 @@ export type Config = {
   seedDemo: boolean
   /** spec §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
   supportTel: { default: string; byLpSource: Record<string, string> }
+  /** Purchase attempts (services/checkout.ts): the owner's lease, and the sweeper's interval (0: off). */
+  purchaseLeaseMs: number
+  purchaseSweepMs: number
+  /** Test stacks only (ENABLE_TEST_ROUTES, never production): delay of the sandbox's charge answer. */
+  sandboxChargeDelayMs: number
 }
 
 const notConfigured = (name: string) => new ConfigError(`Not Configured Environment Value: ${name}`)
@@ -120,7 +131,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     if (on(e.ENABLE_TEST_ROUTES)) throw refused('ENABLE_TEST_ROUTES', 'would open the test-only routes')
     if (paymentProvider === 'sandbox' && !on(e.ALLOW_SANDBOX_PAYMENTS)) throw refused('PAYMENT_PROVIDER=sandbox', 'without ALLOW_SANDBOX_PAYMENTS=1')
     if (!/^https:\/\//.test(e.APP_ORIGIN!)) throw refused('APP_ORIGIN', 'is not https')
+    if (e.SANDBOX_CHARGE_DELAY_MS !== undefined) throw refused('SANDBOX_CHARGE_DELAY_MS', 'is a test hook')
   }
+  // A fault-injection hook lives with the test routes, never without them.
+  if (e.SANDBOX_CHARGE_DELAY_MS !== undefined && !on(e.ENABLE_TEST_ROUTES)) throw new ConfigError('SANDBOX_CHARGE_DELAY_MS needs ENABLE_TEST_ROUTES=1')
   if (paymentProvider === 'stripe' && !e.STRIPE_SECRET_KEY) throw notConfigured('STRIPE_SECRET_KEY')
   return {
     env: runEnv,
@@ -140,5 +154,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     enableTestRoutes: on(e.ENABLE_TEST_ROUTES),
     seedDemo: on(e.SEED_DEMO),
     supportTel: supportTelOf(e, runEnv),
+    purchaseLeaseMs: e.PURCHASE_LEASE_MS ?? 15_000,
+    // A minute in production (the client's own retry of a key resumes at once); seconds elsewhere.
+    purchaseSweepMs: e.PURCHASE_SWEEP_MS ?? (runEnv === 'production' ? 60_000 : 5_000),
+    sandboxChargeDelayMs: e.SANDBOX_CHARGE_DELAY_MS ?? 0,
   }
 }

@@ -12,6 +12,7 @@ import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
 import { createPgCacheBus, type CacheBus } from './services/cache-bus'
+import { startPurchaseSweeper } from './services/purchase-sweeper'
 
 async function main() {
   const config = parseConfig()
@@ -24,7 +25,7 @@ async function main() {
   const payment: PaymentPort =
     config.paymentProvider === 'stripe' && config.stripeSecretKey
       ? createStripePayment(createStripeClient(config.stripeSecretKey))
-      : createSandboxPayment(database.db, clock)
+      : createSandboxPayment(database.db, clock, { chargeDelayMs: config.sandboxChargeDelayMs })
   console.log(`Payments: ${payment.kind}`)
   if (await seedIfEmpty(database.db, clock.now(), { demo: config.seedDemo })) console.log(config.seedDemo ? 'Seeded the catalogue and the demo members' : 'Seeded the catalogue')
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost })
@@ -40,7 +41,7 @@ async function main() {
   let bus: CacheBus | null = null
   const caches = createApiCaches(clock, {}, () => bus)
   if (config.databaseUrl) bus = await createPgCacheBus(config.databaseUrl, { onEvent: caches.apply, onGap: caches.clearAll })
-  const app = createApp({
+  const deps = {
     db: database.db,
     identity,
     mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
@@ -48,8 +49,12 @@ async function main() {
     clock,
     config,
     caches,
-    // Counted in the database, so every replica shares each limit (issue 16).
-  }, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
+  }
+  // Counted in the database, so every replica shares each limit (issue 16).
+  const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
+  // Purchases whose process died mid-charge are recorded or released by whichever replica sweeps
+  // first (services/purchase-sweeper.ts, docs/decisions.md 50).
+  const stopSweeper = startPurchaseSweeper(deps)
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   // A client that sends its headers or body slowly must not hold a connection for ever (issue 13
@@ -70,6 +75,7 @@ async function main() {
     if (stopping) return
     stopping = true
     server.close(async () => {
+      await stopSweeper().catch(() => {})
       await identity.close().catch(() => {})
       await bus?.close()
       await database.close()

@@ -5,6 +5,13 @@ import { sandboxCharges, sandboxRateLimits, sandboxTokens } from '../db/schema'
 import { sandboxTestCards } from '../../src/contract/calls'
 import type { Clock } from '../domain/time'
 
+/**
+ * What the provider knows of the charge made with an idempotency key (the sweeper asks it about
+ * abandoned attempts, docs/decisions.md 50): `unknown` when it cannot tell yet (a charge still
+ * processing, or a search index that may lag behind) — ask again later.
+ */
+export type ChargeLookup = { state: 'succeeded'; chargeId: string } | { state: 'none' } | { state: 'unknown' }
+
 export type ChargeResult =
   | { ok: true; chargeId: string }
   | { ok: false; status: 402 | 429; message: string }
@@ -20,6 +27,11 @@ export type PaymentPort = {
   finishThreeDSecure: (tokenId: string) => Promise<{ ok: true; id: string } | { ok: false }>
   charge: (req: { source: string; amount: number; idempotencyKey: string }) => Promise<ChargeResult>
   refund: (chargeId: string) => Promise<void>
+  /**
+   * The charge made with this idempotency key, if any. `since`: when the attempt started charging
+   * (a provider whose lookup lags may answer `unknown` for a recent one instead of `none`).
+   */
+  findCharge: (idempotencyKey: string, since: Date) => Promise<ChargeLookup>
   /**
    * Who may use a new card token, as Stripe binds a PaymentMethod to one Customer: `ok` for the
    * member who made it (and, with `useKey`, when it is unused or already used by that same
@@ -85,7 +97,10 @@ const behaviourOf = (number: string) =>
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 
 /** The built-in provider: test cards after Stripe's public numbers, state in the database. */
-export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
+export function createSandboxPayment(db: Db, clock: Clock, opts: { chargeDelayMs?: number } = {}): SandboxPayment {
+  // Test stacks only (SANDBOX_CHARGE_DELAY_MS, refused in production by server/config.ts): the
+  // money is taken and the answer comes this much later, so a test can kill a replica in between.
+  const delay = opts.chargeDelayMs ?? 0
   return {
     kind: 'sandbox',
     async createToken(card, memberId) {
@@ -152,7 +167,13 @@ export function createSandboxPayment(db: Db, clock: Clock): SandboxPayment {
         .values({ chargeId: id('ch'), tokenId: source, amount, idempotencyKey, createdAt: clock.now() })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
       const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey))
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay))
       return { ok: true, chargeId: charge.chargeId }
+    },
+    async findCharge(idempotencyKey) {
+      // The sandbox's own table is the truth, read after write: found or not, never unknown.
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey))
+      return charge ? { state: 'succeeded', chargeId: charge.chargeId } : { state: 'none' }
     },
     async refund(chargeId) {
       await db.delete(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId))

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { ChargeResult, PaymentPort } from './payment'
+import type { ChargeLookup, ChargeResult, PaymentPort } from './payment'
 
 /**
  * The Stripe half of the payment port (design.md "Payments and 3-D Secure"), selected with
@@ -12,6 +12,9 @@ import type { ChargeResult, PaymentPort } from './payment'
  *  - tdsFinish / inspectToken read the PaymentMethod's latest SetupIntent;
  *  - charge confirms a PaymentIntent off-session with the purchase's idempotency key. HTTP 429 is
  *    passed on (the SDK's own retries are off) so the client's retry policy (spec §9) applies.
+ *    The PaymentIntent carries the key in its metadata (`purchase_key`) so that
+ *  - findCharge can find it again by search (docs/decisions.md 50) when the process that charged
+ *    died before it recorded the purchase.
  */
 export type StripePayment = PaymentPort & {
   kind: 'stripe'
@@ -50,6 +53,16 @@ const brandNames: Record<string, string> = {
 }
 
 type ErrorLike = { type?: string; statusCode?: number; code?: string; message?: string }
+/**
+ * Stripe's search is eventually consistent ("under normal operating conditions, data is searchable
+ * in less than a minute"; propagation can lag during outages): a PaymentIntent created within this
+ * window and not found yet may still appear, so its absence is `unknown`, not `none`.
+ */
+export const STRIPE_SEARCH_LAG_MS = 5 * 60_000
+
+/** A value inside a search query's single quotes. */
+const searchValue = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")
+
 const isStripeError = (e: unknown): e is ErrorLike => typeof e === 'object' && e !== null && 'type' in e && String((e as ErrorLike).type).startsWith('Stripe')
 
 export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePayment {
@@ -119,7 +132,7 @@ export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePay
         const pm = await stripe.paymentMethods.retrieve(source)
         const customer = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id
         const pi = await stripe.paymentIntents.create(
-          { amount, currency, payment_method: source, confirm: true, off_session: true, ...(customer ? { customer } : {}) },
+          { amount, currency, payment_method: source, confirm: true, off_session: true, metadata: { purchase_key: idempotencyKey }, ...(customer ? { customer } : {}) },
           { idempotencyKey },
         )
         if (pi.status === 'succeeded') return { ok: true, chargeId: pi.id }
@@ -135,6 +148,17 @@ export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePay
     },
     async refund(chargeId) {
       await stripe.refunds.create({ payment_intent: chargeId })
+    },
+    // Not exercised here (no Stripe account on this machine): typed against the SDK and written
+    // from Stripe's search query language (https://docs.stripe.com/search#query-fields-for-payment-intents).
+    async findCharge(idempotencyKey, since): Promise<ChargeLookup> {
+      const found = await stripe.paymentIntents.search({ query: `metadata['purchase_key']:'${searchValue(idempotencyKey)}'`, limit: 10 })
+      const paid = found.data.find((pi) => pi.status === 'succeeded')
+      if (paid) return { state: 'succeeded', chargeId: paid.id }
+      // Still moving (processing, requires_capture…): ask again later. Refused or cancelled: none.
+      if (found.data.some((pi) => pi.status === 'processing' || pi.status === 'requires_capture' || pi.status === 'requires_confirmation')) return { state: 'unknown' }
+      if (found.data.length > 0) return { state: 'none' }
+      return Date.now() - since.getTime() < STRIPE_SEARCH_LAG_MS ? { state: 'unknown' } : { state: 'none' }
     },
     // Ownership of a PaymentMethod is its Customer (customerOf, checked by the purchase service);
     // a PaymentMethod set up on the member's own Customer may pay again, as a saved card does.

@@ -174,12 +174,36 @@ export const purchaseAttempts = pgTable(
     response: jsonb('response'),
     /** { status, message } of a failed attempt. */
     error: jsonb('error').$type<{ status: number; message: string }>(),
-    /** While held or charging: after this instant the attempt is abandoned (its holds void). */
+    /**
+     * While held or charging: how long the cells, coupon and token stay held for this attempt (its
+     * bookings' held_until). Past it readers count the cells free again (docs/decisions.md 50).
+     */
     expiresAt: ts('expires_at').notNull(),
+    /**
+     * Who works the attempt while it is held or charging: `<host>:<pid>:<run>` of one request or
+     * one sweep, renewed by its heartbeat. Every write of the attempt's progress is conditional on
+     * it, so a process that lost its lease changes nothing (docs/decisions.md 50).
+     */
+    leaseOwner: text('lease_owner'),
+    /** Past this instant with no renewal the owner is taken for dead: the attempt is abandoned. */
+    leaseUntil: ts('lease_until'),
+    /**
+     * What `record` needs to finish the purchase without its request (the sweeper reconciles
+     * abandoned attempts): the validated request body (card token ids only, never card numbers)
+     * and the facts priced at the claim.
+     */
+    request: jsonb('request').$type<Record<string, unknown>>(),
+    plan: jsonb('plan').$type<Record<string, unknown>>(),
+    /** The purchase mail of a succeeded attempt was handed to the mailer (exactly one sender wins). */
+    mailSentAt: ts('mail_sent_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.idempotencyKey] })],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.idempotencyKey] }),
+    // The sweeper's scan: attempts still in flight, by lease expiry.
+    index('purchase_attempts_in_flight_idx').on(t.leaseUntil).where(sql`${t.status} in ('held', 'charging')`),
+  ],
 )
 
 export const ratings = pgTable('ratings', {

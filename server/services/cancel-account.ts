@@ -24,7 +24,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
     const now = deps.clock.now()
     const done = await deps.db.transaction(async (tx) => {
       await lockMember(tx, member.memberId)
-      if (await hasLivePurchase(tx, member.memberId, now)) return false
+      if (await hasLivePurchase(tx, member.memberId)) return false
       const held = await tx
         .select()
         .from(tickets)

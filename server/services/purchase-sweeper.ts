@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
+import { purchaseAttempts } from '../db/schema'
+import type { Deps } from '../http/handler'
+import { newLeaseOwner, reconcileAbandoned, sendPurchaseMail, type Reconciled } from './checkout'
+
+/**
+ * The purchase sweeper (issue 16, docs/decisions.md 50): every server process runs one. Each sweep
+ * takes the leases of abandoned attempts — held or charging, lease lapsed — with
+ * `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once share the work instead of queueing on
+ * it, and reconciles them with the provider (services/checkout.ts `reconcileAbandoned`). It also
+ * sends the purchase mail of a recorded purchase whose process died before mailing it.
+ */
+
+const BATCH = 20
+
+export type SweepResult = Record<Reconciled, number> & { mailed: number }
+
+/** One sweep: as many batches as there are abandoned attempts. */
+export async function sweepPurchases(deps: Deps): Promise<SweepResult> {
+  const result: SweepResult = { recorded: 0, failed: 0, unknown: 0, lost: 0, mailed: 0 }
+  for (;;) {
+    const owner = newLeaseOwner()
+    const now = deps.clock.now()
+    const until = new Date(now.getTime() + deps.config.purchaseLeaseMs)
+    const taken = await deps.db.transaction(async (tx) => {
+      const stale = await tx
+        .select()
+        .from(purchaseAttempts)
+        .where(and(inArray(purchaseAttempts.status, ['held', 'charging']), lte(purchaseAttempts.leaseUntil, now)))
+        .orderBy(purchaseAttempts.leaseUntil)
+        .limit(BATCH)
+        .for('update', { skipLocked: true })
+      const rows = []
+      for (const a of stale) {
+        const [row] = await tx
+          .update(purchaseAttempts)
+          .set({ leaseOwner: owner, leaseUntil: until })
+          .where(and(eq(purchaseAttempts.memberId, a.memberId), eq(purchaseAttempts.idempotencyKey, a.idempotencyKey)))
+          .returning()
+        rows.push(row)
+      }
+      return rows
+    })
+    for (const a of taken) {
+      try {
+        result[await reconcileAbandoned(deps, a, owner)]++
+      } catch (e) {
+        result.unknown++
+        console.error(`[sweeper] ${a.memberId}:${a.idempotencyKey}: ${(e as Error).message}`)
+      }
+    }
+    if (taken.length < BATCH) break
+  }
+  // Recorded, not mailed, and its recorder silent for a whole lease: it died before mailing.
+  const quiet = new Date(deps.clock.now().getTime() - deps.config.purchaseLeaseMs)
+  const unmailed = await deps.db
+    .select({ memberId: purchaseAttempts.memberId, key: purchaseAttempts.idempotencyKey })
+    .from(purchaseAttempts)
+    .where(and(eq(purchaseAttempts.status, 'succeeded'), isNull(purchaseAttempts.mailSentAt), lte(purchaseAttempts.updatedAt, quiet)))
+    .limit(BATCH)
+  for (const u of unmailed) if (await sendPurchaseMail(deps, u.memberId, u.key)) result.mailed++
+  // What the sweep changed reaches the other replicas' caches (the app flushes after each request).
+  await deps.caches.flush()
+  return result
+}
+
+/**
+ * Sweeps every `intervalMs` (one sweep at a time; a failed sweep is logged and the next one runs).
+ * Returns a stop function that waits for a running sweep.
+ */
+export function startPurchaseSweeper(deps: Deps, intervalMs = deps.config.purchaseSweepMs, log: (msg: string) => void = console.log): () => Promise<void> {
+  if (intervalMs <= 0) return async () => {}
+  let running: Promise<void> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = sweepPurchases(deps)
+      .then((r) => {
+        if (r.recorded + r.failed + r.unknown + r.mailed > 0) log(`[sweeper] abandoned purchases: ${JSON.stringify(r)}`)
+      })
+      .catch((e: Error) => console.error(`[sweeper] sweep failed: ${e.message}`))
+      .finally(() => (running = null))
+  }, intervalMs)
+  timer.unref?.()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
