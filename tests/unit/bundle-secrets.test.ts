@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { localWebEnv } from '../../scripts/stack/services'
 
 /**
- * No server secret and no test password in the built bundle (issue 8). The production bundle is
- * built into a temp folder (or BUNDLE_DIR is scanned when a build is already at hand) and every
- * file under it is searched.
+ * No server secret and no test password in the built bundle (issue 8), and none of the QA tools
+ * (issue 7: the path recorder, its panel, the live inspector and the live flow panel are for
+ * development and test builds only). The production bundle is built into a temp folder (or
+ * BUNDLE_DIR is scanned when a build is already at hand) and every file under it is searched.
  */
 const patterns: [string, RegExp][] = [
   ['demo member password', /demo1234/],
@@ -37,8 +38,12 @@ afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
 
-describe('the built bundle', () => {
-  it('holds no server secret and no test password', async () => {
+// Unique strings of src/adapters/flow-recorder.ts, src/features/qa/recorder-panel.tsx,
+// @statelyai/inspect and the live flow panel (src/features/qa/flow-panel*.tsx).
+const qaMarkers = ['recorded in the app on', 'QA path recorder', 'download path file', 'qa-recorder', 'stately.ai', 'ライブフロー表示', 'qa-flow-panel', '今受け付ける出来事']
+
+describe('the built production bundle', () => {
+  it('holds no server secret, no test password and no QA tool', async () => {
     let dir = process.env.BUNDLE_DIR
     if (!dir) {
       tmp = mkdtempSync(path.join(tmpdir(), 'mypage-bundle-'))
@@ -60,6 +65,7 @@ describe('the built bundle', () => {
     for (const f of scanned) {
       const text = readFileSync(f, 'utf8')
       for (const [what, re] of patterns) if (re.test(text)) found.push(`${path.relative(dir, f)}: ${what}`)
+      if (f.endsWith('.js')) for (const marker of qaMarkers) if (text.includes(marker)) found.push(`${path.relative(dir, f)}: QA tool "${marker}"`)
     }
     console.log(`bundle-secrets: ${scanned.length} files scanned in ${dir}, ${found.length} findings`)
     expect(found).toEqual([])
