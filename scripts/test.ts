@@ -26,6 +26,24 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   })
 }
 
+/** Like run, with the output held and printed in one piece at the end (for steps run side by side). */
+function runQuiet(name: string, command: string, args: string[]): Promise<boolean> {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    const out: Buffer[] = []
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.stderr.on('data', (d: Buffer) => out.push(d))
+    child.on('exit', (code) => {
+      const seconds = (Date.now() - started) / 1000
+      steps.push({ name, ok: code === 0, seconds })
+      console.log(`\n━━ ${name} (${seconds.toFixed(1)} s)`)
+      process.stdout.write(Buffer.concat(out))
+      resolve(code === 0)
+    })
+  })
+}
+
 const npx = (bin: string) => path.join(ROOT, 'node_modules', '.bin', bin)
 
 function countVitest(file: string) {
@@ -54,16 +72,18 @@ async function main() {
     process.exit(1)
   }
 
-  await run('lint (eslint)', npx('eslint'), ['.', '--max-warnings=0'])
-  await run('typecheck (tsc --noEmit)', npx('tsc'), ['--noEmit', '-p', 'tsconfig.json'])
-  await run('flow diagrams are current (npm run flows -- --check)', npx('tsx'), ['scripts/flows.ts', '--check'])
-
-  console.log('\n━━ starting shared test services (Auth Emulator, maildev)')
+  // The shared services start while the static checks run; the static checks are single-threaded
+  // each, so they run side by side on the two cores, each one's output printed whole when it ends.
+  console.log('\n━━ static checks (eslint, tsc, flow diagrams) beside the shared test services (Auth Emulator, maildev)')
   const [authPort, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
-  const [, mail] = await Promise.all([
-    startAuthEmulator({ port: authPort }),
-    startMaildev({ smtpPort, webPort: mailWebPort }),
+  const services = Promise.all([startAuthEmulator({ port: authPort }), startMaildev({ smtpPort, webPort: mailWebPort })])
+  services.catch(() => {}) // a failed start is reported where it is awaited, after the checks
+  await Promise.all([
+    runQuiet('lint (eslint)', npx('eslint'), ['.', '--max-warnings=0']),
+    runQuiet('typecheck (tsc --noEmit)', npx('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+    runQuiet('flow diagrams are current (npm run flows -- --check)', npx('tsx'), ['scripts/flows.ts', '--check']),
   ])
+  const [, mail] = await services
   const shared = {
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
     MYPAGE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
