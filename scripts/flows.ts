@@ -120,23 +120,43 @@ const stateKey = (scope: Scope, node: AnyNode) => `${scope.prefix}${pathOf(node)
 const stateLabel = (scope: Scope, node: AnyNode) => stateText(scope.docs, stateKey(scope, node)).replace(/^.*\//, '')
 const guardText = (scope: Scope, g: Guard) => scope.docs.guards[g.name] ?? g.name
 
-/** Long words on an arrow are broken before a parenthesis or after 、・／ so a label stays narrow. */
-function wrap(text: string, width = 16): string {
-  const out: string[] = []
-  let rest = text
-  while (rest.length > width) {
-    const window = rest.slice(0, width + 1)
-    const cut = Math.max(window.lastIndexOf('（'), ...['、', '・', '／', '」', '）'].map((c) => window.lastIndexOf(c) + 1))
-    // No natural break: Japanese may break between any two characters, but not inside a Latin word.
-    let at = cut >= 6 ? cut : width
-    const latin = /[\w./?=&-]/
-    while (cut < 6 && at > 6 && latin.test(rest[at - 1]) && latin.test(rest[at])) at--
-    if (at <= 6) at = cut >= 6 ? cut : width
-    out.push(rest.slice(0, at))
-    rest = rest.slice(at)
+/** Width of a text in ems: Japanese (full-width) characters 1, Latin letters and digits about half. */
+const ems = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(c) ? 1 : 0.6), 0)
+
+/**
+ * Mermaid draws a label at most 200 px wide and breaks longer lines itself, anywhere (「…を読 / む」).
+ * With a Japanese font of 16 px that is 12 characters: labels are broken here first, into lines of
+ * about the same length, before a parenthesis or after 、・／」）］, else between two Japanese
+ * characters (never inside a Latin word), so no line ends up with one lonely character.
+ */
+export const LINE = 12
+export function wrap(text: string, width = LINE): string {
+  const chars = [...text]
+  const lines: string[] = []
+  const latin = (c: string) => /[\w./?=&-]/.test(c)
+  const katakana = (c: string) => /[ァ-ヺー]/.test(c)
+  const hiragana = (c: string) => /[ぁ-ゖ]/.test(c)
+  let start = 0
+  while (ems(chars.slice(start).join('')) > width) {
+    const rest = ems(chars.slice(start).join(''))
+    const target = rest / Math.ceil(rest / width)
+    let best = -1
+    let bestScore = Infinity
+    for (let k = start + 1; k < chars.length && ems(chars.slice(start, k).join('')) <= width; k++) {
+      const [a, b] = [chars[k - 1], chars[k]]
+      // Not inside a Latin word, not before a closing mark or small kana, not after an opening mark.
+      if ((latin(a) && latin(b)) || (katakana(a) && katakana(b)) || /[）」］、。ーぁぃぅぇぉっゃゅょァィゥェォッャュョ]/.test(b) || /[（［「]/.test(a)) continue
+      // After punctuation or before a parenthesis; a little less good: after a particle (「カードで|支払い」).
+      const natural = /[、・／」）］。 ]/.test(a) || /[（［「]/.test(b) ? target / 2 : hiragana(a) && !hiragana(b) ? target / 4 : 0
+      const score = Math.abs(ems(chars.slice(start, k).join('')) - target) - natural
+      if (score < bestScore) [best, bestScore] = [k, score]
+    }
+    if (best < 0) break
+    lines.push(chars.slice(start, best).join(''))
+    start = best
   }
-  out.push(rest)
-  return out.map(safe).join('<br/>')
+  lines.push(chars.slice(start).join(''))
+  return lines.map(safe).join('<br/>')
 }
 
 /**
@@ -151,16 +171,19 @@ function arrowLabel(scope: Scope, edges: Edge[]): string {
   const parts: string[] = []
   for (const [event, group] of byEvent) {
     const lines: string[] = []
-    if (event !== '') {
-      const words = eventText(scope.docs, event, scope.actorNames, false)
-      lines.push(event.startsWith('xstate.') || words === event ? wrap(words) : `${wrap(words)}<br/><small>${safe(event)}</small>`)
-    }
+    // The result of the box's own call is just 「完了」 / 「失敗」: the box already says what it does.
+    const result = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event)
+    const own = result && (group[0].from.invoke ?? []).some((inv) => inv.id === result[2])
+    const words = own ? (result[1] === 'done' ? '完了' : '失敗') : event === '' ? '' : eventText(scope.docs, event, scope.actorNames, false)
+    if (words) lines.push(event.startsWith('xstate.') || words === event ? wrap(words) : `${wrap(words)}<br/><small>${safe(event)}</small>`)
     const siblings = edgesOf(group[0].from).filter((e) => e.event === event)
     const elsewhere = siblings.some((e) => !group.some((g) => g.def === e.def) && e.to.length > 0)
     const unconditional = group.some((e) => !e.guard && (!e.fallback || !elsewhere))
     // With the fallback among them, the alternatives that lead here are 「everything not going elsewhere」.
-    if (!unconditional && group.some((e) => e.fallback)) lines.push('［それ以外］')
-    else if (!unconditional) lines.push(wrap(`［${[...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／')}］`))
+    const condition = unconditional ? '' : group.some((e) => e.fallback) ? '［それ以外］' : `［${[...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／')}］`
+    // A short result and its condition share a line (「完了 ［それ以外］」).
+    if (condition && lines.length === 1 && event.startsWith('xstate.') && ems(`${words} ${condition}`) <= LINE) lines[0] = safe(`${words} ${condition}`)
+    else if (condition) lines.push(wrap(condition))
     if (!lines.length) lines.push('すぐに')
     parts.push(lines.join('<br/>'))
   }
@@ -191,12 +214,17 @@ function diagramsOf(scope: Scope, root: AnyNode, heading: string): Diagram[] {
     // A large chart of regions that run at the same time: one diagram per region.
     return children(root).flatMap((r) => diagramsOf(scope, r, `${heading} › ${stateLabel(scope, r)}（同時に進む部分）`))
   }
-  const out: Diagram[] = [{ title: heading, code: draw(scope, root, new Set(outer)) }]
+  // A chart whose overview is still too wide is drawn in the parts its docs name, one diagram each.
+  const parts = !root.parent && !scope.prefix ? scope.docs.parts ?? [] : []
+  const out: Diagram[] = parts.length
+    ? parts.map((p) => ({ title: `${heading} › ${p.title}`, code: draw(scope, root, new Set(outer), new Set(children(root).filter((k) => p.states.includes(k.key)))) }))
+    : [{ title: heading, code: draw(scope, root, new Set(outer)) }]
   for (const c of outer) out.push(...diagramsOf(scope, c, `${heading} › ${stateLabel(scope, c)}`))
   return out
 }
 
-function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
+/** One diagram of `top`: its collapsed compound states as one box each; with `part`, only those children of `top` (and the final states they lead to). */
+function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<AnyNode>): string {
   const id = (n: AnyNode) => `s_${(scope.prefix + pathOf(n)).replace(/[^A-Za-z0-9_]/g, '_') || 'root'}`
   const lines: string[] = [
     // More room between boxes than mermaid's 50 px: arrow labels sit between them.
@@ -214,10 +242,11 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
   /** The box that stands for a node in this diagram: itself, its collapsed ancestor, or null when outside `top`. */
   const shown = (n: AnyNode): AnyNode | null => {
     if (n !== top && !isDescendant(n, top)) return null
+    if (part && n !== top && n.type !== 'final' && ![...part].some((k) => k === n || isDescendant(n, k))) return null
     for (const c of collapsed) if (isDescendant(n, c)) return c
     return n
   }
-  const box = (n: AnyNode) => `${safe(stateLabel(scope, n))}<br/><small>${safe(n.key)}${collapsed.has(n) ? '（下の図）' : ''}</small>`
+  const box = (n: AnyNode) => `${wrap(stateLabel(scope, n))}<br/><small>${safe(n.key)}${collapsed.has(n) ? '（下の図）' : ''}</small>`
 
   // Arrows first: one per (from, to) pair, the labels of parallel arrows stacked on it.
   type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[] }
@@ -225,7 +254,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
   const stubs = new Map<string, string>()
   const stub = (kind: 'in' | 'out', n: AnyNode, per = '') => {
     const sid = `${kind}_${id(n)}${per}`
-    if (!stubs.has(sid)) stubs.set(sid, `  state "${kind === 'out' ? '→ ' : ''}${safe(stateLabel(scope, n))}${kind === 'in' ? ' から' : ''}" as ${sid}`)
+    if (!stubs.has(sid)) stubs.set(sid, `  state "${wrap(`${kind === 'out' ? '→ ' : ''}${stateLabel(scope, n)}${kind === 'in' ? ' から' : ''}`)}" as ${sid}`)
     return sid
   }
   const arrow = (from: string, to: string, target: AnyNode | null, edge: Edge) => {
@@ -234,31 +263,32 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     const a = arrows.get(key)!
     if (!a.edges.includes(edge)) a.edges.push(edge)
   }
+  /** A state of another part is named by its box in the overview (「決済中」, not 「決済を送信中」). */
+  const named = (n: AnyNode) => (part ? [...collapsed].find((c) => isDescendant(n, c)) ?? n : n)
   for (const n of allNodes(top)) {
     // The compound state's own arrows are drawn in the diagram above; the root's (events accepted
     // in every state) are in the table only.
-    if (n === top) continue
+    if (n === top || !shown(n)) continue
     for (const e of edgesOf(n)) {
       const from = shown(n)!
       for (const t of e.to) {
         const to = shown(t)
         if (to && to === from && collapsed.has(from) && t !== from) continue // inside a collapsed box
         if (to && to !== top) arrow(id(from), id(to), to, e)
-        else arrow(id(from), stub('out', t), null, e)
+        else arrow(id(from), stub('out', named(t)), null, e)
       }
     }
   }
-  // Arrows from outside into this compound state's sub-states.
-  if (top.parent) {
-    const machineRoot = rootOf(top)
-    for (const n of allNodes(machineRoot)) {
-      if (n === top || isDescendant(n, top) || n === machineRoot) continue
-      for (const e of edgesOf(n)) {
-        for (const t of e.to) {
-          const to = isDescendant(t, top) ? shown(t) : null
-          // One entry box per arrow: entries from two states into two sub-states would cross.
-          if (to) arrow(stub('in', n, `__${id(to)}`), id(to), to, e)
-        }
+  // Arrows from outside this compound state (or this part) into its states.
+  const machineRoot = rootOf(top)
+  for (const n of allNodes(machineRoot)) {
+    if (n === top || n === machineRoot || shown(n)) continue
+    for (const e of edgesOf(n)) {
+      for (const t of e.to) {
+        // A final state is drawn in the part of the state that leads to it.
+        const to = isDescendant(t, top) && !(part && t.type === 'final') ? shown(t) : null
+        // One entry box per arrow: entries from two states into two sub-states would cross.
+        if (to) arrow(stub('in', named(n), `__${id(to)}`), id(to), to, e)
       }
     }
   }
@@ -276,8 +306,9 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     }
   }
 
+  const drawn = new Set([...arrows.values()].flatMap((a) => [a.from, a.to]))
   const block = (node: AnyNode, indent: string) => {
-    const kids = children(node).filter((k) => !copied.has(k))
+    const kids = children(node).filter((k) => !copied.has(k) && (!part || node !== top || part.has(k) || drawn.has(id(k))))
     for (const kid of kids) {
       lines.push(`${indent}state "${box(kid)}" as ${id(kid)}`)
     }
@@ -293,7 +324,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
       return
     }
     const initial = node.initial?.target?.[0] as AnyNode | undefined
-    if (initial) lines.push(`${indent}[*] --> ${id(initial)}`)
+    if (initial && kids.includes(initial)) lines.push(`${indent}[*] --> ${id(initial)}`)
     for (const kid of kids) {
       if (kid.type === 'final') lines.push(`${indent}${id(kid)} --> [*]`)
       if (children(kid).length > 0 && !collapsed.has(kid)) {
@@ -318,7 +349,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
     const back = arrows.get(`${a.to}>${a.from}`)
     if (a.target && back && (rank.get(a.to) ?? 0) < (rank.get(a.from) ?? 0)) {
       const rid = `back_${a.to}__${a.from}`
-      stubs.set(rid, `  state "↩ ${safe(stateLabel(scope, a.target))}" as ${rid}`)
+      stubs.set(rid, `  state "${wrap(`↩ ${stateLabel(scope, a.target)}`)}" as ${rid}`)
       a.to = rid
     }
   }
@@ -329,6 +360,10 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>): string {
   const ordered = [...[...arrows.values()].filter((a) => !exitish(a)), ...[...arrows.values()].filter(exitish)]
   for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges)}`)
   if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
+  // A compound state with few sub-states and many ways in and out: the small in and out boxes in
+  // one row would make it wide, so it is drawn left to right (the ways in stacked on the left).
+  const boxes = lines.filter((l) => /^\s*state "/.test(l)).length - stubs.size
+  if (top.parent && stubs.size > boxes) lines[lines.indexOf('  direction TB')] = '  direction LR'
   if (copies.size) lines.push(`  class ${[...copies.keys()].join(',')} leave`)
   return lines.join('\n')
 }
@@ -360,6 +395,13 @@ function problemsOf(flow: Flow): string[] {
   }
   for (const [kind, keys] of Object.entries(missing)) {
     if (keys.size) problems.push(`flowDocs.${kind} lacks a label for ${[...keys].map((k) => `'${k}'`).join(', ')}`)
+  }
+  if (flow.docs.parts) {
+    // Every top-level state that is not a final state in exactly one part.
+    const tops = children(flow.machine.root as AnyNode).filter((k) => k.type !== 'final').map((k) => k.key)
+    const listed = flow.docs.parts.flatMap((p) => p.states)
+    const wrong = [...tops.filter((k) => listed.filter((l) => l === k).length !== 1), ...listed.filter((l) => !tops.includes(l))]
+    if (wrong.length) problems.push(`flowDocs.parts must list every top-level non-final state once: ${[...new Set(wrong)].map((k) => `'${k}'`).join(', ')}`)
   }
   for (const i of inline) problems.push(`${i} — name the condition in setup({ guards }) (or a transient state) so the diagram can say it in words`)
   return problems
@@ -485,7 +527,7 @@ mypage の画面の流れは、どれも \`machines/<flow>/<flow>-machine.ts\` �
 の言葉から \`npm run flows\` が書きます。手で直さないでください。\`npm run flows:check\` は、古いページ、
 言葉のない状態・条件・呼び出し・イベント、名前のない条件（インラインの \`and\` / \`or\` / \`not\`）で失敗します。
 図はすべて \`mermaid\` パッケージで描けることをテストしています（\`tests/e2e/flow-diagrams.spec.ts\`:
-構文、SVG への描画、幅 1,200 px 以内、矢印のラベルが重ならないこと）。
+構文、SVG への描画、日本語のフォントで幅 1,200 px 以内、矢印のラベルが重ならないこと）。ラベルは 1 行 12 文字ほどで折り返します（mermaid のラベルの幅は 200 px まで）。
 
 | フロー | 何のためか | 始まる画面 | チャート |
 |---|---|---|---|
@@ -501,7 +543,8 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 | ● → 箱 | 最初の状態。箱 → ◉ は終わり（フローを出る）。 |
 | 矢印のラベル \`確認する（modal.confirm）\` | 会員またはシステムの出来事と、そのイベント名。 |
 | \`［入力が正しい］\` | 条件: それが成り立つときだけ矢印のとおりに進みます。\`［それ以外］\` は上の条件がどれも成り立たないとき。 |
-| \`完了：チケットを読み込む\` / \`失敗：…\` | 状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。 |
+| \`完了\` / \`失敗\` | 箱の状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。ほかの箱の呼び出しなら \`完了：チケットを読み込む\`。 |
+| 「› 始める…」「› 支払う」などの図 | 大きなフローの概要を部分に分けた図。ほかの部分の状態へは点線の箱 \`→ …\` / \`… から\` で続きます。 |
 | \`2秒後\` | 時間が経ったら自動で進む。 |
 | \`すぐに\` / 条件だけのラベル | 出来事を待たずに、その場で判断して進む。 |
 | 太い枠の箱 | フローの出口（別の画面へ移る）。同じ出口へ行く矢印が多いときは、元の箱ごとにそばに描きます。 |

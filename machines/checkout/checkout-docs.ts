@@ -5,6 +5,10 @@ export const flowDocs: FlowDocs = {
   title: 'お支払い（チケット購入）',
   purpose: 'チケット・チップを選んだ会員が、カード（3Dセキュア）または登録済みカードとクーポンで支払い、完了ページへ進む。',
   routes: ['/buy'],
+  parts: [
+    { title: '始める・前回の支払いを確かめる', states: ['restoring', 'checkingPrevious', 'loading'] },
+    { title: '支払う', states: ['ready', 'checkingCouponOffer', 'couponPrompt', 'choosingPayment', 'payingByCard', 'charging'] },
+  ],
   events: {
     'concern.change': 'ご相談内容（500文字まで）を入力した',
     'device.change': 'ご利用の端末を選んだ（OSの選択は解除される）',

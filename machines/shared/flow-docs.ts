@@ -26,11 +26,18 @@ export type FlowDocs = {
   guards: Record<string, string>
   /** Every invoked actor (`setup({ actors })`), as a verb phrase: loadTicket → 「チケットを読み込む」. */
   actors: Record<string, string>
+  /**
+   * Only for a chart too big for one overview diagram (the overview of docs/flows must fit a page,
+   * 1,200 px): its top-level states in parts, each drawn as its own diagram, e.g.
+   * `[{ title: '始める', states: ['restoring', 'loading'] }, …]`. Every top-level state that is not
+   * a final state belongs to exactly one part; final states are drawn in every part that leads to them.
+   */
+  parts?: Array<{ title: string; states: string[] }>
 }
 
 /** Invoke ids of a machine (`0.rating.loadingTicket`) → the actor's `src` name (`loadTicket`). */
 /** FlowDocs with every label table present (the generator and the panel fill absent ones with {}). */
-export type FullFlowDocs = Required<FlowDocs>
+export type FullFlowDocs = Required<Omit<FlowDocs, 'parts'>> & Pick<FlowDocs, 'parts'>
 
 export const fullDocs = (docs: FlowDocs): FullFlowDocs => ({ ...docs, states: docs.states ?? {}, guards: docs.guards ?? {}, actors: docs.actors ?? {} })
 

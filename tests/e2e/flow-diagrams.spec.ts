@@ -14,7 +14,7 @@ const MERMAID = path.join(ROOT, 'node_modules', 'mermaid', 'dist', 'mermaid.min.
 const MAX_WIDTH = 1200
 
 type Diagram = { name: string; text: string }
-type Drawn = { name: string; error?: string; width?: number; height?: number; overlaps?: string[] }
+type Drawn = { name: string; error?: string; width?: number; height?: number; labels?: number; overlaps?: string[] }
 
 const diagrams: Diagram[] = readdirSync(FLOWS)
   .filter((f) => f.endsWith('.md'))
@@ -75,7 +75,7 @@ test('every flow diagram parses and renders with mermaid, fits the page and has 
             if (share > 0) overlaps.push(`"${labels[i].text}" × "${labels[j].text}" (${Math.round(share * 100)}%)`)
           }
         }
-        results.push({ name: d.name, width: Math.round(box.width), height: Math.round(box.height), overlaps })
+        results.push({ name: d.name, width: Math.round(box.width), height: Math.round(box.height), labels: labels.length, overlaps })
       } catch (e) {
         results.push({ name: d.name, error: String((e as Error)?.message ?? e) })
       }
@@ -83,8 +83,22 @@ test('every flow diagram parses and renders with mermaid, fits the page and has 
     return results
   }, diagrams)
 
+  // The words are measured in the fonts a reader's browser uses for Japanese (the system's: Hiragino,
+  // Yu Gothic, Noto Sans CJK…), not in fallback boxes: Chromium names the font it drew the last
+  // diagram's first box with. Without a Japanese font installed the widths above mean nothing.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('DOM.enable')
+  await cdp.send('CSS.enable')
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 })
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#out g.node .nodeLabel' })
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+  console.log(`fonts of a box: ${fonts.map((f) => `${f.familyName} (${f.glyphCount})`).join(', ')}`)
+  expect(fonts.map((f) => f.familyName), 'a Japanese font draws the labels (Debian: fonts-noto-cjk)').toContainEqual(expect.stringMatching(/CJK|Hiragino|Yu Gothic|Meiryo|Noto Sans JP|IPA|Takao|VL Gothic/i))
+
   console.log(drawn.map((d) => `${d.name}: ${d.error ? `ERROR ${d.error.split('\n')[0]}` : `${d.width}×${d.height}`}`).join('\n'))
   expect.soft(drawn.filter((d) => d.error).map((d) => `${d.name}: ${d.error}`), 'diagrams mermaid cannot draw').toEqual([])
   expect.soft(drawn.filter((d) => d.width! > MAX_WIDTH).map((d) => `${d.name}: ${d.width} px`), `diagrams wider than ${MAX_WIDTH} px`).toEqual([])
+  // The overlap check sees the labels: every diagram has labelled arrows.
+  expect.soft(drawn.filter((d) => !d.error && !d.labels).map((d) => d.name), 'diagrams whose arrow labels could not be measured').toEqual([])
   expect(drawn.filter((d) => d.overlaps!.length).map((d) => `${d.name}: ${d.overlaps!.join(', ')}`), 'overlapping arrow labels').toEqual([])
 })

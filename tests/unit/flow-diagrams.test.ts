@@ -35,7 +35,7 @@ describe('flow diagrams', () => {
   it('draw Japanese labels with the code name small beside them', () => {
     expect(text).toContain('state "入力中<br/><small>editing</small>" as s_editing')
     expect(text).toMatch(/s_editing --> s_loading: 送信する<br\/><small>form\.submit<\/small>/)
-    expect(text).toContain('s_loading --> s_toComplete: 完了：loadTicket')
+    expect(text).toContain('s_loading --> s_toComplete: 完了') // the box's own call: just 完了 / 失敗
     expect(text).not.toMatch(/\[and\]|\[not\]/)
   })
 
