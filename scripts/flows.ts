@@ -145,9 +145,9 @@ export function wrap(text: string, width = LINE): string {
     for (let k = start + 1; k < chars.length && ems(chars.slice(start, k).join('')) <= width; k++) {
       const [a, b] = [chars[k - 1], chars[k]]
       // Not inside a Latin word, not before a closing mark or small kana, not after an opening mark.
-      if ((latin(a) && latin(b)) || (katakana(a) && katakana(b)) || /[）」］、。ーぁぃぅぇぉっゃゅょァィゥェォッャュョ]/.test(b) || /[（［「]/.test(a)) continue
-      // After punctuation or before a parenthesis; a little less good: after a particle (「カードで|支払い」).
-      const natural = /[、・／」）］。 ]/.test(a) || /[（［「]/.test(b) ? target / 2 : hiragana(a) && !hiragana(b) ? target / 4 : 0
+      if ((latin(a) && latin(b)) || (katakana(a) && katakana(b)) || /[）」］、。・／ーぁぃぅぇぉっゃゅょァィゥェォッャュョ]/.test(b) || /[（［「]/.test(a)) continue
+      // After 「完了：」, after punctuation or before a parenthesis; a little less good: after a particle (「カードで|支払い」).
+      const natural = a === '：' ? target : /[、・／」）］。 ]/.test(a) || /[（［「]/.test(b) ? target / 2 : /[をがでにはのへとも]/.test(a) && !hiragana(b) ? target / 3 : 0
       const score = Math.abs(ems(chars.slice(start, k).join('')) - target) - natural
       if (score < bestScore) [best, bestScore] = [k, score]
     }
@@ -165,15 +165,16 @@ export function wrap(text: string, width = LINE): string {
  * then the conditions. Alternatives of one event that all lead here need no condition;
  * 「［それ以外］」 only when the event's other alternatives lead elsewhere.
  */
-function arrowLabel(scope: Scope, edges: Edge[]): string {
+function arrowLabel(scope: Scope, edges: Edge[], ownBox: (n: AnyNode) => boolean = () => true): string {
   const byEvent = new Map<string, Edge[]>()
   for (const e of edges) byEvent.set(e.event, [...(byEvent.get(e.event) ?? []), e])
   const parts: string[] = []
   for (const [event, group] of byEvent) {
     const lines: string[] = []
     // The result of the box's own call is just 「完了」 / 「失敗」: the box already says what it does.
+    // (Not when the box stands for a compound state and the call is one of its sub-states'.)
     const result = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event)
-    const own = result && (group[0].from.invoke ?? []).some((inv) => inv.id === result[2])
+    const own = result && ownBox(group[0].from) && (group[0].from.invoke ?? []).some((inv) => inv.id === result[2])
     const words = own ? (result[1] === 'done' ? '完了' : '失敗') : event === '' ? '' : eventText(scope.docs, event, scope.actorNames, false)
     if (words) lines.push(event.startsWith('xstate.') || words === event ? wrap(words) : `${wrap(words)}<br/><small>${safe(event)}</small>`)
     const siblings = edgesOf(group[0].from).filter((e) => e.event === event)
@@ -358,7 +359,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   // path first and tucks those boxes beside it (fewer crossings, fewer labels on top of each other).
   const exitish = (a: Arrow) => a.to.includes('__') || a.to.startsWith('out_') || a.to.startsWith('back_')
   const ordered = [...[...arrows.values()].filter((a) => !exitish(a)), ...[...arrows.values()].filter(exitish)]
-  for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges)}`)
+  for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges, (n) => (shown(n) ?? named(n)) === n)}`)
   if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
   // A compound state with few sub-states and many ways in and out: the small in and out boxes in
   // one row would make it wide, so it is drawn left to right (the ways in stacked on the left).

@@ -1,6 +1,6 @@
 import { and, fromPromise, setup } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { renderFlow } from '../../scripts/flows'
+import { renderFlow, wrap } from '../../scripts/flows'
 
 // `npm run flows` (scripts/flows.ts, issue 14): the diagram speaks the flow's Japanese words with the
 // code name small beside them, and the check names every missing label and every inline and/or/not
@@ -46,5 +46,13 @@ describe('flow diagrams', () => {
       "flowDocs.actors lacks a label for 'loadTicket'",
       expect.stringMatching(/^editing on 'form\.submit': inline combinator and\(isFormValid, hasCoupon\) — name the condition/),
     ])
+  })
+
+  it('break long Japanese labels into even lines of at most 12 characters at natural places (mermaid breaks wider ones anywhere)', () => {
+    expect(wrap('［相談員を割り当てられない］')).toBe('［相談員を<br/>割り当てられない］')
+    expect(wrap('完了：お支払い情報を読み込む')).toBe('完了：<br/>お支払い情報を読み込む')
+    expect(wrap('→ 新しいカードで支払い中')).toBe('→ 新しいカードで<br/>支払い中')
+    expect(wrap('［混雑（429）・再送3回まで］')).toBe('［混雑（429）・<br/>再送3回まで］')
+    expect(wrap('入力中')).toBe('入力中')
   })
 })
