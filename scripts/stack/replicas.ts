@@ -8,17 +8,24 @@ import { startServer } from './services'
  */
 export type Replica = { url: string; child: Child }
 
-export async function startReplicas(opts: { count: number; databaseUrl: string; authEmulatorHost: string; smtpUrl?: string }): Promise<Replica[]> {
-  const start = async (): Promise<Replica> => {
+export async function startReplicas(opts: {
+  count: number
+  databaseUrl: string
+  authEmulatorHost: string
+  smtpUrl?: string
+  /** Settings of replica `index` beyond the stack's own (server/config.ts names). */
+  env?: (index: number) => Record<string, string>
+}): Promise<Replica[]> {
+  const start = async (index: number): Promise<Replica> => {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
     const { child } = await startServer({
-      port, authEmulatorHost: opts.authEmulatorHost, smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:1', appOrigin: url, databaseUrl: opts.databaseUrl, testRoutes: true,
+      port, authEmulatorHost: opts.authEmulatorHost, smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:1', appOrigin: url, databaseUrl: opts.databaseUrl, testRoutes: true, env: opts.env?.(index),
     })
     return { url, child }
   }
-  const first = await start()
-  return [first, ...(await Promise.all(Array.from({ length: opts.count - 1 }, start)))]
+  const first = await start(0)
+  return [first, ...(await Promise.all(Array.from({ length: opts.count - 1 }, (_, i) => start(i + 1))))]
 }
 
 /** Ends a replica at once, as a crash or a lost machine would (SIGKILL to its process group). */

@@ -63,6 +63,8 @@ export type ServerOptions = {
   /** The built SPA to serve beside the API (one origin); without it the process serves the API only. */
   staticDir?: string
   testRoutes?: boolean
+  /** More settings of server/config.ts (tests: the purchase lease and sweeper, the charge delay hook). */
+  env?: Record<string, string>
   echo?: boolean
 }
 
@@ -84,6 +86,7 @@ export async function startServer(opts: ServerOptions): Promise<Service> {
     STATIC_DIR: opts.staticDir ?? '',
     DATABASE_URL: opts.databaseUrl ?? '',
     PGLITE_DIR: opts.pgliteDir ?? '',
+    ...opts.env,
   }
   const child = spawnChild('server', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
   const url = `http://127.0.0.1:${opts.port}`
