@@ -42,7 +42,7 @@ const EnvSchema = v.object({
   SUPPORT_TEL: optionalString,
   /** …and one per landing-page source, as JSON: {"<lpSource>": "<number>", …}. */
   SUPPORT_TEL_BY_LP_SOURCE: optionalString,
-  /** How long a purchase attempt's owner holds it without a heartbeat (ms; issue 16, docs/decisions.md 50). */
+  /** How long a purchase attempt's owner holds it without a heartbeat (ms; issue 16, docs/decisions.md 51). */
   PURCHASE_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'PURCHASE_LEASE_MS must be at least 1000'))),
   /** How often each server process looks for abandoned purchase attempts (ms; 0: never). */
   PURCHASE_SWEEP_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_SWEEP_MS must be a number of milliseconds'), v.transform(Number))),

@@ -53,7 +53,7 @@ async function main() {
   // Counted in the database, so every replica shares each limit (issue 16).
   const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
   // Purchases whose process died mid-charge are recorded or released by whichever replica sweeps
-  // first (services/purchase-sweeper.ts, docs/decisions.md 50).
+  // first (services/purchase-sweeper.ts, docs/decisions.md 51).
   const stopSweeper = startPurchaseSweeper(deps)
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })

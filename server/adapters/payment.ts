@@ -7,7 +7,7 @@ import type { Clock } from '../domain/time'
 
 /**
  * What the provider knows of the charge made with an idempotency key (the sweeper asks it about
- * abandoned attempts, docs/decisions.md 50): `unknown` when it cannot tell yet (a charge still
+ * abandoned attempts, docs/decisions.md 51): `unknown` when it cannot tell yet (a charge still
  * processing, or a search index that may lag behind) — ask again later.
  */
 export type ChargeLookup = { state: 'succeeded'; chargeId: string } | { state: 'none' } | { state: 'unknown' }

@@ -13,7 +13,7 @@ import type { ChargeLookup, ChargeResult, PaymentPort } from './payment'
  *  - charge confirms a PaymentIntent off-session with the purchase's idempotency key. HTTP 429 is
  *    passed on (the SDK's own retries are off) so the client's retry policy (spec §9) applies.
  *    The PaymentIntent carries the key in its metadata (`purchase_key`) so that
- *  - findCharge can find it again by search (docs/decisions.md 50) when the process that charged
+ *  - findCharge can find it again by search (docs/decisions.md 51) when the process that charged
  *    died before it recorded the purchase.
  */
 export type StripePayment = PaymentPort & {

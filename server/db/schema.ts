@@ -176,13 +176,13 @@ export const purchaseAttempts = pgTable(
     error: jsonb('error').$type<{ status: number; message: string }>(),
     /**
      * While held or charging: how long the cells, coupon and token stay held for this attempt (its
-     * bookings' held_until). Past it readers count the cells free again (docs/decisions.md 50).
+     * bookings' held_until). Past it readers count the cells free again (docs/decisions.md 51).
      */
     expiresAt: ts('expires_at').notNull(),
     /**
      * Who works the attempt while it is held or charging: `<host>:<pid>:<run>` of one request or
      * one sweep, renewed by its heartbeat. Every write of the attempt's progress is conditional on
-     * it, so a process that lost its lease changes nothing (docs/decisions.md 50).
+     * it, so a process that lost its lease changes nothing (docs/decisions.md 51).
      */
     leaseOwner: text('lease_owner'),
     /** Past this instant with no renewal the owner is taken for dead: the attempt is abandoned. */

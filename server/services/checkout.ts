@@ -32,7 +32,7 @@ import { supportTelFor } from './support-tel'
  * record  one transaction under the member's row lock: ticket, purchase, saved card, the hold
  *         becomes a booking, the attempt stores its answer.
  *
- * Who works an attempt holds its lease (issue 16, docs/decisions.md 50): `lease_owner`, renewed by
+ * Who works an attempt holds its lease (issue 16, docs/decisions.md 51): `lease_owner`, renewed by
  * a heartbeat until `lease_until`. Every step after the claim (charging, record, fail) writes only
  * while the row still names its owner, so a process that lost its lease changes nothing. When a
  * lease lapses (its process died) the attempt is abandoned: the same key re-sent, to any replica,

@@ -4,7 +4,7 @@ import type { Deps } from '../http/handler'
 import { newLeaseOwner, reconcileAbandoned, sendPurchaseMail, type Reconciled } from './checkout'
 
 /**
- * The purchase sweeper (issue 16, docs/decisions.md 50): every server process runs one. Each sweep
+ * The purchase sweeper (issue 16, docs/decisions.md 51): every server process runs one. Each sweep
  * takes the leases of abandoned attempts — held or charging, lease lapsed — with
  * `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once share the work instead of queueing on
  * it, and reconciles them with the provider (services/checkout.ts `reconcileAbandoned`). It also

@@ -6,7 +6,7 @@ import { killReplica, startReplicas, type Replica } from '../../scripts/stack/re
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
 import { sandboxTestCards } from '../../src/contract/calls'
 
-// Issue 16: "killing one replica mid-load loses no purchase" (docs/decisions.md 50). Three
+// Issue 16: "killing one replica mid-load loses no purchase" (docs/decisions.md 51). Three
 // `server/main.ts` processes on one PostgreSQL behind the test balancer; replica 0's sandbox takes
 // the money and then never answers (SANDBOX_CHARGE_DELAY_MS, a test-only hook), so every purchase
 // it works is stuck in `charging` with a charge at the provider when it is SIGKILLed. Leases of
