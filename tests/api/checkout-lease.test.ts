@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentPort } from '../../server/adapters/payment'
 import { createApp } from '../../server/app'
+import Stripe from 'stripe'
+import { createStripeClient, createStripePayment, STRIPE_SEARCH_LAG_MS } from '../../server/adapters/stripe-payment'
 import { ConfigError, parseConfig } from '../../server/config'
 import { purchaseAttempts, purchases, sandboxCharges, sandboxTokens, tickets } from '../../server/db/schema'
 import type { Deps } from '../../server/http/handler'
@@ -147,6 +149,60 @@ describe('the lease on a purchase attempt', () => {
   })
 })
 
+/**
+ * An owner that is alive but silent past its lease (a stalled heartbeat): its provider call waits
+ * for `open()`, and then charges for real.
+ */
+function slowOwner(reservationTime: string) {
+  let open!: () => void
+  const gate = new Promise<void>((r) => (open = r))
+  const payment: PaymentPort = { ...h.deps.payment, charge: async (req) => (await gate, h.deps.payment.charge(req)) }
+  const app = createApp({ ...h.deps, payment, config: { ...h.deps.config, purchaseLeaseMs: 60_000 } })
+  return {
+    open,
+    async start() {
+      const m = await h.member('fresh')
+      const k = key()
+      const body = support(await h.cardToken(undefined, m.token), reservationTime)
+      const answer = app
+        .request('/api/charge', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json', 'idempotency-key': k }, body: JSON.stringify(body) })
+        .then(async (r) => ({ status: r.status, body: await r.json() }))
+      await until(async () => (await attempt(m.memberId, k))?.status === 'charging')
+      return { m, k, body, answer }
+    },
+  }
+}
+
+describe('an owner that lost its lease while its provider call ran', () => {
+  it('taken over by the same key re-sent: one charge, one ticket, both requests answer the same purchase', async () => {
+    const slow = slowOwner('SUPPORT-20250617-17-00')
+    const { m, k, body, answer } = await slow.start()
+    lapse()
+    const resumed = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body })
+    expect(resumed.status).toBe(200)
+    slow.open()
+    expect(await answer).toEqual(resumed)
+    expect(await chargesOf(m.memberId, k)).toHaveLength(1)
+    expect(await h.db.select().from(tickets).where(eq(tickets.ticketNumber, resumed.body.ticketNumber))).toHaveLength(1)
+  })
+
+  it('failed by the sweeper before its charge landed: the late charge is refunded, nothing recorded, the key may run again', async () => {
+    const slow = slowOwner('SUPPORT-20250617-18-00')
+    const { m, k, body, answer } = await slow.start()
+    lapse()
+    expect(await sweepPurchases(h.deps)).toMatchObject({ failed: 1 })
+    slow.open()
+    expect((await answer).status).toBe(409)
+    const a = await attempt(m.memberId, k)
+    expect(a.status).toBe('failed')
+    expect(await chargesOf(m.memberId, k)).toHaveLength(0)
+    expect(await h.db.select().from(tickets).where(eq(tickets.ticketNumber, a.ticketNumber))).toHaveLength(0)
+    const again = await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body })
+    expect(again.status).toBe(200)
+    expect(await chargesOf(m.memberId, k)).toHaveLength(1)
+  })
+})
+
 describe('the test-only charge delay', () => {
   const base = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', SANDBOX_CHARGE_DELAY_MS: '5000' }
   it('is refused in production and without the test routes', () => {
@@ -157,5 +213,39 @@ describe('the test-only charge delay', () => {
     expect(parseConfig({}).sandboxChargeDelayMs).toBe(0)
     expect(parseConfig({ PURCHASE_LEASE_MS: '2000', PURCHASE_SWEEP_MS: '500' })).toMatchObject({ purchaseLeaseMs: 2000, purchaseSweepMs: 500 })
     expect(() => parseConfig({ PURCHASE_LEASE_MS: '10' })).toThrow(/at least 1000/)
+  })
+})
+
+describe('Stripe: findCharge by the key in the PaymentIntent metadata', () => {
+  // Not Stripe itself (no account here): a fake behind the SDK's own fetch client answering with
+  // the search result shape Stripe documents (object "search_result", data, has_more).
+  function fakeStripe(answers: object[]) {
+    const seen: { method: string; path: string; params: URLSearchParams }[] = []
+    const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input))
+      const method = (init?.method ?? 'GET').toUpperCase()
+      seen.push({ method, path: url.pathname, params: new URLSearchParams(method === 'GET' ? url.search : String(init?.body ?? '')) })
+      return new Response(JSON.stringify(answers.shift()), { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } })
+    }) as typeof fetch
+    return { payment: createStripePayment(createStripeClient('sk_test_fake', Stripe.createFetchHttpClient(fetchFn))), seen }
+  }
+  const result = (...statuses: string[]) => ({ object: 'search_result', url: '/v1/payment_intents/search', has_more: false, data: statuses.map((status, i) => ({ id: `pi_${i}`, object: 'payment_intent', status, amount: 3300, currency: 'jpy' })) })
+  const old = new Date(Date.now() - STRIPE_SEARCH_LAG_MS - 1000)
+
+  it('searches by metadata, answers the succeeded PaymentIntent, and says unknown while search may lag', async () => {
+    const { payment, seen } = fakeStripe([result('canceled', 'succeeded'), result(), result(), result('processing'), result('requires_payment_method')])
+    expect(await payment.findCharge("m1:it's", old)).toEqual({ state: 'succeeded', chargeId: 'pi_1' })
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/v1/payment_intents/search' })
+    expect(seen[0].params.get('query')).toBe("metadata['purchase_key']:'m1:it\\'s'")
+    expect(await payment.findCharge('m1:k', new Date())).toEqual({ state: 'unknown' })
+    expect(await payment.findCharge('m1:k', old)).toEqual({ state: 'none' })
+    expect(await payment.findCharge('m1:k', old)).toEqual({ state: 'unknown' })
+    expect(await payment.findCharge('m1:k', new Date())).toEqual({ state: 'none' })
+  })
+
+  it('every PaymentIntent carries its purchase key', async () => {
+    const { payment, seen } = fakeStripe([{ id: 'pm_1', object: 'payment_method', customer: 'cus_1' }, { id: 'pi_1', object: 'payment_intent', status: 'succeeded' }])
+    expect(await payment.charge({ source: 'pm_1', amount: 3300, idempotencyKey: 'm1:k1' })).toEqual({ ok: true, chargeId: 'pi_1' })
+    expect(seen[1].params.get('metadata[purchase_key]')).toBe('m1:k1')
   })
 })
