@@ -164,8 +164,7 @@ function slowOwner(reservationTime: string) {
       const m = await h.member('fresh')
       const k = key()
       const body = support(await h.cardToken(undefined, m.token), reservationTime)
-      const answer = app
-        .request('/api/charge', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json', 'idempotency-key': k }, body: JSON.stringify(body) })
+      const answer = Promise.resolve(app.request('/api/charge', { method: 'POST', headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json', 'idempotency-key': k }, body: JSON.stringify(body) }))
         .then(async (r) => ({ status: r.status, body: await r.json() }))
       await until(async () => (await attempt(m.memberId, k))?.status === 'charging')
       return { m, k, body, answer }
