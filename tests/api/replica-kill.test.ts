@@ -152,7 +152,7 @@ describe.runIf(pgUrl)('a replica killed mid-load', () => {
       (await sql.query(
         `SELECT a.lease_owner FROM purchase_attempts a JOIN sandbox_charges c ON c.idempotency_key = a.member_id || ':' || a.idempotency_key WHERE a.status = 'charging'`,
       )).rows.filter((r) => pidOf(r.lease_owner) === doomedPid).length
-    await until('the doomed replica holds paid attempts in charging', async () => (await stuck()) >= gone.length + 3)
+    await until('the doomed replica holds paid attempts in charging', async () => (await stuck()) >= gone.length + 3, 60_000)
     const stuckAtKill = await stuck()
     await killReplica(doomed)
 
