@@ -31,6 +31,14 @@ test('home: the calendar cells keep each mark on one line', async ({ page }) => 
   )
   expect(wrapped).toEqual([])
   await expect(page.getByText(homeText.calendar.reservation).first()).toBeVisible()
+  // A ticket's 「担当相談員: … ／ サポート方法: …」 breaks at the slash, never inside a phrase
+  // (it wrapped as 「サポート方 / 法: 電話」).
+  const phrases = page.locator('span', { hasText: new RegExp(`^(${homeText.tickets.staff}|${homeText.tickets.supportType}): `) })
+  expect(await phrases.count()).toBeGreaterThan(1)
+  const broken = await phrases.evaluateAll((els) =>
+    els.filter((e) => e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).map((e) => e.textContent),
+  )
+  expect(broken).toEqual([])
   expect(await overflowX(page)).toBe(0)
 })
 

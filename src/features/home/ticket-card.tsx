@@ -43,8 +43,18 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
             )}
             {ticket.productType === 'SUPPORT' && (
               <Text fontSize="sm">
-                {t.staff}: {ticket.staff?.staffNickname ?? t.noAssign}
-                {ticket.supportType && ` ／ ${t.supportType}: ${homeText.supportType[ticket.supportType]}`}
+                {/* Each "label: value" stays whole; a narrow card breaks at the slash, never inside a word. */}
+                <Box as="span" display="inline-block">
+                  {t.staff}: {ticket.staff?.staffNickname ?? t.noAssign}
+                </Box>
+                {ticket.supportType && (
+                  <>
+                    {' ／ '}
+                    <Box as="span" display="inline-block">
+                      {t.supportType}: {homeText.supportType[ticket.supportType]}
+                    </Box>
+                  </>
+                )}
               </Text>
             )}
             <Text fontSize="sm" color="fg.muted">

@@ -88,7 +88,7 @@ export function ProfileForm({ actor, sizedLike }: { actor: ProfileActorRef; size
               <Value loading={pending}>
                 <HStack gap="4" flexWrap="wrap">
                   <span data-testid="member-email">{member.email}</span>
-                  <ChakraLink asChild color="brand.fg">
+                  <ChakraLink asChild color="brand.fg" whiteSpace="nowrap">
                     <Link to="/settings/email-change-request">{t.emailChange}</Link>
                   </ChakraLink>
                 </HStack>
@@ -99,9 +99,9 @@ export function ProfileForm({ actor, sizedLike }: { actor: ProfileActorRef; size
             <DataList.ItemLabel>{t.password}</DataList.ItemLabel>
             <DataList.ItemValue>
               <Value loading={pending}>
-                <HStack gap="4">
+                <HStack gap="4" flexWrap="wrap">
                   <span>********</span>
-                  <ChakraLink asChild color="brand.fg">
+                  <ChakraLink asChild color="brand.fg" whiteSpace="nowrap">
                     <Link to="/settings/password-change">{t.passwordChange}</Link>
                   </ChakraLink>
                 </HStack>
