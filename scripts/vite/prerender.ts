@@ -11,6 +11,7 @@ import { prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages
 // hydrates a public page and renders over a member page's shell (src/main.tsx).
 
 type Renderer = {
+  globalStylesName(): string
   pages(): PrerenderedPage[]
   render(page: PrerenderedPage): Promise<{ html: string; routeIds: string[] }>
 }
@@ -25,7 +26,7 @@ const EMOTION_STYLE = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g
  * <head> (the browser's Emotion adopts them there, src/prerender/render.tsx), the markup goes into
  * #root, marked with how the client takes it over.
  */
-export function pageHtml(template: string, rendered: string, kind: PrerenderedPage['kind']): string {
+export function pageHtml(template: string, rendered: string, kind: PrerenderedPage['kind'], globalStyles?: string): string {
   if (!ROOT_MARK.test(template)) throw new Error('index.html: no <div id="root"><!--app-html-->…<!--/app-html--></div> to fill')
   const styles: string[] = []
   const seen = new Set<string>()
@@ -37,16 +38,18 @@ export function pageHtml(template: string, rendered: string, kind: PrerenderedPa
   // A public page's text fields are read-only until React has taken them over (src/prerender/early-input.ts
   // makes them editable again): typed before, the text would be on screen but not in the form's state.
   const held = kind === 'page' ? markup.replace(/<(input|textarea)\b(?![^>]*\sreadonly=)/gi, '<$1 readOnly="" data-hydrating=""') : markup
+  // Names Chakra's global stylesheet for the client, which adopts it instead of building it (src/app/app.tsx).
+  const named = globalStyles && styles.some((s) => s.includes(`"css-global ${globalStyles}"`)) ? `<meta name="chakra-global-styles" content="${globalStyles}">` : ''
   return template
-    .replace('</head>', `${styles.join('')}</head>`)
+    .replace('</head>', `${styles.join('')}${named}</head>`)
     .replace(ROOT_MARK, () => `<div id="root" data-prerendered="${kind}">${held}</div>`)
 }
 
 /** A route's file (TanStack's flat file names): `/login` → login.tsx, `/_auth/` → _auth.index.tsx. */
 export const routeFile = (routeId: string) => `${routeId.replace(/^\//, '').replaceAll('/', '.').replace(/\.$/, '.index')}.tsx`
 
-/** The chunks of the modules matching `wanted` and every chunk they import statically, as /assets paths. */
-function chunksOf(bundle: Rollup.OutputBundle, wanted: (moduleId: string) => boolean): string[] {
+/** The given chunks and every chunk they import statically, as /assets paths. */
+function withStaticImports(bundle: Rollup.OutputBundle, files: string[]): string[] {
   const byFile = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])))
   const out = new Set<string>()
   const add = (file: string) => {
@@ -54,14 +57,40 @@ function chunksOf(bundle: Rollup.OutputBundle, wanted: (moduleId: string) => boo
     out.add(file)
     for (const dep of byFile.get(file)?.imports ?? []) add(dep)
   }
-  for (const chunk of byFile.values()) if (chunk.facadeModuleId && wanted(chunk.facadeModuleId)) add(chunk.fileName)
+  files.forEach(add)
   return [...out].map((f) => `/${f}`)
 }
 
-/** `<link rel="modulepreload">` for each chunk that the HTML does not load or preload already. */
-function withPreloads(html: string, files: string[]): string {
+/** The chunks of the modules matching `wanted` and every chunk they import statically, as /assets paths. */
+function chunksOf(bundle: Rollup.OutputBundle, wanted: (moduleId: string) => boolean): string[] {
+  const files = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.facadeModuleId && wanted(c.facadeModuleId) ? [c.fileName] : []))
+  return withStaticImports(bundle, files)
+}
+
+/**
+ * The app's chunks to fetch, as `<link rel="modulepreload">` elements inside
+ * `<template id="app-preloads">` (each chunk the HTML does not list yet): inert until src/main.tsx
+ * moves them into <head> after the first paint, so the first paint never waits for, nor shares the
+ * network with, the JavaScript (decision 52).
+ */
+export function withPreloads(html: string, files: string[]): string {
   const links = files.filter((f) => !html.includes(`"${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
-  return html.replace('</head>', `${links.join('')}</head>`)
+  if (html.includes(PRELOADS_END)) return html.replace(PRELOADS_END, `${links.join('')}${PRELOADS_END}`)
+  return html.replace('</head>', `<template id="app-preloads">${links.join('')}${PRELOADS_END}</head>`)
+}
+const PRELOADS_END = '</template><!--/app-preloads-->'
+
+/**
+ * The chunks the entry imports in stages after the first paint (src/main.tsx) and theirs, as
+ * /assets paths: fetched with the page instead of one round trip after another. The development
+ * aids' chunks (src/features/qa, not in a production build) are left to load when asked for.
+ */
+function stageChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk): string[] {
+  const qa = (file: string) => {
+    const chunk = bundle[file]
+    return chunk?.type === 'chunk' && !!chunk.facadeModuleId?.includes('/src/features/qa/')
+  }
+  return withStaticImports(bundle, entry.dynamicImports.filter((f) => !qa(f)))
 }
 
 export function prerenderPages(root: string): Plugin {
@@ -71,6 +100,11 @@ export function prerenderPages(root: string): Plugin {
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved
+    },
+    // Every page (index.html and so each prerendered one) fetches the entry's stages with it.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => (ctx.bundle && ctx.chunk ? withPreloads(html, stageChunks(ctx.bundle, ctx.chunk)) : html),
     },
     // After the files are written (index.html among them), and only when the build succeeded.
     writeBundle: { sequential: true, order: 'post', handler: prerender },
@@ -92,6 +126,7 @@ export function prerenderPages(root: string): Plugin {
       const renderer = (await import(pathToFileURL(path.join(serverDir, 'render.js')).href)) as Renderer
       mkdirSync(path.join(outDir, 'prerendered'), { recursive: true })
       const manifest: PrerenderManifestEntry[] = []
+      const globalStyles = renderer.globalStylesName()
       for (const page of renderer.pages()) {
         const { html, routeIds } = await renderer.render(page)
         const file = `/prerendered/${prerenderedFile(page.url)}`
@@ -100,7 +135,7 @@ export function prerenderPages(root: string): Plugin {
         // entry has run, a round trip later.
         const modules = routeIds.filter((id) => id !== '__root__').map((id) => `/src/routes/${routeFile(id)}?tsr-split=`)
         const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)))
-        writeFileSync(path.join(outDir, file), pageHtml(withPreloads(template, routeChunks), html, page.kind))
+        writeFileSync(path.join(outDir, file), pageHtml(withPreloads(template, routeChunks), html, page.kind, globalStyles))
         manifest.push({ ...page, file })
       }
       writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))

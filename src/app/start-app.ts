@@ -1,9 +1,11 @@
 import type { RouterHistory } from '@tanstack/react-router'
 import { coalesceReads } from '../api/coalesce-reads'
-import { createAuthActor } from '../features/auth/use-auth-actor'
+import { createAuthActor, type AuthNavigation } from '../features/auth/use-auth-actor'
 import type { AppServices } from '../routes/-router-context'
 import { installNavigationEffects } from './navigation-effects'
 import { createAppRouter, type AppRouter } from './router'
+
+type AuthActor = ReturnType<typeof createAuthActor>
 
 /**
  * Builds the running app from its ports: auth actor → router (with both in its context).
@@ -11,10 +13,34 @@ import { createAppRouter, type AppRouter } from './router'
  * so navigation is bound late through `late.router`. Tests pass fake services and a memory history.
  */
 export function startApp(ports: AppServices, options: { history?: RouterHistory } = {}) {
+  const steps = appSteps(ports, options)
+  steps.createAuth()
+  steps.createRouter()
+  return steps.start()
+}
+
+/**
+ * `startApp` in the browser (src/app/start-app-browser.tsx): the same steps, with a yield to the
+ * browser between them, so that no step of the start is one long task (docs/performance.md
+ * "Loading in stages").
+ */
+export async function startAppInSteps(ports: AppServices, pause: () => Promise<void>) {
+  const steps = appSteps(ports, {})
+  steps.createAuth()
+  await pause()
+  steps.createRouter()
+  await pause()
+  return steps.start()
+}
+
+/** The start's steps, in this order: the auth actor, the router (with it in its context), then both started. */
+function appSteps(ports: AppServices, options: { history?: RouterHistory }) {
   // Identical reads in flight share one request (StrictMode's double mount, src/api/coalesce-reads.ts).
   const services: AppServices = { ...ports, api: coalesceReads(ports.api) }
   const late: { router?: AppRouter } = {}
-  const auth = createAuthActor(services, {
+  let auth: AuthActor | undefined
+  let router: AppRouter | undefined
+  const navigation: AuthNavigation = {
     goTo: (href) => late.router?.history.push(href),
     goToLogin: () => void late.router?.navigate({ to: '/login' }),
     leaveMemberPage: () => {
@@ -25,20 +51,30 @@ export function startApp(ports: AppServices, options: { history?: RouterHistory 
     leaveLoginPage: () => {
       if (late.router?.state.location.pathname === '/login') void late.router.navigate({ to: '/', replace: true })
     },
-  })
-  const router = (late.router = createAppRouter({ auth, services }, options.history))
-  const stopEffects = installNavigationEffects(router, services.analytics)
-  // The identity provider's SDK is not in the entry (docs/performance.md, bundle): a page that
-  // needs the session asks for it in its guard (settledAuth); any other starts it once rendered.
-  const stopPreparing = router.subscribe('onRendered', () => services.identity.prepare())
-  auth.start()
+  }
   return {
-    router,
-    auth,
-    stop() {
-      stopEffects()
-      stopPreparing()
-      auth.stop()
+    createAuth() {
+      auth = createAuthActor(services, navigation)
+    },
+    createRouter() {
+      router = late.router = createAppRouter({ auth: auth!, services }, options.history)
+    },
+    start() {
+      const [a, r] = [auth!, router!]
+      const stopEffects = installNavigationEffects(r, services.analytics)
+      // The identity provider's SDK is not in the entry (docs/performance.md, bundle): a page that
+      // needs the session asks for it in its guard (settledAuth); any other starts it once rendered.
+      const stopPreparing = r.subscribe('onRendered', () => services.identity.prepare())
+      a.start()
+      return {
+        router: r,
+        auth: a,
+        stop() {
+          stopEffects()
+          stopPreparing()
+          a.stop()
+        },
+      }
     },
   }
 }

@@ -1,5 +1,5 @@
 import createCache from '@emotion/cache'
-import { CacheProvider } from '@emotion/react'
+import { CacheProvider, css } from '@emotion/react'
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, RouterContextProvider } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -101,6 +101,13 @@ function memberPages(): PrerenderedPage[] {
   app.stop()
   return [...new Set(paths)].sort().map((url) => ({ url, kind: 'shell', query: [] }))
 }
+
+/**
+ * The name Emotion gives Chakra's global stylesheet (`<style data-emotion="css-global NAME">` in
+ * each page's <head>): the page names it for the client, which adopts it instead of building it
+ * again (src/app/app.tsx `withGlobalStylesOf`). The same computation as `<ChakraProvider>`'s `<Global>`.
+ */
+export const globalStylesName = (): string => css(system._global as Parameters<typeof css>[0]).name
 
 export const pages = (): PrerenderedPage[] => [...publicPages, ...memberPages()]
 

@@ -1,0 +1,73 @@
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { holdEarlyInput } from '../prerender/early-input'
+import { config } from '../config'
+import { system } from '../theme'
+import { App, withGlobalStylesOf } from './app'
+import { createServices } from './services'
+import { startAppInSteps } from './start-app'
+
+/**
+ * The browser's app, started by src/main.tsx once the page has painted and the stack's packages
+ * are evaluated (docs/performance.md "Loading in stages", decision 52). `pause` yields to the
+ * browser: each step here is a task of its own, so no step of the start is one long task.
+ */
+/** After the work already queued (React's slices among it), or after 2 s at the latest. */
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 50)
+}
+
+export async function startBrowserApp(pause: () => Promise<void>) {
+  const services = createServices(config)
+  await pause()
+  const { router } = await startAppInSteps(services, pause)
+  const root = document.getElementById('root')!
+  const app = <App router={router} chakra={withGlobalStylesOf(system, document.querySelector<HTMLMetaElement>('meta[name=chakra-global-styles]')?.content)} />
+
+  // The first page rendered and live (hydrated, or rendered in the browser): the bundle bench's
+  // "interactive" moment (bench/bundle.ts).
+  const stopMark = router.subscribe('onRendered', () => {
+    performance.mark('mypage:interactive')
+    stopMark()
+  })
+
+  // Always in a transition: React renders in slices and yields to the browser between them, so
+  // startup is not one long task (docs/performance.md, Lighthouse TBT).
+  const renderOver = () => startTransition(() => createRoot(root).render(app))
+
+  function hydrate() {
+    // Render the matches as a server does (no Suspense boundary around the root route: the HTML has
+    // none), as TanStack Router's own hydration sets it; nothing else of it is used here.
+    router.ssr = { manifest: undefined }
+    // Typed before hydration: kept, and given to the form once it is live (src/prerender/early-input.ts).
+    const release = holdEarlyInput(root)
+    const stopHold = router.subscribe('onRendered', () => {
+      stopHold()
+      // Once React has nothing left to do: the page's parts (Suspense boundaries) hydrate after the
+      // frame around them, in slices; released before, its events would hydrate the rest at once,
+      // in one long task. Not inside React's commit either (where this event is sent from): an
+      // event dispatched there is not hydrated for.
+      whenIdle(release)
+    })
+    startTransition(() => void hydrateRoot(root, app))
+  }
+
+  await pause()
+  // A public page came as HTML rendered at build time (src/prerender, issue 16): once its route is
+  // loaded (its chunk; no public page's guard waits for the session), React takes over that markup
+  // instead of rendering it again. A member page's HTML is its frame and spinner only (or the page
+  // is not prerendered): rendered over.
+  if (root.dataset.prerendered !== 'page') return renderOver()
+  const href = router.state.location.href
+  try {
+    await router.load()
+  } catch {
+    return renderOver()
+  }
+  await pause()
+  const match = router.state.matches.at(-1)
+  // A guard that moved on (a kept session leaving /login, say): nothing to take over.
+  if (router.state.location.href !== href || match?.status !== 'success') renderOver()
+  else hydrate()
+}
