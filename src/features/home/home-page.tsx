@@ -1,6 +1,6 @@
 import { Badge, Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import { useMemo, type ReactNode } from 'react'
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { homeText } from '../../text/home'
 import { CouponList } from './coupon-list'
@@ -21,6 +21,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/**
+ * False on the page's first render, true just after, in a transition. The page's first render is
+ * one blocking task (the router's data arrives through a store); what is below the first screen
+ * renders after it, in React's time slices (docs/performance.md "Loading in stages", Lighthouse TBT).
+ */
+function useAfterFirstRender() {
+  const [after, setAfter] = useState(false)
+  useEffect(() => startTransition(() => setAfter(true)), [])
+  return after
+}
+
 /** The home page (spec §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
 export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
   const member = useSelector(auth, (s) => s.context.member)
@@ -33,6 +44,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
   const t = homeText
+  const below = useAfterFirstRender()
 
   return (
     <Stack gap="6">
@@ -77,22 +89,29 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
         )}
       </Section>
 
-      <Section title={t.purchase.title}>
-        <Stack gap="3">
-          <PurchaseCards products={data.products} />
-          <PathLink href="/support/menu">
-            <Text as="span" color="brand.fg" textDecoration="underline" fontSize="sm">{t.purchase.toMenu}</Text>
-          </PathLink>
-        </Stack>
-      </Section>
+      {/* Until then a screen's height holds the footer out of view, so nothing in view moves. */}
+      {below ? (
+        <>
+          <Section title={t.purchase.title}>
+            <Stack gap="3">
+              <PurchaseCards products={data.products} />
+              <PathLink href="/support/menu">
+                <Text as="span" color="brand.fg" textDecoration="underline" fontSize="sm">{t.purchase.toMenu}</Text>
+              </PathLink>
+            </Stack>
+          </Section>
 
-      <Section title={t.calendar.title}>
-        <HomeCalendar now={now} holidays={holidays} reservations={reservations} />
-      </Section>
+          <Section title={t.calendar.title}>
+            <HomeCalendar now={now} holidays={holidays} reservations={reservations} />
+          </Section>
 
-      <Section title={t.coupons.title}>
-        <CouponList coupons={data.coupons} />
-      </Section>
+          <Section title={t.coupons.title}>
+            <CouponList coupons={data.coupons} />
+          </Section>
+        </>
+      ) : (
+        <Box minH="100vh" />
+      )}
     </Stack>
   )
 }
