@@ -14,6 +14,10 @@ export const buyText = {
   couponTitle: 'ご利用いただけるクーポン',
   couponUse: 'このクーポンを使う',
   couponApplied: 'クーポンを適用しました',
+  /** Issue 15: the applied coupon's row, and taking it off (back to the full price, kept for later). */
+  couponAppliedBadge: '適用中',
+  couponRemove: '使わない',
+  couponRemoveLabel: (name: string) => `${name}を使わない`,
   couponUnavailable: 'このクーポンはご利用いただけません',
   /** spec §8 DENY_COUPON: the coupon cannot be applied. */
   couponDenied: 'このクーポンは適用できませんでした。クーポンを外してお支払いください',
@@ -87,5 +91,7 @@ export const buyCompleteText = {
     TIP: { title: '評価とチップをありがとうございました', lead: '相談員への評価とチップをお送りしました。ありがとうございました。' },
   },
   coupon: (code: string) => `ご利用クーポン：${code}`,
+  /** Issue 15: the TIP page names the consultant tipped (a summary line). */
+  tippedStaff: 'チップを贈った相談員',
   home: 'ホームへ戻る',
 } as const

@@ -261,6 +261,24 @@ describe('checkout chart', () => {
     expect(calls.charge.mock.calls[0][0].payload).toMatchObject({ couponCode: 'WELCOME500', cardToken: 'tok_new', cardId: '', productId: 'SUPPORT-60' })
   })
 
+  it('an applied coupon taken off (issue 15): full price, no notice, the coupon still held, the charge without it', async () => {
+    const { actor, calls } = start({ load: loadedSaved, stored: null })
+    await flush()
+    expect(actor.getSnapshot().can({ type: 'coupon.clear' })).toBe(false)
+    actor.send({ type: 'coupon.select', couponCode: 'WELCOME500' })
+    await flush()
+    actor.send({ type: 'coupon.clear' })
+    expect(actor.getSnapshot().context).toMatchObject({ applied: null, couponNotice: null, coupons: [expect.objectContaining({ couponCode: 'WELCOME500' })] })
+    actor.send({ type: 'coupon.select', couponCode: 'WELCOME500' })
+    await flush()
+    actor.send({ type: 'coupon.clear' })
+    actor.send({ type: 'pay.submit' })
+    actor.send({ type: 'prompt.skip' })
+    await flush()
+    expect(calls.charge).toHaveBeenCalledTimes(1)
+    expect(calls.charge.mock.calls[0][0].payload).toMatchObject({ couponCode: null, cardId: 'card_1' })
+  })
+
   it('a declined card never leads to the complete page; the form shows the payment problem', async () => {
     const { actor, calls } = start({ charge: [new ApiError(402, 'CARD_DECLINED')] })
     await flush()

@@ -27,6 +27,7 @@ const config: ModelConfig = {
     'savedCard.toggle': [{ use: true }],
     'saveCard.toggle': [{ save: false }],
     'coupon.select': [{ couponCode: 'WELCOME500' }],
+    'coupon.clear': [{}],
     'pay.submit': [{}],
     'prompt.useCoupon': [{}],
     'prompt.skip': [{}],

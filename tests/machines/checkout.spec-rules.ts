@@ -5,6 +5,7 @@
 // final output — never state names. The child machines are black boxes here: what the checkout
 // sends them and what it does with their result.
 import { createMachine, type AnyMachineSnapshot } from 'xstate'
+import { amountDue } from '../../machines/checkout/checkout-context'
 import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ChargeRequest, ChargeResponse } from '../../src/contract/calls'
@@ -42,7 +43,7 @@ const configs: ModelConfig[] = [
   {
     // A saved card and a fitting coupon: the prompt, the coupon check, the saved card or a switch away from it.
     machine,
-    events: { ...promptEvents, 'coupon.select': [{ couponCode: coupon.code }], 'savedCard.toggle': [{ use: false }] },
+    events: { ...promptEvents, 'coupon.select': [{ couponCode: coupon.code }], 'coupon.clear': [{}], 'savedCard.toggle': [{ use: false }] },
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedSaved], error: [] }, couponCheck, cardPayment, charge },
     serialize: (s) => identity(s, s.context.form.useSavedCard),
     limit: 100000,
@@ -53,6 +54,7 @@ const configs: ModelConfig[] = [
     events: {
       ...promptEvents,
       'coupon.select': [{ couponCode: coupon.code }],
+      'coupon.clear': [{}],
       'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
       'holderName.change': [{ value: 'TARO YAMADA' }, { value: 'taro' }],
       'holderName.blur': [{}],
@@ -120,13 +122,18 @@ const handoff = (trail: Observation[]) => trail[0].context.params as typeof para
 /** The member started this attempt on this page (not a resumed or rejoined stored attempt). */
 const startedHere = (trail: Observation[]) => trail.some((o) => o.event.type === 'pay.submit' || o.event.type === 'prompt.skip')
 
+/** The member took the applied coupon off (issue 15 「使わない」) at this step, and the page accepted it. */
+const clearedAt = (trail: Observation[], i: number) => trail[i].event.type === 'coupon.clear' && i > 0 && trail[i - 1].can.includes('coupon.clear')
+
 /**
  * The coupon applied when the charge is built (spec §4, §8): the latest coupon check that said
- * applied, unless a later check said otherwise or the server denied it (DENY_COUPON) since.
+ * applied, unless a later check said otherwise, the member took it off (issue 15) or the server
+ * denied it (DENY_COUPON) since.
  */
 function appliedCoupon(trail: Observation[]): { code: string; price: number } | null {
   let applied: { code: string; price: number } | null = null
-  for (const o of trail) {
+  for (const [i, o] of trail.entries()) {
+    if (clearedAt(trail, i)) applied = null
     const r = o.reply
     if (r?.call === 'couponCheck' && r.ok) {
       const out = r.output as Any
@@ -214,7 +221,8 @@ function expectedRequest(trail: Observation[], token: string): Record<string, un
 function heldCoupons(trail: Observation[]): string[] {
   let held = (loadedOf(trail)?.coupons ?? []).map((c) => c.couponCode)
   let applied: string | null = null
-  for (const o of trail) {
+  for (const [i, o] of trail.entries()) {
+    if (clearedAt(trail, i)) applied = null
     const r = o.reply
     if (r?.call === 'couponCheck' && r.ok) applied = (r.output as Any).outcome === 'applied' ? (r.output as Any).couponCode : null
     if (r?.call === 'charge' && !r.ok && String((r.error as Any)?.message).includes('DENY_COUPON')) held = held.filter((c) => c !== applied)
@@ -307,6 +315,20 @@ export const rules: SpecRules = {
       if (payable(trail) && offers && !(after.can.includes('prompt.skip') && !starts.length)) v.push('an unapplied fitting coupon is offered before paying (spec §4)')
       if (payable(trail) && !offers && starts.length !== 1) v.push(`a payable form pays at once, sent ${starts}`)
       if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (spec §4, §5)')
+    }
+    // Issue 15 「使わない」: an applied coupon can be taken off on the form — never while a payment or a
+    // coupon check runs; then the full price is due, the notice is gone, nothing is sent, and the
+    // coupon stays held (the charge sent afterwards carries no coupon: expectedRequest above).
+    const busy = pending(trail, 'charge') || pending(trail, 'cardPayment') || pending(trail, 'couponCheck') || after.done || after.can.includes('prompt.skip')
+    const mayClear = appliedCoupon(trail) !== null && !busy && after.can.some((t) => FORM_EDITS.includes(t))
+    if (after.can.includes('coupon.clear') !== mayClear)
+      v.push(mayClear ? 'an applied coupon can be taken off on the form (issue 15)' : `the coupon cannot be taken off ${appliedCoupon(trail) ? 'while paying' : 'when none is applied'} (issue 15)`)
+    if (event.type === 'coupon.clear' && before?.can.includes('coupon.clear')) {
+      const l = loadedOf(trail)
+      if (l && amountDue(after.context) !== l.chargeData.product.price) v.push(`after taking the coupon off the full price is due, due ${amountDue(after.context)}`)
+      if (after.context.couponNotice !== null) v.push('after taking the coupon off no coupon notice shows')
+      if (after.sent.length || goes.length) v.push(`taking the coupon off sends nothing and stays, sent ${after.sent.map((x) => x.call)}`)
+      if (!same(after.context.coupons.map((c: Any) => c.couponCode), heldCoupons(trail))) v.push('a coupon taken off stays held for a later purchase')
     }
     if (event.type === 'prompt.useCoupon' && !actions(after, 'scrollToCoupons').length) v.push('「クーポンを使う」 scrolls to the coupon section (spec §4)')
     if (event.type === 'tokenError.dismiss' && after.context.tokenError !== null) v.push('closing the token error modal closes it')

@@ -3,15 +3,16 @@
 // consultant tipped, and a failed payment's error focused where the eye is with the card kept.
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
+import { couponCheckMachine } from '../../machines/checkout/coupon-check-machine'
 import { checkoutMachine, type CheckoutInput, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import type { PreviousAttempt, StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../src/adapters/payment/payment-port'
 import { ApiError } from '../../src/api/api-error'
-import type { ChargeAttemptResponse, ChargeResponse } from '../../src/contract/calls'
+import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../src/contract/calls'
 import { CheckoutPage } from '../../src/features/checkout/checkout-page'
 import { buyText } from '../../src/text/checkout'
 import { system } from '../../src/theme'
@@ -19,7 +20,7 @@ import { attempt, loaded, loadedSaved, params } from '../machines/checkout-fixtu
 
 const FakeCardFields = ({ labels }: CardFieldsProps) => <div>{labels.number}</div>
 
-type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; finishFails?: boolean; draft?: CheckoutInput['draft'] }
+type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; finishFails?: boolean; draft?: CheckoutInput['draft']; charges?: ChargeRequest[] }
 
 function renderCheckout(f: Fakes) {
   const machine = checkoutMachine.provide({
@@ -34,7 +35,11 @@ function renderCheckout(f: Fakes) {
           finishThreeDSecure: fromPromise(async () => { if (f.finishFails) throw new ApiError(400, '3DS failed'); return 'tok_1' }),
         },
       }),
-      charge: fromPromise((): Promise<ChargeResponse> => new Promise(() => {})),
+      couponCheck: couponCheckMachine.provide({ actors: { validateCoupon: fromPromise(async () => ({ couponAvailable: true as boolean, couponPrice: 5000 })) } }),
+      charge: fromPromise(({ input }: { input: { payload: ChargeRequest; idempotencyKey: string } }): Promise<ChargeResponse> => {
+        f.charges?.push(input.payload)
+        return new Promise(() => {})
+      }),
     },
   })
   const actor = createActor(machine, { input: { params, keySeed: 'seed', draft: f.draft } }).start()
@@ -107,5 +112,32 @@ describe('/buy (issue 15)', () => {
     const concern = (await screen.findByRole('textbox', { name: buyText.concernLabel })) as HTMLTextAreaElement
     expect(concern.value).toBe('プリンターが動かない')
     expect((screen.getByRole('combobox', { name: buyText.deviceLabel }) as HTMLSelectElement).value).toBe('PC')
+  })
+
+  it('an applied coupon says so and can be taken off: full price again, the charge without the coupon (issue 15)', async () => {
+    const charges: ChargeRequest[] = []
+    const actor = renderCheckout({ load: loadedSaved, charges })
+    const coupons = within(await screen.findByRole('region', { name: buyText.couponTitle }))
+    fireEvent.click(coupons.getByRole('button', { name: buyText.couponUse }))
+    expect(await screen.findByText(buyText.couponApplied)).toBeTruthy()
+    expect(coupons.getByText(buyText.couponAppliedBadge)).toBeTruthy()
+    expect(screen.getByTestId('checkout-price').textContent).toBe(buyText.yen(5000))
+    // The applied coupon's row offers 「使わない」 instead of 「このクーポンを使う」.
+    expect(coupons.queryByRole('button', { name: buyText.couponUse })).toBeNull()
+    fireEvent.click(coupons.getByRole('button', { name: buyText.couponRemoveLabel('新規会員500円OFFクーポン') }))
+    await waitFor(() => expect(screen.getByTestId('checkout-price').textContent).toBe(buyText.yen(5500)))
+    expect(screen.queryByText(buyText.couponApplied)).toBeNull()
+    expect(coupons.queryByText(buyText.couponAppliedBadge)).toBeNull()
+    // The focus is not lost: it moves to the coupon's use button, shown again.
+    const use = coupons.getByRole('button', { name: buyText.couponUse })
+    await waitFor(() => expect(document.activeElement).toBe(use))
+    expect(screen.getByRole('button', { name: '5,500円を支払う' })).toBeTruthy()
+    // Pay: the prompt (spec §4: a fitting coupon not applied) and 「使わずに支払う」: the charge has no coupon.
+    fireEvent.click(screen.getByRole('button', { name: '5,500円を支払う' }))
+    fireEvent.click(await screen.findByRole('button', { name: buyText.promptSkip }))
+    await waitFor(() => expect(charges).toHaveLength(1))
+    expect(charges[0].couponCode).toBeNull()
+    // While the payment runs the coupon cannot be changed.
+    expect(actor.getSnapshot().can({ type: 'coupon.clear' })).toBe(false)
   })
 })

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Field, HStack, NativeSelect, RadioGroup, Separator, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Field, HStack, NativeSelect, RadioGroup, Separator, Stack, Text, Textarea } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { ComponentType } from 'react'
+import { useEffect, useRef, type ComponentType } from 'react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
 import { osOptions, showsDeviceChoices, showsSupportMethod } from '../../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
@@ -80,6 +80,15 @@ function CouponList({ actor }: { actor: CheckoutActorRef }) {
   const notice = useSelector(actor, (s) => s.context.couponNotice)
   const checking = useSelector(actor, (s) => s.matches({ ready: 'validatingCoupon' }))
   const idle = useSelector(actor, (s) => s.can({ type: 'coupon.select', couponCode: '' }))
+  const canClear = useSelector(actor, (s) => s.can({ type: 'coupon.clear' }))
+  // Issue 15: 「使わない」 disappears with the coupon taken off; the focus goes to that row's use button.
+  const cleared = useRef<string | null>(null)
+  const useButtons = useRef(new Map<string, HTMLButtonElement>())
+  useEffect(() => {
+    if (applied !== null || cleared.current === null) return
+    useButtons.current.get(cleared.current)?.focus()
+    cleared.current = null
+  }, [applied])
   if (coupons.length === 0 && notice !== 'denied') return null
   return (
     <Box as="section" id={scrollTargets.coupons} aria-label={buyText.couponTitle}>
@@ -91,21 +100,60 @@ function CouponList({ actor }: { actor: CheckoutActorRef }) {
         </Alert.Root>
       )}
       <Stack gap="2">
-        {coupons.map((c) => (
-          <HStack key={c.couponCode} borderWidth="1px" borderRadius="l2" p="3" justify="space-between" borderColor={applied === c.couponCode ? 'brand.solid' : undefined}>
-            <Text>{c.couponName}</Text>
-            <Button
-              size="sm"
-              colorPalette="brand"
-              variant={applied === c.couponCode ? 'solid' : 'outline'}
-              loading={checking}
-              disabled={!idle}
-              onClick={() => actor.send({ type: 'coupon.select', couponCode: c.couponCode })}
+        {coupons.map((c) => {
+          const isApplied = applied === c.couponCode
+          return (
+            <HStack
+              key={c.couponCode}
+              data-testid="checkout-coupon"
+              data-applied={isApplied || undefined}
+              borderWidth={isApplied ? '2px' : '1px'}
+              borderRadius="l2"
+              p="3"
+              gap="3"
+              flexWrap="wrap"
+              justify="space-between"
+              borderColor={isApplied ? 'brand.solid' : undefined}
+              bg={isApplied ? 'brand.subtle' : undefined}
             >
-              {buyText.couponUse}
-            </Button>
-          </HStack>
-        ))}
+              <HStack gap="2" flexWrap="wrap" minW="0">
+                <Text>{c.couponName}</Text>
+                {isApplied && (
+                  <Badge colorPalette="brand" variant="solid">
+                    {buyText.couponAppliedBadge}
+                  </Badge>
+                )}
+              </HStack>
+              {isApplied ? (
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  variant="outline"
+                  aria-label={buyText.couponRemoveLabel(c.couponName)}
+                  disabled={!canClear}
+                  onClick={() => {
+                    cleared.current = c.couponCode
+                    actor.send({ type: 'coupon.clear' })
+                  }}
+                >
+                  {buyText.couponRemove}
+                </Button>
+              ) : (
+                <Button
+                  ref={(el) => { if (el) useButtons.current.set(c.couponCode, el); else useButtons.current.delete(c.couponCode) }}
+                  size="sm"
+                  colorPalette="brand"
+                  variant="outline"
+                  loading={checking}
+                  disabled={!idle}
+                  onClick={() => actor.send({ type: 'coupon.select', couponCode: c.couponCode })}
+                >
+                  {buyText.couponUse}
+                </Button>
+              )}
+            </HStack>
+          )
+        })}
       </Stack>
     </Box>
   )
