@@ -56,11 +56,15 @@ export async function loadBookingSummary(api: ApiClient, ticketNumber: string, o
   }
 }
 
-/** The summary card: a labelled list, one row per known field. */
-export function BookingSummaryCard({ summary }: { summary: BookingSummary }) {
+/**
+ * The summary card: a labelled list, one row per known field. `extraRows` (label, value) follow
+ * the product: what the page knows beyond the ticket (issue 15: the consultant a tip went to).
+ */
+export function BookingSummaryCard({ summary, extraRows = [] }: { summary: BookingSummary; extraRows?: [string, string][] }) {
   const rows: [string, string][] = []
   rows.push([t.ticketNumber, summary.ticketNumber])
   if (summary.productName) rows.push([t.product, summary.productName])
+  rows.push(...extraRows)
   if (summary.reservation) {
     const { ymd, hour, minute } = summary.reservation
     rows.push([t.reservation, `${formatReservation(ymd, hour, minute)}${t.japanTime}`])

@@ -23,6 +23,8 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** A message for the page navigated to (e.g. STAFF_DENY back to /support/staff, spec §8). */
     toast?: string
+    /** /buy-complete?type=TIP: the consultant tipped, as /buy named them (issue 15; the tip ticket has no consultant). */
+    tippedStaff?: string
   }
 }
 
@@ -93,7 +95,10 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
         scrollToCard: () => scrollTo(scrollTargets.card),
         scrollToCoupons: () => scrollTo(scrollTargets.coupons),
         trackPurchase: (_, { response }) => analytics.event('purchase', { productType: response.productType, amount: response.amount }),
-        goToComplete: (_, { response }) => {
+        goToComplete: ({ context }, { response }) => {
+          // A tip: the consultant /buy named (charge-data's staff, from the rating's staffId). A
+          // reload of an attempt already paid has not loaded charge-data: the page shows no name then.
+          const tippedStaff = response.productType === 'TIP' ? context.chargeData?.staff?.staffNickname : undefined
           // spec §4: purchase list and user data are cleared after a charge.
           session.remove(sessionKeys.purchaseList)
           session.remove(sessionKeys.purchaseState)
@@ -104,6 +109,7 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           void navigate({
             to: '/buy-complete',
             search: { type: response.productType, ticketNumber: response.ticketNumber, ...(response.couponCode ? { couponCode: response.couponCode } : {}) },
+            ...(tippedStaff ? { state: (prev) => ({ ...prev, tippedStaff }) } : {}),
             replace: true,
           })
             .then(() => router.invalidate())
