@@ -5,6 +5,7 @@ import { stopAll } from '../../scripts/stack/processes'
 import { killReplica, startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
 import { sandboxTestCards } from '../../src/contract/calls'
+import { call, jstDay, newMember, type T } from './replica-client'
 
 // Issue 16: "killing one replica mid-load loses no purchase" (docs/decisions.md 51). Three
 // `server/main.ts` processes on one PostgreSQL behind the test balancer; replica 0's sandbox takes
@@ -12,8 +13,6 @@ import { sandboxTestCards } from '../../src/contract/calls'
 // it works is stuck in `charging` with a charge at the provider when it is SIGKILLed. Leases of
 // 2 s and a sweep every 500 ms (PURCHASE_LEASE_MS, PURCHASE_SWEEP_MS) keep the test short.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-type T = Record<string, any>
 const pgUrl = process.env.TEST_DATABASE_URL
 const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!
 
@@ -24,23 +23,6 @@ let sql: pg.Client
 let n = 0
 const key = () => `kill-${Date.now()}-${++n}`
 
-async function call(base: string, method: 'GET' | 'POST', name: string, o: { token?: string; query?: Record<string, string | number>; body?: unknown; key?: string } = {}) {
-  const qs = o.query ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)]))}` : ''
-  const res = await fetch(`${base}/api/${name}${qs}`, {
-    method,
-    headers: {
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      ...(o.key ? { 'idempotency-key': o.key } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(o.body ?? {}) } : {}),
-  })
-  const text = await res.text()
-  let body: T | string = text
-  try { body = JSON.parse(text) as T } catch { /* text */ }
-  return { status: res.status, body: body as T }
-}
-
 /** A read through the balancer; the dead replica's 502 is sent again (the balancer does not retry). */
 async function read(token: string, name: string, query: Record<string, string | number>) {
   for (let tries = 0; ; tries++) {
@@ -49,19 +31,7 @@ async function read(token: string, name: string, query: Record<string, string | 
   }
 }
 
-async function member() {
-  const created = await call(lb.url, 'POST', '__test/member', { body: { fixture: 'fresh' } })
-  expect(created.status).toBe(200)
-  const res = await fetch(`http://${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: created.body.email, password: created.body.password, returnSecureToken: true }),
-  })
-  return { ...created.body, token: ((await res.json()) as { idToken: string }).idToken } as T & { memberId: string; token: string }
-}
-
-/** YYYYMMDD of today + `days` in Japan. */
-const jstDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '')
+const member = () => newMember(lb.url)
 
 type Cell = { staffId: string; slot: string; dt: string }
 async function openCells(token: string, days: number[]): Promise<Cell[]> {

@@ -4,14 +4,13 @@ import { stopAll } from '../../scripts/stack/processes'
 import { startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
 import { sandboxTestCards } from '../../src/contract/calls'
+import { call, jstDay, newMember, type T } from './replica-client'
 
 // Issue 16: replicas as production runs them — three `server/main.ts` processes on one PostgreSQL,
 // behind a round-robin balancer (test-only, scripts/stack/round-robin-proxy.ts), each with its own
 // caches kept true by the cache bus (LISTEN/NOTIFY). Real processes and the system clock, so dates
 // come from today in Japan.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-type T = Record<string, any>
 const pgUrl = process.env.TEST_DATABASE_URL
 const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!
 
@@ -21,36 +20,7 @@ let lb: RoundRobinProxy
 let n = 0
 const key = () => `replicas-${Date.now()}-${++n}`
 
-async function call(base: string, method: 'GET' | 'POST', name: string, o: { token?: string; query?: Record<string, string | number>; body?: unknown; key?: string } = {}) {
-  const qs = o.query ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)]))}` : ''
-  const res = await fetch(`${base}/api/${name}${qs}`, {
-    method,
-    headers: {
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      ...(o.key ? { 'idempotency-key': o.key } : {}),
-    },
-    ...(method === 'POST' ? { body: JSON.stringify(o.body ?? {}) } : {}),
-  })
-  const text = await res.text()
-  let body: T | string = text
-  try { body = JSON.parse(text) as T } catch { /* text */ }
-  return { status: res.status, body: body as T }
-}
-
-async function member(fixture: 'demo' | 'fresh' = 'fresh') {
-  const created = await call(lb.url, 'POST', '__test/member', { body: { fixture } })
-  expect(created.status).toBe(200)
-  const res = await fetch(`http://${emulator()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: created.body.email, password: created.body.password, returnSecureToken: true }),
-  })
-  return { ...created.body, token: ((await res.json()) as { idToken: string }).idToken }
-}
-
-/** YYYYMMDD of today + `days` in Japan. */
-const jstDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000)).replaceAll('-', '')
+const member = (fixture: 'demo' | 'fresh' = 'fresh') => newMember(lb.url, fixture)
 
 const schedule = async (base: string, token: string, dt: string) => {
   const r = await call(base, 'GET', 'reservation-schedule', { token, query: { dt, minutesToSupport: 60 } })
