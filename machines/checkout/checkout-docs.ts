@@ -83,7 +83,7 @@ export const flowDocs: FlowDocs = {
     isThirdRetry: '3回目の再送',
     isStaffDenied: '相談員を割り当てられない',
     isCouponDenied: 'クーポンが拒否された',
-    isUnanswered: '応答がない（通信切れ）',
+    isUnanswered: '応答がない（通信切れ・サーバー停止）',
     isBackFromThreeDSecure: '3Dセキュアからの戻り',
     isCouponAvailable: '利用可能と回答',
   },

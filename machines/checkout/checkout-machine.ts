@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../src/contract/calls'
 import { apiErrors } from '../../src/contract/messages'
-import { failureMessage, failureStatus, isClientFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
+import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
 import { formPatch, initialCheckoutContext, usedNewCard, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
 import { isConcernTooLong, MAX_CHARGE_RETRIES, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
@@ -60,8 +60,9 @@ export const checkoutMachine = setup({
     isThirdRetry: ({ context }) => context.tries === 3,
     isStaffDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && [apiErrors.staffAssignDeny, apiErrors.staffDeny].some((m) => failureMessage(event.error).includes(m)),
     isCouponDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(apiErrors.denyCoupon),
-    // No HTTP answer at all (the page unloading, the network gone): the charge may have happened.
-    isUnanswered: ({ event }) => 'error' in event && isUnansweredFailure(event.error),
+    // No answer from our server: none at all (the page unloading, the network gone) or the load
+    // balancer's 502/503/504 in its place (the replica died mid-charge). The charge may have happened.
+    isUnanswered: ({ event }) => 'error' in event && (isUnansweredFailure(event.error) || isGatewayFailure(event.error)),
   },
   actors: {
     /** The attempt kept in session storage when this page load belongs to it, else null. */

@@ -29,6 +29,13 @@ export const isRateLimitedFailure = (error: unknown): boolean => failureStatus(e
 export const isUnansweredFailure = (error: unknown): boolean =>
   !(typeof error === 'object' && error !== null && 'status' in error && Number.isInteger(Number(error.status)))
 
+/**
+ * HTTP 502, 503 or 504: the load balancer answered in place of our server (the replica died or
+ * did not answer in time, issue 16). Our server never sends these, so what became of the request
+ * is as unknown as with no answer at all: a charge may have been taken and is being resumed.
+ */
+export const isGatewayFailure = (error: unknown): boolean => [502, 503, 504].includes(failureStatus(error)) && !isUnansweredFailure(error)
+
 /** HTTP 401: the session ended; the member logs in again. */
 export const isSessionEnded = (error: unknown): boolean => failureStatus(error) === 401
 

@@ -207,6 +207,19 @@ describe('checkout chart', () => {
     expect(calls.goToComplete).toHaveBeenCalledWith({ response })
   })
 
+  it('a load balancer answering 502/503/504 for a replica that died mid-charge is no answer either: the attempt kept, the server asked (issue 16)', async () => {
+    for (const status of [502, 503, 504]) {
+      const { actor, calls } = start({ charge: [new ApiError(status, 'Bad Gateway')], outcome: { status: 'SUCCEEDED', result: response } })
+      await flush()
+      actor.send({ type: 'savedCard.toggle', use: true })
+      actor.send({ type: 'pay.submit' })
+      await flush()
+      expect(calls.clearAttempt, String(status)).not.toHaveBeenCalled()
+      expect(actor.getSnapshot().value).toBe('toComplete')
+      expect(calls.goToComplete).toHaveBeenCalledWith({ response })
+    }
+  })
+
   it('a reload of an attempt the server never saw, or one that failed: the form, the stored attempt dropped', async () => {
     for (const status of ['NONE', 'FAILED'] as const) {
       const { actor, calls } = start({ stored: attempt, returned: false, outcome: { status, result: null }, load: loaded })

@@ -52,7 +52,7 @@ const config: ModelConfig = {
     },
     charge: {
       done: [response],
-      error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
+      error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(502, 'Bad Gateway')],
     },
   },
   // What changes what can happen next, per state: before ready whether an attempt is resumed; in

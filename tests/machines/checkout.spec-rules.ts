@@ -22,7 +22,7 @@ const machine = createMachine({ ...checkoutMachine.config, context: initialCheck
 const coupon = { code: 'WELCOME500', price: 5000 }
 const charge = {
   done: [response],
-  error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch')],
+  error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(502, 'Bad Gateway')],
 }
 const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] }
 const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [new Error('card payment broke')] }
@@ -385,7 +385,8 @@ export const rules: SpecRules = {
       if (!actions(after, 'clearAttempt').length) v.push('a broken card payment clears the stored attempt')
     }
     // spec §4: session storage cleared after a failed attempt.
-    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (spec §4)')
+    const gateway = (e: unknown) => [502, 503, 504].includes(httpStatus(e))
+    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !gateway(r.error) && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (spec §4)')
 
     // §4 completion: only a successful charge, or an attempt the server says is paid, reaches /buy-complete.
     const complete = actions(after, 'goToComplete')
@@ -405,9 +406,12 @@ export const rules: SpecRules = {
       } else if (isClient(status) && message.includes('DENY_COUPON')) {
         if (goes.length) v.push('DENY_COUPON keeps the member on the form without the coupon (§8)')
         if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
-      } else if ((r.error as Any)?.status === undefined) {
-        // No HTTP answer: the outcome is unknown, the server is asked what became of the key (issue 12).
+      } else if ((r.error as Any)?.status === undefined || [502, 503, 504].includes(status)) {
+        // No answer from our server (none at all, issue 12, or a load balancer's 502/503/504 for a
+        // replica that died mid-charge, issue 16): the outcome is unknown, the server is asked what
+        // became of the key, and the attempt is never dropped for a new key (a second charge).
         if (!same(calls(after, 'readAttemptOutcome').map((c) => c.input), [{ idempotencyKey: before?.context.idempotencyKey }])) v.push('a charge without an answer asks the server about its key')
+        if (actions(after, 'clearAttempt').length) v.push('a charge without an answer keeps its attempt (a new key would charge twice)')
       } else {
         // §8 any other failure (a declined card…): the payment-problem message, never the complete page.
         if (goes.length) v.push(`a failed charge (${status}) keeps the member on the form, did ${JSON.stringify(goes)}`)
