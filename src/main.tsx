@@ -25,15 +25,12 @@ async function start() {
   if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content)
   // Each import evaluates only what the previous ones did not (a module runs once); the order
   // follows the dependencies, so each stage's own code is what its task runs.
+  // Our own modules, not packages' namespaces: an `import()` of a package keeps all of its exports.
   await import('react-dom/client')
-  await pause()
-  await import('@chakra-ui/react/theme')
   await pause()
   await import('./theme')
   await pause()
-  await import('@tanstack/react-router')
-  await pause()
-  await import('xstate')
+  await import('../machines/auth/auth-machine')
   await pause()
   await import('./features/auth/use-auth-actor')
   await pause()

@@ -22,14 +22,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * False on the page's first render, true just after, in a transition. The page's first render is
- * one blocking task (the router's data arrives through a store); what is below the first screen
- * renders after it, in React's time slices (docs/performance.md "Loading in stages", Lighthouse TBT).
+ * How many of the page's `total` later sections to show: none on the page's first render, then
+ * one more after each commit, each in a transition. The page's first render is one blocking task
+ * (the router's data arrives through a store); the sections after the first screen render one by
+ * one after it, in React's time slices, each committed on its own (docs/performance.md "Loading in
+ * stages", Lighthouse TBT).
  */
-function useAfterFirstRender() {
-  const [after, setAfter] = useState(false)
-  useEffect(() => startTransition(() => setAfter(true)), [])
-  return after
+function useSectionsShown(total: number) {
+  const [shown, setShown] = useState(0)
+  useEffect(() => {
+    if (shown < total) startTransition(() => setShown(shown + 1))
+  }, [shown, total])
+  return shown
 }
 
 /** The home page (spec §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
@@ -44,7 +48,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
   const t = homeText
-  const below = useAfterFirstRender()
+  const shown = useSectionsShown(4)
 
   return (
     <Stack gap="6">
@@ -69,29 +73,31 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
         </SimpleGrid>
       </Section>
 
-      <Section title={t.tickets.title}>
-        {tickets.length === 0 && interview.length === 0 ? (
-          <Text color="fg.muted">{t.tickets.empty}</Text>
-        ) : (
-          <Stack gap="3">
-            {interview.map((ticket) => (
-              <InterviewTicketCard
-                key={ticket.ticketNumber}
-                ticket={ticket}
-                kind={ticket.isFreeTicket ? interviewCardKind() : 'interview'}
-                offered={firstTime && ticket.supportStatus === 'UNSUPPORTED'}
-              />
-            ))}
-            {tickets.map((ticket) => (
-              <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} />
-            ))}
-          </Stack>
+      {/* Until all are in, a screen's height holds the footer out of view: each section appears
+          below the last one, nothing in view moves. */}
+      <Stack gap="6" minH={shown < 4 ? '100vh' : undefined}>
+        {shown > 0 && (
+          <Section title={t.tickets.title}>
+            {tickets.length === 0 && interview.length === 0 ? (
+              <Text color="fg.muted">{t.tickets.empty}</Text>
+            ) : (
+              <Stack gap="3">
+                {interview.map((ticket) => (
+                  <InterviewTicketCard
+                    key={ticket.ticketNumber}
+                    ticket={ticket}
+                    kind={ticket.isFreeTicket ? interviewCardKind() : 'interview'}
+                    offered={firstTime && ticket.supportStatus === 'UNSUPPORTED'}
+                  />
+                ))}
+                {tickets.map((ticket) => (
+                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} />
+                ))}
+              </Stack>
+            )}
+          </Section>
         )}
-      </Section>
-
-      {/* Until then a screen's height holds the footer out of view, so nothing in view moves. */}
-      {below ? (
-        <>
+        {shown > 1 && (
           <Section title={t.purchase.title}>
             <Stack gap="3">
               <PurchaseCards products={data.products} />
@@ -100,18 +106,18 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
               </PathLink>
             </Stack>
           </Section>
-
+        )}
+        {shown > 2 && (
           <Section title={t.calendar.title}>
             <HomeCalendar now={now} holidays={holidays} reservations={reservations} />
           </Section>
-
+        )}
+        {shown > 3 && (
           <Section title={t.coupons.title}>
             <CouponList coupons={data.coupons} />
           </Section>
-        </>
-      ) : (
-        <Box minH="100vh" />
-      )}
+        )}
+      </Stack>
     </Stack>
   )
 }
