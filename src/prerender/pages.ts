@@ -31,6 +31,7 @@ export const publicPages: PrerenderedPage[] = [
   { url: '/password-reset', kind: 'page', query: ['email'] },
   { url: '/password-reset-complete', kind: 'page', query: [] },
   { url: '/error', kind: 'page', query: [] },
+  { url: '/cancel-complete', kind: 'page', query: [] },
 ]
 
 /** The file name of a page's HTML inside the build's `prerendered/` folder. */

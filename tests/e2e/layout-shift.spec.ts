@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { passwordResetText, registrationTempText, settingsText, signupText } from '../../src/text/account'
+import { cancelCompleteText, passwordResetText, registrationTempText, settingsText, signupText } from '../../src/text/account'
 import { loginText } from '../../src/text/auth'
 import { errorPageText } from '../../src/text/error'
 import { homeText } from '../../src/text/home'
@@ -92,6 +92,7 @@ const publicPages: { url: string; title: string }[] = [
   { url: '/password-reset?email=someone%40example.com', title: passwordResetText.resetTitle },
   { url: '/password-reset-complete', title: passwordResetText.completeTitle },
   { url: '/error', title: errorPageText['404'].title },
+  { url: '/cancel-complete', title: cancelCompleteText.title },
 ]
 
 /** Like recordShifts, with what moved and from where to where (a shift here names its cause). */
