@@ -50,12 +50,16 @@ describe('the built production bundle', () => {
       const { build } = await import('vite')
       // The production bundle `npm start` serves: a production build names its configuration
       // explicitly (no fallbacks), here the local stack's.
+      // NODE_ENV as `vite build` has it on the command line: vitest sets it to 'test', with which
+      // Vite builds dependencies' development code (xstate's warnings, React's checks) into the
+      // bundle, which is not what members get.
       const saved = { ...process.env }
-      Object.assign(process.env, localWebEnv('http://127.0.0.1:9099'))
+      Object.assign(process.env, localWebEnv('http://127.0.0.1:9099'), { NODE_ENV: 'production' })
       try {
-        await build({ logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } })
+        await build({ mode: 'production', logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } })
       } finally {
         for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k]
+        process.env.NODE_ENV = saved.NODE_ENV
       }
       dir = tmp
     }
