@@ -1,4 +1,5 @@
 import { addInspectionListener, installDevTools } from './adapters/flow-recorder'
+import { holdEarlyClicks } from './prerender/early-input'
 
 // The entry (docs/performance.md "Loading in stages", decision 52). The page is painted from its
 // HTML (src/prerender); the app's JavaScript is evaluated after that first frame, in stages, each
@@ -16,6 +17,10 @@ function afterFirstPaint(): Promise<void> {
 
 /** Ends the current task: the browser handles input and paints before the next step runs. */
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+// A press on the painted page before it is live is held and given to it once it is (early-input.ts).
+const root = document.getElementById('root')!
+const releaseClicks = root.dataset.prerendered === 'page' ? holdEarlyClicks(root) : () => {}
 
 async function start() {
   await afterFirstPaint()
@@ -38,7 +43,7 @@ async function start() {
   await pause()
   const { startBrowserApp } = await import('./app/start-app-browser')
   await pause()
-  await startBrowserApp(pause)
+  await startBrowserApp(pause, releaseClicks)
 }
 
 void start()

@@ -18,7 +18,7 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 50)
 }
 
-export async function startBrowserApp(pause: () => Promise<void>) {
+export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}) {
   const services = createServices(config)
   await pause()
   const { router } = await startAppInSteps(services, pause)
@@ -34,7 +34,10 @@ export async function startBrowserApp(pause: () => Promise<void>) {
 
   // Always in a transition: React renders in slices and yields to the browser between them, so
   // startup is not one long task (docs/performance.md, Lighthouse TBT).
-  const renderOver = () => startTransition(() => createRoot(root).render(app))
+  const renderOver = () => {
+    releaseClicks(false)
+    startTransition(() => createRoot(root).render(app))
+  }
 
   function hydrate() {
     // Render the matches as a server does (no Suspense boundary around the root route: the HTML has
@@ -48,7 +51,10 @@ export async function startBrowserApp(pause: () => Promise<void>) {
       // frame around them, in slices; released before, its events would hydrate the rest at once,
       // in one long task. Not inside React's commit either (where this event is sent from): an
       // event dispatched there is not hydrated for.
-      whenIdle(release)
+      whenIdle(() => {
+        release()
+        releaseClicks(true)
+      })
     })
     startTransition(() => void hydrateRoot(root, app))
   }

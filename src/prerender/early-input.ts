@@ -63,3 +63,39 @@ export function holdEarlyInput(root: HTMLElement): () => void {
     for (const replay of replays) replay()
   }
 }
+
+/**
+ * A button pressed on a prerendered page before React has taken it over (issue 16): the page is
+ * painted and looks ready seconds before its JavaScript is live, and a press then (パスワードを自動生成,
+ * a submit) would do nothing, or submit the form natively. Held from the entry's first line on: the
+ * press is stopped and remembered (the last one), and `release(true)` presses the same button again
+ * once the page is live; `release(false)` (the app rendered over the HTML instead) forgets it.
+ */
+export function holdEarlyClicks(root: HTMLElement): (replay: boolean) => void {
+  let pressed: number | null = null
+  const buttons = () => [...root.querySelectorAll('button')]
+  const onClick = (e: MouseEvent) => {
+    const button = e.target instanceof Element ? e.target.closest('button') : null
+    if (!button || !root.contains(button)) return
+    e.preventDefault()
+    e.stopPropagation()
+    pressed = buttons().indexOf(button)
+  }
+  // A submit by the Enter key in a field submits natively too: held the same way.
+  const onSubmit = (e: SubmitEvent) => {
+    if (!(e.target instanceof HTMLFormElement) || !root.contains(e.target)) return
+    e.preventDefault()
+    e.stopPropagation()
+    const submitter = e.submitter ?? e.target.querySelector('button[type=submit]')
+    pressed = submitter instanceof HTMLButtonElement ? buttons().indexOf(submitter) : pressed
+  }
+  document.addEventListener('click', onClick, true)
+  document.addEventListener('submit', onSubmit, true)
+  return (replay) => {
+    document.removeEventListener('click', onClick, true)
+    document.removeEventListener('submit', onSubmit, true)
+    const button = pressed === null ? undefined : buttons()[pressed]
+    pressed = null
+    if (replay && button && !button.disabled) button.click()
+  }
+}
