@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['dot'] : ['default'],
+    // Vitest's default in a run is one worker fewer than the cores: one on this two-core machine, so
+    // every file waited for the one before, though the API files mostly wait on PostgreSQL, the Auth
+    // Emulator and their server processes. Two workers: 229 → 187 s for the whole run (three: 191 s).
+    maxWorkers: 2,
     projects: [
       {
         test: {
