@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { Context, Hono } from 'hono'
 import { appSecurityHeaders } from './security-headers'
 
@@ -10,7 +11,10 @@ import { appSecurityHeaders } from './security-headers'
  * `/sandbox`, the same answer for `npm start` and production. Only what `vite build` wrote is
  * served — the folder is read once at start into memory (about 2 MB), so nothing else on disk
  * (the database, the server's source, `.git`) can ever be reached through a path, whatever its
- * spelling. Text files are compressed once, on first request, and kept.
+ * spelling. Text files are compressed once and kept: all of them in the background right after the
+ * start, off the event loop (zlib's thread pool, one file at a time), so neither an API call nor
+ * the first visitor after a deploy waits for a Brotli of the whole bundle; a file asked for before
+ * its turn is compressed for that request, still off the event loop.
  *
  * - `/assets/*` carry a content hash in their name: cached for a year, immutable.
  * - `index.html` for every route of the app (`routes.json`, written by the build from the route
@@ -24,7 +28,11 @@ import { appSecurityHeaders } from './security-headers'
  * - anything else — a file name that is not in the build, a dot segment — is a plain 404.
  */
 
-type Entry = { body: Buffer; type: string; etag: string; cache: string; gzip?: Buffer; br?: Buffer }
+type Encoded = { br: Buffer; gzip: Buffer }
+type Entry = { body: Buffer; type: string; etag: string; cache: string; encoded?: Promise<Encoded> }
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,24 +111,34 @@ export function prerenderedFor(spa: Pick<SpaFiles, 'prerendered'>, route: string
   return page.entry
 }
 
-function encoded(c: Context, e: Entry): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  if (!compressible.test(e.type) || e.body.length < 1024) return { body: e.body }
+const isCompressible = (e: Entry) => compressible.test(e.type) && e.body.length >= 1024
+
+/** Both encodings of a text file, made once (the first caller starts it, the others share it). */
+function compressed(e: Entry): Promise<Encoded> {
+  e.encoded ??= Promise.all([
+    brotliAsync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(e.body, { level: 9 }),
+  ]).then(([br, gzip]) => ({ br, gzip }))
+  return e.encoded
+}
+
+/** Every text file compressed in the background, one after another (two cores serve requests meanwhile). */
+export async function precompress(entries: Iterable<Entry>): Promise<void> {
+  for (const e of entries) if (isCompressible(e)) await compressed(e)
+}
+
+async function encoded(c: Context, e: Entry): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+  if (!isCompressible(e)) return { body: e.body }
   const accept = c.req.header('accept-encoding') ?? ''
-  if (/\bbr\b/.test(accept)) {
-    e.br ??= brotliCompressSync(e.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
-    return { body: e.br, encoding: 'br' }
-  }
-  if (/\bgzip\b/.test(accept)) {
-    e.gzip ??= gzipSync(e.body, { level: 9 })
-    return { body: e.gzip, encoding: 'gzip' }
-  }
+  if (/\bbr\b/.test(accept)) return { body: (await compressed(e)).br, encoding: 'br' }
+  if (/\bgzip\b/.test(accept)) return { body: (await compressed(e)).gzip, encoding: 'gzip' }
   return { body: e.body }
 }
 
-function send(c: Context, e: Entry, status: 200 | 404, extra: Record<string, string>): Response {
+async function send(c: Context, e: Entry, status: 200 | 404, extra: Record<string, string>): Promise<Response> {
   const headers: Record<string, string> = { ...extra, 'content-type': e.type, 'cache-control': e.cache, etag: e.etag, vary: 'accept-encoding' }
   if (status === 200 && c.req.header('if-none-match') === e.etag) return new Response(null, { status: 304, headers })
-  const { body, encoding } = encoded(c, e)
+  const { body, encoding } = await encoded(c, e)
   if (encoding) headers['content-encoding'] = encoding
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
 }
@@ -130,6 +148,8 @@ const notFound = (c: Context) => c.text('Not Found', 404, { 'cache-control': 'no
 /** Serves the SPA for every GET/HEAD that `/api` and `/sandbox` did not answer. */
 export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: string }) {
   const spa = loadSpa(dir)
+  // The prerendered pages first (a visitor's first request), then index.html and the assets.
+  void precompress([...[...spa.prerendered.values()].map((p) => p.entry), ...spa.entries.values()])
   const headers = appSecurityHeaders({ authEmulatorUrl: opts.authEmulatorHost ? `http://${opts.authEmulatorHost}` : undefined })
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const p = c.req.path

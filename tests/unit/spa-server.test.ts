@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mountSpa } from '../../server/http/spa'
+import { loadSpa, mountSpa, precompress } from '../../server/http/spa'
 
 // The built SPA served by the product's own server (issue 12): `npm start` and production.
 
@@ -102,6 +102,21 @@ describe('mountSpa', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script)
     const br = await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script)
+  })
+
+  it('compresses every text file ahead of requests, once, and leaves small and binary files alone', async () => {
+    const spa = loadSpa(dir)
+    await precompress([...spa.prerendered.values()].map((p) => p.entry).concat([...spa.entries.values()]))
+    const asset = spa.entries.get('/assets/index-abc.js')!
+    const made = await asset.encoded!
+    expect(gunzipSync(made.gzip).toString()).toBe(script)
+    expect(brotliDecompressSync(made.br).toString()).toBe(script)
+    // Asked again: the same buffers, not a second compression.
+    await precompress([asset])
+    expect(await asset.encoded).toBe(made)
+    // Under 1 KB: sent as it is.
+    expect(spa.entries.get('/favicon.svg')!.encoded).toBeUndefined()
   })
 
   it('answers 304 to a matching ETag', async () => {
