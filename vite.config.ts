@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest } from './scripts/vite/plugins.ts'
 import { prerenderPages } from './scripts/vite/prerender.ts'
-import { chakraLazyGlobal } from './scripts/vite/chakra-lazy-global.ts'
+import { chakraSystemTransform } from './scripts/vite/chakra-system.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The API server for the dev proxy (`npm run dev` starts it and sets this).
@@ -17,8 +17,8 @@ export default defineConfig({
       // Loaders in chunks of their own too: their data helpers (and js-joda) stay out of the entry.
       codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] } }),
     react(),
-    // Chakra's global stylesheet built on first read, not in createSystem (docs/performance.md).
-    chakraLazyGlobal(),
+    // Chakra's createSystem in steps, its global stylesheet built on first read (docs/performance.md).
+    chakraSystemTransform(),
     routesManifest(root),
     devServerGuard(root),
     // Public pages and member-page shells painted from HTML (issue 16).

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
   animationStyles,
@@ -167,4 +167,30 @@ const chakraTheme = defineConfig({
   },
 })
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config)
+/**
+ * The built app's Chakra has `createSystem.steps`, the same work cut into steps
+ * (scripts/vite/chakra-system.ts); the dev server and the tests have Chakra as published.
+ */
+type SystemSteps = (...configs: SystemConfig[]) => Generator<undefined, SystemContext, undefined>
+const systemSteps = (createSystem as typeof createSystem & { steps?: SystemSteps }).steps
+
+/** Ends the current task, so the browser paints and handles input before the next step. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Building the system is ≈ 130 ms of a phone's CPU (4× slowdown) at the app's start, after the
+ * ≈ 60 ms of evaluating the recipes above (docs/performance.md "Loading in stages"): in the built
+ * app, each step of it is a task of its own. The module awaits them (top-level await), so every
+ * importer still finds `system` built.
+ */
+async function buildSystem(...configs: SystemConfig[]): Promise<SystemContext> {
+  if (!systemSteps) return createSystem(...configs)
+  await yieldToBrowser()
+  const steps = systemSteps(...configs)
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value
+    await yieldToBrowser()
+  }
+}
+
+export const system = await buildSystem(defaultBaseConfig, chakraTheme, config)

@@ -1,0 +1,72 @@
+import type { Plugin } from 'vite'
+
+/**
+ * Chakra's `createSystem`, made cheaper to start in the built app (docs/performance.md "Loading in
+ * stages", decision 52). Published, it is one synchronous call of ≈ 200 ms on a phone's CPU (4×
+ * slowdown): one long task at the app's start. This build-only transform of two of Chakra's files:
+ *
+ * - makes the global stylesheet (preflight, global CSS and every token as a CSS variable) a getter
+ *   that builds it on first read: only `<ChakraProvider>` reads it (`system._global`), and a
+ *   prerendered page carries that stylesheet in its <head> and names it
+ *   (`<meta name="chakra-global-styles">`, src/app/app.tsx), so the app mostly never builds it;
+ * - cuts the rest into steps: `createSystem`'s body becomes a generator, `createSystem.steps`,
+ *   that pauses after merging the configs, inside the token dictionary (after registering the
+ *   tokens, after their first transforms, after expanding references) and after the utilities.
+ *   `createSystem` runs those steps in one go, as before; src/theme.ts runs them with a yield to
+ *   the browser between them, so the start is several tasks of at most ≈ 35 ms at 4× instead of one.
+ *
+ * Every anchor must appear exactly once, or the build fails (Chakra changed shape in an upgrade)
+ * rather than silently leaving the cost in. Dev server and tests keep Chakra as published
+ * (`createSystem.steps` is then absent and src/theme.ts calls `createSystem`).
+ */
+type Edit = [anchor: string, replacement: string]
+
+const runInOneGo = (name: string, steps: string, arg: string) => [
+  `function ${name}(${arg}) {`,
+  `  const steps = ${steps}(${arg});`,
+  '  for (;;) {',
+  '    const step = steps.next();',
+  '    if (step.done) return step.value;',
+  '  }',
+  '}',
+].join('\n')
+
+const edits: Record<string, Edit[]> = {
+  'system.js': [
+    ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
+    ['\n    _global,\n', '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n'],
+    ["import { createTokenDictionary } from './token-dictionary.js';", "import { createTokenDictionarySteps } from './token-dictionary.js';"],
+    ['function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n', 'function* createSystemSteps(...configs) {\n  const config = mergeConfigs(...configs);\n  yield;\n'],
+    ['  const tokens = createTokenDictionary({', '  const tokens = yield* createTokenDictionarySteps({'],
+    ['\n  assignComposition();\n', '\n  assignComposition();\n  yield;\n'],
+    // The first declaration after createSystem's body.
+    ['\nfunction getTokenMap(tokens) {', `\n${runInOneGo('createSystem', 'createSystemSteps', '...configs')}\ncreateSystem.steps = createSystemSteps;\nfunction getTokenMap(tokens) {`],
+  ],
+  'token-dictionary.js': [
+    ['function createTokenDictionary(options) {\n', 'function* createTokenDictionarySteps(options) {\n'],
+    ['  function build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n', '  function* build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n    yield;\n'],
+    ['\n    expandTokenReferences$1();\n', '\n    expandTokenReferences$1();\n    yield;\n'],
+    ['\n  registerTokens();\n', '\n  registerTokens();\n  yield;\n'],
+    ['\n  build();\n  return dictionary;\n}\n', `\n  yield* build();\n  return dictionary;\n}\n${runInOneGo('createTokenDictionary', 'createTokenDictionarySteps', 'options')}\n`],
+    ['export { createTokenDictionary, tokenCategories };', 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };'],
+  ],
+}
+
+const FILE = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/(system|token-dictionary)\.js$/
+
+export function chakraSystemTransform(): Plugin {
+  return {
+    name: 'mypage-chakra-system',
+    apply: 'build',
+    transform(code, id) {
+      const file = FILE.exec(id.split('?')[0])
+      if (!file) return null
+      let out = code
+      for (const [anchor, replacement] of edits[`${file[1]}.js`]) {
+        if (out.split(anchor).length !== 2) this.error(`${id}: Chakra's createSystem changed shape; update scripts/vite/chakra-system.ts`)
+        out = out.replace(anchor, () => replacement)
+      }
+      return { code: out, map: null }
+    },
+  }
+}
