@@ -24,8 +24,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * How many of the page's `total` later sections to show: none on the page's first render, then
  * one more after each commit, each in a transition. The page's first render is one blocking task
- * (the router's data arrives through a store); the sections after the first screen render one by
- * one after it, in React's time slices, each committed on its own (docs/performance.md "Loading in
+ * (the router's data arrives through a store), so it holds only the title and the notices (the
+ * page's largest text); the sections render one by one after it, in React's time slices, each
+ * committed on its own (docs/performance.md "Loading in
  * stages", Lighthouse TBT).
  */
 function useSectionsShown(total: number) {
@@ -35,6 +36,9 @@ function useSectionsShown(total: number) {
   }, [shown, total])
   return shown
 }
+
+/** The sections after the first screen (title, greeting, notices): flow, tickets, purchase, calendar, coupons. */
+const SECTIONS = 5
 
 /** The home page (spec §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
 export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
@@ -48,7 +52,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
   const t = homeText
-  const shown = useSectionsShown(4)
+  const shown = useSectionsShown(SECTIONS)
 
   return (
     <Stack gap="6">
@@ -59,24 +63,25 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
 
       <NoticeBanner information={data.informationList} campaign={data.campaignList} />
 
-      <Section title={t.flow.title}>
-        <SimpleGrid as="ol" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none" p="0" m="0">
-          {t.flow.steps.map((step, i) => (
-            <Card.Root as="li" key={step.title} size="sm" variant="subtle">
-              <Card.Body gap="1">
-                <Badge alignSelf="start" colorPalette="brand" variant="solid">{t.flow.step(i + 1)}</Badge>
-                <Text fontWeight="bold">{step.title}</Text>
-                <Text fontSize="sm">{step.body}</Text>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      </Section>
-
       {/* Until all are in, a screen's height holds the footer out of view: each section appears
           below the last one, nothing in view moves. */}
-      <Stack gap="6" minH={shown < 4 ? '100vh' : undefined}>
+      <Stack gap="6" minH={shown < SECTIONS ? '100vh' : undefined}>
         {shown > 0 && (
+          <Section title={t.flow.title}>
+            <SimpleGrid as="ol" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none" p="0" m="0">
+              {t.flow.steps.map((step, i) => (
+                <Card.Root as="li" key={step.title} size="sm" variant="subtle">
+                  <Card.Body gap="1">
+                    <Badge alignSelf="start" colorPalette="brand" variant="solid">{t.flow.step(i + 1)}</Badge>
+                    <Text fontWeight="bold">{step.title}</Text>
+                    <Text fontSize="sm">{step.body}</Text>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </SimpleGrid>
+          </Section>
+        )}
+        {shown > 1 && (
           <Section title={t.tickets.title}>
             {tickets.length === 0 && interview.length === 0 ? (
               <Text color="fg.muted">{t.tickets.empty}</Text>
@@ -97,7 +102,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
             )}
           </Section>
         )}
-        {shown > 1 && (
+        {shown > 2 && (
           <Section title={t.purchase.title}>
             <Stack gap="3">
               <PurchaseCards products={data.products} />
@@ -107,12 +112,12 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
             </Stack>
           </Section>
         )}
-        {shown > 2 && (
+        {shown > 3 && (
           <Section title={t.calendar.title}>
             <HomeCalendar now={now} holidays={holidays} reservations={reservations} />
           </Section>
         )}
-        {shown > 3 && (
+        {shown > 4 && (
           <Section title={t.coupons.title}>
             <CouponList coupons={data.coupons} />
           </Section>
