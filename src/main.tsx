@@ -81,7 +81,8 @@ async function start() {
   // Our own modules, not packages' namespaces: an `import()` of a package keeps all of its exports.
   // Each stage is a performance measure (`mypage:stage …`), so a trace or a profile names it.
   await stage('react-dom', () => import('react-dom/client'))
-  await stage('theme', () => import('./theme'))
+  const theme = await stage('theme', () => import('./theme'))
+  await stage('theme system', () => theme.buildSystemInSteps(pause))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   await stage('auth actor', () => import('./features/auth/use-auth-actor'))
   await stage('route tree', () => import('./routeTree.gen'))

@@ -174,23 +174,31 @@ const chakraTheme = defineConfig({
 type SystemSteps = (...configs: SystemConfig[]) => Generator<undefined, SystemContext, undefined>
 const systemSteps = (createSystem as typeof createSystem & { steps?: SystemSteps }).steps
 
-/** Ends the current task, so the browser paints and handles input before the next step. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 /**
  * Building the system is ≈ 130 ms of a phone's CPU (4× slowdown) at the app's start, after the
- * ≈ 60 ms of evaluating the recipes above (docs/performance.md "Loading in stages"): in the built
- * app, each step of it is a task of its own. The module awaits them (top-level await), so every
- * importer still finds `system` built.
+ * ≈ 60 ms of evaluating the recipes above (docs/performance.md "Loading in stages"). In the built
+ * app in a browser it is built by `buildSystemInSteps`, which the loader's theme stage runs
+ * (src/main.tsx) before anything reads `system`: each step a task of its own. Everywhere else (the
+ * dev server, the tests, the build's prerender in Node) it is built here, at once.
+ *
+ * Not a top-level await: a module that awaits makes the bundler wrap and split every module that
+ * imports it, directly or not (/login's start went from 49 chunks to 95, +25 KB gzip).
  */
-async function buildSystem(...configs: SystemConfig[]): Promise<SystemContext> {
-  if (!systemSteps) return createSystem(...configs)
-  await yieldToBrowser()
-  const steps = systemSteps(...configs)
+const inSteps = systemSteps !== undefined && typeof document !== 'undefined'
+const configs = [defaultBaseConfig, chakraTheme, config] as const
+
+/** The app's Chakra system; see `buildSystemInSteps` for when it is built. */
+export let system: SystemContext = inSteps ? (undefined as unknown as SystemContext) : createSystem(...configs)
+
+/** Builds `system` in the built app, `pause` (a yield to the browser) between its steps. */
+export async function buildSystemInSteps(pause: () => Promise<void>): Promise<void> {
+  if (system) return
+  const steps = systemSteps!(...configs)
   for (let step = steps.next(); ; step = steps.next()) {
-    if (step.done) return step.value
-    await yieldToBrowser()
+    if (step.done) {
+      system = step.value
+      return
+    }
+    await pause()
   }
 }
-
-export const system = await buildSystem(defaultBaseConfig, chakraTheme, config)
