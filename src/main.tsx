@@ -67,7 +67,7 @@ async function start() {
   await afterFirstPaint(root.dataset.prerendered !== undefined)
   // The app's chunks, fetched all at once now (scripts/vite/prerender.ts lists them, inert, in the
   // page): not before the paint, and not one round trip after another as each stage asks. A few
-  // links a task: the ≈ 95 of /login moved at once were one task of ≈ 40 ms at 4× CPU.
+  // links a task: all of /login's at once were one task of up to ≈ 40 ms in Lighthouse's traces.
   const preloads = document.getElementById('app-preloads')
   if (preloads instanceof HTMLTemplateElement) {
     const links = [...preloads.content.children]
