@@ -122,17 +122,22 @@ function compressed(e: Entry): Promise<Encoded> {
   return e.encoded
 }
 
-/** Every text file compressed in the background, one after another (two cores serve requests meanwhile). */
+/**
+ * Every text file compressed in the background, one after another (two cores serve requests
+ * meanwhile). Never throws: a file that could not be compressed is sent as it is (`encoded`).
+ */
 export async function precompress(entries: Iterable<Entry>): Promise<void> {
-  for (const e of entries) if (isCompressible(e)) await compressed(e)
+  for (const e of entries) if (isCompressible(e)) await compressed(e).catch(() => undefined)
 }
 
 async function encoded(c: Context, e: Entry): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
   if (!isCompressible(e)) return { body: e.body }
   const accept = c.req.header('accept-encoding') ?? ''
-  if (/\bbr\b/.test(accept)) return { body: (await compressed(e)).br, encoding: 'br' }
-  if (/\bgzip\b/.test(accept)) return { body: (await compressed(e)).gzip, encoding: 'gzip' }
-  return { body: e.body }
+  const wants = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null
+  if (!wants) return { body: e.body }
+  // zlib failing (out of memory, say) costs this response its compression, never the response.
+  const made = await compressed(e).catch(() => null)
+  return made ? { body: made[wants], encoding: wants } : { body: e.body }
 }
 
 async function send(c: Context, e: Entry, status: 200 | 404, extra: Record<string, string>): Promise<Response> {
