@@ -43,7 +43,8 @@ const recipesOf: Record<string, string[]> = {
 /** Layout primitives, helpers and types: no recipe of their own. */
 const withoutRecipe = new Set([
   'Box', 'BoxProps', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'Group', 'HStack', 'Image', 'InputProps', 'Portal',
-  'SimpleGrid', 'Stack', 'Text', 'VStack', 'chakra', 'createSystem', 'createToaster', 'defaultBaseConfig', 'defineConfig',
+  'SimpleGrid', 'Stack', 'SystemConfig', 'SystemContext', 'Text', 'VStack', 'chakra', 'createSystem', 'createToaster',
+  'defaultBaseConfig', 'defineConfig',
   'useBreakpointValue',
 ])
 
