@@ -18,6 +18,9 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 50)
 }
 
+/** How long a member page's frame waits for its route before the app renders its pending state. */
+const SHELL_LOAD_WAIT_MS = 3000
+
 export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}) {
   const services = createServices(config)
   await pause()
@@ -64,6 +67,20 @@ export async function startBrowserApp(pause: () => Promise<void>, releaseClicks:
   // loaded (its chunk; no public page's guard waits for the session), React takes over that markup
   // instead of rendering it again. A member page's HTML is its frame and spinner only (or the page
   // is not prerendered): rendered over.
+  if (root.dataset.prerendered === 'shell') {
+    // A member page's frame and spinner are on screen already, which is all the app would render
+    // while the session and the page's data load: render once they have. Rendered earlier, the
+    // session and the route settling during React's first render made it start over
+    // synchronously (a store read through useSyncExternalStore changed under it): one task of
+    // ≈ 180 ms at 4× CPU, then another for the header (docs/performance.md "Loading in stages").
+    // A guard's redirect (no session: to /login) moves the history; the router loads the new
+    // location when the history moves, as its own <Transitioner> does once rendered. A load slower
+    // than a few seconds is rendered anyway (its pending state, as before).
+    const stopFollowing = router.history.subscribe(() => void router.load().catch(() => {}))
+    await Promise.race([router.load().catch(() => {}), new Promise((resolve) => setTimeout(resolve, SHELL_LOAD_WAIT_MS))])
+    stopFollowing()
+    await pause()
+  }
   if (root.dataset.prerendered !== 'page') return renderOver()
   const href = router.state.location.href
   try {
