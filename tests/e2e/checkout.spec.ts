@@ -57,9 +57,18 @@ test('an immediate reservation paid with the challenge card passes 3-D Secure an
   const reservationTime = slot(2, 14)
   await login(page, member, `/buy?productId=SUPPORT-60&reserveNow=true&staffId=STAFF-01&reservationTime=${reservationTime}&supportType=TEL`)
   await payWithNewCard(page, sandboxTestCards.challenge)
+  // Back from 3-D Secure, the card child finishing it shows the processing modal: its call is held
+  // until the modal is seen (on a fast machine the finish and the charge take a few ms).
+  let releaseFinish = () => {}
+  const finishHeld = new Promise<void>((resolve) => (releaseFinish = resolve))
+  await page.route('**/api/tdsFinish', async (route) => {
+    await finishHeld
+    await route.continue()
+  })
   const charged = page.waitForResponse((r) => r.url().endsWith('/api/charge') && r.status() === 200)
   await d.events['tds.approve'](page)
   await d.states.payingByCard(page)
+  releaseFinish()
   const { ticketNumber } = (await (await charged).json()) as { ticketNumber: string }
   await checkoutComplete(page, 'SUPPORT')
   // spec §4: user data is cleared after the charge, so home (reached in the app, no reload) shows
