@@ -77,7 +77,9 @@ export async function startBrowserApp(pause: () => Promise<void>, releaseClicks:
     // location when the history moves, as its own <Transitioner> does once rendered. A load slower
     // than a few seconds is rendered anyway (its pending state, as before).
     const stopFollowing = router.history.subscribe(() => void router.load().catch(() => {}))
-    await Promise.race([router.load().catch(() => {}), new Promise((resolve) => setTimeout(resolve, SHELL_LOAD_WAIT_MS))])
+    let timer: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([router.load().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, SHELL_LOAD_WAIT_MS)))])
+    clearTimeout(timer)
     stopFollowing()
     await pause()
   }
