@@ -143,6 +143,9 @@ export function clearRecordings() {
   state.routes.clear()
 }
 
+/** The recorder panel's shortcut, Alt+Shift+R (docs/qa.md). */
+export const recorderShortcut = (e: KeyboardEvent) => e.altKey && e.shiftKey && e.code === 'KeyR'
+
 /**
  * Development and test builds: record, mount the recorder panel, and with `?inspect` in the URL
  * connect the live inspector (@statelyai/inspect). The dynamic imports sit behind the MODE check
@@ -151,6 +154,16 @@ export function clearRecordings() {
 export async function installDevTools() {
   if (import.meta.env.MODE !== 'production') {
     enableRecording()
+    // Presses of the shortcut before the panel has loaded are counted, not lost (it opens then).
+    let earlyPresses = 0
+    const countEarly = (e: KeyboardEvent) => {
+      if (recorderShortcut(e)) earlyPresses++
+    }
+    window.addEventListener('keydown', countEarly)
+    const takeEarlyPresses = () => {
+      window.removeEventListener('keydown', countEarly)
+      return earlyPresses % 2 === 1
+    }
     // For a failed replay's message (tests/e2e/drivers/flow-driver.ts whereIs): each flow's state now.
     ;(window as Any).__qaFlowStates = () => sessionRecordings().map((r) => `${r.flow}: ${r.state ?? '?'}`)
     if (new URLSearchParams(window.location.search).has('inspect')) {
@@ -171,6 +184,7 @@ export async function installDevTools() {
         recordings: sessionRecordings,
         toFile: (r, account) => toPathFile(r as Recording, account),
         clear: clearRecordings,
+        takeEarlyPresses,
       }),
     )
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { recorderShortcut } from '../../adapters/flow-recorder'
 
 // The QA recorder panel (development and test builds only, docs/qa.md): Alt+Shift+R opens it; it
 // lists the flow actors of this session with their recorded steps and downloads one as a path file.
@@ -9,9 +10,13 @@ type Props = {
   recordings: () => PanelRecording[]
   toFile: (recording: PanelRecording, account: 'demo' | 'fresh') => unknown
   clear: () => void
+  /**
+   * Whether Alt+Shift+R was pressed an odd number of times before the panel listened (the page is
+   * painted from HTML before the app and this panel load); called once, as the panel starts
+   * listening, so no press falls between the two.
+   */
+  takeEarlyPresses?: () => boolean
 }
-
-export const recorderShortcut = (e: KeyboardEvent) => e.altKey && e.shiftKey && e.code === 'KeyR'
 
 function download(name: string, data: unknown) {
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }))
@@ -22,7 +27,7 @@ function download(name: string, data: unknown) {
   URL.revokeObjectURL(url)
 }
 
-export function RecorderPanel({ recordings, toFile, clear }: Props) {
+export function RecorderPanel({ recordings, toFile, clear, takeEarlyPresses }: Props) {
   const [open, setOpen] = useState(false)
   const [account, setAccount] = useState<'demo' | 'fresh'>('demo')
   const [, setTick] = useState(0)
@@ -31,8 +36,9 @@ export function RecorderPanel({ recordings, toFile, clear }: Props) {
       if (recorderShortcut(e)) setOpen((o) => !o)
     }
     window.addEventListener('keydown', onKey)
+    if (takeEarlyPresses?.()) setOpen(true)
     return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  }, [takeEarlyPresses])
   useEffect(() => {
     if (!open) return
     const id = window.setInterval(() => setTick((t) => t + 1), 1000)
