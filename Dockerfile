@@ -36,7 +36,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY tsconfig.json ./
 COPY server ./server
-COPY src/contract ./src/contract
+COPY contract ./contract
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080

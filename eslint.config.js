@@ -1,15 +1,17 @@
-// Import direction (conventions.md "Boundaries"):
-//   routes → app (shell) → features → machines, api, adapters, contract, ui, text
-//   machines → xstate, src/contract only (pure: no React, browser or network)
-//   server → src/contract only
+// Import direction (docs/conventions.md "Boundaries"):
+//   contract/ is the floor: the wire vocabulary under the app, the charts and the server; it
+//   imports nothing of ours (only valibot)
+//   src: routes → app (shell) → features → machines, api, adapters, ui, text, and contract
+//   machines → xstate, valibot, contract only (pure: no React, browser or network)
+//   server → contract only, never src/ or machines/
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import globals from 'globals'
 import { readdirSync } from 'node:fs'
 
-// One folder per flow (issue 14): a feature or a chart imports nothing from another flow's folder;
-// what two flows share lives in src/ui, src/contract or machines/shared.
+// One folder per flow (docs/decisions.md 43): a feature or a chart imports nothing from another flow's folder;
+// what two flows share lives in src/ui, contract or machines/shared.
 const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
 const featureFolders = folders('./src/features')
 const machineFolders = folders('./machines').filter((f) => f !== 'shared')
@@ -30,21 +32,22 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { maxDepth: 8 }],
       'import-x/no-restricted-paths': ['error', {
         zones: [
-          restricted('./machines', './src', 'machines/ may import only src/contract (pure charts)'),
-          restricted('./server', './src', 'server/ may import only src/contract'),
-          restricted('./src/contract', './src/!(contract)/**', 'src/contract is the shared leaf: no app imports'),
-          restricted('./src/contract', './server', 'src/contract must not import the server'),
+          restricted('./machines', './src', 'machines/ may import only contract/ (pure charts)'),
+          restricted('./machines', './server', 'machines/ may import only contract/ (pure charts)'),
+          restricted('./server', './src', 'server/ may import only contract/ from the shared code'),
+          restricted('./server', './machines', 'server/ may import only contract/ from the shared code'),
+          restricted('./contract', './src', 'contract/ is the floor: it imports nothing of ours'),
+          restricted('./contract', './server', 'contract/ is the floor: it imports nothing of ours'),
+          restricted('./contract', './machines', 'contract/ is the floor: it imports nothing of ours'),
           restricted('./src', './server', 'the browser app must not import the server'),
           restricted('./src/features', './src/routes', 'features must not import routes'),
           restricted('./src/features', './src/app', 'features must not import src/app: the app composes features, not the other way round'),
-          ...featureFolders.map((f) => restricted(`./src/features/${f}`, `./src/features/!(${f})/**`, `src/features/${f} must not import another feature: move what they share to src/ui or src/contract`)),
-          ...machineFolders.map((f) => restricted(`./machines/${f}`, `./machines/!(${f}|shared)/**`, `machines/${f} must not import another flow's chart: share through machines/shared or src/contract`)),
+          ...featureFolders.map((f) => restricted(`./src/features/${f}`, `./src/features/!(${f})/**`, `src/features/${f} must not import another feature: move what they share to src/ui or contract`)),
+          ...machineFolders.map((f) => restricted(`./machines/${f}`, `./machines/!(${f}|shared)/**`, `machines/${f} must not import another flow's chart: share through machines/shared or contract`)),
           restricted('./src/api', './src/(routes|features)/**', 'api is below routes and features'),
           restricted('./src/adapters', './src/(routes|features)/**', 'adapters are below routes and features'),
           restricted('./src/ui', './src/(routes|features)/**', 'ui is below routes and features'),
-        ].map((z) => (z.target === './machines' || z.target === './server'
-          ? { ...z, except: ['./contract'] }
-          : z)),
+        ],
       }],
     },
   },
@@ -52,7 +55,16 @@ export default tseslint.config(
     files: ['machines/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { regex: '^(?!(xstate|valibot)(/|$)|\\.)', message: 'machines import only xstate, valibot, src/contract and their own folder (pure charts): provide effects at the edge' },
+        { regex: '^(?!(xstate|valibot)(/|$)|\\.)', message: 'machines import only xstate, valibot, contract and their own folder (pure charts): provide effects at the edge' },
+      ] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'sessionStorage', 'localStorage'],
+    },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(?!valibot(/|$)|\\./)', message: 'contract/ is the floor under the app, the charts and the server: it imports only valibot and its own files' },
       ] }],
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'sessionStorage', 'localStorage'],
     },

@@ -37,7 +37,7 @@ export default defineConfig({
     watch: { ignored: [ignoredByWatcher(root)] },
     fs: {
       strict: true,
-      allow: ['src', 'machines', 'public', 'index.html', 'node_modules'],
+      allow: ['contract', 'src', 'machines', 'public', 'index.html', 'node_modules'],
       deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.data/**', '**/.git/**', '**/server/**'],
     },
   },

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { calls, type CallName } from '../src/contract/calls'
+import { calls, type CallName } from '../contract/calls'
 import { eq } from 'drizzle-orm'
 import { members } from './db/schema'
 import { HttpError, badRequest, dataExceptionOf, unauthorized } from './http/errors'

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { LoginForm, type Member } from '../../src/contract/calls'
+import { LoginForm, type Member } from '../../contract/calls'
 
 /**
  * Auth flow (spec §4 Auth, Login; issue 2 item 5).

@@ -1,6 +1,6 @@
-import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
-import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../src/contract/entities'
-import type { CheckoutDraft } from '../../src/contract/purchase-handoff'
+import type { ChargeDataResponse, ChargeRequest } from '../../contract/calls'
+import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../contract/entities'
+import type { CheckoutDraft } from '../../contract/purchase-handoff'
 import { buildChargeRequest, emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 
 // Context and events of the checkout chart (machines/checkout/checkout-machine.ts).

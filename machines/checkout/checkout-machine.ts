@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../src/contract/calls'
-import { apiErrors } from '../../src/contract/messages'
+import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../contract/calls'
+import { apiErrors } from '../../contract/messages'
 import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
 import { formPatch, initialCheckoutContext, usedNewCard, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'

@@ -1,8 +1,8 @@
-import type { ChargeDataResponse, ChargeRequest } from '../../src/contract/calls'
-import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../src/contract/entities'
-import { CONCERN_MAX } from '../../src/contract/fields'
-import { couponFits } from '../../src/contract/reservation-rules'
-import type { CheckoutDraft, PurchaseAttempt, PurchaseHandoff } from '../../src/contract/purchase-handoff'
+import type { ChargeDataResponse, ChargeRequest } from '../../contract/calls'
+import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../contract/entities'
+import { CONCERN_MAX } from '../../contract/fields'
+import { couponFits } from '../../contract/reservation-rules'
+import type { CheckoutDraft, PurchaseAttempt, PurchaseHandoff } from '../../contract/purchase-handoff'
 
 // Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
 
@@ -23,10 +23,10 @@ export const osOptions: Record<ContactDevice, ContactOs[]> = {
   TABLET: ['ANDROID', 'IOS'],
 }
 
-/** A held coupon fits a product: the rule of src/contract/reservation-rules.ts, the one the charge applies. */
+/** A held coupon fits a product: the rule of contract/reservation-rules.ts, the one the charge applies. */
 export { couponFits }
 
-/** What /buy was opened with: the purchase hand-off (src/contract/purchase-handoff.ts). */
+/** What /buy was opened with: the purchase hand-off (contract/purchase-handoff.ts). */
 export type CheckoutParams = PurchaseHandoff
 
 export type CheckoutForm = {
@@ -108,7 +108,7 @@ export function draftFor(draft: CheckoutDraft | null, params: CheckoutParams, no
   return now - draft.savedAt >= 0 && now - draft.savedAt < DRAFT_MS ? draft.state : null
 }
 
-/** The attempt kept in session storage across the 3-D Secure redirect and for a reload (src/contract). */
+/** The attempt kept in session storage across the 3-D Secure redirect and for a reload (contract). */
 export type StoredAttempt = PurchaseAttempt
 
 /** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { EmailChangeRequest } from '../../src/contract/calls'
+import { EmailChangeRequest } from '../../contract/calls'
 import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors } from '../shared/form-errors'
 

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { PasswordChangeRequest } from '../../src/contract/calls'
+import { PasswordChangeRequest } from '../../contract/calls'
 import { failureCode, isClientFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 

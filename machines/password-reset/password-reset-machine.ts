@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { PasswordResetRequest, PasswordResetRequestRequest } from '../../src/contract/calls'
+import { PasswordResetRequest, PasswordResetRequestRequest } from '../../contract/calls'
 import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 

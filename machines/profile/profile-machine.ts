@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { UserUpdateRequest, type Member } from '../../src/contract/calls'
+import { UserUpdateRequest, type Member } from '../../contract/calls'
 import { failureCode, isClientFailure } from '../shared/api-failure'
 import { formErrors } from '../shared/form-errors'
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import type { LastEvaluatedKey, PurchaseItem } from '../../src/contract/entities'
+import type { LastEvaluatedKey, PurchaseItem } from '../../contract/entities'
 import { failureStatus } from '../shared/api-failure'
 
 /**

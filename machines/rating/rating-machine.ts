@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { Product, Ticket } from '../../src/contract/entities'
-import { RATING_COMMENT_MAX } from '../../src/contract/fields'
+import type { Product, Ticket } from '../../contract/entities'
+import { RATING_COMMENT_MAX } from '../../contract/fields'
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**

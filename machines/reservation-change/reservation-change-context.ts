@@ -1,5 +1,5 @@
-import type { Ticket } from '../../src/contract/entities'
-import { parseReservationTime } from '../../src/contract/reservation-time'
+import type { Ticket } from '../../contract/entities'
+import { parseReservationTime } from '../../contract/reservation-time'
 import { savedBand, savedDay, type PurchaseState } from './saved-slot'
 import { bandOfHour, reservationTimeOf, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { Ticket } from '../../src/contract/entities'
+import type { Ticket } from '../../contract/entities'
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 import {
   initialContext,

@@ -1,5 +1,5 @@
-import type { SavedSlot } from '../../src/contract/purchase-handoff'
-import { parseReservationTime, slotKeyOf } from '../../src/contract/reservation-time'
+import type { SavedSlot } from '../../contract/purchase-handoff'
+import { parseReservationTime, slotKeyOf } from '../../contract/reservation-time'
 import { bandOfHour, isSlotOpen, type Band, type ScheduleView, type SlotChoice } from './schedule-slots'
 
 /**
@@ -7,7 +7,7 @@ import { bandOfHour, isSlotOpen, type Band, type ScheduleView, type SlotChoice }
  * member comes back (back button, or STAFF_DENY from the checkout). Pure; not a chart.
  */
 
-/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`; declared once in src/contract/purchase-handoff.ts). */
+/** The /support/staff → /buy handoff kept in session storage (`mypage.purchaseState`; declared once in contract/purchase-handoff.ts). */
 export type PurchaseState = SavedSlot
 
 /** `SUPPORT-YYYYMMDD-HH-MM` → its day, hour and slot key (`hh-mm`), or null. */

@@ -1,7 +1,7 @@
-import type { ReservationScheduleResponse } from '../../src/contract/calls'
-import type { StaffSchedule } from '../../src/contract/entities'
-import { bandHours, bandOfHour, bands, type Band } from '../../src/contract/reservation-rules'
-import { plusDays, reservationAtSlot, reservationTimeOf as writeReservationTime } from '../../src/contract/reservation-time'
+import type { ReservationScheduleResponse } from '../../contract/calls'
+import type { StaffSchedule } from '../../contract/entities'
+import { bandHours, bandOfHour, bands, type Band } from '../../contract/reservation-rules'
+import { plusDays, reservationAtSlot, reservationTimeOf as writeReservationTime } from '../../contract/reservation-time'
 
 /**
  * Pure rules of the consultant grid (spec §2 "Staff schedule grid", §9 time bands and staff

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { SignupRequest } from '../../src/contract/calls'
+import { SignupRequest } from '../../contract/calls'
 import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 

@@ -8,7 +8,7 @@ import { ROOT, buildWeb, localWebEnv } from './services'
 // missing or stale — any input changed since the last build — and reuses it otherwise, so a warm
 // start costs a hash of the sources (about 0.1 s) instead of a build.
 
-const INPUTS = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/vite', 'tsconfig.json', 'package-lock.json']
+const INPUTS = ['contract', 'src', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/vite', 'tsconfig.json', 'package-lock.json']
 const STAMP = '.build-stamp'
 
 function hashInputs(extra: Record<string, string>): string {

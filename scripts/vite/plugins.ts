@@ -7,7 +7,7 @@ import { parseClientConfig } from '../../src/config.ts'
 // route list the production server needs, and the production build's configuration check.
 
 /** The app's own sources: the only things `npm run dev` watches and serves (issue 12). */
-const APP_SOURCES = new Set(['src', 'machines', 'public', 'index.html'])
+const APP_SOURCES = new Set(['contract', 'src', 'machines', 'public', 'index.html'])
 /** Files Vite itself reads (config, env): watched so a change restarts the dev server, never served. */
 const CONFIG_FILES = new Set(['vite.config.ts', 'tsconfig.json', 'package.json', 'tsr.config.json'])
 

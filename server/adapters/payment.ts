@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { sandboxCharges, sandboxRateLimits, sandboxTokens } from '../db/schema'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 import type { Clock } from '../domain/time'
 
 /**

@@ -1,6 +1,6 @@
 import { Instant, LocalDate, LocalDateTime, LocalTime, ZonedDateTime, ZoneId, ChronoUnit } from '@js-joda/core'
 import '@js-joda/timezone'
-import { CHANGE_CUTOFF_MINUTES, FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR, canChangeReservation } from '../../src/contract/reservation-rules'
+import { CHANGE_CUTOFF_MINUTES, FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR, canChangeReservation } from '../../contract/reservation-rules'
 import {
   instantOf,
   parseReservationTime as readReservationTime,
@@ -8,7 +8,7 @@ import {
   reservationAtOf,
   reservationTimeOf,
   type ReservationTime,
-} from '../../src/contract/reservation-time'
+} from '../../contract/reservation-time'
 
 // All business rules run in Japan time (spec §1); instants are stored in UTC.
 export const JST = ZoneId.of('Asia/Tokyo')
@@ -23,7 +23,7 @@ export const CELL_MINUTES = 30
 export const BOOKING_WINDOW_DAYS = 14
 /**
  * The 30-minute cut-off and the time bands (9–13, 13–17, 17–21: slots start from 09:00 to 20:30)
- * are the contract's, shared with the screens (src/contract/reservation-rules.ts).
+ * are the contract's, shared with the screens (contract/reservation-rules.ts).
  */
 export { CHANGE_CUTOFF_MINUTES, FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR, canChangeReservation }
 
@@ -35,7 +35,7 @@ export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000)
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 
 export const formatYmd = (d: LocalDate): string => `${d.year()}${pad(d.monthValue())}${pad(d.dayOfMonth())}`
-/** `YYYYMMDD` → the day (read by src/contract/reservation-time.ts), null when it does not exist. */
+/** `YYYYMMDD` → the day (read by contract/reservation-time.ts), null when it does not exist. */
 export const parseYmd = (s: string): LocalDate | null => {
   const p = readYmd(s)
   return p ? LocalDate.of(p.year, p.month, p.day) : null

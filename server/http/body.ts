@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { CallName } from '../../src/contract/calls'
+import type { CallName } from '../../contract/calls'
 import { HttpError, badRequest, serverErrors } from './errors'
 
 /**

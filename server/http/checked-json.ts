@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calls, type CallName, type CallResponse } from '../../src/contract/calls'
+import { calls, type CallName, type CallResponse } from '../../contract/calls'
 
 /**
  * An answer already checked against the contract and serialized to UTF-8 bytes: the app sends the

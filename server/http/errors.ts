@@ -1,4 +1,4 @@
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 
 /** An answer the caller should see as `{ message }` with this status. */
 export class HttpError extends Error {
@@ -14,7 +14,7 @@ export const badRequest = (message: string) => new HttpError(400, message)
 export const notFound = (message = 'Not Found') => new HttpError(404, message)
 export const unauthorized = () => new HttpError(401, apiErrors.notLoggedIn)
 
-/** Server-side error strings of our own (docs/api.md); the spec's are in src/contract/messages.ts. */
+/** Server-side error strings of our own (docs/api.md); the spec's are in contract/messages.ts. */
 export const serverErrors = {
   ticketNotFound: 'Ticket Not Found.',
   productNotFound: 'Product Not Found.',

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { CallName, CallResponse, calls } from '../../src/contract/calls'
+import type { CallName, CallResponse, calls } from '../../contract/calls'
 import type { Identity } from '../adapters/identity'
 import type { Mailer } from '../adapters/mailer'
 import type { PaymentPort } from '../adapters/payment'

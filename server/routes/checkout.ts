@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 import type { PaymentPort, SandboxPayment } from '../adapters/payment'
 import type { StripePayment } from '../adapters/stripe-payment'
 import type { Config } from '../config'

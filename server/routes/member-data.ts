@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
 import { coupons, memberCoupons, notices, products, reservationMenus, businessHolidays } from '../db/schema'
-import type { Coupon } from '../../src/contract/entities'
+import type { Coupon } from '../../contract/entities'
 import { unixSeconds } from '../domain/time'
 import type { PartialHandlers } from '../http/handler'
 import { assertChangeable, assertRatable, listTickets, loadOwnTicket, toTicket } from '../services/tickets'

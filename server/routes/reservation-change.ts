@@ -1,4 +1,4 @@
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 import { checkedJson } from '../http/checked-json'
 import { badRequest } from '../http/errors'
 import type { PartialHandlers } from '../http/handler'

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 import { bookings, members, purchaseAttempts, tickets } from '../db/schema'
 import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'

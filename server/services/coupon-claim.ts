@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { coupons, memberCoupons } from '../db/schema'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps } from '../http/handler'

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { IdentityConflictError } from '../adapters/identity'
 import { isUniqueViolation } from '../db/constraints'
 import { emailChanges, members } from '../db/schema'

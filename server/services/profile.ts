@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { members } from '../db/schema'
 import type { CallInput, Deps, MemberRow } from '../http/handler'
 

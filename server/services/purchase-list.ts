@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { LocalTime, ZonedDateTime } from '@js-joda/core'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { coupons, purchases, tickets } from '../db/schema'
 import { JST, LocalDate, formatReservationTime, todayJst, unixSeconds } from '../domain/time'
 import { badRequest, notFound, serverErrors } from '../http/errors'

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { staff, tickets } from '../db/schema'
 import type { Tx } from '../db/client'
 import { chooseServedDay } from '../domain/schedule'

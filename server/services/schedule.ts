@@ -6,7 +6,7 @@ import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '..
 import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
 import { isUniqueViolation } from '../db/constraints'
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 import type { StaffRow } from './tickets'
 
 export async function loadHolidays(db: Tx): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { CallResponse } from '../../src/contract/calls'
+import type { CallResponse } from '../../contract/calls'
 import { IdentityConflictError } from '../adapters/identity'
 import type { Tx } from '../db/client'
 import { isUniqueViolation, lockKey } from '../db/constraints'

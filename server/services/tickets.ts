@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Ticket, StaffProfile } from '../../src/contract/entities'
+import type { Ticket, StaffProfile } from '../../contract/entities'
 import type { Tx } from '../db/client'
 import { staff, tickets } from '../db/schema'
 import { formatReservationTime, unixSeconds } from '../domain/time'
-import { reservationChangeRefusal } from '../../src/contract/reservation-rules'
+import { reservationChangeRefusal } from '../../contract/reservation-rules'
 import { badRequest, notFound, serverErrors } from '../http/errors'
-import { apiErrors } from '../../src/contract/messages'
+import { apiErrors } from '../../contract/messages'
 
 export type TicketRow = typeof tickets.$inferSelect
 export type StaffRow = typeof staff.$inferSelect

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { calls, ErrorResponse, type CallName, type CallRequest, type CallResponse } from '../contract/calls'
-import { apiErrors } from '../contract/messages'
+import { calls, ErrorResponse, type CallName, type CallRequest, type CallResponse } from '../../contract/calls'
+import { apiErrors } from '../../contract/messages'
 import { ApiError, NotLoggedInError } from './api-error'
 
 /**
- * The typed product API, built from the registry in src/contract/calls.ts:
+ * The typed product API, built from the registry in contract/calls.ts:
  *   const member = await api.call('user-data', { data: 'MEMBER' })
  * The request is validated with the call's schema before it leaves, the response is parsed
  * with the call's response schema, and a non-2xx answer becomes an ApiError.

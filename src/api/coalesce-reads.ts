@@ -1,4 +1,4 @@
-import { calls } from '../contract/calls'
+import { calls } from '../../contract/calls'
 import type { ApiClient } from './client'
 
 /**

@@ -1,5 +1,5 @@
 // Japanese wording of the account flows (spec §2 signup, reset, settings; §8 messages copied exactly).
-// Field validation messages come from src/contract/messages.ts (shared with the server).
+// Field validation messages come from contract/messages.ts (shared with the server).
 
 export const accountCommon = {
   required: '必須',

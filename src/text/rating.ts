@@ -1,4 +1,4 @@
-import { fieldMessages } from '../contract/messages'
+import { fieldMessages } from '../../contract/messages'
 
 // Wording of the rating and tip page and its complete page (spec §2 /rating, /rating-complete, §5 Rating).
 export const ratingText = {

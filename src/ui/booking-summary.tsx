@@ -1,8 +1,8 @@
 import { Box, DataList, Heading } from '@chakra-ui/react'
 import type { ApiClient } from '../api/client'
-import type { SupportType } from '../contract/entities'
-import { formatReservation, formatYen } from '../contract/jst'
-import { parseReservationTime } from '../contract/reservation-time'
+import type { SupportType } from '../../contract/entities'
+import { formatReservation, formatYen } from '../../contract/jst'
+import { parseReservationTime } from '../../contract/reservation-time'
 import { bookingSummaryText as t } from '../text/booking-summary'
 
 /**

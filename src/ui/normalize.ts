@@ -1,4 +1,4 @@
-import { PASSWORD_MAX } from '../contract/fields'
+import { PASSWORD_MAX } from '../../contract/fields'
 
 // Input normalisers of the account forms (spec §5). They run in the view as the member types,
 // before the value reaches a chart; the charts then validate with the contract's field rules.

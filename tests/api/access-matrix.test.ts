@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { calls, type CallName, sandboxTestCards } from '../../src/contract/calls'
+import { calls, type CallName, sandboxTestCards } from '../../contract/calls'
 import { NOW, createHarness, type Harness } from './harness'
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
 import { members, purchases, sandboxCharges, tickets } from '../../server/db/schema'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 import { emulatorHost } from './harness'
 
 /**

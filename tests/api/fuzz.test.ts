@@ -6,7 +6,7 @@ import { createHarness, type Harness } from './harness'
 // (FUZZ_RUNS, default 30), ≥ 500 per call in bench/reliability/fuzz.ts. 0 5xx, 0 crashes.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 
-describe('fuzzing every call of src/contract/calls.ts', () => {
+describe('fuzzing every call of contract/calls.ts', () => {
   let h: Harness
   const reports: CallReport[] = []
   beforeAll(async () => {

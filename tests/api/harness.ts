@@ -12,7 +12,7 @@ import type { Deps } from '../../server/http/handler'
 import { createApiCaches } from '../../server/services/cache'
 import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 
 /** Tuesday 2025-06-10 10:00 JST: the pinned "now" of the API tests. */
 export const NOW = new Date('2025-06-10T01:00:00Z')

@@ -4,7 +4,7 @@ import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { stopAll } from '../../scripts/stack/processes'
 import { killReplica, startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 import { call, jstDay, newMember, type T } from './replica-client'
 
 // Issue 16: "killing one replica mid-load loses no purchase" (docs/decisions.md 51). Three

@@ -3,7 +3,7 @@ import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { stopAll } from '../../scripts/stack/processes'
 import { startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/round-robin-proxy'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 import { call, jstDay, newMember, type T } from './replica-client'
 
 // Issue 16: replicas as production runs them — three `server/main.ts` processes on one PostgreSQL,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { sandboxTestCards } from '../../src/contract/calls'
+import { sandboxTestCards } from '../../contract/calls'
 import { buyCompleteText, buyText } from '../../src/text/checkout'
 import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
 import { ticketCards, ticketSection } from './drivers/home'

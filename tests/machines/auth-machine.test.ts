@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import { authMachine, type AuthEvent, type SignedInUser } from '../../machines/auth/auth-machine'
-import type { Member } from '../../src/contract/calls'
+import type { Member } from '../../contract/calls'
 
 const user: SignedInUser = { uid: 'uid-1', email: 'demo@example.com' }
 const member: Member = {

@@ -1,7 +1,7 @@
 import type { CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import type { CheckoutParams, StoredAttempt } from '../../machines/checkout/checkout-rules'
-import type { ChargeResponse } from '../../src/contract/calls'
-import type { Coupon } from '../../src/contract/entities'
+import type { ChargeResponse } from '../../contract/calls'
+import type { Coupon } from '../../contract/entities'
 
 // Shared data of the checkout chart tests.
 

@@ -4,7 +4,7 @@ import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine
 import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import { couponCheckMachine, type CouponCheckInput } from '../../machines/checkout/coupon-check-machine'
 import { buildChargeRequest, DRAFT_MS, draftFor, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout/checkout-rules'
-import type { ChargeAttemptResponse } from '../../src/contract/calls'
+import type { ChargeAttemptResponse } from '../../contract/calls'
 import { ApiError } from '../../src/api/api-error'
 import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtures'
 

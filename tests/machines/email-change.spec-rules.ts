@@ -7,7 +7,7 @@
 import * as v from 'valibot'
 import { emailChangeMachine } from '../../machines/email-change/email-change-machine'
 import { ApiError } from '../../src/api/api-error'
-import { EmailChangeRequest } from '../../src/contract/calls'
+import { EmailChangeRequest } from '../../contract/calls'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 function form(trail: Observation[]) {

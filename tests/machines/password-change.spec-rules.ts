@@ -3,7 +3,7 @@
 import * as v from 'valibot'
 import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'
 import { ApiError } from '../../src/api/api-error'
-import { PasswordChangeRequest } from '../../src/contract/calls'
+import { PasswordChangeRequest } from '../../contract/calls'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 function form(trail: Observation[]) {

@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { passwordResetMachine } from '../../machines/password-reset/password-reset-machine'
 import { ApiError } from '../../src/api/api-error'
-import { PasswordResetRequest, PasswordResetRequestRequest } from '../../src/contract/calls'
+import { PasswordResetRequest, PasswordResetRequestRequest } from '../../contract/calls'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 type Values = { email: string; authCode: string; newPassword: string; newPasswordConfirm: string }

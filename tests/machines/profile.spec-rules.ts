@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import { profileMachine } from '../../machines/profile/profile-machine'
 import { ApiError } from '../../src/api/api-error'
-import { UserUpdateRequest } from '../../src/contract/calls'
+import { UserUpdateRequest } from '../../contract/calls'
 import { expectCan, expectGoes, expectSent, isClient, httpStatus, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 const member = { memberId: 'M1', email: 'taro@example.com', memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678', useFreeInterviewTime: null }

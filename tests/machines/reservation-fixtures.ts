@@ -1,5 +1,5 @@
 import type { ScheduleView } from '../../machines/reservation-change/schedule-slots'
-import type { Ticket } from '../../src/contract/entities'
+import type { Ticket } from '../../contract/entities'
 import { ticket } from '../unit/ticket-fixture'
 
 // Shared data of the reservation-change chart tests: one day's schedule and a reserved ticket.

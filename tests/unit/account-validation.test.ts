@@ -1,8 +1,8 @@
 // Every spec §5 rule of the account forms: each message, each boundary, full-width input (issue 6).
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { EmailChangeRequest, PasswordChangeRequest, PasswordResetRequest, PasswordResetRequestRequest, UserUpdateRequest } from '../../src/contract/calls'
-import { fieldMessages as m } from '../../src/contract/messages'
+import { EmailChangeRequest, PasswordChangeRequest, PasswordResetRequest, PasswordResetRequestRequest, UserUpdateRequest } from '../../contract/calls'
+import { fieldMessages as m } from '../../contract/messages'
 import { formErrors } from '../../machines/shared/form-errors'
 import { SignupForm } from '../../machines/signup/signup-machine'
 import {

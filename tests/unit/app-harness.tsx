@@ -10,7 +10,7 @@ import type { ApiClient } from '../../src/api/client'
 import { App } from '../../src/app/app'
 import { startApp } from '../../src/app/start-app'
 import { parseClientConfig } from '../../src/config'
-import type { Member } from '../../src/contract/calls'
+import type { Member } from '../../contract/calls'
 import type { AppServices } from '../../src/routes/-router-context'
 
 export const demoMember: Member = {

@@ -12,7 +12,7 @@ import { checkoutMachine, type CheckoutInput, type CheckoutLoaded } from '../../
 import type { PreviousAttempt, StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../src/adapters/payment/payment-port'
 import { ApiError } from '../../src/api/api-error'
-import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../src/contract/calls'
+import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../contract/calls'
 import { CheckoutPage } from '../../src/features/checkout/checkout-page'
 import { buyText } from '../../src/text/checkout'
 import { system } from '../../src/theme'

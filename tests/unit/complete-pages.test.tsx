@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/api-error'
-import type { PurchaseItem, StaffProfile } from '../../src/contract/entities'
+import type { PurchaseItem, StaffProfile } from '../../contract/entities'
 import { demoMember, renderApp } from './app-harness'
 import { ticket } from './ticket-fixture'
 

@@ -32,7 +32,7 @@ describe('the dev server of vite.config.ts', () => {
   it('watches the app sources and nothing of the database, the server, the tests or the docs', async () => {
     const watchedTops = () => Object.keys(server.watcher.getWatched()).map((dir) => path.relative(root, dir).split(path.sep)[0])
     // The watcher's first scan runs in the background: wait until it has reached the app's folders.
-    await expect.poll(watchedTops, { timeout: 20_000 }).toEqual(expect.arrayContaining(['src', 'machines', 'public']))
+    await expect.poll(watchedTops, { timeout: 20_000 }).toEqual(expect.arrayContaining(['contract', 'src', 'machines', 'public']))
     for (const top of ['.data', 'server', 'tests', 'docs', 'bench', 'scripts', '.git', 'dist']) expect(watchedTops()).not.toContain(top)
   })
 

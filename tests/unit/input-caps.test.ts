@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { formErrors } from '../../machines/shared/form-errors'
 import { SignupForm } from '../../machines/signup/signup-machine'
-import { PasswordChangeRequest, PasswordResetRequest, SignupRequest, UserUpdateRequest } from '../../src/contract/calls'
-import { LP_SOURCE_MAX, URL_MAX } from '../../src/contract/fields'
-import { fieldMessages as m } from '../../src/contract/messages'
+import { PasswordChangeRequest, PasswordResetRequest, SignupRequest, UserUpdateRequest } from '../../contract/calls'
+import { LP_SOURCE_MAX, URL_MAX } from '../../contract/fields'
+import { fieldMessages as m } from '../../contract/messages'
 import { SignupSearch } from '../../src/features/signup/signup-search'
 
 const signup = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '09012345678', email: 'taro@example.com', password: 'abc123' }

@@ -2,9 +2,9 @@ import { DateTimeFormatter, Instant, LocalDate, ZonedDateTime, ZoneId } from '@j
 import '@js-joda/timezone'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { calendarDays, formatDateTimeUnix, formatDateUnix, formatReservation, parseYmd, thisYearJst, weekdayJa, ymdOf } from '../../src/contract/jst'
+import { calendarDays, formatDateTimeUnix, formatDateUnix, formatReservation, parseYmd, thisYearJst, weekdayJa, ymdOf } from '../../contract/jst'
 
-// src/contract/jst.ts uses a fixed UTC+9 instead of the tz database; checked here against
+// contract/jst.ts uses a fixed UTC+9 instead of the tz database; checked here against
 // js-joda with the full Asia/Tokyo rules for every instant from 1952 (Japan's last summer time
 // ended in 1951) to 2200.
 const tokyo = ZoneId.of('Asia/Tokyo')

@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { purchaseListMachine, type PurchasePage } from '../../machines/purchase-list/purchase-list-machine'
-import type { PurchaseItem } from '../../src/contract/entities'
+import type { PurchaseItem } from '../../contract/entities'
 import { PurchaseListPage } from '../../src/features/purchase-list/purchase-list-page'
 import { system } from '../../src/theme'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, type InspectionEvent } from 'xstate'
 import { authMachine, type AuthEvent, type SignedInUser } from '../../machines/auth/auth-machine'
-import type { Member } from '../../src/contract/calls'
+import type { Member } from '../../contract/calls'
 import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 import { recordingsFrom, redactEvent, toPathFile } from '../../src/adapters/flow-recorder'
 import { resolveEvent } from '../e2e/drivers/flow-driver'

@@ -13,8 +13,8 @@ import {
   reservationAtSlot,
   reservationTimeOf,
   slotKeyOf,
-} from '../../src/contract/reservation-time'
-import { TicketNumber } from '../../src/contract/ids'
+} from '../../contract/reservation-time'
+import { TicketNumber } from '../../contract/ids'
 import {
   CHANGE_CUTOFF_MINUTES,
   FIRST_SLOT_HOUR,
@@ -23,9 +23,9 @@ import {
   canChangeReservation,
   couponFits,
   reservationChangeRefusal,
-} from '../../src/contract/reservation-rules'
+} from '../../contract/reservation-rules'
 
-// src/contract's domain values: the one reader and writer of `SUPPORT-YYYYMMDD-HH-MM` and `YYYYMMDD`,
+// contract's domain values: the one reader and writer of `SUPPORT-YYYYMMDD-HH-MM` and `YYYYMMDD`,
 // and the rules both sides share (issue 14 point 2).
 
 describe('reservation time', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { TicketCard } from '../../src/features/home/ticket-card'
 import { homeText } from '../../src/text/home'
 import { system } from '../../src/theme'
-import type { Ticket } from '../../src/contract/entities'
+import type { Ticket } from '../../contract/entities'
 import { inMinutes, now, ticket } from './ticket-fixture'
 
 

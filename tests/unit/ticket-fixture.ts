@@ -1,4 +1,4 @@
-import type { Ticket } from '../../src/contract/entities'
+import type { Ticket } from '../../contract/entities'
 
 // The ticket the home page's rule and card tests start from, at a pinned "now".
 // Pinned "now": 2025-05-20 12:00 JST.

@@ -8,8 +8,8 @@ import {
   rateButton,
   reservationDays,
   ticketLabel,
-} from '../../src/contract/ticket-rules'
-import { calendarDays, formatYen, ymdOf } from '../../src/contract/jst'
+} from '../../contract/ticket-rules'
+import { calendarDays, formatYen, ymdOf } from '../../contract/jst'
 import { lastRowPadding, rowSizeFor } from '../../src/features/menu/load-menu'
 import { inMinutes, now, nowS, ticket } from './ticket-fixture'
 

@@ -1,9 +1,9 @@
 import { redirect } from '@tanstack/react-router'
 import { sessionKeys, type SessionStore } from '../../adapters/session-store'
-import { clockOf, instantOf, parseReservationTime, parseYmd } from '../../contract/reservation-time'
-import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../../contract/purchase-handoff'
+import { clockOf, instantOf, parseReservationTime, parseYmd } from '../../../contract/reservation-time'
+import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../../../contract/purchase-handoff'
 
-// The /buy boundary. Its date rules are src/contract/reservation-time.ts (no js-joda).
+// The /buy boundary. Its date rules are contract/reservation-time.ts (no js-joda).
 
 /** The slot /support/staff saved (`mypage.purchaseState`), or null when absent or unreadable. */
 export const readSavedSlot = (session: SessionStore): SavedSlot | null => readStored(SavedSlot, session.get(sessionKeys.purchaseState))

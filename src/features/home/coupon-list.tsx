@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Heading, List, Stack, Text } from '@chakra-ui/react'
-import type { Coupon } from '../../contract/entities'
+import type { Coupon } from '../../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatDateTimeUnix, formatYen } from '../../contract/jst'
+import { formatDateTimeUnix, formatYen } from '../../../contract/jst'
 
 const c = homeText.coupons
 

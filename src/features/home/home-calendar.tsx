@@ -1,6 +1,6 @@
 import { Box, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 import { homeText } from '../../text/home'
-import { calendarDays, weekdayJa, ymdOf } from '../../contract/jst'
+import { calendarDays, weekdayJa, ymdOf } from '../../../contract/jst'
 
 const c = homeText.calendar
 

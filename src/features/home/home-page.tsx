@@ -10,7 +10,7 @@ import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard } from './ticket-card'
-import { heldTickets, interviewCardKind, isFirstTimeUser, reservationDays } from '../../contract/ticket-rules'
+import { heldTickets, interviewCardKind, isFirstTimeUser, reservationDays } from '../../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

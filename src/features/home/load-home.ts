@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/api-error'
 import type { ApiClient } from '../../api/client'
-import type { Coupon, Notice, Product, Ticket } from '../../contract/entities'
+import type { Coupon, Notice, Product, Ticket } from '../../../contract/entities'
 
 export type HomeData = {
   informationList: Notice[]

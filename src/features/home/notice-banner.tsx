@@ -1,7 +1,7 @@
 import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import type { Notice } from '../../contract/entities'
+import type { Notice } from '../../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatDateUnix } from '../../contract/jst'
+import { formatDateUnix } from '../../../contract/jst'
 
 const n = homeText.notices
 

@@ -1,8 +1,8 @@
 import { Button, Card, Image, SimpleGrid, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import type { Product } from '../../contract/entities'
+import type { Product } from '../../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatYen } from '../../contract/jst'
+import { formatYen } from '../../../contract/jst'
 
 const p = homeText.purchase
 

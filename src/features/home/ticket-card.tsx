@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
-import type { Ticket } from '../../contract/entities'
+import type { Ticket } from '../../../contract/entities'
 import { homeText } from '../../text/home'
-import { formatReservation } from '../../contract/jst'
+import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
-import { canChangeTicket, rateButton, ticketLabel, type TicketLabel } from '../../contract/ticket-rules'
-import { parseReservationTime } from '../../contract/reservation-time'
+import { canChangeTicket, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
+import { parseReservationTime } from '../../../contract/reservation-time'
 
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client'
-import type { Product, ReservationMenu } from '../../contract/entities'
+import type { Product, ReservationMenu } from '../../../contract/entities'
 
 export type MenuData = {
   products: Product[]

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Dialog, Grid, Image, Portal, Text } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
-import type { ReservationMenu } from '../../contract/entities'
+import type { ReservationMenu } from '../../../contract/entities'
 import { menuText } from '../../text/menu'
 import { lastRowPadding, rowSizeFor } from './load-menu'
 

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list/purchase-list-machine'
-import type { PurchaseItem } from '../../contract/entities'
+import type { PurchaseItem } from '../../../contract/entities'
 import { purchaseListText as t } from '../../text/purchase-list'
-import { formatDateTimeUnix, formatReservation, formatYen } from '../../contract/jst'
-import { parseReservationTime } from '../../contract/reservation-time'
+import { formatDateTimeUnix, formatReservation, formatYen } from '../../../contract/jst'
+import { parseReservationTime } from '../../../contract/reservation-time'
 import { periodOptions } from './purchase-periods'
 
 function Amount({ row }: { row: PurchaseItem }) {

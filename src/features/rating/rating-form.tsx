@@ -6,7 +6,7 @@ import { ratingText as t } from '../../text/rating'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { PageCard } from '../../ui/page-card'
 import { PageSpinner } from '../../ui/page-spinner'
-import { reservationLabel } from '../../contract/schedule-dates'
+import { reservationLabel } from '../../../contract/schedule-dates'
 
 const yen = (n: number) => n.toLocaleString('ja-JP')
 const scores = [1, 2, 3, 4, 5]

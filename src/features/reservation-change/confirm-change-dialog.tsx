@@ -4,7 +4,7 @@ import type { ReservationChangeActorRef } from '../../../machines/reservation-ch
 import { slotLabel } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { longDayLabel } from '../../contract/schedule-dates'
+import { longDayLabel } from '../../../contract/schedule-dates'
 
 /** The confirm modal of a reservation change (spec §4): open in `choosing.confirming` and while updating. */
 export function ConfirmChangeDialog({ actor }: { actor: ReservationChangeActorRef }) {

@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, NativeSelect, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
 import { useEffect, useState } from 'react'
 import { scheduleText as t } from '../../text/schedule'
-import { dayLabel, daysBetween, parseYmd } from '../../contract/schedule-dates'
+import { dayLabel, daysBetween, parseYmd } from '../../../contract/schedule-dates'
 
 export type DatePickerProps = {
   first: string

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@chakra-ui/react'
 import type { DateMove } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
-import { longDayLabel } from '../../contract/schedule-dates'
+import { longDayLabel } from '../../../contract/schedule-dates'
 
 /**
  * The day the grid shows, above it, and why it is not the day asked for (spec §4: the schedule

@@ -1,5 +1,5 @@
 import { Badge, HStack, Image, Stack, Text } from '@chakra-ui/react'
-import type { StaffProfile } from '../../contract/entities'
+import type { StaffProfile } from '../../../contract/entities'
 import { isNewStaff, staffRatio } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
 

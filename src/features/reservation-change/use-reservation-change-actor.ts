@@ -12,8 +12,8 @@ import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import { scheduleText } from '../../text/schedule'
 import { toaster } from '../../ui/toaster'
-import { todayJst } from '../../contract/schedule-dates'
-import { readStored, SavedSlot } from '../../contract/purchase-handoff'
+import { todayJst } from '../../../contract/schedule-dates'
+import { readStored, SavedSlot } from '../../../contract/purchase-handoff'
 
 /**
  * The reservation-change chart with its effects, for the two routes that show the grid

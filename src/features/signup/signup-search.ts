@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { LP_SOURCE_MAX, URL_MAX } from '../../contract/fields'
+import { LP_SOURCE_MAX, URL_MAX } from '../../../contract/fields'
 
 /** A query value the router may have parsed as a number: kept as a string. */
 const text = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
 /**
- * The same, cut to the signup request's cap (src/contract/fields.ts): a marketing value from a
+ * The same, cut to the signup request's cap (contract/fields.ts): a marketing value from a
  * landing page's link must never make the signup request invalid and block the member.
  */
 const clipped = (max: number) => v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform((x) => String(x).slice(0, max))))

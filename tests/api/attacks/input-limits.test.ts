@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as schema from '../../../server/db/schema'
 import { createApiClient } from '../../../src/api/client'
-import { calls, ChargeRequest, IDEMPOTENCY_HEADER, RatingRequest, type CallName } from '../../../src/contract/calls'
+import { calls, ChargeRequest, IDEMPOTENCY_HEADER, RatingRequest, type CallName } from '../../../contract/calls'
 import { createHarness, type Harness } from '../harness'
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, inArray } from 'drizzle-orm'
 import { members, purchases, tickets } from '../../../server/db/schema'
 import type { PaymentPort } from '../../../server/adapters/payment'
-import { sandboxTestCards } from '../../../src/contract/calls'
+import { sandboxTestCards } from '../../../contract/calls'
 import { NOW, createHarness, type Harness } from '../harness'
 
 // Issue 13 items 1, 2, 6, 9 and the STAFF_DENY half of 10, as an attacker sends them: each test

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { sandboxTestCards } from '../../../src/contract/calls'
+import { sandboxTestCards } from '../../../contract/calls'
 import { buyCompleteText, buyText } from '../../../src/text/checkout'
 import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
 import { ticketCards } from './home'

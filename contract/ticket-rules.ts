@@ -49,7 +49,7 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
 }
 
 /**
- * spec §6 change button: the server's rule (src/contract/reservation-rules.ts: UNSUPPORTED SUPPORT
+ * spec §6 change button: the server's rule (contract/reservation-rules.ts: UNSUPPORTED SUPPORT
  * ticket with a date, no refund, more than 30 minutes before), and not refunded by follow-up text.
  */
 export function canChangeTicket(t: Ticket, now: Date): boolean {

@@ -2,7 +2,7 @@ import { JstDate, parseYmd, todayJst as todayJstDate, ymdOf } from './jst'
 import { clockOf, parseReservationTime } from './reservation-time'
 
 // Day labels of the date strip (spec §2 reservation dates), Japan calendar days as YYYYMMDD. On
-// the fixed UTC+9 calendar of src/contract/jst.ts: no js-joda for the pages that show a day.
+// the fixed UTC+9 calendar of contract/jst.ts: no js-joda for the pages that show a day.
 
 export { parseYmd }
 

@@ -4,7 +4,7 @@ import { ID_MAX, UID_MAX } from './fields'
 // The shaped strings of the wire (spec §3), branded once at the contract: a handler receives a
 // `TicketNumber`, a `MemberId`, a `Ymd` day or a `ReservationTime`, never some string, and cannot
 // pass one for another. Only the schemas are here (they are part of the first page's bundle); the
-// readers and writers of days and reservation times are src/contract/reservation-time.ts.
+// readers and writers of days and reservation times are contract/reservation-time.ts.
 
 /** A ticket number as a request names it: non-empty, at most ID_MAX characters (prefix M, S, A or T). */
 export const TicketNumber = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('TicketNumber'))

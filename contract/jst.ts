@@ -55,7 +55,7 @@ export const thisYearJst = (now: Date = new Date()): number => todayJst(now).yea
 
 export const ymdOf = (d: JstDate): string => `${d.year()}${pad(d.monthValue())}${pad(d.dayOfMonth())}`
 
-/** `YYYYMMDD` → its day (read by src/contract/reservation-time.ts); throws for a day that does not exist. */
+/** `YYYYMMDD` → its day (read by contract/reservation-time.ts); throws for a day that does not exist. */
 export const parseYmd = (ymd: string): JstDate => {
   const p = ymdParts(ymd)
   if (!p) throw new RangeError(`not a day: ${ymd}`)

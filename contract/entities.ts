@@ -32,7 +32,7 @@ export type TicketAction = v.InferOutput<typeof TicketAction>
 /**
  * `reservationTime` (spec §3): `SUPPORT-YYYYMMDD-HH-MM` for a reserved SUPPORT ticket, the product
  * type alone (`INTERVIEW`, `TIP`, `ADD`) otherwise. Times are Asia/Tokyo wall-clock. Read and
- * written only by src/contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
+ * written only by contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
  * days are its `Ymd`.
  */
 export { Ymd } from './ids'

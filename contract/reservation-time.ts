@@ -7,7 +7,7 @@ export { ReservationTime, Ymd }
 // The domain values of the wire that are strings with a shape (spec §3), parsed here once and only
 // here, for both sides: `dt` days (`YYYYMMDD`) and `reservationTime` (`SUPPORT-YYYYMMDD-HH-MM`,
 // Japan wall-clock). Pure and free of js-joda (docs/performance.md "bundle"). Japan has kept UTC+9 without daylight saving since 1952, so a
-// fixed offset turns a wall-clock time into an instant exactly (src/contract/jst.ts).
+// fixed offset turns a wall-clock time into an instant exactly (contract/jst.ts).
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000
 const pad = (n: number) => String(n).padStart(2, '0')
