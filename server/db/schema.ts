@@ -128,6 +128,11 @@ export const tickets = pgTable('tickets', {
   contactOs: text('contact_os'),
   remoteSupport: text('remote_support'),
   purchaseTime: ts('purchase_time').notNull(),
+  /** The consultation's outcome as its consultant recorded it (staff call consultation-outcome). */
+  minutesUsed: integer('minutes_used'),
+  /** The consultant could not reach the member: the status stays UNSUPPORTED (the card's ご連絡なし). */
+  noContact: boolean('no_contact').notNull().default(false),
+  outcomeAt: ts('outcome_at'),
 })
 
 export const purchases = pgTable('purchases', {
@@ -343,4 +348,72 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   windowStart: ts('window_start').notNull(),
   count: integer('count').notNull(),
   expiresAt: ts('expires_at').notNull(),
+})
+
+// ---- staff side: roles, audit trail, shift plans, calendar feeds (docs/server.md "Staff roles")
+
+/**
+ * A staff account: the identity provider's uid with its roles. The roles are also custom claims
+ * on the uid's tokens, but this row decides (docs/decisions.md "claims and a row"): a role removed
+ * here is refused on the next call, even while an old token still carries the claim.
+ */
+export const staffAccounts = pgTable('staff_accounts', {
+  uid: text('uid').primaryKey(),
+  email: text('email').notNull(),
+  /** 'consultant' | 'operator'; empty once every role is revoked (the row is kept for the trail). */
+  roles: jsonb('roles').$type<('consultant' | 'operator')[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The consultant's staff row (required with the consultant role). */
+  staffId: text('staff_id').references(() => staff.staffId, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [
+  index('staff_accounts_email_idx').on(t.email),
+  // One account per consultant row.
+  uniqueIndex('staff_accounts_staff_id_idx').on(t.staffId).where(sql`${t.staffId} is not null`),
+])
+
+/**
+ * Who changed what, when, before and after: written in the same transaction as every staff write
+ * (server/services/audit.ts). No call updates or deletes a row, and a trigger refuses both.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: ts('at').notNull(),
+  actorUid: text('actor_uid').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  /** The role the write was made under: consultant | operator | system (the `npm run staff` command). */
+  actorRole: text('actor_role').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [
+  index('audit_log_at_idx').on(t.at.desc()),
+  index('audit_log_target_idx').on(t.targetType, t.targetId),
+])
+
+/** A consultant's weekly working plan: one row per weekday period (1 = Monday … 7 = Sunday, JST wall clock 'HH:MM'). */
+export const staffWeeklyPlans = pgTable('staff_weekly_plans', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
+  weekday: integer('weekday').notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+}, (t) => [index('staff_weekly_plans_staff_idx').on(t.staffId)])
+
+/** A dated exception to the weekly plan: a day off (no times) or other hours that day. */
+export const staffShiftExceptions = pgTable('staff_shift_exceptions', {
+  staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
+  ymd: text('ymd').notNull(),
+  /** null: the day off; else the hours of that day, 'HH:MM'. */
+  startTime: text('start_time'),
+  endTime: text('end_time'),
+}, (t) => [primaryKey({ columns: [t.staffId, t.ymd] })])
+
+/** A consultant's private iCalendar feed: only the SHA-256 of the URL's token is kept. */
+export const staffCalendarFeeds = pgTable('staff_calendar_feeds', {
+  staffId: text('staff_id').primaryKey().references(() => staff.staffId, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
 })
