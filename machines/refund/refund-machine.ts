@@ -1,0 +1,158 @@
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { failureMessage, isClientFailure } from '../shared/api-failure'
+import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type RefundMode } from './refund-rules'
+
+/**
+ * An operator refunds a purchase in full or in part (docs/product.md §3 Ticket `amountRefunded`,
+ * `refundReason`; the desk's member page).
+ *
+ * choosing ─form.submit [isDraftValid]─▶ confirming ─modal.confirm─▶ refunding ─done─▶ done
+ *   confirming ─modal.cancel─▶ choosing
+ *   refunding ─error─▶ failed (the server's message) ─refund.retry [isRetryable]─▶ refunding
+ *                                                    ─form.edit─▶ choosing
+ *   choosing / failed ─dialog.close─▶ closed
+ *
+ * The idempotency key: a refund that got no answer may have happened, so a retry must be the same
+ * request. The key is taken on the way to confirming and kept for as long as the amount and the
+ * reason stay what they were (a retry, a second look at the form); a changed draft is another
+ * refund and takes a new key. In `refunding` nothing is accepted, so a double click sends once.
+ */
+
+export type RefundInput = { ticketNumber: string; paid: number; refunded: number }
+export type RefundRequest = { ticketNumber: string; amount: number; reason: string; idempotencyKey: string }
+export type RefundResult = { amountRefunded: number }
+
+export type RefundContext = RefundInput & {
+  draft: RefundDraft
+  errors: RefundErrors
+  /** Whether the operator has pressed 確認 once: a fresh form shows no errors. */
+  submitted: boolean
+  key: string | null
+  /** The draft the key was taken for. */
+  keyedFor: string | null
+  /** The server's message of the last failure, '' when it gave none. */
+  failure: { message: string; retryable: boolean } | null
+  result: RefundResult | null
+}
+
+export type RefundEvent =
+  | { type: 'mode.change'; mode: RefundMode }
+  | { type: 'amount.change'; value: string }
+  | { type: 'reason.change'; value: string }
+  /** `key`: a fresh idempotency key the view offers; the chart keeps the one it has when the draft did not change. */
+  | { type: 'form.submit'; key: string }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
+  | { type: 'refund.retry' }
+  | { type: 'form.edit' }
+  | { type: 'dialog.close' }
+
+const remainingOf = (c: RefundInput) => Math.max(0, c.paid - c.refunded)
+const draftKey = (c: RefundContext) => JSON.stringify([refundAmount(c.draft, remainingOf(c)), c.draft.reason.trim()])
+
+/** The request the confirm button sends (also shown in the confirm dialog). */
+export const refundRequestOf = (c: RefundContext): RefundRequest => ({
+  ticketNumber: c.ticketNumber,
+  amount: refundAmount(c.draft, remainingOf(c)),
+  reason: c.draft.reason.trim(),
+  idempotencyKey: c.key ?? '',
+})
+
+export const refundMachine = setup({
+  types: {
+    context: {} as RefundContext,
+    input: {} as RefundInput,
+    events: {} as RefundEvent,
+  },
+  guards: {
+    isDraftValid: ({ context }) => Object.keys(refundErrors(context.draft, remainingOf(context))).length === 0,
+    isRetryable: ({ context }) => context.failure?.retryable === true,
+  },
+  actors: {
+    refundPurchase: fromPromise<RefundResult, RefundRequest>(async () => {
+      throw new Error('provide refundPurchase')
+    }),
+  },
+  actions: {
+    editDraft: assign(({ context, event }) => {
+      assertEvent(event, ['mode.change', 'amount.change', 'reason.change'])
+      const draft =
+        event.type === 'mode.change' ? { ...context.draft, mode: event.mode } : event.type === 'amount.change' ? { ...context.draft, amount: event.value } : { ...context.draft, reason: event.value }
+      return { draft, errors: refundErrors(draft, remainingOf(context)) }
+    }),
+    markSubmitted: assign({ submitted: true }),
+    takeKey: assign(({ context, event }) => {
+      assertEvent(event, 'form.submit')
+      const keyedFor = draftKey(context)
+      return context.key && context.keyedFor === keyedFor ? {} : { key: event.key, keyedFor }
+    }),
+    keepFailure: assign((_, { error }: { error: unknown }) => ({
+      // A 4xx is an answer (too much, already refunded in full): the same request would be refused
+      // again. Anything else may not have reached the payment provider, or may have: retry it as is.
+      failure: { message: failureMessage(error), retryable: !isClientFailure(error) },
+    })),
+    keepResult: assign((_, { result }: { result: RefundResult }) => ({ result, failure: null })),
+    /** Tell the page the purchase changed (it reloads the member's purchases and tickets). */
+    notifyRefunded: (_, _params: { ticketNumber: string; amount: number }) => {},
+  },
+}).createMachine({
+  id: 'refund',
+  context: ({ input }) => ({
+    ...input,
+    draft: { mode: 'full', amount: '', reason: '' },
+    errors: refundErrors({ mode: 'full', amount: '', reason: '' }, remainingOf(input)),
+    submitted: false,
+    key: null,
+    keyedFor: null,
+    failure: null,
+    result: null,
+  }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        'mode.change': { actions: 'editDraft' },
+        'amount.change': { actions: 'editDraft' },
+        'reason.change': { actions: 'editDraft' },
+        'form.submit': [
+          { guard: 'isDraftValid', target: 'confirming', actions: ['markSubmitted', 'takeKey'] },
+          { actions: 'markSubmitted' },
+        ],
+        'dialog.close': { target: 'closed' },
+      },
+    },
+    confirming: {
+      on: {
+        'modal.confirm': { target: 'refunding' },
+        'modal.cancel': { target: 'choosing' },
+      },
+    },
+    refunding: {
+      invoke: {
+        src: 'refundPurchase',
+        input: ({ context }) => refundRequestOf(context),
+        onDone: {
+          target: 'done',
+          actions: [
+            { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
+            { type: 'notifyRefunded', params: ({ context }) => ({ ticketNumber: context.ticketNumber, amount: refundAmount(context.draft, remainingOf(context)) }) },
+          ],
+        },
+        onError: { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    failed: {
+      on: {
+        'refund.retry': { guard: 'isRetryable', target: 'refunding' },
+        'form.edit': { target: 'choosing' },
+        'dialog.close': { target: 'closed' },
+      },
+    },
+    done: { type: 'final' },
+    closed: { type: 'final' },
+  },
+})
+
+export type RefundActorRef = ActorRefFrom<typeof refundMachine>
+export type RefundSnapshot = SnapshotFrom<typeof refundMachine>
+export const refundRemaining = remainingOf

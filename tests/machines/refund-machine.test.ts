@@ -1,0 +1,65 @@
+// The refund chart's promise to the payment provider: one key per refund, the same key on every
+// send of it (double click, retry after no answer), a new key only for a changed amount or reason.
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { refundMachine, type RefundRequest } from '../../machines/refund/refund-machine'
+
+function start(answers: Array<() => Promise<{ amountRefunded: number }>>) {
+  const sent: RefundRequest[] = []
+  const actor = createActor(
+    refundMachine.provide({
+      actors: { refundPurchase: fromPromise(async ({ input }: { input: RefundRequest }) => { sent.push(input); return (answers.shift() ?? (() => Promise.reject(new Error('unexpected send'))))() }) },
+    }),
+    { input: { ticketNumber: 'SUPPORT-1', paid: 5000, refunded: 1000 } },
+  ).start()
+  return { actor, sent }
+}
+
+describe('refund chart', () => {
+  it('sends once for a double click and again with the same key after no answer', async () => {
+    const { actor, sent } = start([() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve({ amountRefunded: 2500 })])
+    actor.send({ type: 'mode.change', mode: 'partial' })
+    actor.send({ type: 'amount.change', value: '１５００' })
+    actor.send({ type: 'reason.change', value: ' 二重決済 ' })
+    actor.send({ type: 'form.submit', key: 'k1' })
+    actor.send({ type: 'modal.confirm' })
+    actor.send({ type: 'modal.confirm' })
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(sent).toEqual([{ ticketNumber: 'SUPPORT-1', amount: 1500, reason: '二重決済', idempotencyKey: 'k1' }])
+    actor.send({ type: 'refund.retry' })
+    await waitFor(actor, (s) => s.matches('done'))
+    expect(sent.map((r) => r.idempotencyKey)).toEqual(['k1', 'k1'])
+  })
+
+  it('keeps the key when the same draft is confirmed again, takes a new one for another amount', async () => {
+    const { actor } = start([])
+    actor.send({ type: 'reason.change', value: '返品' })
+    actor.send({ type: 'form.submit', key: 'k1' })
+    actor.send({ type: 'modal.cancel' })
+    actor.send({ type: 'form.submit', key: 'k2' })
+    expect(actor.getSnapshot().context.key).toBe('k1')
+    actor.send({ type: 'modal.cancel' })
+    actor.send({ type: 'mode.change', mode: 'partial' })
+    actor.send({ type: 'amount.change', value: '100' })
+    actor.send({ type: 'form.submit', key: 'k3' })
+    expect(actor.getSnapshot().context.key).toBe('k3')
+  })
+
+  it('refuses more than is left, and a 4xx answer cannot be re-sent unchanged', async () => {
+    const { actor, sent } = start([() => Promise.reject(Object.assign(new Error('返金できる金額を超えています'), { status: 400 }))])
+    actor.send({ type: 'mode.change', mode: 'partial' })
+    actor.send({ type: 'amount.change', value: '4001' })
+    actor.send({ type: 'reason.change', value: '返品' })
+    actor.send({ type: 'form.submit', key: 'k1' })
+    expect(actor.getSnapshot().value).toBe('choosing')
+    expect(actor.getSnapshot().context.errors.amount).toBe('amountTooLarge')
+    actor.send({ type: 'amount.change', value: '4000' })
+    actor.send({ type: 'form.submit', key: 'k1' })
+    actor.send({ type: 'modal.confirm' })
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(actor.getSnapshot().context.failure).toEqual({ message: '返金できる金額を超えています', retryable: false })
+    actor.send({ type: 'refund.retry' })
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(sent).toHaveLength(1)
+  })
+})
