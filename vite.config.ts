@@ -21,7 +21,7 @@ export default defineConfig({
     chakraSystemTransform(),
     routesManifest(root),
     devServerGuard(root),
-    // Public pages and member-page shells painted from HTML (issue 16).
+    // Public pages and member-page shells painted from HTML.
     prerenderPages(root),
   ],
   resolve: {

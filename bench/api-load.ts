@@ -1,10 +1,10 @@
 import { load, loadSpread, probe, startBenchServer, windowDays, type BenchServer, type LoadFigures } from './lib/api-process'
 import { round, writeResult } from './lib/results'
 
-// API load (issue 8): a bare Hono JSON route, reservation-schedule (each of the 15 days of the
+// API load: a bare Hono JSON route, reservation-schedule (each of the 15 days of the
 // window, 8 consultants, seeded bookings) and user-data (its six kinds), on the same server in the
 // same run, 50 connections over loopback. Targets: schedule ≥ 50 % of the bare route, p99 ≤ 20 ms.
-// Then the same app as 1, 2 and 3 replicas on the one PostgreSQL (issue 16: each with the cache bus
+// Then the same app as 1, 2 and 3 replicas on the one PostgreSQL (each with the cache bus
 // and the database rate-limit store, as server/main.ts runs), the 50 connections spread over them.
 
 const CONNECTIONS = 50

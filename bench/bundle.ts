@@ -10,7 +10,7 @@ import { jsUntilVisible, launchChromium, loginThroughForm, type JsLoad } from '.
 import { kb, round, writeResult } from './lib/results'
 import { startWebStack } from './lib/web-stack'
 
-// Bundle against the floor (issue 8): gzip bytes of the JavaScript a browser loads before /login,
+// Bundle against the floor: gzip bytes of the JavaScript a browser loads before /login,
 // and / for a signed-in member, is visible and before it is interactive; the same for a bare
 // Vite + React + Firebase Auth form (bench/floor), built in the same run with the same Vite.
 // Measured in Chromium, cache off. Since issue 16 /login is painted from its prerendered HTML

@@ -1,7 +1,7 @@
 import { load, probe, startBenchServer, windowDays, type LoadFigures } from './lib/api-process'
 import { round, writeResult } from './lib/results'
 
-// Cost growth (issue 8): reservation-schedule latency with 8, 32 and 128 consultants (each with
+// Cost growth: reservation-schedule latency with 8, 32 and 128 consultants (each with
 // shifts and bookings on every day of the window); purchase-list with 100, 10,000 and 100,000
 // purchase rows of one member, first page and a page from the middle (keyset cursor). One
 // connection, a fixed number of requests: latency of one caller, not throughput. A fresh scratch

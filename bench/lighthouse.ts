@@ -9,11 +9,11 @@ import { loginThroughForm } from './lib/browser'
 import { round, writeResult } from './lib/results'
 import { CHROME_FLAGS, CHROMIUM, startWebStack } from './lib/web-stack'
 
-// Lighthouse (issue 8), mobile preset (the default config: Moto G power viewport, simulated slow
+// Lighthouse, mobile preset (the default config: Moto G power viewport, simulated slow
 // 4G and 4× CPU slowdown), performance category only, on the production build served by
 // the product's server: /login signed out, and / signed in. The signed-in run logs in through the form in
 // the same Chromium first (Lighthouse is attached to its debugging port and keeps its storage).
-// Target: performance score ≥ 95, LCP ≤ 2.0 s, CLS 0 (issue 16), on the median of 3 runs of each page
+// Target: performance score ≥ 95, LCP ≤ 2.0 s, CLS 0, on the median of 3 runs of each page
 // (BENCH_LIGHTHOUSE_RUNS) in one bench run; every run's figures are kept too.
 
 const TARGET = 95

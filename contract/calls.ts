@@ -48,7 +48,7 @@ import {
 import { fieldMessages as m } from './messages'
 
 /**
- * The registry of product API calls (spec §7). Both sides read it:
+ * The registry of product API calls (product.md §7). Both sides read it:
  *  - server/ mounts each entry at `/api/<name>`, validates the request with `request`
  *    (query for GET, JSON body for POST) and answers 400 `{ message }` when it fails;
  *  - src/api/ builds a typed client from it and parses every response with `response`.
@@ -80,7 +80,7 @@ const queryInt = (message = 'must be a whole number') =>
   )
 
 
-// ---- login (spec §4 Login: captcha token to the product, then identity-provider sign-in)
+// ---- login (product.md §4 Login: captcha token to the product, then identity-provider sign-in)
 // `email` is our addition (optional, so the spec's shape still passes): it lets the
 // server rate-limit login attempts per e-mail as well as per address.
 export const LoginRequest = v.object({
@@ -112,7 +112,7 @@ export const Member = v.object({
   memberLastname: v.string(),
   memberFirstname: v.string(),
   phoneNumber: v.string(),
-  /** Unset (null) for a first-time member (spec §4 "First-time user"). */
+  /** Unset (null) for a first-time member (product.md §4 "First-time user"). */
   useFreeInterviewTime: v.nullable(v.string()),
 })
 export type Member = v.InferOutput<typeof Member>
@@ -145,7 +145,7 @@ export const NowOnSaleProductsResponse = v.object({ productList: v.array(Product
 export const ReservationMenuListRequest = v.object({ estimatedMinute: queryInt('estimatedMinute must be a number') })
 export const ReservationMenuListResponse = v.object({ reservationMenuList: v.array(ReservationMenu) })
 
-// ---- signup (spec §3 signup payload) and its completion from the mailed link
+// ---- signup (product.md §3 signup payload) and its completion from the mailed link
 export const SignupRequest = v.object({
   memberLastname: nameField(m.lastnameRequired, m.lastnameTooLong),
   memberFirstname: nameField(m.firstnameRequired, m.firstnameTooLong),
@@ -165,7 +165,7 @@ export type SignupRequest = v.InferOutput<typeof SignupRequest>
 export const SignupCompleteRequest = v.object({ token: requiredToken })
 /**
  * `alreadyCompleted`: the link was completed before (a reload, a second click, another browser):
- * the registration stands and the page says so instead of failing (issue 12 item 4).
+ * the registration stands and the page says so instead of failing.
  */
 export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 
@@ -213,7 +213,7 @@ export const TipData = v.object({ productId: capped(ID_MAX), price: v.number() }
 export const RatingRequest = v.object({
   ticketNumber: TicketNumber,
   memberTotalScore: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
-  /** spec §5: four sub-scores. */
+  /** product.md §5: four sub-scores. */
   memberDetailScore: v.pipe(v.array(RatingDetailScore), v.maxLength(RATING_DETAIL_MAX)),
   ratingComment: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(RATING_COMMENT_MAX, m.ratingCommentTooLong)), ''),
   /** true when the member chose a tip; the tip itself is paid by `charge` (TIP, parentTicketNumber). */
@@ -224,9 +224,9 @@ export type RatingRequest = v.InferOutput<typeof RatingRequest>
 
 // ---- purchase history
 export const PurchaseListRequest = v.object({
-  /** `YYYY` (2023 … this year) or absent / `LAST_3_MONTHS` for the past 3 months (spec §9). */
+  /** `YYYY` (2023 … this year) or absent / `LAST_3_MONTHS` for the past 3 months (product.md §9). */
   period: v.optional(v.union([v.literal('LAST_3_MONTHS'), v.pipe(v.string(), v.maxLength(4, 'period must be YYYY'), v.regex(/^\d{4}$/, 'period must be YYYY'))])),
-  // lastEvaluatedKey of the previous page, flattened into the query (spec §7).
+  // lastEvaluatedKey of the previous page, flattened into the query (product.md §7).
   memberId: v.optional(MemberId),
   ticketNumber: v.optional(TicketNumberKey),
   purchaseTime: v.optional(queryInt('purchaseTime must be unix seconds')),
@@ -265,7 +265,7 @@ export const UserUpdateResponse = v.object({ message: v.string(), member: Member
 export const EmailChangeRequest = v.object({ email: emailField })
 /** Our name: completes an e-mail change from the mailed link. */
 export const EmailChangeCompleteRequest = v.object({ token: requiredToken })
-/** `alreadyCompleted`: this change was applied before and is still the member's address (issue 12 item 4). */
+/** `alreadyCompleted`: this change was applied before and is still the member's address. */
 export const EmailChangeCompleteResponse = v.object({ email: v.string(), alreadyCompleted: v.optional(v.boolean()) })
 export const CancelAccountRequest = v.object({})
 
@@ -302,7 +302,7 @@ export const CouponValidResponse = v.object({
   couponPrice: v.number(),
 })
 
-/** A menu item as the charge request carries it: the ticket's item shape, with caps (issue 13). */
+/** A menu item as the charge request carries it: the ticket's item shape, with caps. */
 export const ChargeMenuItem = v.object({
   menuId: capped(ID_MAX),
   menuTitle: capped(LABEL_MAX),
@@ -320,7 +320,7 @@ export const ChargeRequest = v.object({
   /** Empty or absent: no preference. */
   staffId: v.optional(v.nullable(capped(ID_MAX))),
   couponCode: v.optional(v.nullable(capped(ID_MAX))),
-  /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (spec §3). */
+  /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (product.md §3). */
   reservationTime: capped(ID_MAX),
   reservationMenuList: v.optional(v.pipe(v.array(ChargeMenuItem), v.maxLength(MENU_ITEMS_MAX)), []),
   supportType: v.optional(v.nullable(SupportType)),
@@ -341,7 +341,7 @@ export const ChargeResponse = v.object({
 export type ChargeResponse = v.InferOutput<typeof ChargeResponse>
 
 /**
- * What became of one purchase attempt of the caller, by its Idempotency-Key (issue 12 item 5):
+ * What became of one purchase attempt of the caller, by its Idempotency-Key:
  * the checkout asks before offering to pay again after a reload or Back.
  */
 export const ChargeAttemptRequest = v.object({ idempotencyKey: requiredToken })
@@ -364,10 +364,10 @@ export const GetCouponRequest = v.object({
   /** Sent by the spec's client; the server always uses the caller's own member id. */
   memberId: v.optional(v.nullable(MemberId)),
 })
-/** `alreadyCompleted`: the member already holds this coupon (a reopened link, issue 12 item 4). */
+/** `alreadyCompleted`: the member already holds this coupon (a reopened link). */
 export const GetCouponResponse = v.object({ message: v.optional(v.string()), alreadyCompleted: v.optional(v.boolean()) })
 
-// ---- sandbox payment provider (our own, design.md "Payments"): card fields → token
+// ---- sandbox payment provider (our own, docs/design.md "Payments"): card fields → token
 export const SandboxTokenRequest = v.object({
   number: v.pipe(v.string(), v.maxLength(32, 'カード番号は半角数字14〜16桁で入力してください'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{14,16}$/, 'カード番号は半角数字14〜16桁で入力してください')),
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1, '有効期限が正しくありません'), v.maxValue(12, '有効期限が正しくありません')),
@@ -383,7 +383,7 @@ export const SandboxTokenResponse = v.object({
 })
 export type SandboxTokenResponse = v.InferOutput<typeof SandboxTokenResponse>
 
-// ---- Stripe provider (design.md "Payments"): the SetupIntent that runs 3-D Secure for a new card
+// ---- Stripe provider (docs/design.md "Payments"): the SetupIntent that runs 3-D Secure for a new card
 export const StripeSetupIntentRequest = v.object({
   /** The PaymentMethod created in the browser by the card elements (our card token). */
   paymentMethodId: v.pipe(
@@ -424,7 +424,7 @@ export const calls = {
   tdsFinish: { method: 'POST', auth: true, request: TdsFinishRequest, response: TdsFinishResponse },
   'get-coupon': { method: 'POST', auth: true, request: GetCouponRequest, response: GetCouponResponse },
   'charge-attempt': { method: 'GET', auth: true, request: ChargeAttemptRequest, response: ChargeAttemptResponse },
-  // A token belongs to the member who made it (issue 13 item 6), as a PaymentMethod to a Customer.
+  // A token belongs to the member who made it, as a PaymentMethod to a Customer.
   'sandbox/tokens': { method: 'POST', auth: true, request: SandboxTokenRequest, response: SandboxTokenResponse },
   'stripe/setup-intents': { method: 'POST', auth: true, request: StripeSetupIntentRequest, response: StripeSetupIntentResponse },
 } as const satisfies Record<string, CallSpec>

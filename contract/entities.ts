@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-// Entities of spec §3, as they travel over the wire. Field names are the spec's, typos included.
+// Entities of product.md §3, as they travel over the wire. Field names are the spec's, typos included.
 
 export const ProductType = v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD'])
 export type ProductType = v.InferOutput<typeof ProductType>
@@ -30,7 +30,7 @@ export const TicketAction = v.picklist(['CHANGE_RESERVATION', 'RATING'])
 export type TicketAction = v.InferOutput<typeof TicketAction>
 
 /**
- * `reservationTime` (spec §3): `SUPPORT-YYYYMMDD-HH-MM` for a reserved SUPPORT ticket, the product
+ * `reservationTime` (product.md §3): `SUPPORT-YYYYMMDD-HH-MM` for a reserved SUPPORT ticket, the product
  * type alone (`INTERVIEW`, `TIP`, `ADD`) otherwise. Times are Asia/Tokyo wall-clock. Read and
  * written only by contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
  * days are its `Ymd`.
@@ -43,7 +43,7 @@ export const StaffProfile = v.object({
   staffNickname: v.string(),
   staffAge: v.number(),
   staffGender: StaffGender,
-  /** null: the UI shows its fallback image (spec §2 staff grid). */
+  /** null: the UI shows its fallback image (product.md §2 staff grid). */
   staffImageUrl: v.nullable(v.string()),
   /** Average of overall rating scores, 1–5, 0 when never rated. */
   averageScore: v.number(),
@@ -60,10 +60,10 @@ export const TicketMenuItem = v.object({
 export type TicketMenuItem = v.InferOutput<typeof TicketMenuItem>
 
 export const Ticket = v.object({
-  /** Prefix `M`: interview ticket (spec §3). */
+  /** Prefix `M`: interview ticket (product.md §3). */
   ticketNumber: v.string(),
   isFreeTicket: v.boolean(),
-  /** Yen refunded; 0 when nothing was refunded (spec §4: above 0 means "refunded"). */
+  /** Yen refunded; 0 when nothing was refunded (product.md §4: above 0 means "refunded"). */
   amountRefunded: v.number(),
   reservationTime: v.string(),
   /** The reservation start as unix seconds; null when the ticket has no date (interview, tip, add). */
@@ -76,7 +76,7 @@ export const Ticket = v.object({
   staff: v.nullable(StaffProfile),
   supportType: v.nullable(SupportType),
   supportStatus: SupportStatus,
-  /** Free text; `返金` means refunded (spec §4 held tickets). */
+  /** Free text; `返金` means refunded (product.md §4 held tickets). */
   unsolvedAfterFollowContent: v.nullable(v.string()),
   refundReason: v.nullable(v.string()),
   alreadyRating: v.boolean(),
@@ -159,7 +159,7 @@ export const PurchaseItem = v.object({
   /** Our addition, for display. */
   productName: v.string(),
   /**
-   * Our additions, for display (issue 15); optional so an answer without them still parses: the
+   * Our additions, for display; optional so an answer without them still parses: the
    * used coupon's name (null without coupon), the amount refunded on the ticket, and for SUPPORT
    * the reservation (`SUPPORT-YYYYMMDD-HH-MM`, null otherwise).
    */

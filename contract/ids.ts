@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ID_MAX, UID_MAX } from './fields'
 
-// The shaped strings of the wire (spec §3), branded once at the contract: a handler receives a
+// The shaped strings of the wire (product.md §3), branded once at the contract: a handler receives a
 // `TicketNumber`, a `MemberId`, a `Ymd` day or a `ReservationTime`, never some string, and cannot
 // pass one for another. Only the schemas are here (they are part of the first page's bundle); the
 // readers and writers of days and reservation times are contract/reservation-time.ts.

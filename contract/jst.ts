@@ -1,4 +1,4 @@
-// Business time is Japan time (spec §1). Helpers for the screens of this feature, the payment
+// Business time is Japan time (product.md §1). Helpers for the screens of this feature, the payment
 // history and the menu; they take `now` so tests can pin it.
 //
 // Japan has kept UTC+9 without daylight saving since 1952, so a fixed offset is exact for every
@@ -82,14 +82,14 @@ export const formatReservation = (ymd: string, hour: number, minute: number): st
   return `${d.year()}年${d.monthValue()}月${d.dayOfMonth()}日（${weekdayJa(d)}） ${pad(hour)}:${pad(minute)}`
 }
 
-/** The home calendar: `days` days from today (JST), spec §9 "home calendar spans 3 weeks". */
+/** The home calendar: `days` days from today (JST), product.md §9 "home calendar spans 3 weeks". */
 export function calendarDays(now: Date, days = 21): JstDate[] {
   const today = todayJst(now)
   return Array.from({ length: days }, (_, i) => today.plusDays(i))
 }
 
 /**
- * Yen with a comma every 3 digits (spec §9). Whole yen without `toLocaleString`: a browser's first
+ * Yen with a comma every 3 digits (product.md §9). Whole yen without `toLocaleString`: a browser's first
  * `ja-JP` number format loads its locale data, ≈ 50 ms on a phone in the home's first render
  * (docs/performance.md "Loading in stages"); the same text.
  */

@@ -1,4 +1,4 @@
-// Validation and error messages that the schemas themselves return (spec §5, §8).
+// Validation and error messages that the schemas themselves return (product.md §5, §8).
 // They live in the contract because client forms and the server share the schemas;
 // UI-only wording lives in src/text/.
 export const fieldMessages = {
@@ -13,7 +13,7 @@ export const fieldMessages = {
   phoneProfile: '半角の数値10桁か11桁で入力してください',
   lastnameRequired: '姓を入力してください',
   firstnameRequired: '名を入力してください',
-  // spec §5/§9 names max 25 (issue 15): the length has its own message, not the "required" one.
+  // product.md §5/§9 names max 25: the length has its own message, not the "required" one.
   lastnameTooLong: '姓は25文字以内で入力してください',
   firstnameTooLong: '名は25文字以内で入力してください',
   nameTooLong: '25文字以内で入力してください',
@@ -35,7 +35,7 @@ export const apiErrors = {
 } as const
 
 /**
- * Answers of `charge` about its Idempotency-Key (issue 13): the first is Stripe's own wording for
+ * Answers of `charge` about its Idempotency-Key: the first is Stripe's own wording for
  * a key re-sent with other parameters (409).
  */
 export const chargeMessages = {

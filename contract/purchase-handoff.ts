@@ -3,7 +3,7 @@ import { ChargeRequest } from './calls'
 import { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from './entities'
 
 /**
- * The purchase hand-off (spec §2 "/buy details", §3 session storage; issue 14 item 2), declared
+ * The purchase hand-off (product.md §2 "/buy details", §3 session storage), declared
  * once for every layer a purchase crosses:
  * - `BuySearch`: /buy's typed search params. Whoever starts a purchase links with
  *   `<Link to="/buy" search={…}>` / `navigate({ to: '/buy', search })` (the rating's tip, the
@@ -18,7 +18,7 @@ import { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } fro
 /** What the checkout chart was opened with: each search param, or the saved slot's value. */
 export const PurchaseHandoff = v.object({
   productId: v.string(),
-  /** spec §5 Immediate reservation: the slot and the support method were chosen before /buy. */
+  /** product.md §5 Immediate reservation: the slot and the support method were chosen before /buy. */
   reserveNow: v.boolean(),
   staffId: v.nullable(v.string()),
   /** The ticket an extension (ADD) or a tip (TIP) belongs to. */
@@ -34,7 +34,7 @@ export type PurchaseHandoff = v.InferOutput<typeof PurchaseHandoff>
 const param = v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String)))
 
 /**
- * /buy's query (spec §2 "/buy details"): the hand-off's fields, each optional (a missing one falls
+ * /buy's query (product.md §2 "/buy details"): the hand-off's fields, each optional (a missing one falls
  * back to the saved slot; the route decides what is missing), plus what the 3-D Secure page
  * appends on its return. Kept free of the date rules (js-joda): it is part of the entry bundle.
  */
@@ -87,7 +87,7 @@ export const AttemptFormState = v.object({
 })
 
 /**
- * The /buy form before any attempt (issue 15): kept as the member types, so 戻る, Back or a reload
+ * The /buy form before any attempt: kept as the member types, so 戻る, Back or a reload
  * of the same purchase (product and parent ticket) brings the concern text and choices back.
  * An attempt, once stored, carries its own copy in `state`.
  */
@@ -101,10 +101,10 @@ export const CheckoutDraft = v.object({
 export type CheckoutDraft = v.InferOutput<typeof CheckoutDraft>
 
 /**
- * One purchase attempt as kept in session storage (spec §3 list: the params, the submit payload,
+ * One purchase attempt as kept in session storage (product.md §3 list: the params, the submit payload,
  * the form state, the token and the product type; the payload carries parentTicketNumber, staffId,
  * reservationTime, supportType, reserveNow, couponCode and the concern text once, not beside it),
- * plus the idempotency key so the charge after the return is the same purchase (issue 12).
+ * plus the idempotency key so the charge after the return is the same purchase.
  */
 export const PurchaseAttempt = v.object({
   handoff: PurchaseHandoff,

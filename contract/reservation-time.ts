@@ -4,7 +4,7 @@ import { RESERVATION_TIME, ReservationTime, Ymd } from './ids'
 // the contract's calls (in the first page's bundle) take them without these functions.
 export { ReservationTime, Ymd }
 
-// The domain values of the wire that are strings with a shape (spec §3), parsed here once and only
+// The domain values of the wire that are strings with a shape (product.md §3), parsed here once and only
 // here, for both sides: `dt` days (`YYYYMMDD`) and `reservationTime` (`SUPPORT-YYYYMMDD-HH-MM`,
 // Japan wall-clock). Pure and free of js-joda (docs/performance.md "bundle"). Japan has kept UTC+9 without daylight saving since 1952, so a
 // fixed offset turns a wall-clock time into an instant exactly (contract/jst.ts).
@@ -63,7 +63,7 @@ export function parseReservationTime(s: string | null | undefined): ReservationA
 export const reservationTimeOf = (at: ReservationAt | { ymd: string; hour: number; minute: number }): ReservationTime =>
   `SUPPORT-${at.ymd}-${pad(at.hour)}-${pad(at.minute)}` as ReservationTime
 
-/** The slot key of the schedule grid (`hh-mm`, spec §3) of a reservation start. */
+/** The slot key of the schedule grid (`hh-mm`, product.md §3) of a reservation start. */
 export const slotKeyOf = (at: { hour: number; minute: number }): string => `${pad(at.hour)}-${pad(at.minute)}`
 
 /** `10:30`: the clock time of a reservation start, as the screens show it. */

@@ -1,7 +1,7 @@
 import { JstDate, parseYmd, todayJst as todayJstDate, ymdOf } from './jst'
 import { clockOf, parseReservationTime } from './reservation-time'
 
-// Day labels of the date strip (spec §2 reservation dates), Japan calendar days as YYYYMMDD. On
+// Day labels of the date strip (product.md §2 reservation dates), Japan calendar days as YYYYMMDD. On
 // the fixed UTC+9 calendar of contract/jst.ts: no js-joda for the pages that show a day.
 
 export { parseYmd }
@@ -35,5 +35,5 @@ export function reservationLabel(reservationTime: string): string {
   return at ? `${longDayLabel(at.ymd)} ${clockOf(at)}` : reservationTime
 }
 
-/** Today in Japan time, YYYYMMDD, whatever the browser's zone (spec §1). */
+/** Today in Japan time, YYYYMMDD, whatever the browser's zone (product.md §1). */
 export const todayJst = (): string => ymdOf(todayJstDate(new Date()))

@@ -2,13 +2,13 @@ import type { Ticket } from './entities'
 import { reservationChangeRefusal } from './reservation-rules'
 import { parseReservationTime } from './reservation-time'
 
-// Pure rules of the held-ticket list (spec §4 "Held tickets list", "Card label"; spec §6 buttons).
+// Pure rules of the held-ticket list (product.md §4 "Held tickets list", "Card label"; product.md §6 buttons).
 // `now` is passed in so every rule is testable at a fixed instant.
 
-/** spec §4 "First-time user": the ticket-is-free flag. Always true in the original product. */
+/** product.md §4 "First-time user": the ticket-is-free flag. Always true in the original product. */
 export const TICKET_IS_FREE = true
 
-/** The follow-up text that means a refund (spec §4). */
+/** The follow-up text that means a refund (product.md §4). */
 export const REFUND_TEXT = '返金'
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000)
@@ -17,7 +17,7 @@ export const isRefunded = (t: Pick<Ticket, 'amountRefunded' | 'unsolvedAfterFoll
   t.amountRefunded > 0 || t.unsolvedAfterFollowContent === REFUND_TEXT
 
 /**
- * spec §4: listed only if the follow-up text is empty or something other than 返金, and the
+ * product.md §4: listed only if the follow-up text is empty or something other than 返金, and the
  * ticket has not been refunded (amountRefunded hides it).
  */
 export const isListed = (t: Ticket): boolean =>
@@ -30,7 +30,7 @@ export const isExpired = (t: Pick<Ticket, 'reservationUnixTime'>, now: Date): bo
 export type TicketLabel = 'completed' | 'reserved' | 'noContact' | 'refunded'
 
 /**
- * spec §4 "Card label", refunds first (any amountRefunded above 0 wins over the status):
+ * product.md §4 "Card label", refunds first (any amountRefunded above 0 wins over the status):
  *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED expired →
  *  noContact; UNSOLVED_COMPLETED with the refund text → refunded. UNSOLVED_COMPLETED with another
  *  follow-up is not covered by the spec: it is support that ended, so it reads as completed.
@@ -49,7 +49,7 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
 }
 
 /**
- * spec §6 change button: the server's rule (contract/reservation-rules.ts: UNSUPPORTED SUPPORT
+ * product.md §6 change button: the server's rule (contract/reservation-rules.ts: UNSUPPORTED SUPPORT
  * ticket with a date, no refund, more than 30 minutes before), and not refunded by follow-up text.
  */
 export function canChangeTicket(t: Ticket, now: Date): boolean {
@@ -59,7 +59,7 @@ export function canChangeTicket(t: Ticket, now: Date): boolean {
 
 export type RateButton = 'hidden' | 'rate' | 'rated'
 
-/** spec §6: COMPLETED, SUPPORT, no refund; 'rated' (disabled) once alreadyRating. */
+/** product.md §6: COMPLETED, SUPPORT, no refund; 'rated' (disabled) once alreadyRating. */
 export function rateButton(t: Ticket): RateButton {
   if (t.supportStatus !== 'COMPLETED' || t.productType !== 'SUPPORT' || isRefunded(t)) return 'hidden'
   return t.alreadyRating ? 'rated' : 'rate'
@@ -85,6 +85,6 @@ export function reservationDays(tickets: Ticket[]): Set<string> {
 export const interviewCardKind = (ticketIsFree: boolean = TICKET_IS_FREE): 'interview' | 'phone' =>
   ticketIsFree ? 'phone' : 'interview'
 
-/** spec §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. */
+/** product.md §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. */
 export const isFirstTimeUser = (useFreeInterviewTime: string | null | undefined, interviewTickets: Ticket[]): boolean =>
   !useFreeInterviewTime && interviewTickets.some((t) => t.isFreeTicket)

@@ -1,4 +1,4 @@
-// Generates our own simple artwork for the ticket images and icons of spec §9
+// Generates our own simple artwork for the ticket images and icons of product.md §9
 // (/images/{minutes}-min-ticket.png, /images/icon_{minutes}min.png), the example-concern tiles
 // (/images/menu/<menuId>.png) and consultant portraits (/images/staff/*.png) the seed refers to.
 // No image library: a tiny RGBA canvas, a 5×7 pixel font and a PNG encoder on node:zlib.

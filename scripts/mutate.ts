@@ -6,7 +6,7 @@ import type { TestPath } from 'xstate/graph'
 import { checkChart, specPaths, type ChartSpec } from '../tests/machines/observe'
 
 // `npm run mutate [-- <flow…>] [--survivors] [--all-targets]`: how many wrong charts the fast
-// tests catch (issue 14 point 5, docs/qa.md). For every chart with spec rules
+// tests catch (docs/qa.md). For every chart with spec rules
 // (tests/machines/<flow>.spec-rules.ts), mutants are made one at a time from the chart's own
 // config, rebuilt with the same implementations, and judged by that chart's rules (checkChart,
 // in-process, no vitest). A mutant is caught when a rule reports a violation or the run throws.

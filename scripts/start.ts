@@ -4,7 +4,7 @@ import { portEnvNames, readPorts } from './stack/ports'
 import { ROOT, startAuthEmulator, startMaildev, startServer } from './stack/services'
 import { ensureWebBuild } from './stack/web-build'
 
-// `npm start`: the whole product as production runs it, on its embedded defaults (issue 12):
+// `npm start`: the whole product as production runs it, on its embedded defaults:
 // the production build of the SPA (built when missing or stale) served with its security headers
 // by the product's own server (`server/main.ts`, the production start command) together with
 // `/api` and `/sandbox` on one origin — no dev server, no file watcher, no hot reload — plus the

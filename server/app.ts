@@ -27,6 +27,9 @@ import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
 import { mountSpa } from './http/spa'
+import { reportServerError } from './observability/error-reports'
+import { readinessHandler } from './observability/readiness'
+import { requestLogging, routeLabel } from './observability/request-log'
 
 export type { Deps } from './http/handler'
 
@@ -97,6 +100,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
 
+  // First: the request id, one log line and one latency observation for every request
+  // (docs/operations.md "Logs", "Metrics").
+  app.use('*', ...requestLogging())
   app.use('/api/*', apiSecurityHeaders())
   // A write's cache invalidations reach the other replicas before its answer reaches the caller
   // (server/services/cache-bus.ts): the caller's next request, to any replica, sees the write.
@@ -114,11 +120,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     if (err instanceof HttpError) return c.json({ message: err.message }, err.status)
     const invalid = dataExceptionOf(err)
     if (invalid) return c.json({ message: invalid.message }, invalid.status)
-    console.error(`[api] ${c.req.method} ${c.req.path}:`, err)
+    reportServerError(err, { method: c.req.method, route: routeLabel(c) })
     return c.json({ message: 'Internal Server Error' }, 500)
   })
 
   app.get('/api/health', (c) => c.json({ ok: true }))
+  app.get('/api/ready', readinessHandler(deps.db))
 
   if (deps.config.enableTestRoutes) {
     mountTestRoutes(app, deps)
@@ -130,7 +137,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     const method = call.method === 'GET' ? 'get' : 'post'
     app[method](`/api/${name}`, async (c) => {
       // The token is checked before anything of the input, the body is not even read: an anonymous
-      // caller learns nothing about the input rules and cannot make us buffer a body (issue 13).
+      // caller learns nothing about the input rules and cannot make us buffer a body.
       const member = call.auth ? await authenticate(c, deps, loadMember) : null
       let raw: unknown
       if (call.method === 'GET') {
@@ -160,7 +167,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 
-  // The built SPA on the same origin (issue 12): what `npm start` and production serve (STATIC_DIR).
+  // The built SPA on the same origin: what `npm start` and production serve (STATIC_DIR).
   if (deps.config.staticDir) mountSpa(app, deps.config.staticDir, { authEmulatorHost: deps.config.firebaseAuthEmulatorHost })
 
   app.notFound((c) => c.json({ message: 'Not Found' }, 404))

@@ -19,7 +19,7 @@ async function main() {
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
   const clock = systemClock
-  // design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
+  // docs/design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
   // (parseConfig refuses stripe without the key). In Stripe mode the sandbox's 3-D Secure page and
   // `sandbox/tokens` answer 404 (server/app.ts, server/routes/checkout.ts).
   const payment: PaymentPort =
@@ -36,7 +36,7 @@ async function main() {
       await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
     }
   }
-  // Replicas on one PostgreSQL invalidate each other's caches over LISTEN/NOTIFY (issue 16);
+  // Replicas on one PostgreSQL invalidate each other's caches over LISTEN/NOTIFY;
   // PGlite is one process's own database: nothing to tell anyone.
   let bus: CacheBus | null = null
   const caches = createApiCaches(clock, {}, () => bus)
@@ -50,7 +50,7 @@ async function main() {
     config,
     caches,
   }
-  // Counted in the database, so every replica shares each limit (issue 16).
+  // Counted in the database, so every replica shares each limit.
   const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
   // Purchases whose process died mid-charge are recorded or released by whichever replica sweeps
   // first (services/purchase-sweeper.ts, docs/decisions.md 51).

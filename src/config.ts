@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /**
- * The browser's configuration, parsed once from Vite's `import.meta.env` (design.md
+ * The browser's configuration, parsed once from Vite's `import.meta.env` (docs/design.md
  * "Configuration"). Defaults give the embedded local stack (Auth Emulator, sandbox payments,
  * captcha off); production builds set the `VITE_*` values.
  */
@@ -23,7 +23,7 @@ function text(env: ClientEnv, name: string, fallback?: string): string {
 /**
  * A production build (`MODE` production) has no local fallbacks: the demo API key and the Auth
  * Emulator are for the local stack only, and a production build missing a value must fail
- * (design.md; the build checks this too, scripts/vite/plugins.ts), never quietly talk to an emulator.
+ * (docs/design.md; the build checks this too, scripts/vite/plugins.ts), never quietly talk to an emulator.
  */
 const isStrict = (env: ClientEnv) => env.MODE === 'production'
 
@@ -32,7 +32,7 @@ function optionalText(env: ClientEnv, name: string): string | undefined {
   return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined
 }
 
-// spec §5 "Identity provider": API key and auth domain must not contain a colon.
+// product.md §5 "Identity provider": API key and auth domain must not contain a colon.
 const noColon = (name: string) =>
   v.pipe(v.string(), v.check((s) => !s.includes(':'), `Invalid Environment Value: ${name} must not contain ':'`))
 

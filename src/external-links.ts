@@ -1,5 +1,5 @@
 /**
- * Links to pages outside this app (spec §2 header and footer). The spec does not give the
+ * Links to pages outside this app (product.md §2 header and footer). The spec does not give the
  * addresses: these are placeholders under example.com, to be replaced by the real sites.
  */
 export const externalLinks = {

@@ -40,7 +40,7 @@ import {
 } from '@chakra-ui/react/theme'
 
 /**
- * The app's one Chakra system (conventions.md "Theme"). Tests render with it too.
+ * The app's one Chakra system (docs/conventions.md "Theme"). Tests render with it too.
  * Domain states are palettes, so a component says `colorPalette="reserved"`, not a colour.
  */
 
@@ -58,7 +58,7 @@ const palette = (scale: string) => ({
 
 const config = defineConfig({
   theme: {
-    // spec §9: xs 0, sm 600, md 768, lg 1280, xl 1920 (replaces Chakra's defaults, see below).
+    // product.md §9: xs 0, sm 600, md 768, lg 1280, xl 1920 (replaces Chakra's defaults, see below).
     breakpoints: { xs: '0px', sm: '600px', md: '768px', lg: '1280px', xl: '1920px' },
     tokens: {
       fonts: {
@@ -81,7 +81,7 @@ const config = defineConfig({
           subtle: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
         },
         brand: palette('teal'),
-        /** An UNSUPPORTED ticket waiting for its reservation (spec §4 card label). */
+        /** An UNSUPPORTED ticket waiting for its reservation (product.md §4 card label). */
         reserved: palette('blue'),
         /** COMPLETED / UNSOLVED support. */
         completed: palette('green'),

@@ -67,7 +67,7 @@ export async function load(server: BenchServer, paths: string[], opts: { connect
 }
 
 /**
- * One load spread over several replicas of the app (issue 16), as an L4 balancer spreads
+ * One load spread over several replicas of the app, as an L4 balancer spreads
  * connections: one autocannon per replica with its share of the connections, all at once;
  * requests per second add up, latencies are the worst replica's.
  */

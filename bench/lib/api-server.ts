@@ -27,7 +27,7 @@ import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
  *   BENCH_PURCHASES  purchase rows of the bench member inside the default 3-month window, default 0;
  *   BENCH_CACHE      `off`: the member and schedule caches disabled (every request computes), to
  *                    measure the computation itself; default on, as in production.
- *   BENCH_JOIN_DATABASE_URL  join a running bench server's database as another replica (issue 16):
+ *   BENCH_JOIN_DATABASE_URL  join a running bench server's database as another replica:
  *                    no seeding; the cache bus and the database rate-limit store as in production.
  * Token verification is an in-memory map (the Auth Emulator's own latency is not the API's): the
  * token `bench` is the bench member. Prints one line `READY {json}` when listening.
@@ -98,7 +98,7 @@ async function seedPurchases(db: Db, memberId: string, now: Date) {
   return mid ? { memberId, ticketNumber: mid.ticketNumber, purchaseTime: Math.floor(mid.purchaseTime.getTime() / 1000) } : null
 }
 
-/** Another replica of a running bench server (issue 16): its database, no seeding, nothing dropped on exit. */
+/** Another replica of a running bench server: its database, no seeding, nothing dropped on exit. */
 const JOIN_URL = process.env.BENCH_JOIN_DATABASE_URL
 
 async function main() {

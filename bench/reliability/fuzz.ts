@@ -4,7 +4,7 @@ import { withEmulator, isMain } from './bench-env'
 import { callNames, fuzzCall, type CallReport } from './fuzz-core'
 
 /**
- * Fuzzing every call of contract/calls.ts (issue 8): FUZZ_RUNS (default 500) generated requests
+ * Fuzzing every call of contract/calls.ts: FUZZ_RUNS (default 500) generated requests
  * per call, about half valid (from the valibot schemas) and half invalid. Reports the counts per call
  * and in total; the target is 0 5xx and 0 crashes. PostgreSQL when TEST_DATABASE_URL is set, else PGlite.
  */

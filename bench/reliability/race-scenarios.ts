@@ -83,7 +83,7 @@ export async function couponClaims(h: Harness, n = 50) {
   const m = await h.member('fresh')
   const { results, ms } = await settle(Array.from({ length: n }, () => () => h.post('get-coupon', { token: m.token, body: { couponCode: 'CAMPAIGN2000' } })))
   const claims = await h.db.select().from(memberCoupons).where(and(eq(memberCoupons.memberId, m.memberId), isNull(memberCoupons.usedAt)))
-  // `ok`: the one answer that claimed; the others answer 200 alreadyCompleted (issue 12 item 4).
+  // `ok`: the one answer that claimed; the others answer 200 alreadyCompleted.
   const ok = results.filter((r) => r.status === 200 && !(r.body as { alreadyCompleted?: boolean } | null)?.alreadyCompleted).length
   return { n, ms, statuses: statusCounts(results), ok, fiveHundreds: results.filter((r) => r.status >= 500).length, claims: claims.length }
 }

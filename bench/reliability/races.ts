@@ -4,7 +4,7 @@ import { withEmulator, isMain } from './bench-env'
 import { couponClaims, lastCellBooking, reservationChanges, sameKeyCharges } from './race-scenarios'
 
 /**
- * Races on PostgreSQL (issue 8), with the settled time of each burst: the same scenarios as
+ * Races on PostgreSQL, with the settled time of each burst: the same scenarios as
  * tests/api/races.test.ts, measured. Uses TEST_DATABASE_URL (a server where scratch databases may
  * be created), by default the local postgres://postgres@127.0.0.1:5432/test as the other benches;
  * reports itself skipped when no PostgreSQL answers there.

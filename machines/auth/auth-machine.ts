@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { LoginForm, type Member } from '../../contract/calls'
 
 /**
- * Auth flow (spec §4 Auth, Login; issue 2 item 5).
+ * Auth flow (product.md §4 Auth, Login).
  *
  * unknown ──identity.changed──▶ signedOut | restoring ──▶ signedIn
  * signedOut.idle ─form.submit─▶ callingLogin ─▶ signingIn ─▶ loadingMember ─▶ signedIn (goToRedirect)
@@ -22,7 +22,7 @@ export type AuthContext = {
   member: Member | null
   email: string
   password: string
-  /** The remembered location to return to after login (spec §2 Authentication rule). */
+  /** The remembered location to return to after login (product.md §2 Authentication rule). */
   redirectTo: string
   loginFailed: boolean
 }
@@ -45,7 +45,7 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   guards: {
-    // spec §5 Login: the button is disabled while either field is empty (e-mail after trimming).
+    // product.md §5 Login: the button is disabled while either field is empty (e-mail after trimming).
     isFormValid: ({ context }) => v.is(LoginForm, { email: context.email, password: context.password }),
     hasUser: ({ event }) => event.type === 'identity.changed' && event.user !== null,
     hasNoUser: ({ event }) => event.type === 'identity.changed' && event.user === null,
@@ -83,7 +83,7 @@ export const authMachine = setup({
     goToLogin: () => {},
     /** After a sign-out the member did not ask for: leave a page that needs login (to /login). */
     leaveMemberPage: () => {},
-    /** A kept session was restored: a visitor on /login goes home (spec §2: signed in → /). */
+    /** A kept session was restored: a visitor on /login goes home (product.md §2: signed in → /). */
     leaveLoginPage: () => {},
     /** Drop the browser's session state (stored purchase flow, caches). */
     clearSession: () => {},
@@ -133,7 +133,7 @@ export const authMachine = setup({
             },
           },
         },
-        // The product's own login call carries the captcha token (spec §4 Login).
+        // The product's own login call carries the captcha token (product.md §4 Login).
         callingLogin: {
           tags: ['busy'],
           invoke: {
@@ -182,7 +182,7 @@ export const authMachine = setup({
     signedIn: {
       initial: 'active',
       on: {
-        // Signed out elsewhere, or forced out by the provider (disabled user, expired token; spec §4).
+        // Signed out elsewhere, or forced out by the provider (disabled user, expired token; product.md §4).
         'identity.changed': {
           guard: 'hasNoUser',
           target: 'signedOut',
@@ -190,7 +190,7 @@ export const authMachine = setup({
           // completion, whose server call ends the old session, an error page) stays.
           actions: ['resetSession', 'clearSession', 'leaveMemberPage'],
         },
-        // /login?signup=success ends any session without leaving the page (spec §2).
+        // /login?signup=success ends any session without leaving the page (product.md §2).
         'session.end': { target: 'endingSession' },
         // The member changed their name or phone on /settings: the header greets them by the new name.
         'member.updated': { actions: assign({ member: ({ event }) => event.member }) },

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
- * Cancelling membership (spec §4, §5 Cancel account, §7 analytics, §8; issues 6, 15).
+ * Cancelling membership (product.md §4, §5 Cancel account, §7 analytics, §8; issues 6, 15).
  *
  * editing ─form.submit [hasBothConsents]─▶ confirming (「本当に退会しますか？」)
  *   confirming ─modal.cancel─▶ editing
@@ -10,7 +10,7 @@ import { failureCode, failureMessage, isClientFailure } from '../shared/api-fail
  *   cancelling ─[hasUnusedTickets] 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE─▶ editing (未使用のサポートチケットがあるため、退会できません)
  *   cancelling ─other─▶ toError (goToError: /error?code=<status>)
  * One final state per exit: its name says where the member goes. The 「退会しました」 page
- * (issue 15) is public and links to /login: spec §4's "logs out and goes to /login", one page later.
+ * is public and links to /login: product.md §4's "logs out and goes to /login", one page later.
  */
 
 export type CancelConsent = 'ticketsForfeited' | 'dataDeleted'
@@ -34,7 +34,7 @@ export const cancelAccountMachine = setup({
     events: {} as CancelAccountEvent,
   },
   guards: {
-    // spec §5: both checkboxes (unused tickets not refunded; all data deleted) must be ticked.
+    // product.md §5: both checkboxes (unused tickets not refunded; all data deleted) must be ticked.
     hasBothConsents: ({ context }) => context.consents.ticketsForfeited && context.consents.dataDeleted,
     hasUnusedTickets: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(UNUSED_TICKETS),
   },
@@ -52,7 +52,7 @@ export const cancelAccountMachine = setup({
       return { consents: { ...context.consents, [event.consent]: !context.consents[event.consent] }, unusedTickets: false }
     }),
     markUnusedTickets: assign({ unusedTickets: true }),
-    /** spec §7: an analytics event on cancellation. */
+    /** product.md §7: an analytics event on cancellation. */
     trackCancellation: () => {},
     /** Navigate to /cancel-complete (「退会しました」, signed out, a link to /login). */
     goToCancelComplete: () => {},

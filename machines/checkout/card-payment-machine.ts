@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
 import type { StoredAttempt } from './checkout-rules'
 
 /**
- * Paying with a new card (spec §4 Payment), a child of the checkout chart:
+ * Paying with a new card (product.md §4 Payment), a child of the checkout chart:
  * tokenizing ─▶ threeDSecureRedirect (the attempt is stored, the browser leaves for the provider)
  * ─▶ finishing ─▶ finished. Back from 3-D Secure (a new page load) it starts at finishing with the
  * stored attempt's token. Its output tells the checkout what became of the card:
@@ -58,7 +58,7 @@ export const cardPaymentMachine = setup({
         src: 'createToken',
         input: ({ context }) => ({ holderName: context.holderName }),
         onDone: { target: 'threeDSecureRedirect', actions: assign({ token: ({ event }) => event.output }) },
-        // spec §8: token-creation errors show the provider's message in an error modal.
+        // product.md §8: token-creation errors show the provider's message in an error modal.
         onError: { target: 'tokenRefused', actions: assign({ message: ({ event }) => (event.error instanceof Error ? event.error.message : '') }) },
       },
     },
@@ -71,14 +71,14 @@ export const cardPaymentMachine = setup({
         onError: { target: 'failed', actions: 'clearAttempt' },
       },
     },
-    // The processing modal blocks the screen (spec §4).
+    // The processing modal blocks the screen (product.md §4).
     finishing: {
       tags: ['processing'],
       invoke: {
         src: 'finishThreeDSecure',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: { target: 'finished' },
-        // spec §8: 3-D Secure finish failure: the payment-problem message, session cleared.
+        // product.md §8: 3-D Secure finish failure: the payment-problem message, session cleared.
         onError: { target: 'failed', actions: 'clearAttempt' },
       },
     },

@@ -13,7 +13,7 @@ export type CheckoutLoaded = {
   /** /support/staff saved the slot for this product (`mypage.purchaseState`). */
   hasSavedSlot: boolean
 }
-/** `draft`: the form as the member left it on an earlier visit of this purchase (issue 15: 戻る keeps the concern text). */
+/** `draft`: the form as the member left it on an earlier visit of this purchase (戻る keeps the concern text). */
 export type CheckoutInput = { params: CheckoutParams; keySeed: string; draft?: CheckoutDraft['state'] | null }
 export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
   form: CheckoutForm
@@ -51,16 +51,16 @@ export type CheckoutEvent =
   | { type: 'prompt.close' }
   | { type: 'tokenError.dismiss' }
 
-/** The form fields an event changes (spec §2 "/buy details", §3 Choices, §5 holder name). */
+/** The form fields an event changes (product.md §2 "/buy details", §3 Choices, §5 holder name). */
 export function formPatch(c: CheckoutContext, e: CheckoutEvent): Partial<CheckoutForm> {
   switch (e.type) {
     case 'concern.change': return { concernText: e.value }
-    // spec §3: changing the device resets the OS.
+    // product.md §3: changing the device resets the OS.
     case 'device.change': return { device: e.value, os: null }
     case 'os.change': return { os: e.value && c.form.device && osOptions[c.form.device].includes(e.value) ? e.value : null }
     case 'remoteSupport.change': return { remoteSupport: e.value }
     case 'supportType.change': return { supportType: e.value }
-    // spec §5 holder name: checked on blur; a change only clears the error.
+    // product.md §5 holder name: checked on blur; a change only clears the error.
     case 'holderName.change': return { holderName: e.value, holderNameError: false }
     case 'holderName.blur': return { holderNameError: !isHolderNameValid(c.form.holderName) }
     case 'card.change': return { card: { ...c.form.card, [e.element]: e.complete }, cardError: e.error ?? null }
@@ -94,7 +94,7 @@ export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext =>
 /** What is left to pay: the coupon price once a coupon is applied. */
 export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.chargeData.product.price
 
-/** The attempt as kept in session storage (spec §3 list), before the redirect or the charge. */
+/** The attempt as kept in session storage (product.md §3 list), before the redirect or the charge. */
 export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
   handoff: c.params,
   payload: c.payload!,
@@ -107,10 +107,10 @@ export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
 /** The attempt taken up again (Back from 3-D Secure, a reload) was paid with a new card, not the saved one. */
 export const usedNewCard = (c: CheckoutContext): boolean => c.token !== null || (c.payload !== null && c.payload.cardId === '' && c.payload.cardToken !== '')
 
-/** spec §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
+/** product.md §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
 export const paysWithoutCard = (c: CheckoutContext): boolean => amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
 
-/** spec §4: the three card elements complete, the holder name valid, no element or name in error. */
+/** product.md §4: the three card elements complete, the holder name valid, no element or name in error. */
 export const isNewCardReady = ({ form: f }: CheckoutContext): boolean =>
   f.card.number && f.card.expiry && f.card.cvc && isHolderNameValid(f.holderName) && !f.holderNameError && !f.cardError
 

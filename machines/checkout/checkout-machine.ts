@@ -11,11 +11,11 @@ export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } fr
 export { initialCheckoutContext } from './checkout-context'
 
 /**
- * Checkout (spec §2 "/buy details", §4 Payment and coupons, §8 charge errors, §9 retry):
+ * Checkout (product.md §2 "/buy details", §4 Payment and coupons, §8 charge errors, §9 retry):
  * restoring ─▶ loading ─▶ ready ─pay─▶ checkingCouponOffer ─▶ [couponPrompt] ─▶ choosingPayment ─▶
  * payingByCard (child cardPayment: token ─▶ 3-D Secure ─▶ finishing) or, with a saved card or nothing
  * to pay, charging ─▶ toComplete. Coupons are checked by the couponCheck child. Back from 3-D Secure
- * or a reload (issue 12): restoring ─▶ checkingPrevious asks what became of the attempt's key: paid ─▶
+ * or a reload: restoring ─▶ checkingPrevious asks what became of the attempt's key: paid ─▶
  * toComplete; still running ─▶ charging (same key and payload); back from 3-D Secure ─▶ payingByCard
  * (resumes at finishing); else the form. Exits: toComplete, toMenu, toStaffSelection, toError.
  */
@@ -23,7 +23,7 @@ export { initialCheckoutContext } from './checkout-context'
 /** Where the member goes when the chart ends (each final state's output). */
 export type CheckoutOutput = { goesTo: '/buy-complete' | '/support/menu' | '/support/staff' | '/error' }
 
-/** spec §8 charge-data and coupon validity: the error page with the status, 400 when none came. */
+/** product.md §8 charge-data and coupon validity: the error page with the status, 400 when none came. */
 const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: isUnansweredFailure(event.error) ? 400 : failureStatus(event.error) })
 
 export const checkoutMachine = setup({
@@ -37,7 +37,7 @@ export const checkoutMachine = setup({
     isReturnNotYetCharged: ({ context }, p: ChargeAttemptResponse) => context.resumed !== null && p.status === 'NONE',
     isRejoining: ({ context }) => context.rejoining,
     isResumed: ({ context }) => context.resumed !== null,
-    // spec §4: a SUPPORT product, not an immediate reservation, without the slot saved by /support/staff.
+    // product.md §4: a SUPPORT product, not an immediate reservation, without the slot saved by /support/staff.
     lacksSavedSlot: ({ context }, p: CheckoutLoaded) => p.chargeData.product.productType === 'SUPPORT' && !context.params.reserveNow && !p.hasSavedSlot,
     isStaffNotFound: ({ event }) => 'error' in event && failureStatus(event.error) === 400 && failureMessage(event.error).includes(apiErrors.staffNotFound),
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
@@ -45,15 +45,15 @@ export const checkoutMachine = setup({
     couponWasRefused: (_, p: CouponCheckOutput) => p.outcome === 'unavailable',
     // Issue 15: only an applied coupon can be taken off.
     hasAppliedCoupon: ({ context }) => context.applied !== null,
-    // spec §4: enabled when the concern fits and either nothing needs a card (saved card, nothing
+    // product.md §4: enabled when the concern fits and either nothing needs a card (saved card, nothing
     // to pay) or the card elements are complete, the name is valid and nothing is in error.
     isReadyToPay: ({ context: c }) => !isConcernTooLong(c.form.concernText) && (paysWithoutCard(c) || isNewCardReady(c)),
-    // spec §4 coupon in payment: a fitting held coupon that is not applied prompts before paying.
+    // product.md §4 coupon in payment: a fitting held coupon that is not applied prompts before paying.
     mustOfferCoupon: ({ context: c }) => c.coupons.length > 0 && c.applied === null,
     paysWithoutCard: ({ context: c }) => paysWithoutCard(c),
     cardWasAccepted: (_, p: CardPaymentOutput) => p.outcome === 'finished',
     cardTokenRefused: (_, p: CardPaymentOutput) => p.outcome === 'tokenRefused',
-    // spec §9 "up to 3 times": 3 retries after the first try, so at most 4 calls per attempt.
+    // product.md §9 "up to 3 times": 3 retries after the first try, so at most 4 calls per attempt.
     canRetry: ({ context, event }) => 'error' in event && isRateLimitedFailure(event.error) && context.tries <= MAX_CHARGE_RETRIES,
     isFirstRetry: ({ context }) => context.tries === 1,
     isSecondRetry: ({ context }) => context.tries === 2,
@@ -75,13 +75,13 @@ export const checkoutMachine = setup({
     charge: fromPromise<ChargeResponse, { payload: ChargeRequest; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
   },
   actions: {
-    // spec §4: with a saved card the pay button is enabled at once, so it is the default — unless
-    // the attempt taken up again was paid with a new card (issue 15: a retry after a failed 3-D
+    // product.md §4: with a saved card the pay button is enabled at once, so it is the default — unless
+    // the attempt taken up again was paid with a new card (a retry after a failed 3-D
     // Secure check must not charge the saved card instead of the one just typed).
     assignLoaded: assign(({ context }, loaded: CheckoutLoaded) => ({ ...loaded, form: { ...context.form, useSavedCard: loaded.chargeData.creditcard !== null && !usedNewCard(context) } })),
     restoreAttempt: assign(({ context }, p: { attempt: PreviousAttempt | null }) => restoredAttempt(context, p.attempt)),
     markRejoining: assign({ rejoining: true }),
-    // One idempotency key per purchase attempt, kept across the redirect (design.md).
+    // One idempotency key per purchase attempt, kept across the redirect (docs/design.md).
     startAttempt: assign(({ context }) => startedAttempt(context)),
     assignToken: assign(({ context }, p: CardPaymentOutput) => (p.outcome === 'finished' ? { token: p.token, payload: context.payload && { ...context.payload, cardToken: p.token } } : {})),
     assignTokenError: assign((_, p: CardPaymentOutput) => ({ tokenError: p.outcome === 'tokenRefused' ? p.message : '' })),
@@ -89,7 +89,7 @@ export const checkoutMachine = setup({
     countTry: assign({ tries: ({ context }) => context.tries + 1 }),
     checkCoupon: assign(({ event }) => (event.type === 'coupon.select' ? { pendingCoupon: event.couponCode, couponNotice: null } : {})),
     applyCoupon: assign((_, p: CouponCheckOutput) => (p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {})),
-    // spec §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
+    // product.md §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
     markCouponUnavailable: assign({ couponNotice: 'unavailable' as const, applied: null }),
     // Issue 15 「使わない」: back to the full price, the coupon kept for a later purchase, the notice gone.
     clearCoupon: assign({ applied: null, couponNotice: null, pendingCoupon: null }),
@@ -107,7 +107,7 @@ export const checkoutMachine = setup({
     scrollToCard: () => {},
     scrollToCoupons: () => {},
     trackPurchase: (_, _p: { response: ChargeResponse }) => {},
-    /** Drops cached purchase list and user data (spec §4) and goes to /buy-complete?type=… with the coupon. */
+    /** Drops cached purchase list and user data (product.md §4) and goes to /buy-complete?type=… with the coupon. */
     goToComplete: (_, _p: { response: ChargeResponse }) => {},
     goToError: (_, _p: { code: string | number }) => {},
     goToMenuWithToast: () => {},
@@ -156,7 +156,7 @@ export const checkoutMachine = setup({
           { guard: { type: 'lacksSavedSlot', params: ({ event }) => event.output }, target: 'toMenu', actions: 'goToMenuWithToast' },
           { target: 'ready', actions: { type: 'assignLoaded', params: ({ event }) => event.output } },
         ],
-        // spec §8 charge-data: 'Staff Not Found.' → 404; other 4xx → /support/menu with a toast; else its status.
+        // product.md §8 charge-data: 'Staff Not Found.' → 404; other 4xx → /support/menu with a toast; else its status.
         onError: [
           { guard: 'isStaffNotFound', target: 'toError', actions: { type: 'goToError', params: { code: 404 } } },
           { guard: 'isClientError', target: 'toMenu', actions: 'goToMenuWithToast' },
@@ -187,7 +187,7 @@ export const checkoutMachine = setup({
         },
       },
       on: {
-        // The form's fields (spec §2, §3 Choices, §5): each event changes its field.
+        // The form's fields (product.md §2, §3 Choices, §5): each event changes its field.
         'concern.change': { actions: 'updateForm' }, 'device.change': { actions: 'updateForm' }, 'os.change': { actions: 'updateForm' },
         'remoteSupport.change': { actions: 'updateForm' }, 'supportType.change': { actions: 'updateForm' },
         'holderName.change': { actions: 'updateForm' }, 'holderName.blur': { actions: 'updateForm' }, 'card.change': { actions: 'updateForm' },
@@ -224,9 +224,9 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ holderName: context.form.holderName, attempt: storedAttempt(context), returnedToken: context.resumed?.token ?? null }),
         onDone: [
           { guard: { type: 'cardWasAccepted', params: ({ event }) => event.output }, target: 'charging', actions: { type: 'assignToken', params: ({ event }) => event.output } },
-          // spec §8: token-creation errors show the provider's message in an error modal.
+          // product.md §8: token-creation errors show the provider's message in an error modal.
           { guard: { type: 'cardTokenRefused', params: ({ event }) => event.output }, target: 'ready.editing', actions: { type: 'assignTokenError', params: ({ event }) => event.output } },
-          // spec §8: 3-D Secure failure: the payment-problem message (the child cleared the attempt).
+          // product.md §8: 3-D Secure failure: the payment-problem message (the child cleared the attempt).
           { target: 'ready.failed', actions: 'forgetResume' },
         ],
         onError: { target: 'ready.failed', actions: ['clearAttempt', 'forgetResume'] },
@@ -255,7 +255,7 @@ export const checkoutMachine = setup({
             ],
           },
         },
-        // spec §9: up to 3 retries after the first try, waiting 1 s, 2 s, 4 s, only on HTTP 429.
+        // product.md §9: up to 3 retries after the first try, waiting 1 s, 2 s, 4 s, only on HTTP 429.
         backingOff: {
           after: {
             1000: { guard: 'isFirstRetry', target: 'requesting' },

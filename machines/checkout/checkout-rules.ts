@@ -4,19 +4,19 @@ import { CONCERN_MAX } from '../../contract/fields'
 import { couponFits } from '../../contract/reservation-rules'
 import type { CheckoutDraft, PurchaseAttempt, PurchaseHandoff } from '../../contract/purchase-handoff'
 
-// Pure rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment, §5).
+// Pure rules of the checkout chart (product.md §2 "/buy details", §3 charge request, §4 Payment, §5).
 
 export const HOLDER_NAME_MAX = 45
 
-/** spec §9 charge retry "max 3": retries after the first try (only on HTTP 429), 1 s, 2 s, 4 s. */
+/** product.md §9 charge retry "max 3": retries after the first try (only on HTTP 429), 1 s, 2 s, 4 s. */
 export const MAX_CHARGE_RETRIES = 3
 
-/** spec §5: required, ≤ 45, half-width roman letters, one half-width space between the two names. */
+/** product.md §5: required, ≤ 45, half-width roman letters, one half-width space between the two names. */
 export const isHolderNameValid = (name: string) => name.length <= HOLDER_NAME_MAX && /^[A-Za-z]+ [A-Za-z]+$/.test(name)
 
 export const isConcernTooLong = (text: string) => text.length > CONCERN_MAX
 
-/** spec §3 Choices: OS options per device. */
+/** product.md §3 Choices: OS options per device. */
 export const osOptions: Record<ContactDevice, ContactOs[]> = {
   PC: ['WINDOWS', 'MAC'],
   SMARTPHONE: ['ANDROID', 'IOS'],
@@ -59,18 +59,18 @@ export const emptyForm = (supportType: SupportType | null): CheckoutForm => ({
   saveCard: false,
 })
 
-/** spec §3 Choices: the device, OS and remote-support selects show for SUPPORT purchases only (issue 15). */
+/** product.md §3 Choices: the device, OS and remote-support selects show for SUPPORT purchases only. */
 export const showsDeviceChoices = (productType: ProductType) => productType === 'SUPPORT'
 
-/** spec §2: the support-method choice shows only when not an immediate reservation and not INTERVIEW/TIP/ADD. */
+/** product.md §2: the support-method choice shows only when not an immediate reservation and not INTERVIEW/TIP/ADD. */
 export const showsSupportMethod = (productType: ProductType, reserveNow: boolean) => !reserveNow && productType === 'SUPPORT'
 
-/** spec §3: the type alone for INTERVIEW/TIP/ADD, else SUPPORT-YYYYMMDD-HH-MM. */
+/** product.md §3: the type alone for INTERVIEW/TIP/ADD, else SUPPORT-YYYYMMDD-HH-MM. */
 export function chargeReservationTime(productType: ProductType, reservationTime: string | null): string {
   return productType === 'SUPPORT' ? (reservationTime ?? 'SUPPORT') : productType
 }
 
-/** The charge request of spec §3, without the card token (added once the token exists). */
+/** The charge request of product.md §3, without the card token (added once the token exists). */
 export function buildChargeRequest(
   params: CheckoutParams,
   chargeData: ChargeDataResponse,
@@ -92,14 +92,14 @@ export function buildChargeRequest(
     supportType: type === 'SUPPORT' ? (params.reserveNow && params.supportType ? params.supportType : form.supportType) : null,
     reserveNow: params.reserveNow,
     counsellingComment: type === 'SUPPORT' && form.concernText ? form.concernText : null,
-    // spec §3 Choices: device, OS and remote support belong to SUPPORT purchases only (issue 15).
+    // product.md §3 Choices: device, OS and remote support belong to SUPPORT purchases only.
     contactDevice: type === 'SUPPORT' ? form.device : null,
     contactOs: type === 'SUPPORT' ? form.os : null,
     remoteSupport: type === 'SUPPORT' ? form.remoteSupport : null,
   }
 }
 
-/** How long a draft of the form (the concern text and choices) is taken up again (issue 15). */
+/** How long a draft of the form (the concern text and choices) is taken up again. */
 export const DRAFT_MS = 60 * 60_000
 
 /** The draft's form fields when it belongs to this purchase (same product and parent ticket) and is recent, else null. */
@@ -115,7 +115,7 @@ export type StoredAttempt = PurchaseAttempt
 export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }
 
 /**
- * How long a reload or Back may pick up a stored attempt (issue 12 item 5): long enough for a
+ * How long a reload or Back may pick up a stored attempt: long enough for a
  * reload or Back after paying, short enough that a deliberate second extension (ADD) of the same
  * ticket soon after shows the form again.
  */

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureStatus, isClientFailure } from '../shared/api-failure'
 
 /**
- * Checking a held coupon for the product (spec §4 Coupon in payment, §8 coupon validity), a child
+ * Checking a held coupon for the product (product.md §4 Coupon in payment, §8 coupon validity), a child
  * of the checkout chart: checking ─▶ applied (its discounted price) | unavailable | failed.
  * Its output tells the checkout what to show: the applied message and the new price, the
  * unavailable-coupon flag (couponAvailable false or a 4xx), or the error page with the status.

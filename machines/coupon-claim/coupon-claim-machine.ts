@@ -1,15 +1,15 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 
 /**
- * Coupon claim from a link (spec §4 "/get-coupon", §8 "Get-coupon failure").
+ * Coupon claim from a link (product.md §4 "/get-coupon", §8 "Get-coupon failure").
  *
  * idle ─link.open─▶ checking ─[hasNoCode]───▶ toNotFound (goToNotFound: /error?code=404)
  *          ─[isSignedOut]─▶ toLogin (goToLogin, which returns here after login)
  *          ─────────────▶ claiming ──done──▶ reloadingUserData ──▶ toHome (clearCachedCoupons, goHome)
  *                          claiming ──error──▶ toClaimError (goToClaimError: /error?code=getCoupon)
  *                          claiming ──done [isAlreadyHeld]──▶ alreadyHeld (the member holds it:
- *                          a reopened link shows success, not the failure page; issue 12 item 4)
- * One final state per exit (issue 14); `alreadyHeld` is the one end that stays on the page.
+ *                          a reopened link shows success, not the failure page)
+ * One final state per exit; `alreadyHeld` is the one end that stays on the page.
  * The route sits behind the login guard, so `toLogin` is the chart's own safety net.
  */
 

@@ -5,7 +5,7 @@ import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/ap
 import { formErrors } from '../shared/form-errors'
 
 /**
- * E-mail change (spec §2 /settings/email-change-*, §5 E-mail, §8; issue 6).
+ * E-mail change (product.md §2 /settings/email-change-*, §5 E-mail, §8).
  *
  * editing ─form.submit [isFormValid]─▶ requesting ─200─▶ toRequestComplete (goToRequestComplete: /settings/email-change-request-complete)
  *   requesting ─[isRateLimited]─▶ editing (wait and retry)
@@ -15,7 +15,7 @@ import { formErrors } from '../shared/form-errors'
  *   ─200─▶ signingOut ─▶ confirmed (stays on /settings/email-change-complete: log in again with the new address)
  *   ─fails─▶ toLinkError (goToError: /error?code=emailchange, a bad or expired link)
  *   ─200 [isAlreadyCompleted]─▶ alreadyChanged (stays on the page: opened before; the first opening
- *     ended the old session, and a member signed in again with the new address is not signed out; issue 12 item 4)
+ *     ended the old session, and a member signed in again with the new address is not signed out)
  */
 
 export type EmailChangeContext = {

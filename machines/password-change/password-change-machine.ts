@@ -5,7 +5,7 @@ import { failureCode, isClientFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
- * Password change (spec §4 "Password change signs the user out and goes to its complete page", §5, §8).
+ * Password change (product.md §4 "Password change signs the user out and goes to its complete page", §5, §8).
  *
  * editing ─form.submit [isFormValid]─▶ changing ─200─▶ signingOut ─▶ toComplete (goToComplete: /settings/password-change-complete)
  *   changing ─[isClientError]─▶ editing (パスワード変更ができません…)

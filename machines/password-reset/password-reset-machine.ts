@@ -5,7 +5,7 @@ import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/ap
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
- * Password reset (spec §2, §4 Password reset, §5, §8; issue 6).
+ * Password reset (product.md §2, §4 Password reset, §5, §8).
  *
  * requesting.editing ─form.submit [isRequestValid]─▶ requesting.submitting
  *   ─200─▶ resetting (goToCodeEntry: /password-reset)   ─[isClientError]─▶ editing (メンバーが見つかりません)
@@ -52,7 +52,7 @@ export const passwordResetMachine = setup({
     events: {} as PasswordResetEvent,
   },
   guards: {
-    // spec §5 Reset request: submit disabled when empty (and while the address is malformed).
+    // product.md §5 Reset request: submit disabled when empty (and while the address is malformed).
     isRequestValid: ({ context }) => v.is(PasswordResetRequestRequest, requestValues(context)),
     isResetValid: ({ context }) => v.is(PasswordResetRequest, resetValues(context)),
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
@@ -91,7 +91,7 @@ export const passwordResetMachine = setup({
     markRejected: assign({ rejected: true }),
     markRateLimited: assign({ rateLimited: true, rejected: false }),
     clearRateLimited: assign({ rateLimited: false }),
-    /** Navigate to /password-reset with the e-mail (spec §4: code page on 200). */
+    /** Navigate to /password-reset with the e-mail (product.md §4: code page on 200). */
     goToCodeEntry: (_, _params: { email: string }) => {},
     goToComplete: () => {},
     goToError: (_, _params: { code: string }) => {},
@@ -131,7 +131,7 @@ export const passwordResetMachine = setup({
             },
             onError: [
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
-              // spec §8: reset request 4xx → メンバーが見つかりません
+              // product.md §8: reset request 4xx → メンバーが見つかりません
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
               { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
             ],
@@ -157,7 +157,7 @@ export const passwordResetMachine = setup({
             onDone: { target: '#passwordReset.toComplete', actions: 'goToComplete' },
             onError: [
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
-              // spec §8: reset 4xx → パスワード再発行ができません… with a contact hint
+              // product.md §8: reset 4xx → パスワード再発行ができません… with a contact hint
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
               { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
             ],

@@ -5,7 +5,7 @@ import { failureCode, isClientFailure } from '../shared/api-failure'
 import { formErrors } from '../shared/form-errors'
 
 /**
- * Account info on /settings (spec §2, §5 names and phone, §8 profile update; issue 6).
+ * Account info on /settings (product.md §2, §5 names and phone, §8 profile update).
  *
  * loading ─▶ editing ─form.submit [isFormValid]─▶ saving ─200─▶ editing (saved: お客様情報を変更いたしました)
  *   saving ─[isClientError]─▶ editing (rejected: the names' 25-character message)
@@ -51,7 +51,7 @@ export const profileMachine = setup({
       // Every field is prefilled: a change shows the errors of the whole form at once.
       return { values, errors: formErrors<ProfileField>(UserUpdateRequest, values), saved: false, rejected: false }
     }),
-    // One message at a time (spec §8): a later answer replaces the earlier one's message.
+    // One message at a time (product.md §8): a later answer replaces the earlier one's message.
     markSaved: assign({ saved: true, rejected: false }),
     markRejected: assign({ rejected: true, saved: false }),
     goToError: (_, _params: { code: string }) => {},

@@ -3,7 +3,7 @@ import type { LastEvaluatedKey, PurchaseItem } from '../../contract/entities'
 import { failureStatus } from '../shared/api-failure'
 
 /**
- * Payment history paging (spec §2 /purchase-list, §9 period and load more, §8 errors).
+ * Payment history paging (product.md §2 /purchase-list, §9 period and load more, §8 errors).
  *
  * loading ──done──▶ ready ──more.load [hasMore]──▶ loadingMore ──done──▶ ready (rows appended)
  * ready / loading / loadingMore ──period.change──▶ loading (rows cleared)
@@ -40,7 +40,7 @@ export const purchaseListMachine = setup({
     }),
   },
   actions: {
-    /** spec §8: purchase list errors go to /error?code={status}. */
+    /** product.md §8: purchase list errors go to /error?code={status}. */
     goToError: (_, _params: { code: number }) => {},
     choosePeriod: assign(({ event }) => {
       assertEvent(event, 'period.change')

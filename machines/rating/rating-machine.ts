@@ -4,7 +4,7 @@ import { RATING_COMMENT_MAX } from '../../contract/fields'
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
- * Rating and tip (spec §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
+ * Rating and tip (product.md §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
  *
  * checking ─no ticketNumber─▶ toError (404)
  *          ─▶ loadingTicket (4xx ALREADY_RATED → toError `rating`, other 4xx → toError 400) ─▶ loadingTips ─▶ editing
@@ -14,7 +14,7 @@ import { failureCode, failureMessage, isClientFailure } from '../shared/api-fail
  * One final state per exit: the goTo* action on the arrow into it says where the member goes.
  */
 
-/** The four sub-scores of spec §5, in display order; titles live in src/text/rating.ts. */
+/** The four sub-scores of product.md §5, in display order; titles live in src/text/rating.ts. */
 export const detailKeys = ['friendliness', 'smoothProgress', 'problemSolving', 'clearExplanation'] as const
 export type DetailKey = (typeof detailKeys)[number]
 
@@ -22,7 +22,7 @@ export type RatingPayload = {
   ticketNumber: string
   memberTotalScore: number
   memberDetailScore: Record<DetailKey, number>
-  /** Trimmed (spec §5). */
+  /** Trimmed (product.md §5). */
   ratingComment: string
   tip: { productId: string; price: number } | null
 }
@@ -49,13 +49,13 @@ export type RatingEvent =
 
 const isScore = (n: number) => Number.isInteger(n) && n >= 1 && n <= 5
 
-/** spec §5: the comment is optional, at most 500 characters once trimmed. */
+/** product.md §5: the comment is optional, at most 500 characters once trimmed. */
 export const isCommentTooLong = (comment: string) => comment.trim().length > RATING_COMMENT_MAX
 
 /**
  * The server's answer to a rating link of a ticket already rated (server/http/errors.ts
  * `serverErrors.alreadyRated`). Spec §2 error codes: `rating` is "bad link or rating already
- * submitted", so a reopened link says so (issue 15) instead of the generic 400 page of spec §8's
+ * submitted", so a reopened link says so instead of the generic 400 page of product.md §8's
  * "Rating fetch 4xx", which stays for every other 4xx.
  */
 export const ALREADY_RATED = 'ALREADY_RATED'
@@ -183,14 +183,14 @@ export const ratingMachine = setup({
             ],
           },
         ],
-        // spec §8: rating post 4xx → error `rating`; others → their status.
+        // product.md §8: rating post 4xx → error `rating`; others → their status.
         onError: [
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: 'rating' } } },
           { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
         ],
       },
     },
-    // One final state per exit (issue 14): the page is done; the goTo* action says where.
+    // One final state per exit: the page is done; the goTo* action says where.
     toComplete: { type: 'final' },
     toTipPayment: { type: 'final' },
     toError: { type: 'final' },

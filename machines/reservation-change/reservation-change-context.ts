@@ -24,7 +24,7 @@ export type ReservationChangeContext = {
   loaded: ScheduleView | null
   band: Band
   choice: SlotChoice | null
-  /** The last update failed with a 4xx: the slot was taken meanwhile (spec §8). */
+  /** The last update failed with a 4xx: the slot was taken meanwhile (product.md §8). */
   slotTaken: boolean
   /** The slot chosen before going to /buy, to show again until the first schedule arrives. */
   saved: PurchaseState | null
@@ -67,7 +67,7 @@ export function initialContext(input: ReservationChangeInput): ReservationChange
   }
 }
 
-/** A change opens on the reservation's own day and band (issue 15), not on today. */
+/** A change opens on the reservation's own day and band, not on today. */
 export function openOnReservation(context: ReservationChangeContext, ticket: Ticket): Partial<ReservationChangeContext> {
   const at = parseReservationTime(ticket.reservationTime)
   return {
@@ -88,7 +88,7 @@ export const purchaseStateOf = (context: ReservationChangeContext): PurchaseStat
   minutesToSupport: context.minutesToSupport ?? 0,
 })
 
-/** The reservation update for the chosen slot (spec §3 update-resevation-date). */
+/** The reservation update for the chosen slot (product.md §3 update-resevation-date). */
 export const updateInputOf = (context: ReservationChangeContext): UpdateReservationInput => ({
   ticketNumber: context.ticketNumber!,
   staffId: context.choice!.staffId,

@@ -17,7 +17,7 @@ import { isSlotOpen, landingBand, laterDayMayHaveRoom, nextOpenDay, nobodyAvaila
 export type { ReservationChangeContext, ReservationChangeEvent, ReservationChangeInput, UpdateReservationInput } from './reservation-change-context'
 
 /**
- * Reservation change and new-purchase slot selection (spec §2 /support/staff and
+ * Reservation change and new-purchase slot selection (product.md §2 /support/staff and
  * /support/reservation-date-change, §4 Reservation change, §8 ticket-data / schedule / update).
  *
  * starting ─[hasTicketNumber]─▶ loadingTicket ─▶ loadingSchedule
@@ -30,9 +30,9 @@ export type { ReservationChangeContext, ReservationChangeEvent, ReservationChang
  *              updating 4xx (slot taken meanwhile) ─▶ loadingSchedule with `slotTaken`
  *   slotChosen ─purchase──────▶ toBuy (savePurchaseState, goToBuy)
  * Failures ─▶ toError (goToError with the code), `minutesToSupport None` ─▶ toMenu.
- * One final state per exit (issue 14): the goTo* action on the arrow into it says where.
+ * One final state per exit: the goTo* action on the arrow into it says where.
  * Back from /buy (input `saved`), the first load asks for the saved day and band and shows the
- * saved cell selected if still open, else `notifySavedSlotGone`. Landing (`seeking`, issue 15): a
+ * saved cell selected if still open, else `notifySavedSlotGone`. Landing (`seeking`): a
  * change opens on the reservation's day and band; otherwise the first day from today with a free
  * cell is looked for, and the band shown is the first with a free cell. `moved` says why the day
  * shown is not the one asked for (holiday, not served, full). Context: ./reservation-change-context.ts.
@@ -53,9 +53,9 @@ export const reservationChangeMachine = setup({
     isReservationTimeout: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes('RESERVATION_TIMEOUT'),
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
     isMinutesNone: ({ event }) => 'error' in event && failureMessage(event.error).includes('minutesToSupport None'),
-    // spec §4: the schedule served another day than asked (holiday, past, …): reload for it.
+    // product.md §4: the schedule served another day than asked (holiday, past, …): reload for it.
     servedOtherDate: ({ context }) => !!context.loaded && context.loaded.schedule.selectDate !== context.date,
-    // spec §5: today … 2 weeks ahead, the window the server reports.
+    // product.md §5: today … 2 weeks ahead, the window the server reports.
     isDateInWindow: ({ context, event }) => {
       assertEvent(event, 'date.select')
       return !!context.view && event.date >= context.view.schedule.firstDate && event.date <= context.view.schedule.lastDate
@@ -110,7 +110,7 @@ export const reservationChangeMachine = setup({
         src: 'loadTicket',
         input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
         onDone: { target: 'loadingSchedule', actions: assign(({ context, event }) => openOnReservation(context, event.output)) },
-        // spec §8 ticket-data for date change.
+        // product.md §8 ticket-data for date change.
         onError: [
           { guard: 'isReservationTimeout', target: 'toError', actions: { type: 'goToError', params: { code: 'RESERVATION_TIMEOUT' } } },
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
@@ -131,7 +131,7 @@ export const reservationChangeMachine = setup({
         src: 'loadSchedule',
         input: ({ context }) => ({ dt: context.date, minutesToSupport: context.minutesToSupport, updateTargetTicketNumber: context.ticketNumber }),
         onDone: { target: 'placingDay', actions: assign({ loaded: ({ event }) => event.output }) },
-        // spec §8 schedule load.
+        // product.md §8 schedule load.
         onError: [
           { guard: 'isMinutesNone', target: 'toMenu', actions: 'goToMenu' },
           { target: 'toError', actions: { type: 'goToError', params: errorCode } },
@@ -227,7 +227,7 @@ export const reservationChangeMachine = setup({
               target: '#reservationChange.toComplete',
               actions: [{ type: 'trackDateChange', params: ({ context }) => ({ ticketNumber: context.ticketNumber! }) }, 'goToComplete'],
             },
-            // spec §8 update: a 4xx means the slot went meanwhile: close the modal, say so, and
+            // product.md §8 update: a 4xx means the slot went meanwhile: close the modal, say so, and
             // reload the day so the taken cell shows as unavailable.
             onError: [
               { guard: 'isClientError', target: '#reservationChange.loadingSchedule', actions: assign({ slotTaken: true, choice: null }) },
@@ -237,7 +237,7 @@ export const reservationChangeMachine = setup({
         },
       },
     },
-    // One final state per exit (issue 14): the page is done; the goTo* action says where.
+    // One final state per exit: the page is done; the goTo* action says where.
     toComplete: { type: 'final' },
     toBuy: { type: 'final' },
     toMenu: { type: 'final' },

@@ -19,7 +19,7 @@ const parseSaved = (saved: PurchaseState) => {
 /** The saved day (YYYYMMDD), or null when the saved time is unreadable. */
 export const savedDay = (saved: PurchaseState): string | null => parseSaved(saved)?.ymd ?? null
 
-/** The time band holding the saved start (spec §9 bands), or null outside every band. */
+/** The time band holding the saved start (product.md §9 bands), or null outside every band. */
 export function savedBand(saved: PurchaseState): Band | null {
   const at = parseSaved(saved)
   return (at && bandOfHour(at.hour)) || null

@@ -4,23 +4,23 @@ import { bandHours, bandOfHour, bands, type Band } from '../../contract/reservat
 import { plusDays, reservationAtSlot, reservationTimeOf as writeReservationTime } from '../../contract/reservation-time'
 
 /**
- * Pure rules of the consultant grid (spec §2 "Staff schedule grid", §9 time bands and staff
+ * Pure rules of the consultant grid (product.md §2 "Staff schedule grid", §9 time bands and staff
  * ratio), shared by the reservation-change chart's guards and the grid's view so both agree.
  * Not a chart: scripts/flows.ts reads only `*-machine.ts` files.
  */
 
-// spec §9 time bands 9–13, 13–17, 17–21: the contract's, shared with the server's slot rule.
+// product.md §9 time bands 9–13, 13–17, 17–21: the contract's, shared with the server's slot rule.
 export { bandHours, bandOfHour, bands, type Band }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** The 8 slot keys (`hh-mm`, spec §3) of a band: 0- and 30-minute columns of each hour. */
+/** The 8 slot keys (`hh-mm`, product.md §3) of a band: 0- and 30-minute columns of each hour. */
 export const bandSlotKeys = (band: Band): string[] => bandHours[band].flatMap((h) => [`${pad(h)}-00`, `${pad(h)}-30`])
 
 /** `10-30` → `10:30`. */
 export const slotLabel = (key: string): string => key.replace('-', ':')
 
-/** What a chosen cell carries (spec §2: typed noAssign or withStaff). */
+/** What a chosen cell carries (product.md §2: typed noAssign or withStaff). */
 export type SlotChoice =
   | { slotType: 'noAssign'; time: string; staffId: null; staffNickname: null }
   | { slotType: 'withStaff'; time: string; staffId: string; staffNickname: string }
@@ -28,13 +28,13 @@ export type SlotChoice =
 /** The schedule a grid shows: the server's answer plus the business holidays (YYYYMMDD). */
 export type ScheduleView = { schedule: ReservationScheduleResponse; holidays: string[] }
 
-/** Keys may come as `hh#mm` from the original backend (spec §3): normalise to `hh-mm`. */
+/** Keys may come as `hh#mm` from the original backend (product.md §3): normalise to `hh-mm`. */
 export const normaliseSlots = (slots: Record<string, boolean>): Record<string, boolean> =>
   Object.fromEntries(Object.entries(slots).map(([k, v]) => [k.replace('#', '-'), v]))
 
 export const isHoliday = (view: ScheduleView): boolean => view.holidays.includes(view.schedule.selectDate)
 
-/** spec §4: business holidays make every slot unavailable; else the slot map decides. */
+/** product.md §4: business holidays make every slot unavailable; else the slot map decides. */
 export function isSlotOpen(view: ScheduleView, choice: Pick<SlotChoice, 'slotType' | 'staffId' | 'time'>): boolean {
   if (isHoliday(view)) return false
   if (choice.slotType === 'noAssign') return normaliseSlots(view.schedule.noAssignSchedules)[choice.time] === true
@@ -42,7 +42,7 @@ export function isSlotOpen(view: ScheduleView, choice: Pick<SlotChoice, 'slotTyp
   return !!staff && normaliseSlots(staff.schedules)[choice.time] === true
 }
 
-/** spec §2: only consultants available at some time of the day get a row. */
+/** product.md §2: only consultants available at some time of the day get a row. */
 export const availableStaff = (view: ScheduleView): StaffSchedule[] =>
   isHoliday(view) ? [] : view.schedule.staffSchedules.filter((s) => s.isAvailableAnyTime || Object.values(s.schedules).some(Boolean))
 
@@ -51,7 +51,7 @@ export const nobodyAvailable = (view: ScheduleView): boolean =>
   isHoliday(view) || !Object.values(view.schedule.noAssignSchedules).some(Boolean)
 
 /**
- * spec §9 staff ratio: (completed − unsolved) / completed as a percent, floored; 0 becomes 50;
+ * product.md §9 staff ratio: (completed − unsolved) / completed as a percent, floored; 0 becomes 50;
  * not a number (no completed support yet) becomes 0.
  */
 export function staffRatio(completed: number, unsolved: number): number {
@@ -63,8 +63,8 @@ export function staffRatio(completed: number, unsolved: number): number {
 }
 
 /**
- * A consultant with no completed support yet: spec §9's ratio is 0 for them (kept in the data),
- * but the grid shows them as new (新人), not as a 0 % failure with grey stars (issue 15).
+ * A consultant with no completed support yet: product.md §9's ratio is 0 for them (kept in the data),
+ * but the grid shows them as new (新人), not as a 0 % failure with grey stars.
  */
 export const isNewStaff = (staff: Pick<StaffSchedule, 'supportCompleteCount'>): boolean => !(staff.supportCompleteCount > 0)
 
@@ -86,13 +86,13 @@ export function nextOpenDay(ymd: string, holidays: readonly string[]): string {
 /** Why the day shown is not the day asked for: a business holiday, a day the server does not serve, or no free cell left. */
 export type DateMove = { from: string; reason: 'holiday' | 'closed' | 'full' }
 
-/** `SUPPORT-YYYYMMDD-HH-MM` (spec §3) from a day and a slot key, written by the contract ('' when unreadable). */
+/** `SUPPORT-YYYYMMDD-HH-MM` (product.md §3) from a day and a slot key, written by the contract ('' when unreadable). */
 export const reservationTimeOf = (ymd: string, time: string): string => {
   const at = reservationAtSlot(ymd, time)
   return at ? writeReservationTime(at) : ''
 }
 
-/** Landing (issue 15): the day has no free cell and a later day of the window may have one. */
+/** Landing: the day has no free cell and a later day of the window may have one. */
 export const laterDayMayHaveRoom = (view: ScheduleView): boolean =>
   nobodyAvailable(view) && nextOpenDay(view.schedule.selectDate, view.holidays) <= view.schedule.lastDate
 

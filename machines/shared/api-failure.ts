@@ -1,5 +1,5 @@
 /**
- * The one reading of a failed call for every chart (issue 14): the HTTP status it carries, and the
+ * The one reading of a failed call for every chart: the HTTP status it carries, and the
  * three classes the spec speaks of. Charts name their guards after these (`isClientError`,
  * `isRateLimited`…) so a diagram shows a word, never an inline combination.
  */
@@ -10,28 +10,28 @@ export function failureStatus(error: unknown): number {
   return Number.isInteger(status) ? status : 500
 }
 
-/** spec §8 "4xx": the request was refused (address in use, already rated, member not found…). */
+/** product.md §8 "4xx": the request was refused (address in use, already rated, member not found…). */
 export const isClientFailure = (error: unknown): boolean => {
   const s = failureStatus(error)
   return s >= 400 && s < 500
 }
 
 /**
- * HTTP 429: the server's rate limit (issue 13). Not the spec's "4xx" meaning: the view says to wait
+ * HTTP 429: the server's rate limit. Not the spec's "4xx" meaning: the view says to wait
  * instead, or the member would read a wrong reason.
  */
 export const isRateLimitedFailure = (error: unknown): boolean => failureStatus(error) === 429
 
 /**
  * No HTTP answer at all (the network gone, the page unloading: fetch's TypeError carries no
- * status). A charge that got no answer may still have happened (issue 12).
+ * status). A charge that got no answer may still have happened.
  */
 export const isUnansweredFailure = (error: unknown): boolean =>
   !(typeof error === 'object' && error !== null && 'status' in error && Number.isInteger(Number(error.status)))
 
 /**
  * HTTP 502, 503 or 504: the load balancer answered in place of our server (the replica died or
- * did not answer in time, issue 16). Our server never sends these, so what became of the request
+ * did not answer in time). Our server never sends these, so what became of the request
  * is as unknown as with no answer at all: a charge may have been taken and is being resumed.
  */
 export const isGatewayFailure = (error: unknown): boolean => [502, 503, 504].includes(failureStatus(error)) && !isUnansweredFailure(error)

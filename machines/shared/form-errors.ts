@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /**
- * The first message per field of a form schema (spec §5), `{}` when the values pass. Shared by the
+ * The first message per field of a form schema (product.md §5), `{}` when the values pass. Shared by the
  * account charts: they keep values in context and ask this for the errors the view shows.
  */
 export function formErrors<K extends string>(schema: v.GenericSchema, values: Record<K, unknown>): Partial<Record<K, string>> {

@@ -5,7 +5,7 @@ import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
- * Signup (spec §2 signup page, §4 Signup, §5, §8; issue 6).
+ * Signup (product.md §2 signup page, §4 Signup, §5, §8).
  *
  * form:      editing ─form.submit [isFormValid]─▶ submitting ─▶ toRegistrationTemp (goToRegistrationTemp: /registeration-temp)
  *            submitting ─[isRateLimited]─▶ editing (rateLimited: wait and retry)
@@ -14,7 +14,7 @@ import { formErrors, visibleErrors } from '../shared/form-errors'
  *            editing ─link.open─▶ confirming ─▶ toLoginThanks (goToLoginThanks: /login?signup=success)
  *                                  | toLinkError (goToError: /error?code=signup)
  *                                  confirming ─[isAlreadyCompleted]─▶ alreadyRegistered (stays on the page: the
- *                                  link was opened before: success, with a way to log in; issue 12 item 4)
+ *                                  link was opened before: success, with a way to log in)
  * clipboard: idle ─password.copy─▶ copying ─▶ copied ─after 2 s─▶ idle (the copy tooltip resets)
  *
  * Inputs arrive normalised by the view (src/ui/normalize.ts): phone digits only,
@@ -25,7 +25,7 @@ export type SignupField = 'memberLastname' | 'memberFirstname' | 'phoneNumber' |
 /** Fields that carry an error message: the e-mail's two inputs are checked as one address. */
 export type SignupErrorField = 'memberLastname' | 'memberFirstname' | 'phoneNumber' | 'email' | 'password'
 
-/** The form part of the signup payload (spec §5 rules and messages, from the contract). */
+/** The form part of the signup payload (product.md §5 rules and messages, from the contract). */
 export const SignupForm = v.object({
   memberLastname: SignupRequest.entries.memberLastname,
   memberFirstname: SignupRequest.entries.memberFirstname,
@@ -93,7 +93,7 @@ export const signupMachine = setup({
     events: {} as SignupEvent,
   },
   guards: {
-    // spec §4: submit is blocked while any field error shows (or would show).
+    // product.md §4: submit is blocked while any field error shows (or would show).
     isFormValid: ({ context }) => v.is(SignupForm, formValues(context)),
     hasPassword: ({ context }) => context.values.password !== '',
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
@@ -137,7 +137,7 @@ export const signupMachine = setup({
       return { registrationAnswers: has ? context.registrationAnswers.filter((a) => a !== event.answer) : [...context.registrationAnswers, event.answer] }
     }),
     toggleVisibility: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
-    // The generated password is shown, so the member can note it (spec §2 auto-generate).
+    // The generated password is shown, so the member can note it (product.md §2 auto-generate).
     useGeneratedPassword: assign(({ context, event }) => {
       assertEvent(event, 'password.generate')
       const next = { ...context, values: { ...context.values, password: event.password }, touched: { ...context.touched, password: true } }
@@ -146,7 +146,7 @@ export const signupMachine = setup({
     markEmailInUse: assign({ emailInUse: true }),
     markRateLimited: assign({ rateLimited: true, emailInUse: false }),
     clearRateLimited: assign({ rateLimited: false }),
-    /** Navigate to /registeration-temp keeping the query (spec §2). */
+    /** Navigate to /registeration-temp keeping the query (product.md §2). */
     goToRegistrationTemp: () => {},
     /** Navigate to /login?signup=success (signs out, shows the thank-you modal). */
     goToLoginThanks: () => {},
@@ -195,9 +195,9 @@ export const signupMachine = setup({
             }),
             onDone: { target: 'toRegistrationTemp', actions: 'goToRegistrationTemp' },
             onError: [
-              // 429 is our rate limit (issue 13), not the spec's "address taken".
+              // 429 is our rate limit, not the spec's "address taken".
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
-              // spec §8: any 4xx means the address is taken; anything else is error 400.
+              // product.md §8: any 4xx means the address is taken; anything else is error 400.
               { guard: 'isClientError', target: 'editing', actions: 'markEmailInUse' },
               { target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
             ],
@@ -205,7 +205,7 @@ export const signupMachine = setup({
         },
         // The confirmation mail is sent: to /registeration-temp (the query kept).
         toRegistrationTemp: { type: 'final' },
-        // The request failed for another reason: to /error?code=400 (spec §8).
+        // The request failed for another reason: to /error?code=400 (product.md §8).
         toError: { type: 'final' },
         // The mailed link (/registeration-complete?token=…) completes the registration.
         confirming: {
@@ -245,7 +245,7 @@ export const signupMachine = setup({
             onError: { target: 'idle' },
           },
         },
-        // spec §9: the copy tooltip resets after 2 s.
+        // product.md §9: the copy tooltip resets after 2 s.
         copied: {
           tags: ['copied'],
           after: { 2000: { target: 'idle' } },

@@ -3,7 +3,7 @@ import { startServer } from './services'
 
 /**
  * Several replicas of the product's server (`server/main.ts`, as production runs it, API only) on
- * one PostgreSQL database, for the replica tests and benches (issue 16). The first migrates and
+ * one PostgreSQL database, for the replica tests and benches. The first migrates and
  * seeds; the others start together once it has, and find the database ready.
  */
 export type Replica = { url: string; child: Child }

@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A load balancer for tests only (issue 16): each request goes to the next upstream in turn. An
+ * A load balancer for tests only: each request goes to the next upstream in turn. An
  * upstream that does not answer gets a 502, as a real balancer answers a request it cannot place;
  * it does not retry, so a client sees what a replica's death does to its request.
  */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, httpOk, spawnChild, waitUntilReady, type Child } from './processes'
 
-// The real local parts of the product (design.md "Real parts, local by default"), each started
+// The real local parts of the product (docs/design.md "Real parts, local by default"), each started
 // as a child process from the project's own node_modules: nothing is downloaded at run time.
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..')

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { waitForExit } from './processes'
 import { ROOT, buildWeb, localWebEnv } from './services'
 
-// `npm start` serves the production build of the SPA (issue 12). It builds when the folder is
+// `npm start` serves the production build of the SPA. It builds when the folder is
 // missing or stale — any input changed since the last build — and reuses it otherwise, so a warm
 // start costs a hash of the sources (about 0.1 s) instead of a build.
 

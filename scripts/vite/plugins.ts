@@ -6,7 +6,7 @@ import { parseClientConfig } from '../../src/config.ts'
 // Vite plugins of the project (vite.config.ts): what the dev server may watch and serve, the
 // route list the production server needs, and the production build's configuration check.
 
-/** The app's own sources: the only things `npm run dev` watches and serves (issue 12). */
+/** The app's own sources: the only things `npm run dev` watches and serves. */
 const APP_SOURCES = new Set(['contract', 'src', 'machines', 'public', 'index.html'])
 /** Files Vite itself reads (config, env): watched so a change restarts the dev server, never served. */
 const CONFIG_FILES = new Set(['vite.config.ts', 'tsconfig.json', 'package.json', 'tsr.config.json'])
@@ -14,7 +14,7 @@ const CONFIG_FILES = new Set(['vite.config.ts', 'tsconfig.json', 'package.json',
 /**
  * `server.watch.ignored`: everything in the project but the app's sources and Vite's own
  * configuration. PGlite writes its WAL under `.data/` on every database write; a watcher there made
- * the dev server full-reload every open page (issue 12). Paths outside the project (linked
+ * the dev server full-reload every open page. Paths outside the project (linked
  * packages) are left to Vite's own rules.
  */
 export function ignoredByWatcher(root: string) {
@@ -86,10 +86,10 @@ export function routesManifest(root: string): Plugin {
 }
 
 /**
- * design.md: "the SPA's production build fails on a missing VITE_* value". In production mode
+ * docs/design.md: "the SPA's production build fails on a missing VITE_* value". In production mode
  * there are no local fallbacks (the demo API key, the Auth Emulator): each value is parsed the way
  * the browser will parse it, and a missing one stops the build with the spec's
- * `Not Configured Environment Value: NAME` (spec §5). `npm start` passes the local values
+ * `Not Configured Environment Value: NAME` (product.md §5). `npm start` passes the local values
  * explicitly; other modes (development, test) keep the embedded defaults.
  */
 export function productionConfigCheck(root: string): Plugin {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
 import { prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
 
-// Paint from HTML (issue 16, docs/performance.md "First paint"): after the browser build, the same
+// Paint from HTML (docs/performance.md "First paint"): after the browser build, the same
 // app is built for Node (src/prerender/render.tsx) and each public page is rendered into
 // `prerendered/<page>.html` with its CSS; each member page gets its frame and spinner. The server
 // answers a page's path with its HTML (server/http/spa.ts, `prerendered.json`); the client

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA check (spec §1: login and signup). With no secret configured the captcha is "off":
+ * reCAPTCHA check (product.md §1: login and signup). With no secret configured the captcha is "off":
  * only the literal token `off`, which the browser's "off" adapter sends, is accepted.
  */
 export async function verifyCaptcha(secret: string | undefined, token: string): Promise<boolean> {

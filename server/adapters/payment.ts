@@ -17,7 +17,7 @@ export type ChargeResult =
   | { ok: false; status: 402 | 429; message: string }
 
 /**
- * The server half of the payment port (design.md "Payments and 3-D Secure"). `charge` must be
+ * The server half of the payment port (docs/design.md "Payments and 3-D Secure"). `charge` must be
  * idempotent per key on the provider side too: a retried key answers the same charge.
  */
 export type PaymentPort = {
@@ -52,7 +52,7 @@ export type SandboxCard = { number: string; expMonth: number; expYear: number; c
 
 export type SandboxPayment = PaymentPort & {
   kind: 'sandbox'
-  /** A token of `memberId` only (issue 13 item 6: another member's token is useless). */
+  /** A token of `memberId` only (another member's token is useless). */
   createToken: (card: SandboxCard, memberId: string) => Promise<
     | { ok: true; tokenId: string; threeDSecure: 'required' | 'frictionless'; card: { brand: string; last4: string } }
     | { ok: false; message: string }

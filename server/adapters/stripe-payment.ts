@@ -2,7 +2,7 @@ import Stripe from 'stripe'
 import type { ChargeLookup, ChargeResult, PaymentPort } from './payment'
 
 /**
- * The Stripe half of the payment port (design.md "Payments and 3-D Secure"), selected with
+ * The Stripe half of the payment port (docs/design.md "Payments and 3-D Secure"), selected with
  * PAYMENT_PROVIDER=stripe and STRIPE_SECRET_KEY:
  *  - the token is a PaymentMethod id (created in the browser by the card elements);
  *  - 3-D Secure: a SetupIntent for that PaymentMethod, confirmed with a return_url; when Stripe
@@ -11,7 +11,7 @@ import type { ChargeLookup, ChargeResult, PaymentPort } from './payment'
  *    so a succeeded SetupIntent leaves the card attached there and chargeable off-session later;
  *  - tdsFinish / inspectToken read the PaymentMethod's latest SetupIntent;
  *  - charge confirms a PaymentIntent off-session with the purchase's idempotency key. HTTP 429 is
- *    passed on (the SDK's own retries are off) so the client's retry policy (spec §9) applies.
+ *    passed on (the SDK's own retries are off) so the client's retry policy (product.md §9) applies.
  *    The PaymentIntent carries the key in its metadata (`purchase_key`) so that
  *  - findCharge can find it again by search (docs/decisions.md 51) when the process that charged
  *    died before it recorded the purchase.
@@ -42,7 +42,7 @@ export function createStripeClient(secretKey: string, httpClient?: HttpClient): 
   return new Stripe(secretKey, { maxNetworkRetries: 0, ...(httpClient ? { httpClient } : {}) })
 }
 
-// spec §2: the six brands, as the rest of the app names them.
+// product.md §2: the six brands, as the rest of the app names them.
 const brandNames: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'MasterCard',

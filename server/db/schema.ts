@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -50,6 +51,10 @@ export const staff = pgTable('staff', {
   /** How many ratings averageScore is made of. */
   ratingCount: integer('rating_count').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** false: takes no new bookings and leaves the member's grid (operator's desk; docs/server.md "Operator's desk"). */
+  active: boolean('active').notNull().default(true),
+  /** Optimistic concurrency of the operator's desk: every desk write checks and bumps it. */
+  version: integer('version').notNull().default(1),
 })
 
 /** A consultant's working period on one day; both ends on 30-minute boundaries. */
@@ -93,6 +98,8 @@ export const products = pgTable('products', {
   minutesToSupport: integer('minutes_to_support').notNull().default(0),
   showOnMypage: boolean('show_on_mypage').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Optimistic concurrency of the operator's desk. */
+  version: integer('version').notNull().default(1),
 })
 
 export const reservationMenus = pgTable('reservation_menus', {
@@ -101,6 +108,8 @@ export const reservationMenus = pgTable('reservation_menus', {
   imageUrl: text('image_url').notNull(),
   estimatedMinute: integer('estimated_minute').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Optimistic concurrency of the operator's desk. */
+  version: integer('version').notNull().default(1),
 })
 
 export const tickets = pgTable('tickets', {
@@ -229,6 +238,13 @@ export const coupons = pgTable('coupons', {
   discountPrice: integer('discount_price').notNull(),
   expire: ts('expire').notNull(),
   availableProductList: jsonb('available_product_list').$type<CouponProductJson[]>().notNull(),
+  /** How many members may claim it; null: no limit (services/coupon-claim.ts holds it under races). */
+  maxClaims: integer('max_claims'),
+  /** Stopped by an operator: no longer claimed, listed or applied (a claim or use before stays on record). */
+  stoppedAt: ts('stopped_at'),
+  /** Optimistic concurrency of the operator's desk. */
+  version: integer('version').notNull().default(1),
+  createdAt: ts('created_at'),
 })
 
 export const memberCoupons = pgTable(
@@ -248,6 +264,13 @@ export const notices = pgTable('notices', {
   kind: text('kind').$type<'INFORMATION' | 'CAMPAIGN'>().notNull(),
   content: text('content').notNull(),
   updateTime: ts('update_time').notNull(),
+  /** Publish window (operator's desk): shown from publishFrom (null: at once) until publishUntil (null: no end). */
+  publishFrom: ts('publish_from'),
+  publishUntil: ts('publish_until'),
+  /** Withdrawn by an operator: no longer shown, kept for the record. */
+  withdrawnAt: ts('withdrawn_at'),
+  /** Optimistic concurrency of the operator's desk. */
+  version: integer('version').notNull().default(1),
 })
 
 export const savedCards = pgTable('saved_cards', {
@@ -261,7 +284,7 @@ export const savedCards = pgTable('saved_cards', {
 })
 
 /**
- * One row per signup-request, waiting for its mailed link (issue 13 item 3): a newer request for
+ * One row per signup-request, waiting for its mailed link: a newer request for
  * the same address is a row of its own and never touches an older one. No identity user exists
  * until the link is opened; the password waits sealed with the link's token (services/link-secrets.ts).
  * Completed rows are kept (password wiped) so a reopened link answers "already registered".
@@ -292,7 +315,7 @@ export const passwordResets = pgTable(
     code: text('code').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
-    /** Tries of this code, right or wrong; the 5th wrong one voids it (issue 13 item 4). */
+    /** Tries of this code, right or wrong; the 5th wrong one voids it. */
     attempts: integer('attempts').notNull().default(0),
   },
   // One live code per member by construction: a new request replaces the unused row.
@@ -308,7 +331,7 @@ export const emailChanges = pgTable('email_changes', {
   usedAt: ts('used_at'),
 })
 
-// ---- the sandbox payment provider's own state (design.md "Payments and 3-D Secure")
+// ---- the sandbox payment provider's own state (docs/design.md "Payments and 3-D Secure")
 export const sandboxTokens = pgTable('sandbox_tokens', {
   tokenId: text('token_id').primaryKey(),
   brand: text('brand').notNull(),
@@ -339,7 +362,7 @@ export const sandboxRateLimits = pgTable('sandbox_rate_limits', {
 })
 
 /**
- * Rate-limit windows shared by every server process on this database (issue 16): one row per
+ * Rate-limit windows shared by every server process on this database: one row per
  * counted key (`<call>|<rule>|<key>`), a fixed window from `window_start`; rows past `expires_at`
  * are swept now and then (server/http/rate-limit-store.ts).
  */
@@ -415,5 +438,77 @@ export const staffShiftExceptions = pgTable('staff_shift_exceptions', {
 export const staffCalendarFeeds = pgTable('staff_calendar_feeds', {
   staffId: text('staff_id').primaryKey().references(() => staff.staffId, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+})
+
+// ---- operator's desk: mail outbox, refunds, uploaded images (docs/server.md "Operator's desk")
+
+/**
+ * Every mail the server hands to SMTP, with its delivery status (server/services/mail-outbox.ts):
+ * an operator sees a failed one and sends it again. Mails carrying a secret (a signup or e-mail
+ * change link, a reset code) are kept with the secret blanked out and cannot be sent again.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The member the address belonged to when the mail was sent (null: not a member yet). */
+  memberId: text('member_id'),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** false: the body was stored with a secret blanked out; only a new request sends a new one. */
+  resendable: boolean('resendable').notNull().default(true),
+  /** pending | sent | failed */
+  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: ts('created_at').notNull(),
+  sentAt: ts('sent_at'),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [
+  index('mail_outbox_member_idx').on(t.memberId, t.createdAt.desc()),
+  index('mail_outbox_to_idx').on(t.toAddress),
+])
+
+/**
+ * One refund of a purchase (operator's desk). The idempotency key makes a double click or a retry
+ * the same refund; pending rows count against what may still be refunded, so two refunds sent at
+ * once never exceed what was paid (services/desk-refunds.ts). Accounting records: never deleted.
+ */
+export const refunds = pgTable('refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  receiptNumber: text('receipt_number').notNull(),
+  ticketNumber: text('ticket_number').notNull(),
+  memberId: text('member_id').notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** sha-256 of (receipt, amount, reason): the key stands for one request. */
+  fingerprint: text('fingerprint').notNull(),
+  /** pending | succeeded | failed */
+  status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+  providerRefundId: text('provider_refund_id'),
+  error: text('error'),
+  actorUid: text('actor_uid').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+}, (t) => [index('refunds_receipt_idx').on(t.receiptNumber)])
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+})
+
+/**
+ * Images uploaded on the operator's desk (consultant photos, menu images), re-encoded as WebP by
+ * sharp and served from `/api/images/<imageId>`: same origin, so the app's CSP (img-src 'self')
+ * shows them, and every replica serves them from the shared database.
+ */
+export const uploadedImages = pgTable('uploaded_images', {
+  imageId: text('image_id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull(),
 })

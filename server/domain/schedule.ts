@@ -13,7 +13,7 @@ import {
   todayJst,
 } from './time'
 
-// The slot rule (design.md "Server rules"), pure: no database, no clock of its own.
+// The slot rule (docs/design.md "Server rules"), pure: no database, no clock of its own.
 
 export type Interval = { startsAt: Date; endsAt: Date }
 

@@ -10,7 +10,7 @@ import {
   type ReservationTime,
 } from '../../contract/reservation-time'
 
-// All business rules run in Japan time (spec §1); instants are stored in UTC.
+// All business rules run in Japan time (product.md §1); instants are stored in UTC.
 export const JST = ZoneId.of('Asia/Tokyo')
 
 export type Clock = { now: () => Date }
@@ -19,7 +19,7 @@ export const systemClock: Clock = { now: () => new Date() }
 export const fixedClock = (at: Date): Clock => ({ now: () => new Date(at.getTime()) })
 
 export const CELL_MINUTES = 30
-/** Bookable day window: today … today + 14 (spec §5 "Reservation dates"). */
+/** Bookable day window: today … today + 14 (product.md §5 "Reservation dates"). */
 export const BOOKING_WINDOW_DAYS = 14
 /**
  * The 30-minute cut-off and the time bands (9–13, 13–17, 17–21: slots start from 09:00 to 20:30)
@@ -41,7 +41,7 @@ export const parseYmd = (s: string): LocalDate | null => {
   return p ? LocalDate.of(p.year, p.month, p.day) : null
 }
 
-/** Slot key `hh-mm` (spec §3 schedule: '#' replaced by '-'). */
+/** Slot key `hh-mm` (product.md §3 schedule: '#' replaced by '-'). */
 export const slotKey = (t: LocalTime): string => `${pad(t.hour())}-${pad(t.minute())}`
 
 export const atJst = (day: LocalDate, hour: number, minute: number): Date =>

@@ -3,7 +3,7 @@ import type { CallName } from '../../contract/calls'
 import { HttpError, badRequest, serverErrors } from './errors'
 
 /**
- * Request hygiene of the product API (issue 13 items 8 and 10): how much a caller may send and in
+ * Request hygiene of the product API: how much a caller may send and in
  * what form. The limits are far above what the SPA sends (a maximal valid request of each call is
  * checked against them in tests/api/attacks/input-limits.test.ts) and far below what would cost us.
  */

@@ -3,7 +3,7 @@ import { apiErrors } from '../../contract/messages'
 /** An answer the caller should see as `{ message }` with this status. */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 404 | 409 | 413 | 414 | 415 | 429 | 500,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500,
     message: string,
   ) {
     super(message)
@@ -13,6 +13,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string) => new HttpError(400, message)
 export const notFound = (message = 'Not Found') => new HttpError(404, message)
 export const unauthorized = () => new HttpError(401, apiErrors.notLoggedIn)
+/** A signed-in caller without the role (or the row) the call needs (docs/server.md "Staff roles"). */
+export const forbidden = (message: string) => new HttpError(403, message)
+export const conflict = (message: string) => new HttpError(409, message)
 
 /** Server-side error strings of our own (docs/api.md); the spec's are in contract/messages.ts. */
 export const serverErrors = {
@@ -43,7 +46,7 @@ export const serverErrors = {
   /** ADD and TIP belong to one of the member's own SUPPORT tickets, not refunded. */
   parentTicketInvalid: 'PARENT_TICKET_INVALID',
   alreadyTipped: 'ALREADY_TIPPED',
-  /** spec §4: the free interview ticket is given once. */
+  /** product.md §4: the free interview ticket is given once. */
   interviewNotAvailable: 'INTERVIEW_NOT_AVAILABLE',
   /** reservationMenuList items must be the reservation-menu-list of the product's minutes. */
   menuInvalid: 'RESERVATION_MENU_INVALID',

@@ -4,7 +4,7 @@ import { rateLimitWindows } from '../db/schema'
 import type { RateLimitStore } from './rate-limit'
 
 /**
- * Rate-limit counters in the database (issue 16): every replica on one PostgreSQL counts in the
+ * Rate-limit counters in the database: every replica on one PostgreSQL counts in the
  * same row, so a limit means the same with one process or ten. One statement per attempt — an
  * upsert that starts a new fixed window when the old one has ended and otherwise adds one — so
  * concurrent attempts on different replicas are counted exactly (the row lock of ON CONFLICT

@@ -6,14 +6,14 @@ import { HttpError } from './errors'
 export type Rule = { max: number; windowMs: number }
 
 /**
- * The limited calls and their rules (docs/reliability.md "Rate limits", issue 13 items 4, 7, 10).
+ * The limited calls and their rules (docs/reliability.md "Rate limits").
  * Each rule names what it counts by; the handler passes that key (server/routes/<flow>.ts).
  */
 export type RateLimits = {
   /**
    * Per (address, e-mail) and per address, never per e-mail alone: a per-e-mail count lets anyone
    * lock a victim out with junk captchas, and our login call never sees the password anyway — the
-   * identity provider's own password check (and its lockout) protects the account (issue 13 item 7).
+   * identity provider's own password check (and its lockout) protects the account.
    */
   login: { perAddress: Rule; perAddressEmail: Rule }
   /** Mails to one address; the landing-page variant has no captcha, so a stricter per-address rule. */
@@ -64,7 +64,7 @@ export function defaultRateLimits(testMode: boolean): RateLimits {
 /**
  * Where the counters live. One small interface so a store shared by every replica (PostgreSQL
  * `INSERT … ON CONFLICT DO UPDATE … RETURNING count`, or Redis `INCR` + `PEXPIRE`) can replace the
- * in-memory one (design.md "Scale path"): `hit` adds one attempt to `key`'s current window and
+ * in-memory one (docs/design.md "Scale path"): `hit` adds one attempt to `key`'s current window and
  * says whether it is still within `rule.max`.
  */
 export interface RateLimitStore {

@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono'
 import { appSecurityHeaders } from './security-headers'
 
 /**
- * The built SPA served by the API's own process (issue 12): one origin for the app, `/api` and
+ * The built SPA served by the API's own process: one origin for the app, `/api` and
  * `/sandbox`, the same answer for `npm start` and production. Only what `vite build` wrote is
  * served — the folder is read once at start into memory (about 2 MB), so nothing else on disk
  * (the database, the server's source, `.git`) can ever be reached through a path, whatever its
@@ -19,8 +19,8 @@ import { appSecurityHeaders } from './security-headers'
  * - `/assets/*` carry a content hash in their name: cached for a year, immutable.
  * - `index.html` for every route of the app (`routes.json`, written by the build from the route
  *   tree): `no-cache`, so a deploy is seen on the next load; an unknown extension-less path gets
- *   the app with status 404 (the SPA then shows its own 404 page, spec §2 `*`).
- * - a page the build prerendered (`prerendered.json`, scripts/vite/prerender.ts, issue 16) gets its
+ *   the app with status 404 (the SPA then shows its own 404 page, product.md §2 `*`).
+ * - a page the build prerendered (`prerendered.json`, scripts/vite/prerender.ts) gets its
  *   own HTML instead of index.html: a public page in full, a member page's frame and spinner. Only
  *   with the query that HTML was made for (`?display=lp` selects the landing-page variant; a
  *   public page lists the parameters that leave its first render unchanged); with any other, the

@@ -7,10 +7,10 @@ import type { PartialHandlers } from '../http/handler'
 
 export const authHandlers: PartialHandlers<'login'> = {
   /**
-   * spec §4 Login: the captcha is checked here; the password goes to the identity provider, whose
+   * product.md §4 Login: the captcha is checked here; the password goes to the identity provider, whose
    * own password check (and lockout) protects the account. Counted per address and per (address,
    * e-mail), never per e-mail alone: junk captchas from one address cannot lock a victim out, and an
-   * absent e-mail is just one more (address, "") key, not a way around the count (issue 13 item 7).
+   * absent e-mail is just one more (address, "") key, not a way around the count.
    */
   async login({ input, deps, address, limit }) {
     await limit('perAddress', address)

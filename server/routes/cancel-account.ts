@@ -4,7 +4,7 @@ import { closeAccount } from '../services/cancel-account'
 // The cancel-account flow (machines/cancel-account).
 
 export const cancelAccountHandlers: PartialHandlers<'cancel-account'> = {
-  // Serialised with the member's purchases (issue 13 item 2): services/cancel-account.ts.
+  // Serialised with the member's purchases: services/cancel-account.ts.
   async 'cancel-account'({ deps, me }) {
     await closeAccount(deps, me())
     return {}

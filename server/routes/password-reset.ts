@@ -5,7 +5,7 @@ import { mailResetCode, resetPassword } from '../services/password-reset'
 
 export const passwordResetHandlers: PartialHandlers<'password-reset-request' | 'password-reset'> = {
   /**
-   * spec §8 keeps `Member Not Found.` for an unknown address (an answer that tells whether an
+   * product.md §8 keeps `Member Not Found.` for an unknown address (an answer that tells whether an
    * address is a member's): both counts are taken first, so probing is as limited as mailing.
    */
   async 'password-reset-request'({ input, deps, address, limit }) {

@@ -12,7 +12,7 @@ import { loadOwnTicket } from '../services/tickets'
 export const reservationChangeHandlers: PartialHandlers<'reservation-schedule' | 'update-resevation-date'> = {
   async 'reservation-schedule'({ input, deps, me }) {
     const m = me()
-    // spec §8: the client sends the member to the menu when the message contains this.
+    // product.md §8: the client sends the member to the menu when the message contains this.
     if (input.minutesToSupport === undefined || input.minutesToSupport <= 0) throw badRequest(apiErrors.minutesToSupportNone)
     const minutes = input.minutesToSupport
     if (input.updateTargetTicketNumber) {

@@ -3,7 +3,7 @@ import type { SandboxPayment } from '../adapters/payment'
 import type { Config } from '../config'
 
 /**
- * Where the 3-D Secure page may send the browser back (issue 13 item 6): a path of this origin,
+ * Where the 3-D Secure page may send the browser back: a path of this origin,
  * or an absolute URL on APP_ORIGIN. Browsers read `/\\host` and `//host` as another host, and a
  * path such as `/.//evil` normalises to `//evil`, so the check runs on the URL as the browser
  * resolves it and on the raw text: no backslash, no control or space character, no dot segment,
@@ -37,7 +37,7 @@ export function safeReturnUrl(raw: string | undefined, appOrigin: string): { url
 }
 
 /**
- * The sandbox provider's 3-D Secure page (design.md): plain HTML, 承認 / 失敗. Frictionless cards
+ * The sandbox provider's 3-D Secure page (docs/design.md): plain HTML, 承認 / 失敗. Frictionless cards
  * go straight back. The return URL: see safeReturnUrl.
  */
 export function mountSandbox3ds(app: Hono, payment: SandboxPayment, config: Config) {

@@ -14,7 +14,7 @@ export const signupHandlers: PartialHandlers<'signup-request' | 'signup-complete
   async 'signup-request'({ input, deps, address, limit }) {
     await limit('perAddress', address)
     if (input.source === 'SIGNUP_FORM_LP') {
-      // spec §1: the landing-page variant has no captcha widget. The source is the caller's word,
+      // product.md §1: the landing-page variant has no captcha widget. The source is the caller's word,
       // so this stricter per-address count is what a script meets instead (docs/decisions.md).
       await limit('perAddressWithoutCaptcha', address)
     } else if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) {

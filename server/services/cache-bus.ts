@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Client } from 'pg'
 
 /*
- * Cache invalidation across server processes (issue 16: replicas behind a load balancer on one
+ * Cache invalidation across server processes (replicas behind a load balancer on one
  * PostgreSQL). Each process keeps its member and schedule caches (server/services/cache.ts); a write
  * in one process must reach the others. PostgreSQL's LISTEN/NOTIFY carries it: the database every
  * replica already has, transactional and ordered, with no new service to run (Redis was the other

@@ -3,7 +3,8 @@ import { apiErrors } from '../../contract/messages'
 import { bookings, members, purchaseAttempts, tickets } from '../db/schema'
 import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
-import { hasLivePurchase, lockMember } from './checkout'
+import { lockMember } from './member-lock'
+import { hasLivePurchase } from './purchase/attempts'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000
@@ -11,12 +12,12 @@ const POLL_MS = 40
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
- * `cancel-account` (spec §8), serialised with the member's purchases by the member row lock
- * (issue 13 item 2): a purchase between its hold and its record is waited for, so either the
+ * `cancel-account` (product.md §8), serialised with the member's purchases by the member row lock
+ *: a purchase between its hold and its record is waited for, so either the
  * account goes first (the charge then answers 401, no money moved) or the purchase is recorded
  * first and counts below (UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE for a new unused SUPPORT ticket).
  * Refused while an unused support ticket exists: SUPPORT, UNSUPPORTED, not refunded, and its
- * reservation not yet past (a missed reservation is void, spec §9 terms).
+ * reservation not yet past (a missed reservation is void, product.md §9 terms).
  */
 export async function closeAccount(deps: Deps, member: MemberRow): Promise<void> {
   const deadline = Date.now() + WAIT_MS
@@ -31,7 +32,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
         .where(and(eq(tickets.memberId, member.memberId), eq(tickets.productType, 'SUPPORT'), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
       if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw badRequest(apiErrors.unusedTickets)
       const numbers = (await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, member.memberId))).map((r) => r.n)
-      // Cells still held by an abandoned attempt go too (they are void already, see services/checkout.ts).
+      // Cells still held by an abandoned attempt go too (they are void already, see services/purchase/).
       const attempted = (await tx.select({ n: purchaseAttempts.ticketNumber }).from(purchaseAttempts).where(eq(purchaseAttempts.memberId, member.memberId))).map((r) => r.n)
       const all = [...new Set([...numbers, ...attempted])]
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))

@@ -23,7 +23,7 @@ export async function requestEmailChange(deps: Deps, m: MemberRow, email: string
  * Applies the link `token`; `caller` is the uid of a browser signed in when it opened the link
  * (another member's gets the failure page). The link is claimed in the transaction that applies
  * it: of two opens at once one applies it and the other, after its commit, finds it used. A used
- * link whose address is still the member's answers "already changed" (issue 12 item 4).
+ * link whose address is still the member's answers "already changed".
  */
 export async function completeEmailChange(deps: Deps, token: string, caller: string | null): Promise<CallResponse<'email-change-complete'>> {
   const { db, identity } = deps

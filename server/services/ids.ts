@@ -4,6 +4,6 @@ const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).
 
 /** Member ids double as identity-provider uids. */
 export const newMemberId = () => `MB${digits(10)}`
-/** Prefix M: interview ticket (spec §3); S support, A add-on, T tip. */
+/** Prefix M: interview ticket (product.md §3); S support, A add-on, T tip. */
 export const newTicketNumber = (prefix: 'M' | 'S' | 'A' | 'T') => `${prefix}${digits(13)}`
 export const newReceiptNumber = () => `R${digits(13)}`

@@ -1,7 +1,7 @@
 import type { Mailer } from '../adapters/mailer'
 import { toZoned } from '../domain/time'
 
-// Japanese mail texts (spec §2 /buy-complete, /reservationdate-change-complete). Links point to
+// Japanese mail texts (product.md §2 /buy-complete, /reservationdate-change-complete). Links point to
 // the SPA's routes under APP_ORIGIN.
 
 const footer = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n迷惑メールフォルダに振り分けられている場合があります。\n\nITサポート マイページ'
@@ -11,12 +11,12 @@ const jstText = (d: Date) => {
   return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
 }
 
-// spec §9: support types TEL (電話), ONLINE (オンライン).
+// product.md §9: support types TEL (電話), ONLINE (オンライン).
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 
 export const mails = {
   // The name entered with this request is shown, and the mail says what to do with a request one
-  // did not make: each request has its own link (issue 13 item 3), so a mailbox owner can tell theirs.
+  // did not make: each request has its own link, so a mailbox owner can tell theirs.
   signup: (m: Mailer, to: string, link: string, name: string) =>
     m.send({
       to,
@@ -25,7 +25,7 @@ export const mails = {
     }),
   signupDone: (m: Mailer, to: string, name: string) =>
     m.send({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
-  // The page where the code is entered, with the address filled in (issue 15).
+  // The page where the code is entered, with the address filled in.
   resetCode: (m: Mailer, to: string, code: string, link: string) =>
     m.send({
       to,
@@ -34,7 +34,7 @@ export const mails = {
     }),
   emailChange: (m: Mailer, to: string, link: string) =>
     m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
-  // What was booked, in the member's words: no internal reservation code (issue 15).
+  // What was booked, in the member's words: no internal reservation code.
   purchase: (
     m: Mailer,
     to: string,

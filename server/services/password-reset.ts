@@ -7,7 +7,7 @@ import type { Deps } from '../http/handler'
 import { mails } from './mails'
 
 const RESET_CODE_MINUTES = 30
-/** Tries one reset code survives: the 5th wrong one leaves it void (issue 13 item 4). */
+/** Tries one reset code survives: the 5th wrong one leaves it void. */
 const RESET_CODE_TRIES = 5
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
@@ -19,7 +19,7 @@ export async function mailResetCode(deps: Deps, email: string): Promise<void> {
   const code = String(randomInt(100000, 1000000))
   const expiresAt = addMinutes(deps.clock.now(), RESET_CODE_MINUTES)
   // One live code per member (partial unique index): a new request replaces the unused row, so
-  // the older code is void and the tries start again (issue 13 item 4).
+  // the older code is void and the tries start again.
   await deps.db
     .insert(passwordResets)
     .values({ memberId: m.memberId, code, expiresAt, attempts: 0 })
@@ -33,7 +33,7 @@ export async function resetPassword(deps: Deps, email: string, authCode: string,
   const [m] = await deps.db.select().from(members).where(eq(members.email, email))
   if (!m) throw badRequest(serverErrors.authCodeInvalid)
   // Each try takes one of the code's tries in one statement, so parallel guesses cannot share a
-  // try: 50 at once compare at most 5, then the code matches nothing (issue 13 item 4).
+  // try: 50 at once compare at most 5, then the code matches nothing.
   const [live] = await deps.db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} + 1` })

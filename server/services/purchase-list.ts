@@ -30,7 +30,7 @@ export async function purchasePage(deps: Deps, m: MemberRow, input: CallInput<'p
     input.ticketNumber !== undefined && input.purchaseTime !== undefined
       ? sql`(${purchases.purchaseTime}, ${purchases.ticketNumber}) < (to_timestamp(${input.purchaseTime}), ${input.ticketNumber})`
       : undefined
-  // The coupon's name, the ticket's refund and reservation (issue 15): one row each by primary key.
+  // The coupon's name, the ticket's refund and reservation: one row each by primary key.
   const rows = await deps.db
     .select({ p: purchases, couponName: coupons.couponName, amountRefunded: tickets.amountRefunded, reservationAt: tickets.reservationAt })
     .from(purchases)

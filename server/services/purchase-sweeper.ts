@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { purchaseAttempts } from '../db/schema'
 import type { Deps } from '../http/handler'
-import { newLeaseOwner, reconcileAbandoned, sendPurchaseMail, type Reconciled } from './checkout'
+import { newLeaseOwner } from './purchase/lease'
+import { sendPurchaseMail } from './purchase/mail'
+import { reconcileAbandoned, type Reconciled } from './purchase/reconcile'
 
 /**
- * The purchase sweeper (issue 16, docs/decisions.md 51): every server process runs one. Each sweep
+ * The purchase sweeper (docs/decisions.md 51): every server process runs one. Each sweep
  * takes the leases of abandoned attempts — held or charging, lease lapsed — with
  * `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once share the work instead of queueing on
- * it, and reconciles them with the provider (services/checkout.ts `reconcileAbandoned`). It also
+ * it, and reconciles them with the provider (services/purchase/reconcile.ts). It also
  * sends the purchase mail of a recorded purchase whose process died before mailing it.
  */
 

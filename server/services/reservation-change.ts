@@ -17,7 +17,7 @@ export function requestedDay(dt: string): LocalDate {
   return day
 }
 
-/** The schedule of `requested` (or the day served instead, spec §8) as of `now`. */
+/** The schedule of `requested` (or the day served instead, product.md §8) as of `now`. */
 export async function scheduleAnswer(db: Tx, requested: LocalDate, minutes: number, now: Date, exclude?: string) {
   // One query for the requested day (holidays included); a second only when another day is served.
   let loaded = await loadDay(db, requested, minutes, now, exclude)

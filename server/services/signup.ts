@@ -43,7 +43,7 @@ async function createSignupIdentity(deps: Deps, tx: Tx, u: { uid: string; email:
 }
 
 /**
- * Every request is a record of its own (issue 13 item 3): no identity user exists before the
+ * Every request is a record of its own: no identity user exists before the
  * link is opened, so a second request for the address — the landing page needs no captcha —
  * cannot touch the first one's password. The password waits sealed with the mailed token
  * (services/link-secrets.ts); the database keeps only the token's digest.
@@ -75,7 +75,7 @@ export async function requestSignup(deps: Deps, input: CallInput<'signup-request
  * Completes exactly the registration that mailed this link, with its own password and names.
  * Completions for one address run one at a time (advisory lock on the address): the same link
  * opened twice, or two links of one address opened at once, give one member; the others answer
- * "already registered" (issue 12 item 4), as does a later reopening from any browser.
+ * "already registered", as does a later reopening from any browser.
  */
 export async function completeSignup(deps: Deps, token: string): Promise<CallResponse<'signup-complete'>> {
   const { db, identity, clock } = deps
@@ -109,7 +109,7 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
         lpSource: p.lpSource ?? null,
         createdAt: now,
       })
-      // spec §4 first-time user: holds the free interview ticket.
+      // product.md §4 first-time user: holds the free interview ticket.
       await tx.insert(tickets).values(freeInterviewTicket({ ticketNumber: newTicketNumber('M'), memberId: row.memberId, supportStatus: 'UNSUPPORTED', purchaseTime: now }, supportTelFor(deps.config, p.lpSource)))
       // Kept, password wiped: this link and the address's other pending links now answer
       // "already registered" for this member (the other requests' passwords are gone unused).

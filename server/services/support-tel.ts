@@ -1,7 +1,7 @@
 import type { Config } from '../config'
 
 /**
- * spec §9 "Support phone numbers: a default one and two different ones for two landing-page
+ * product.md §9 "Support phone numbers: a default one and two different ones for two landing-page
  * sources": the number a member calls for the free interview, by the landing page they signed up
  * from (`members.lp_source`). Unknown or no source: the default.
  */

@@ -68,7 +68,7 @@ export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: stri
   return { ticket: row.tickets, staff: row.staff }
 }
 
-/** Spec §6 / design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
+/** Spec §6 / docs/design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
 export function assertChangeable(t: TicketRow, now: Date) {
   const refusal = reservationChangeRefusal(t, now)
   if (refusal === 'notChangeable') throw badRequest(serverErrors.ticketNotChangeable)

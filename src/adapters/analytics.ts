@@ -1,6 +1,6 @@
 import { loadScript } from './load-script'
 
-/** Analytics port (spec §7: events on date change, rating, cancellation and charge). */
+/** Analytics port (product.md §7: events on date change, rating, cancellation and charge). */
 export type AnalyticsPort = {
   pageView(path: string): void
   event(name: string, params?: Record<string, string | number | boolean>): void
@@ -38,7 +38,7 @@ export const consoleAnalytics: AnalyticsPort = {
   event: (name, params) => console.debug('[analytics]', name, params ?? {}),
 }
 
-/** spec §9: analytics tag scripts load only in production builds. */
+/** product.md §9: analytics tag scripts load only in production builds. */
 export function createAnalytics(options: { production: boolean; gaId?: string }): AnalyticsPort {
   return options.production && options.gaId ? createGtagAnalytics(options.gaId) : consoleAnalytics
 }

@@ -1,7 +1,7 @@
 import { loadScript } from './load-script'
 
 /**
- * Captcha port (spec §1: a captcha protects login and signup). The token goes to the product
+ * Captcha port (product.md §1: a captcha protects login and signup). The token goes to the product
  * API as `recaptchaToken`; the server accepts `off` only when its captcha secret is unset.
  */
 export type CaptchaPort = {

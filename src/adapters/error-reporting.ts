@@ -1,6 +1,6 @@
 import { gtagQueue } from './analytics'
 
-/** Error-reporting port (spec §1: an error-reporting service exists). */
+/** Error-reporting port (product.md §1: an error-reporting service exists). */
 export type ErrorReporter = {
   report(error: unknown, context?: Record<string, string>): void
 }

@@ -38,7 +38,7 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
     return connecting
   }
 
-  // spec §4: a disabled user or an expired token signs the session out; the state listener
+  // product.md §4: a disabled user or an expired token signs the session out; the state listener
   // then reports null and the auth chart goes to /login.
   async function revokeOn(error: unknown): Promise<void> {
     if (!revokingCodes.has(errorCode(error) ?? '')) return
@@ -96,6 +96,19 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
         throw error
       }
     },
+    async getClaims(options = {}) {
+      const { auth } = await sdk()
+      await auth.authStateReady()
+      const user = auth.currentUser
+      if (!user) return null
+      try {
+        return (await user.getIdTokenResult(options.refresh === true)).claims
+      } catch (error) {
+        await revokeOn(error)
+        if (revokingCodes.has(errorCode(error) ?? '')) return null
+        throw error
+      }
+    },
     async reload() {
       const { sdk: firebase, auth } = await sdk()
       const user = auth.currentUser
@@ -103,7 +116,7 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
       try {
         await user.reload()
       } catch (error) {
-        // spec §4: a failed reload that is not a network failure clears the user.
+        // product.md §4: a failed reload that is not a network failure clears the user.
         if (errorCode(error) === 'auth/network-request-failed') throw error
         await firebase.signOut(auth)
       }

@@ -23,7 +23,7 @@ export type FirebaseIdentityConfig = {
  * with the spec's persistence order (§10: IndexedDB, local storage, session storage last), so kept
  * sessions are found, but without `getAuth`'s popup/redirect resolver: the app signs in with e-mail
  * and password only. The SDK reloads a kept user at start and clears it when that reload fails
- * for any reason but the network (spec §4); `IdentityPort.reload` does the same on demand.
+ * for any reason but the network (product.md §4); `IdentityPort.reload` does the same on demand.
  */
 export function connectAuth(config: FirebaseIdentityConfig): Auth {
   const app = initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId })

@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate'
 
 /**
- * QA path recording (issue 7, docs/qa.md). Every flow actor of the app is created with
+ * QA path recording (docs/qa.md). Every flow actor of the app is created with
  * `{ inspect: flowInspect }`; in development and test builds the inspection events are kept here
  * (and forwarded to the live inspector when `?inspect` is on), and the recorder panel turns them
  * into a path file: each event the page sent to a flow actor, with the state that actor rested in
@@ -27,7 +27,7 @@ export const statePath = (value: StateValue): string => leafPaths(value).join(',
 const plainEvent = (event: Any): RecordedStep['event'] => JSON.parse(JSON.stringify(event)) as RecordedStep['event']
 
 /**
- * The secrets an event may carry, in ONE list (issue 14): by the name of the key that holds the
+ * The secrets an event may carry, in ONE list: by the name of the key that holds the
  * value (`{ password }`, `{ authCode }`) or of the form field an event changes
  * (`{ field: 'password', value }`). A recording keeps only the placeholder, which replay fills
  * from the run's account and fixtures: `${password}` is the account's password

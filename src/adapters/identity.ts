@@ -1,5 +1,5 @@
 /**
- * Identity port (spec §4 Auth): the identity provider as the app sees it.
+ * Identity port (product.md §4 Auth): the identity provider as the app sees it.
  * The Firebase implementation is in firebase-identity.ts; tests give a fake.
  */
 export type IdentityUser = {
@@ -23,13 +23,33 @@ export type IdentityPort = {
   getIdToken(): Promise<string | null>
   /** Refreshes the current user from the provider. */
   reload(): Promise<void>
+  /**
+   * The custom claims of the current user's ID token (staff roles, docs/server.md "Staff roles"),
+   * or null when nobody is signed in. `refresh` asks the provider for a new token first, so a role
+   * granted since the last sign-in is seen.
+   */
+  getClaims(options?: { refresh?: boolean }): Promise<Record<string, unknown> | null>
 }
 
-/** Provider error codes that end the session (spec §4: disabled user, expired token). */
+/** Provider error codes that end the session (product.md §4: disabled user, expired token). */
 export const revokingCodes = new Set(['auth/user-disabled', 'auth/user-token-expired'])
 
 export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code
     : undefined
+}
+
+/** The staff roles beside member (docs/server.md "Staff roles"). */
+export type StaffRole = 'consultant' | 'operator'
+
+/**
+ * The staff roles a token's custom claims carry: `roles: ['consultant', …]`, or one flag per role.
+ * The server decides on every call from its own row; the app reads the claims only to choose which
+ * pages to offer and that a staff sign-in is no member's.
+ */
+export function staffRolesOf(claims: Record<string, unknown> | null): StaffRole[] {
+  if (!claims) return []
+  const listed = Array.isArray(claims.roles) ? claims.roles : typeof claims.role === 'string' ? [claims.role] : []
+  return (['consultant', 'operator'] as const).filter((role) => listed.includes(role) || claims[role] === true)
 }

@@ -1,6 +1,6 @@
 /**
  * The browser's session storage behind a small port, so flows and tests share one list of keys.
- * Logout clears it all (spec §4); some error pages clear one key (spec §2 RESERVATION_TIMEOUT).
+ * Logout clears it all (product.md §4); some error pages clear one key (product.md §2 RESERVATION_TIMEOUT).
  */
 export const sessionKeys = {
   /** The cached purchase list (payment history). */

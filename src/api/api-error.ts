@@ -8,13 +8,13 @@ export class ApiError extends Error {
     this.status = status
   }
 
-  /** spec §8 uses "4xx" for most of its rules. */
+  /** product.md §8 uses "4xx" for most of its rules. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500
   }
 }
 
-/** A call that needs the member's token was made without a signed-in member (spec §6). */
+/** A call that needs the member's token was made without a signed-in member (product.md §6). */
 export class NotLoggedInError extends Error {
   constructor(message: string) {
     super(message)

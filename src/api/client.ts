@@ -58,7 +58,7 @@ export function createApiClient({ baseUrl, getIdToken, fetch: fetchFn = globalTh
       }
       const parsed = v.safeParse(spec.response, json ?? {})
       if (!parsed.success) {
-        // The server broke the contract: treat it as a system error (spec §2 code 500).
+        // The server broke the contract: treat it as a system error (product.md §2 code 500).
         throw new ApiError(500, `Invalid response of ${name}: ${v.summarize(parsed.issues)}`)
       }
       return parsed.output as CallResponse<typeof name>

@@ -2,7 +2,7 @@ import { calls } from '../../contract/calls'
 import type { ApiClient } from './client'
 
 /**
- * One request for identical reads in flight at the same time (issue 15). React's StrictMode mounts
+ * One request for identical reads in flight at the same time. React's StrictMode mounts
  * a page twice in development: each mount starts the page's chart, and the chart's invoked read
  * (ticket-data, purchase-list, nowonsale-products) went out twice. Two components asking the same
  * read at once share one answer the same way. Only GET calls without an abort signal are shared,

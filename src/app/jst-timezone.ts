@@ -2,7 +2,7 @@ import '@js-joda/timezone/dist/js-joda-timezone-empty.esm.js'
 import { ZoneRulesProvider } from '@js-joda/core'
 
 /**
- * The browser's time-zone data: Asia/Tokyo only (spec §1, all business time is JST). The full
+ * The browser's time-zone data: Asia/Tokyo only (product.md §1, all business time is JST). The full
  * `@js-joda/timezone` package carries every zone of the tz database, about 76 KB gzip, and would
  * load before /login renders; vite.config.ts aliases `@js-joda/timezone` here for the SPA only
  * (the server and the tests keep the full package). The entry is the tz database's own packed line

@@ -3,7 +3,7 @@ import type { AnalyticsPort } from '../adapters/analytics'
 import type { AppRouter } from './router'
 
 /**
- * App-wide navigation behaviour of spec §2:
+ * App-wide navigation behaviour of product.md §2:
  *  - scroll to the top when the page (path) changes;
  *  - going back from a page that was opened with `usingBackButton` in its history state sends
  *    the member to / instead of the previous page (e.g. a completed purchase must not be re-entered);

@@ -11,7 +11,7 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreload: 'intent',
     defaultPendingComponent: PageSpinner,
     defaultPendingMs: 150,
-    // We scroll to the top on every new page ourselves (spec §2), see navigation-effects.ts.
+    // We scroll to the top on every new page ourselves (product.md §2), see navigation-effects.ts.
     scrollRestoration: false,
   })
 }
@@ -23,7 +23,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter
   }
   interface HistoryState {
-    /** Set on an entry whose back navigation must go home instead (spec §2). */
+    /** Set on an entry whose back navigation must go home instead (product.md §2). */
     usingBackButton?: boolean
   }
 }

@@ -63,7 +63,7 @@ export async function startBrowserApp(pause: () => Promise<void>, releaseClicks:
   }
 
   await pause()
-  // A public page came as HTML rendered at build time (src/prerender, issue 16): once its route is
+  // A public page came as HTML rendered at build time (src/prerender): once its route is
   // loaded (its chunk; no public page's guard waits for the session), React takes over that markup
   // instead of rendering it again. A member page's HTML is its frame and spinner only (or the page
   // is not prerendered): rendered over.

@@ -1,5 +1,5 @@
 /**
- * What a visitor types into a prerendered page before React has taken it over (issue 16). The form
+ * What a visitor types into a prerendered page before React has taken it over. The form
  * is painted from HTML and editable before the JavaScript arrives, but React hydrates a controlled
  * field with its own (empty) state and never hears of text already in it: the text would stay on
  * screen while the form's chart saw nothing (a login button that stays disabled).
@@ -65,7 +65,7 @@ export function holdEarlyInput(root: HTMLElement): () => void {
 }
 
 /**
- * A button pressed on a prerendered page before React has taken it over (issue 16): the page is
+ * A button pressed on a prerendered page before React has taken it over: the page is
  * painted and looks ready seconds before its JavaScript is live, and a press then (パスワードを自動生成,
  * a submit) would do nothing, or submit the form natively. Held from the entry's first line on: the
  * press is stopped and remembered (the last one), and `release(true)` presses the same button again

@@ -1,5 +1,5 @@
 /**
- * The pages painted from HTML (issue 16, docs/performance.md "First paint"). The build
+ * The pages painted from HTML (docs/performance.md "First paint"). The build
  * (scripts/vite/prerender.ts) renders each into `prerendered/<file>.html` and writes
  * `prerendered.json`; server/http/spa.ts answers the page's path with it.
  *

@@ -18,7 +18,7 @@ import { PageSpinnerView } from '../ui/page-spinner'
 import { publicPages, type PrerenderedPage } from './pages'
 
 /**
- * The build-time renderer (issue 16): built by Vite for Node (scripts/vite/prerender.ts) and
+ * The build-time renderer: built by Vite for Node (scripts/vite/prerender.ts) and
  * called once per page. Nothing here reaches the network: the identity provider never answers
  * (so the auth chart stays `unknown`, as it is on a browser's first render), and a call fails.
  */

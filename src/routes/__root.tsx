@@ -6,13 +6,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 })
 
-// spec §2: the nav is hidden on the login, password-reset and signup pages.
+// product.md §2: the nav is hidden on the login, password-reset and signup pages.
 const pagesWithoutNav = ['/login', '/password-reset', '/signup', '/registeration-']
 
 function RootLayout() {
   const { auth } = Route.useRouteContext()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  // spec §2: display=lp (landing-page variant) hides header and footer on any page.
+  // product.md §2: display=lp (landing-page variant) hides header and footer on any page.
   const landingPage = useRouterState({ select: (s) => (s.location.search as { display?: unknown }).display === 'lp' })
   const showNav = !pagesWithoutNav.some((prefix) => pathname.startsWith(prefix))
 

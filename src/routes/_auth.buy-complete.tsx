@@ -6,8 +6,8 @@ import { loadBookingSummary } from '../ui/booking-summary'
 const CompleteType = v.picklist(['INTERVIEW', 'SUPPORT', 'ADD', 'TIP'])
 
 /**
- * spec §2 /buy-complete: type must be INTERVIEW, SUPPORT, ADD or TIP, else error 404. The checkout
- * adds the new ticket's number: the page reads what was bought and shows it (issue 15).
+ * product.md §2 /buy-complete: type must be INTERVIEW, SUPPORT, ADD or TIP, else error 404. The checkout
+ * adds the new ticket's number: the page reads what was bought and shows it.
  */
 export const Route = createFileRoute('/_auth/buy-complete')({
   validateSearch: v.object({ type: v.optional(v.string()), couponCode: v.optional(v.string()), ticketNumber: v.optional(v.string()) }),

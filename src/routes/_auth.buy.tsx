@@ -4,7 +4,7 @@ import { CheckoutPage } from '../features/checkout/checkout-page'
 import { useCheckoutActor } from '../features/checkout/use-checkout-actor'
 import { StepBreadcrumb } from '../ui/step-breadcrumb'
 
-/** Payment (spec §2 "/buy details", §4 Payment); also the return target of the 3-D Secure page. */
+/** Payment (product.md §2 "/buy details", §4 Payment); also the return target of the 3-D Secure page. */
 export const Route = createFileRoute('/_auth/buy')({
   validateSearch: BuySearch,
   // Loaded here, not at the top: the date rules (js-joda) stay out of the entry bundle.
@@ -16,7 +16,7 @@ function BuyPage() {
   const context = Route.useRouteContext()
   const { actor, CardFields } = useCheckoutActor(context, Route.useSearch())
   const { checkoutParams: params } = context
-  // spec §2 step breadcrumb, last step: a SUPPORT ticket bought through the date and consultant
+  // product.md §2 step breadcrumb, last step: a SUPPORT ticket bought through the date and consultant
   // grid (a tip, an extension or an interview has no such steps).
   const throughGrid = params.reservationTime !== null && params.parentTicketNumber === null
   return (

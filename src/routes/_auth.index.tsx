@@ -3,7 +3,7 @@ import { HomePage } from '../features/home/home-page'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
 
 export const Route = createFileRoute('/_auth/')({
-  // spec §8: user-data and product load failures go to /error?code={HTTP status}.
+  // product.md §8: user-data and product load failures go to /error?code={HTTP status}.
   loader: async ({ context }) => {
     try {
       return { data: await loadHome(context.services.api), now: new Date() }
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/')({
   staleTime: 0,
   gcTime: 0,
   // Always taller than a viewport: its page spinner holds one, so the footer is not painted in
-  // view and then pushed out when the page arrives (issue 8, src/ui/page-spinner.tsx).
+  // view and then pushed out when the page arrives (src/ui/page-spinner.tsx).
   staticData: { tallPage: true },
   component: Home,
 })

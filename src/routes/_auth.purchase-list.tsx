@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_auth/purchase-list')({
   validateSearch: v.object({ year: v.optional(v.union([v.string(), v.number()])) }),
   // Twenty rows or none: no placeholder can know the list's height before it arrives. The page
   // holds a viewport and so does its spinner (src/ui/tall-page.tsx), so the footer is never painted
-  // in view and then pushed out by the rows, nor pulled up by an empty history (issue 8).
+  // in view and then pushed out by the rows, nor pulled up by an empty history.
   staticData: { tallPage: true },
   component: PurchaseList,
 })

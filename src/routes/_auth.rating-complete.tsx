@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { ratingCompleteText as t } from '../text/rating'
 import { PageCard } from '../ui/page-card'
 
-/** spec §2 /rating-complete: thanks; reloads user data (the ticket now shows as rated); home button. */
+/** product.md §2 /rating-complete: thanks; reloads user data (the ticket now shows as rated); home button. */
 export const Route = createFileRoute('/_auth/rating-complete')({
   component: RatingComplete,
 })

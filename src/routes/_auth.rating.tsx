@@ -4,11 +4,11 @@ import { RatingForm } from '../features/rating/rating-form'
 import { useRatingActor } from '../features/rating/use-rating-actor'
 import { TallPage } from '../ui/tall-page'
 
-/** Rating and tip (spec §2 /rating?ticketNumber=). */
+/** Rating and tip (product.md §2 /rating?ticketNumber=). */
 export const Route = createFileRoute('/_auth/rating')({
   validateSearch: v.object({ ticketNumber: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) }),
   // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
-  // painted in view and then pushed out by the form (issue 8).
+  // painted in view and then pushed out by the form.
   staticData: { tallPage: true },
   component: RatingPage,
 })

@@ -7,8 +7,8 @@ import { BookingSummaryCard, loadBookingSummary } from '../ui/booking-summary'
 import { PageCard } from '../ui/page-card'
 
 /**
- * spec §2: the new reservation was mailed (sender, spam-folder note); home button. The change
- * page adds the ticket's number: the page shows the new date, time, consultant and method (issue 15).
+ * product.md §2: the new reservation was mailed (sender, spam-folder note); home button. The change
+ * page adds the ticket's number: the page shows the new date, time, consultant and method.
  */
 export const Route = createFileRoute('/_auth/reservationdate-change-complete')({
   validateSearch: v.object({ ticketNumber: v.optional(v.string()) }),

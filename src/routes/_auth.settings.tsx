@@ -10,10 +10,10 @@ import { settingsText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 import { TallPage } from '../ui/tall-page'
 
-// Account info (spec §2 /settings): profile, e-mail and password links, cancel membership.
+// Account info (product.md §2 /settings): profile, e-mail and password links, cancel membership.
 export const Route = createFileRoute('/_auth/settings')({
   // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
-  // painted in view and then pushed out by the form (issue 8).
+  // painted in view and then pushed out by the form.
   staticData: { tallPage: true },
   component: SettingsPage,
 })

@@ -5,7 +5,7 @@ import { useEmailChangeActor } from '../features/email-change/use-email-change-a
 import { emailChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
-// Step 1 of the e-mail change (spec §2): the new address receives a confirmation link.
+// Step 1 of the e-mail change (product.md §2): the new address receives a confirmation link.
 export const Route = createFileRoute('/_auth/settings_/email-change-request')({
   component: EmailChangeRequestPage,
 })

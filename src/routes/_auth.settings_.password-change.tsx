@@ -5,7 +5,7 @@ import { usePasswordChangeActor } from '../features/password-change/use-password
 import { passwordChangeText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
-// spec §4: the password change signs the member out and goes to its complete page.
+// product.md §4: the password change signs the member out and goes to its complete page.
 export const Route = createFileRoute('/_auth/settings_/password-change')({
   component: PasswordChangePage,
 })

@@ -6,13 +6,13 @@ import { TallPage } from '../ui/tall-page'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
-    /** spec §2 /support/menu: show the 'please select a menu' toast. */
+    /** product.md §2 /support/menu: show the 'please select a menu' toast. */
     displayToast?: boolean
   }
 }
 
 export const Route = createFileRoute('/_auth/support/menu')({
-  // spec §4 Ticket menu: a failed fetch goes to the error page with its status (§8).
+  // product.md §4 Ticket menu: a failed fetch goes to the error page with its status (§8).
   loader: async ({ context }) => {
     try {
       return await loadMenu(context.services.api)
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/_auth/support/menu')({
     }
   },
   // The page holds a viewport and so does its spinner (src/ui/tall-page.tsx): the footer is not
-  // painted in view and then pushed out by the ticket cards (issue 8).
+  // painted in view and then pushed out by the ticket cards.
   staticData: { tallPage: true },
   component: SupportMenu,
 })

@@ -5,7 +5,7 @@ import { useReservationChangeActor } from '../features/reservation-change/use-re
 
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
 
-/** Reservation change (spec §2); without ticketNumber it is the new-purchase selection. */
+/** Reservation change (product.md §2); without ticketNumber it is the new-purchase selection. */
 export const Route = createFileRoute('/_auth/support/reservation-date-change')({
   validateSearch: v.object({ ticketNumber: idParam, productId: idParam }),
   component: ReservationDateChange,

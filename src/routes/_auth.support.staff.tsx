@@ -6,7 +6,7 @@ import { useReservationChangeActor } from '../features/reservation-change/use-re
 // The router parses a numeric-looking value as a number: accept both, keep a string.
 const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
 
-/** Date and consultant for a new purchase (spec §2 /support/staff); ends on /buy. */
+/** Date and consultant for a new purchase (product.md §2 /support/staff); ends on /buy. */
 export const Route = createFileRoute('/_auth/support/staff')({
   validateSearch: v.object({ productId: idParam }),
   component: StaffSelection,
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth/support/staff')({
 function StaffSelection() {
   const { services } = Route.useRouteContext()
   const { productId } = Route.useSearch()
-  // The checkout sends members back here with a toast (STAFF_DENY / STAFF_ASSING_DENY, spec §8).
+  // The checkout sends members back here with a toast (STAFF_DENY / STAFF_ASSING_DENY, product.md §8).
   const toast = useRouterState({ select: (s) => (s.location.state as { toast?: string }).toast })
   const actor = useReservationChangeActor(services, { productId })
   return <ReservationPage actor={actor} toast={toast} />

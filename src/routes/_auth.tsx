@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { settledAuth } from '../features/auth/auth-guard'
 
 /**
- * The pathless layout of every page that needs login (spec §2 Authentication rule): waits until
+ * The pathless layout of every page that needs login (product.md §2 Authentication rule): waits until
  * the auth state is known, then sends an anonymous visitor to /login remembering path AND query.
  */
 export const Route = createFileRoute('/_auth')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { cancelCompleteText as t } from '../text/account'
 import { MessagePage } from '../ui/message-page'
 
-// After a cancellation (issue 15): a public page, the member is signed out already; spec §4's
+// After a cancellation: a public page, the member is signed out already; product.md §4's
 // "goes to /login" is the button.
 export const Route = createFileRoute('/cancel-complete')({
   component: CancelCompletePage,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/error')({
   // The router parses `?code=404` as the number 404 and `?code=signup` as a string.
   validateSearch: v.object({ code: v.optional(v.union([v.string(), v.number()])) }),
   beforeLoad: ({ context, search }) => {
-    // spec §2: RESERVATION_TIMEOUT also clears the stored purchase list.
+    // product.md §2: RESERVATION_TIMEOUT also clears the stored purchase list.
     if (resolveErrorCode(search.code) === 'RESERVATION_TIMEOUT') context.services.session.remove(sessionKeys.purchaseList)
   },
   // A failed load of a tall page (src/ui/tall-page.tsx) lands here: holding a viewport too, the

@@ -14,12 +14,12 @@ export const Route = createFileRoute('/login')({
   validateSearch: v.object({
     /** The remembered location (path + query) to return to after login. */
     redirect: v.optional(v.string()),
-    /** `success` after the e-mail link completed a signup (spec §2). */
+    /** `success` after the e-mail link completed a signup (product.md §2). */
     signup: v.optional(v.string()),
   }),
   beforeLoad: async ({ context, search }) => {
     if (search.signup === 'success') {
-      // spec §2: signup=success signs out (and the page shows the thank-you modal).
+      // product.md §2: signup=success signs out (and the page shows the thank-you modal).
       await settledAuth(context.auth, context.services.identity)
       context.auth.send({ type: 'session.end' })
       await settledAuth(context.auth, context.services.identity)

@@ -5,7 +5,7 @@ import { usePasswordResetActor } from '../features/password-reset/use-password-r
 import { passwordResetText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
-// Step 1 of the password reset (spec §2): the e-mail that receives the auth code.
+// Step 1 of the password reset (product.md §2): the e-mail that receives the auth code.
 export const Route = createFileRoute('/password-reset-request')({
   component: PasswordResetRequestPage,
 })

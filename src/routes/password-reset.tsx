@@ -6,7 +6,7 @@ import { usePasswordResetActor } from '../features/password-reset/use-password-r
 import { passwordResetText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
-// Step 2 of the password reset (spec §2): the mailed auth code and the new password.
+// Step 2 of the password reset (product.md §2): the mailed auth code and the new password.
 export const Route = createFileRoute('/password-reset')({
   validateSearch: v.object({ email: v.optional(v.string()) }),
   component: PasswordResetPage,

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { RegistrationCompleteView } from '../features/signup/registration-complete-view'
 import { useSignupLinkActor } from '../features/signup/use-signup-actor'
 
-// The mailed link's target (spec §2): completes the registration, then /login?signup=success.
+// The mailed link's target (product.md §2): completes the registration, then /login?signup=success.
 export const Route = createFileRoute('/registeration-complete')({
   validateSearch: v.object({ token: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))) }),
   component: RegistrationCompletePage,

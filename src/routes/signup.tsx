@@ -7,7 +7,7 @@ import { useSignupActor } from '../features/signup/use-signup-actor'
 import { signupText } from '../text/account'
 import { PageCard } from '../ui/page-card'
 
-// The signup page (spec §2 "Route path not shown": we chose /signup, linked from /login).
+// The signup page (product.md §2 "Route path not shown": we chose /signup, linked from /login).
 export const Route = createFileRoute('/signup')({
   validateSearch: SignupSearch,
   component: SignupPage,

@@ -1,4 +1,4 @@
-// Japanese wording of the account flows (spec §2 signup, reset, settings; §8 messages copied exactly).
+// Japanese wording of the account flows (product.md §2 signup, reset, settings; §8 messages copied exactly).
 // Field validation messages come from contract/messages.ts (shared with the server).
 
 export const accountCommon = {
@@ -10,7 +10,7 @@ export const accountCommon = {
   showPassword: 'パスワードを表示',
   hidePassword: 'パスワードを隠す',
   contactHint: '解決しない場合は、お問い合わせフォームよりお問い合わせください。',
-  /** HTTP 429 of the account calls (issue 13): the same words as the server's message. */
+  /** HTTP 429 of the account calls: the same words as the server's message. */
   rateLimited: '短時間に多くのお手続きがありました。お手数ですが、しばらく時間をおいてから再度お試しください。',
 } as const
 
@@ -40,7 +40,7 @@ export const signupText = {
   termsLink: '利用規約',
   termsAfter: 'に同意のうえ、登録してください。',
   submit: '利用規約に同意して登録する',
-  /** spec §8: any 4xx of signup-request. */
+  /** product.md §8: any 4xx of signup-request. */
   emailInUse: 'ご入力いただいたメールアドレスは既に使用されています。',
   haveAccount: 'すでに会員の方は',
   login: 'ログインはこちら',
@@ -79,7 +79,7 @@ export const passwordResetText = {
   requestLead: 'ご登録のメールアドレスを入力してください。パスワード再設定用の認証コードをお送りします。',
   email: 'メールアドレス',
   requestSubmit: '認証コードを送信する',
-  /** spec §8: reset request 4xx. */
+  /** product.md §8: reset request 4xx. */
   memberNotFound: 'メンバーが見つかりません',
   resetTitle: '新しいパスワードの設定',
   resetLead: 'メールでお送りした認証コードと、新しいパスワードを入力してください。',
@@ -87,7 +87,7 @@ export const passwordResetText = {
   newPassword: '新しいパスワード',
   newPasswordConfirm: '新しいパスワード（確認）',
   resetSubmit: 'パスワードを再設定する',
-  /** spec §8: reset 4xx (the spec gives the opening words; the contact hint follows). */
+  /** product.md §8: reset 4xx (the spec gives the opening words; the contact hint follows). */
   resetFailed: 'パスワード再発行ができません。認証コードとメールアドレスをご確認のうえ、再度お試しください。',
   completeTitle: 'パスワードの再設定が完了しました',
   completeBody: '新しいパスワードでログインしてください。',
@@ -104,23 +104,23 @@ export const settingsText = {
   password: 'パスワード',
   passwordChange: 'パスワードを変更する',
   save: '変更を保存する',
-  /** spec §8: profile update success. */
+  /** product.md §8: profile update success. */
   saved: 'お客様情報を変更いたしました',
-  /** spec §8: profile update 4xx — both names at most 25 characters. */
+  /** product.md §8: profile update 4xx — both names at most 25 characters. */
   namesTooLong: '姓・名はそれぞれ25文字以内で入力してください',
 } as const
 
 export const cancelAccountText = {
   title: '退会',
-  // Issue 15: the consent matches the rule of spec §8 — unused support tickets block the
+  // Issue 15: the consent matches the rule of product.md §8 — unused support tickets block the
   // cancellation (they are not forfeited); the other tickets still held are.
   lead: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。未使用のサポートチケット（ご相談がまだお済みでないもの）をお持ちの間は、退会できません。',
   ticketsForfeited: 'サポートチケット以外の未使用のチケット（問診チケット・延長チケット）は、返金されずに失効することに同意します',
   dataDeleted: 'すべてのデータが削除されることに同意します',
   submit: '退会する',
-  /** spec §8: cancel-account 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE. */
+  /** product.md §8: cancel-account 4xx UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE. */
   unusedTickets: '未使用のサポートチケットがあるため、退会できません',
-  /** The last question before the call (issue 15). */
+  /** The last question before the call. */
   confirmTitle: '本当に退会しますか？',
   confirmBody: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。',
   confirmCancel: 'キャンセル',
@@ -128,7 +128,7 @@ export const cancelAccountText = {
   confirmBusy: '退会処理中',
 } as const
 
-/** After a cancellation (issue 15): signed out, on a public page. */
+/** After a cancellation: signed out, on a public page. */
 export const cancelCompleteText = {
   title: '退会しました',
   body: '退会の手続きが完了しました。これまでご利用いただき、誠にありがとうございました。',
@@ -141,7 +141,7 @@ export const emailChangeText = {
   current: '現在のメールアドレス',
   email: '新しいメールアドレス',
   submit: '確認メールを送信する',
-  /** spec §8: e-mail change 4xx. */
+  /** product.md §8: e-mail change 4xx. */
   rejected: 'メールアドレスの形式にあやまりがあるか既に登録済のメールアドレスです。',
   requestCompleteTitle: '確認メールを送信しました',
   requestCompleteBody: '新しいメールアドレスに確認メールをお送りしました。メールに記載されたリンクを24時間以内に開いて、変更を完了してください。',
@@ -160,7 +160,7 @@ export const passwordChangeText = {
   newPassword: '新しいパスワード',
   newPasswordConfirm: '新しいパスワード（確認）',
   submit: 'パスワードを変更する',
-  /** spec §8: password change 4xx (the spec gives the opening words). */
+  /** product.md §8: password change 4xx (the spec gives the opening words). */
   rejected: 'パスワード変更ができません。時間をおいて再度お試しください。',
   completeTitle: 'パスワードの変更が完了しました',
   completeBody: '新しいパスワードで再度ログインしてください。',

@@ -1,4 +1,4 @@
-// Japanese wording of the login page (spec §2 /login, §8 login failure).
+// Japanese wording of the login page (product.md §2 /login, §8 login failure).
 export const loginText = {
   title: 'ログイン',
   emailLabel: 'メールアドレス',
@@ -6,7 +6,7 @@ export const loginText = {
   passwordLabel: 'パスワード',
   submit: 'ログイン',
   submitting: 'ログイン中…',
-  /** spec §8: login failure (server or identity provider). */
+  /** product.md §8: login failure (server or identity provider). */
   failed: 'ログインに失敗しました',
   forgotPassword: 'パスワードをお忘れの方はこちら',
   noAccount: 'まだ会員登録がお済みでない方',

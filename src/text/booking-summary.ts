@@ -1,4 +1,4 @@
-// Wording of the summary card on /buy-complete and /reservationdate-change-complete (issue 15):
+// Wording of the summary card on /buy-complete and /reservationdate-change-complete:
 // what was booked, in Japan time.
 
 export const bookingSummaryText = {

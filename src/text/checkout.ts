@@ -1,4 +1,4 @@
-// Japanese wording of /buy and /buy-complete (spec §2 "/buy details", §4 Payment, §5 card rules, §8).
+// Japanese wording of /buy and /buy-complete (product.md §2 "/buy details", §4 Payment, §5 card rules, §8).
 export const buyText = {
   title: 'お支払い',
   summaryTitle: 'ご注文内容',
@@ -19,7 +19,7 @@ export const buyText = {
   couponRemove: '使わない',
   couponRemoveLabel: (name: string) => `${name}を使わない`,
   couponUnavailable: 'このクーポンはご利用いただけません',
-  /** spec §8 DENY_COUPON: the coupon cannot be applied. */
+  /** product.md §8 DENY_COUPON: the coupon cannot be applied. */
   couponDenied: 'このクーポンは適用できませんでした。クーポンを外してお支払いください',
   couponExpire: (date: string) => `有効期限：${date}`,
   concernLabel: 'ご相談内容（任意）',
@@ -42,7 +42,7 @@ export const buyText = {
   useSavedCard: '登録済みのカードを使う',
   cardNumber: 'カード番号',
   cardNumberHint: '半角数字14〜16桁で入力してください',
-  /** spec §5: a whole-length number failing the checksum. */
+  /** product.md §5: a whole-length number failing the checksum. */
   cardNumberInvalid: 'カード番号が正しくありません。ご確認のうえ、もう一度入力してください',
   cardExpiry: '有効期限',
   cardExpiryHint: 'カードに記載されている通りに入力してください（月/年）',
@@ -60,7 +60,7 @@ export const buyText = {
   payAmount: (n: number) => `${n.toLocaleString('ja-JP')}円を支払う`,
   paying: '処理中…',
   back: '戻る',
-  /** spec §8: any other charge failure / 3-D Secure finish failure. */
+  /** product.md §8: any other charge failure / 3-D Secure finish failure. */
   paymentProblem: 'お支払いに問題が発生しました。カード情報をご確認のうえ、再度ご購入ください。',
   tokenErrorTitle: 'カード情報を確認できませんでした',
   close: '閉じる',
@@ -77,7 +77,7 @@ export const buyText = {
   staffDenyToast: '選択された日時は予約できませんでした。お手数ですが、再度相談員と日時を選択してください',
 } as const
 
-/** spec §2 /buy-complete: each type's title and text. */
+/** product.md §2 /buy-complete: each type's title and text. */
 export const buyCompleteText = {
   common: [
     'ご利用内容の詳細を、ご登録のメールアドレスへ送信元 no-reply よりお送りしました。',

@@ -1,4 +1,4 @@
-// Wording of the coupon claim page (spec §2 /get-coupon, §4).
+// Wording of the coupon claim page (product.md §2 /get-coupon, §4).
 export const couponText = {
   claiming: 'クーポンを取得しています…',
   /** The member already holds the coupon (a reopened link): issue 12 item 4. */

@@ -1,4 +1,4 @@
-// Error page wording (spec §2 "Error page codes"). Every known code has a title and a text.
+// Error page wording (product.md §2 "Error page codes"). Every known code has a title and a text.
 export type ErrorPageText = { title: string; body: string }
 
 const pageNotFound: ErrorPageText = {
@@ -42,7 +42,7 @@ export const errorHomeButton = 'ホームへ戻る'
 
 /**
  * Code 401 keeps the spec's "page cannot be shown" text (§2) and says why it most likely happened:
- * the login ended. The page offers login beside home (issue 15).
+ * the login ended. The page offers login beside home.
  */
 export const sessionEndedText = {
   note: 'ログインの有効期限が切れたため、表示できませんでした。お手数ですが、もう一度ログインしてください。',

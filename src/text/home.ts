@@ -1,4 +1,4 @@
-// Wording of the home page (spec §2 "/", §4 held tickets and card labels, §6 buttons, §8 empty states).
+// Wording of the home page (product.md §2 "/", §4 held tickets and card labels, §6 buttons, §8 empty states).
 
 export const homeText = {
   title: 'ホーム',

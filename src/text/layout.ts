@@ -1,4 +1,4 @@
-// Header, footer and menu wording (spec §2 "Header, footer and shared behaviour").
+// Header, footer and menu wording (product.md §2 "Header, footer and shared behaviour").
 export const headerText = {
   brand: 'マイページ',
   home: 'ホーム',

@@ -1,4 +1,4 @@
-// Wording of the ticket menu (spec §2 /support/menu).
+// Wording of the ticket menu (product.md §2 /support/menu).
 export const menuText = {
   title: 'Menu',
   lead: 'ご相談の時間に合わせてチケットをお選びください。',
@@ -9,7 +9,7 @@ export const menuText = {
   examplesTitle: (name: string) => `${name}の相談例`,
   empty: 'Empty List',
   close: '閉じる',
-  /** spec §2: toast when navigation state has displayToast true ('please select a menu'). */
+  /** product.md §2: toast when navigation state has displayToast true ('please select a menu'). */
   selectMenuToast: 'メニューを選択してください',
   freeBlock: {
     title: 'はじめての方へ',

@@ -1,4 +1,4 @@
-// Wording of the payment history (spec §2 /purchase-list, §8 empty state, §9 period filter).
+// Wording of the payment history (product.md §2 /purchase-list, §8 empty state, §9 period filter).
 export const purchaseListText = {
   title: 'お支払い履歴',
   period: '表示期間',
@@ -15,7 +15,7 @@ export const purchaseListText = {
     receipt: '領収書番号',
   },
   beforeCoupon: 'クーポン適用前',
-  /** The used coupon by its name and discount (issue 15: not its internal code). */
+  /** The used coupon by its name and discount (not its internal code). */
   coupon: (name: string, discount: string) => `${name}（${discount}引き）`,
   /** Before the server named coupons (a cached page): no code shown, only that one was used. */
   couponUnnamed: 'クーポン適用',

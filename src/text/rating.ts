@@ -1,6 +1,6 @@
 import { fieldMessages } from '../../contract/messages'
 
-// Wording of the rating and tip page and its complete page (spec §2 /rating, /rating-complete, §5 Rating).
+// Wording of the rating and tip page and its complete page (product.md §2 /rating, /rating-complete, §5 Rating).
 export const ratingText = {
   title: '相談員の評価',
   intro: 'サポートはいかがでしたか？相談員の評価をお願いいたします。',
@@ -10,7 +10,7 @@ export const ratingText = {
   overallRequired: '総合評価を選択してください',
   star: (n: number) => `${n}点`,
   detailHeading: '項目別の評価',
-  /** spec §5: the four sub-scores; also the `title`s sent in memberDetailScore. */
+  /** product.md §5: the four sub-scores; also the `title`s sent in memberDetailScore. */
   detail: {
     friendliness: '親しみやすさ',
     smoothProgress: 'スムーズな進行',
@@ -19,7 +19,7 @@ export const ratingText = {
   },
   comment: 'コメント（任意）',
   commentHint: '500文字以内',
-  /** spec §5, copied exactly. */
+  /** product.md §5, copied exactly. */
   commentTooLong: fieldMessages.ratingCommentTooLong,
   tipHeading: 'チップ（任意）',
   tipNote: '相談員への感謝の気持ちとしてチップを贈ることができます。お支払いは次の画面で行います。',

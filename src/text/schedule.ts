@@ -1,10 +1,10 @@
 // Wording of the consultant grid, the reservation change and its complete page
-// (spec §2 "Staff schedule grid", /reservationdate-change-complete; §5 Reservation dates; §8).
+// (product.md §2 "Staff schedule grid", /reservationdate-change-complete; §5 Reservation dates; §8).
 export const scheduleText = {
   staffTitle: '日時・相談員の選択',
   changeTitle: '予約日時の変更',
   dateHeading: 'ご希望の日付',
-  /** spec §5 Reservation dates hint. */
+  /** product.md §5 Reservation dates hint. */
   dateHint: 'ご希望の日付を選択してください。本日から2週間先までご予約いただけます。',
   dateSelectLabel: '日付を選択',
   dateStripLabel: '日付',
@@ -20,21 +20,21 @@ export const scheduleText = {
   available: '予約可能',
   unavailable: '予約不可',
   holiday: '休業日',
-  /** spec §8 empty state, copied exactly. */
+  /** product.md §8 empty state, copied exactly. */
   nobodyAvailable: '担当可能な相談員が不在です。お手数ですが、別の日時をご選択ください。',
-  /** spec §8 update-resevation-date 4xx, copied exactly. */
+  /** product.md §8 update-resevation-date 4xx, copied exactly. */
   slotTaken: '予約できませんでした。お手数ですが、再度相談員と日時を選択してください',
   gender: { MALE: '男性', FEMALE: '女性' },
   age: (age: number) => `${age}歳`,
   stars: (score: number) => `評価 ${score} / 5`,
   supportCount: (count: number) => `対応件数 ${count}件`,
   ratio: (percent: number) => `解決率 ${percent}%`,
-  /** A consultant with no completed support yet: shown instead of grey stars and 解決率 0% (issue 15). */
+  /** A consultant with no completed support yet: shown instead of grey stars and 解決率 0%. */
   newStaff: '新人',
   newStaffNote: 'これからの相談員です',
   /** The day whose cells the grid shows, above the grid. */
   shownDate: (day: string) => `${day}の空き状況`,
-  /** Why the day shown is not the one asked for (spec §4: the schedule served another day). */
+  /** Why the day shown is not the one asked for (product.md §4: the schedule served another day). */
   moved: {
     holiday: (from: string, to: string) => `${from}は休業日のため、${to}を表示しています。`,
     closed: (from: string, to: string) => `${from}はご予約いただけないため、${to}を表示しています。`,
@@ -57,7 +57,7 @@ export const scheduleText = {
   ticket: 'チケット',
 } as const
 
-/** spec §2 step breadcrumb. */
+/** product.md §2 step breadcrumb. */
 export const stepsText = {
   label: 'お申し込みの流れ',
   home: 'ホーム',

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 
 /**
- * spec §2 "A back-button behaviour sends users to / when the usingBackButton state is set": a
+ * product.md §2 "A back-button behaviour sends users to / when the usingBackButton state is set": a
  * confirmation page (/buy-complete, /reservationdate-change-complete) pushes a copy of itself
  * marked `usingBackButton`, so Back lands on our own entry first and the app's navigation effects
  * (src/app/navigation-effects.ts) send the member home — never back to the bank's 3-D Secure page

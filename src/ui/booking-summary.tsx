@@ -6,7 +6,7 @@ import { parseReservationTime } from '../../contract/reservation-time'
 import { bookingSummaryText as t } from '../text/booking-summary'
 
 /**
- * What was booked or bought (issue 15): shown on /buy-complete and /reservationdate-change-complete.
+ * What was booked or bought: shown on /buy-complete and /reservationdate-change-complete.
  * Every field but the ticket number may be unknown (a TIP has no date, a failed read shows less).
  */
 export type BookingSummary = {
@@ -58,7 +58,7 @@ export async function loadBookingSummary(api: ApiClient, ticketNumber: string, o
 
 /**
  * The summary card: a labelled list, one row per known field. `extraRows` (label, value) follow
- * the product: what the page knows beyond the ticket (issue 15: the consultant a tip went to).
+ * the product: what the page knows beyond the ticket (the consultant a tip went to).
  */
 export function BookingSummaryCard({ summary, extraRows = [] }: { summary: BookingSummary; extraRows?: [string, string][] }) {
   const rows: [string, string][] = []

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from '../../contract/fields'
 
-// Input normalisers of the account forms (spec §5). They run in the view as the member types,
+// Input normalisers of the account forms (product.md §5). They run in the view as the member types,
 // before the value reaches a chart; the charts then validate with the contract's field rules.
 
 export const PHONE_MAX_DIGITS = 11
@@ -12,13 +12,13 @@ export function toHalfWidth(input: string): string {
     .replace(/\u3000/g, ' ')
 }
 
-/** spec §5 Phone: input normalised to half-width digits (anything else dropped), at most 11. */
+/** product.md §5 Phone: input normalised to half-width digits (anything else dropped), at most 11. */
 export function normalizePhone(input: string): string {
   return toHalfWidth(input).replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS)
 }
 
 /**
- * spec §5 Password (signup): full-width converted, Japanese characters (and anything else that is
+ * product.md §5 Password (signup): full-width converted, Japanese characters (and anything else that is
  * not a half-width alphanumeric or symbol, spaces included) stripped, cut to 12.
  */
 export function normalizePassword(input: string): string {
@@ -28,14 +28,14 @@ export function normalizePassword(input: string): string {
 export const GENERATED_PASSWORD_MIN = 100000
 export const GENERATED_PASSWORD_MAX = 999999
 
-/** spec §9: the auto-generated password is 6 digits, 100000–999999. `random` returns [0, 1). */
+/** product.md §9: the auto-generated password is 6 digits, 100000–999999. `random` returns [0, 1). */
 export function generatePassword(random: () => number = Math.random): string {
   const span = GENERATED_PASSWORD_MAX - GENERATED_PASSWORD_MIN + 1
   const n = GENERATED_PASSWORD_MIN + Math.min(span - 1, Math.floor(random() * span))
   return String(n)
 }
 
-/** Common Japanese and global mail providers for the domain drop-down (issue 6). */
+/** Common Japanese and global mail providers for the domain drop-down. */
 export const emailDomains = [
   'gmail.com',
   'yahoo.co.jp',

@@ -8,7 +8,7 @@ import { tallPageMinH } from './tall-page'
  * viewport (`staticData.tallPage`: the home, the ticket menu, rating, payment history, account
  * info; src/ui/tall-page.tsx) it holds one too, so the footer waits below the fold: in the 40vh
  * box alone the footer was painted in view and the arriving page pushed it out, the only layout
- * shift of those pages (issue 8: CLS 0.463 on `/` at 412 px, 0.23 to 0.46 on the others).
+ * shift of those pages (CLS 0.463 on `/` at 412 px, 0.23 to 0.46 on the others).
  * A short page keeps the short box: held there, its footer would be pulled up into view instead.
  * On a first load the pending route is the `_auth` layout's, so the flag is read from every
  * match being loaded, not from the route that renders the spinner.

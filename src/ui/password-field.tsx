@@ -29,7 +29,7 @@ export function PasswordField({
   visible?: boolean
   onToggle?: () => void
   children?: ReactNode
-  /** The rule's max (spec §5: 12 for a new password); login leaves it open. */
+  /** The rule's max (product.md §5: 12 for a new password); login leaves it open. */
   maxLength?: number
 }) {
   const [shownLocally, setShownLocally] = useState(false)

@@ -9,9 +9,9 @@ type Props =
   | { variant: 'purchase'; current: 'buy'; productId: string }
 
 /**
- * spec §2 step breadcrumb: home → ticket (payment history on the change page) → date and
+ * product.md §2 step breadcrumb: home → ticket (payment history on the change page) → date and
  * consultant (a callback on its own page, not a link) → payment. Earlier steps are links; the
- * current one is marked `aria-current="step"`. Shared by the schedule pages and /buy (issue 15).
+ * current one is marked `aria-current="step"`. Shared by the schedule pages and /buy.
  */
 export function StepBreadcrumb(props: Props) {
   return (

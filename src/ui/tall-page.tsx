@@ -10,7 +10,7 @@ declare module '@tanstack/react-router' {
 
 /**
  * The height a tall page and its loading spinner both hold, so the footer starts below the fold
- * whether the spinner or the page is showing and is never painted in view and then moved (issue 8).
+ * whether the spinner or the page is showing and is never painted in view and then moved.
  * The small viewport height, not the dynamic one: it does not change while a phone's address bar
  * slides away, so the footer of a short page does not move under a member scrolling it either.
  */

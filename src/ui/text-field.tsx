@@ -1,7 +1,7 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-/** A labelled input with its spec §5 error under it (getByLabel finds it by the label text). */
+/** A labelled input with its product.md §5 error under it (getByLabel finds it by the label text). */
 export function TextField({
   label,
   error,

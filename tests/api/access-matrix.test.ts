@@ -3,7 +3,7 @@ import { calls, type CallName, sandboxTestCards } from '../../contract/calls'
 import { NOW, createHarness, type Harness } from './harness'
 
 /**
- * Access-control matrix (issue 8): every member call × {no token, malformed token, another member's
+ * Access-control matrix: every member call × {no token, malformed token, another member's
  * token with this member's ticket / coupon / receipt / card}. No token and a malformed one must be
  * 401; the other member must be refused (4xx) or served their own rows only, and no answer may carry
  * a value of the owner (member id, e-mail, ticket or receipt numbers, card id). Printed as a table.

@@ -28,7 +28,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('concurrency on PostgreSQL', () 
   it('20 concurrent get-coupon calls claim once', async () => {
     const m = await h.member('fresh')
     const results = await Promise.all(Array.from({ length: 20 }, () => h.post('get-coupon', { token: m.token, body: { couponCode: 'CAMPAIGN2000' } })))
-    // One claims; the others find it held and answer 200 alreadyCompleted (issue 12 item 4).
+    // One claims; the others find it held and answer 200 alreadyCompleted.
     expect(results.every((r) => r.status === 200)).toBe(true)
     expect(results.filter((r) => !r.body.alreadyCompleted)).toHaveLength(1)
     expect(await h.db.select().from(memberCoupons).where(eq(memberCoupons.memberId, m.memberId))).toHaveLength(1)

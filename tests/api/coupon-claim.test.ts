@@ -12,7 +12,7 @@ describe('get-coupon', () => {
   it('claims once, before expiry', async () => {
     const m = await h.member('fresh')
     expect((await h.post('get-coupon', { token: m.token, body: { couponCode: 'CAMPAIGN2000', memberId: m.memberId } })).status).toBe(200)
-    // Claimed once; the link again is "already held", not a failure (issue 12 item 4).
+    // Claimed once; the link again is "already held", not a failure.
     const again = await h.post('get-coupon', { token: m.token, body: { couponCode: 'CAMPAIGN2000' } })
     expect(again).toEqual({ status: 200, body: { alreadyCompleted: true } })
     const held = await h.get('user-data', { query: { data: 'MEMBER_COUPON' }, token: m.token })

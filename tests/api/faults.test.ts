@@ -11,7 +11,7 @@ import { sandboxTestCards } from '../../contract/calls'
 import { emulatorHost } from './harness'
 
 /**
- * Faults (issue 8), on a real server process with the embedded default database (PGlite in a temp
+ * Faults, on a real server process with the embedded default database (PGlite in a temp
  * directory): the process is SIGKILLed while the member is on the 3-D Secure page, started again on
  * the same directory, and the member returns. The purchase must complete once, with its ticket,
  * and a second SIGKILL must lose nothing that was committed.

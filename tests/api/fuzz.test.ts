@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callNames, fuzzCall, type CallReport } from '../../bench/reliability/fuzz-core'
 import { createHarness, type Harness } from './harness'
 
-// Property-based requests for every call of the contract (issue 8): a moderate number per call here
+// Property-based requests for every call of the contract: a moderate number per call here
 // (FUZZ_RUNS, default 30), ≥ 500 per call in bench/reliability/fuzz.ts. 0 5xx, 0 crashes.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30)
 

@@ -43,7 +43,7 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
-  // Several server processes share one PostgreSQL through the cache bus (issue 16, `replica()`).
+  // Several server processes share one PostgreSQL through the cache bus (`replica()`).
   const closers: (() => Promise<void>)[] = []
   const withBus = async (url: string) => {
     let bus: CacheBus | null = null

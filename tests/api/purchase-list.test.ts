@@ -28,7 +28,7 @@ describe('purchase-list', () => {
     expect(seen.size).toBe(first.body.ticketList.length + second.body.ticketList.length)
     expect(first.body.ticketList.some((p: { couponCode: string | null; amount: number; amountBeforeCoupon: number }) => p.couponCode && p.amount < p.amountBeforeCoupon)).toBe(true)
   })
-  it("names the used coupon, gives the ticket's refund and a SUPPORT reservation (issue 15)", async () => {
+  it("names the used coupon, gives the ticket's refund and a SUPPORT reservation", async () => {
     type Row = { couponCode: string | null; couponName: string | null; amountRefunded: number; reservationTime: string | null; productType: string }
     const rows: Row[] = (await h.get('purchase-list', { token: demo.token })).body.ticketList
     expect(rows.find((p) => p.couponCode === 'USED1000')).toMatchObject({ couponName: '使用済み1,000円OFF' })

@@ -3,7 +3,7 @@ import { createApp } from '../../server/app'
 import { createMemoryRateLimitStore, createRateLimiter, defaultRateLimits, RATE_LIMITED_MESSAGE, type RateLimits } from '../../server/http/rate-limit'
 import { createHarness, type Harness } from './harness'
 
-// Security headers on every API answer and the rate limits of login / password-reset-request (issue 8).
+// Security headers on every API answer and the rate limits of login / password-reset-request.
 let h: Harness
 beforeAll(async () => {
   h = await createHarness()
@@ -55,7 +55,7 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({ message: RATE_LIMITED_MESSAGE })
     expect((await post(app, 'login', { ...body, email: 'other@example.com' })).status).toBe(200)
-    // Never per e-mail alone: one address's attempts do not lock the e-mail for everyone (issue 13 item 7).
+    // Never per e-mail alone: one address's attempts do not lock the e-mail for everyone.
     expect((await post(app, 'login', body, '198.51.100.99')).status).toBe(200)
   })
   it('login: per address, whatever the e-mail', async () => {

@@ -25,10 +25,10 @@ describe('signup', () => {
     expect(me.body).toMatchObject({ email, memberLastname: '鈴木', useFreeInterviewTime: null })
     // The same e-mail again: 4xx (the UI shows ご入力いただいたメールアドレスは既に使用されています。).
     expect((await h.post('signup-request', { body })).status).toBe(400)
-    // The link opened again: the registration stands (issue 12 item 4), not a failure.
+    // The link opened again: the registration stands, not a failure.
     expect(await h.post('signup-complete', { body: { token: linkToken(mail?.text) } })).toEqual({ status: 200, body: { email, memberId: done.body.memberId, alreadyCompleted: true } })
   })
-  it('gives the free interview ticket the support number of the landing page signed up from (spec §9)', async () => {
+  it('gives the free interview ticket the support number of the landing page signed up from (product.md §9)', async () => {
     // The harness runs with the local numbers: default 0120-000-111, lp-a 0120-000-222, lp-b 0120-000-333.
     const telOf = async (lpSource: string | null) => {
       const email = `tel-${lpSource ?? 'none'}-${Date.now()}@example.com`
@@ -45,7 +45,7 @@ describe('signup', () => {
     expect(await telOf(null)).toBe('0120-000-111')
   })
 
-  it('checks the captcha except on the landing-page variant (spec §1)', async () => {
+  it('checks the captcha except on the landing-page variant (product.md §1)', async () => {
     // With a reCAPTCHA secret configured, the "off" token no longer passes; the LP form has no captcha.
     const app = createApp({ ...h.deps, config: { ...h.deps.config, recaptchaSecret: 'secret-for-test' } })
     const post = (body: object) => app.request('/api/signup-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

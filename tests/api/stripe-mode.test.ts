@@ -125,7 +125,7 @@ async function call(method: 'GET' | 'POST', path: string, o: { token?: string; b
   }
   return { status: res.status, body }
 }
-/** An ADD (extension) of one of the member's SUPPORT tickets: ADD needs its own parent (issue 13 item 9). */
+/** An ADD (extension) of one of the member's SUPPORT tickets: ADD needs its own parent. */
 const charge = async (m: { token: string; memberId: string }, idempotencyKey: string, body: Record<string, unknown>) => {
   const [parent] = await h.db.select().from(tickets).where(and(eq(tickets.memberId, m.memberId), eq(tickets.productType, 'SUPPORT')))
   return call('POST', '/api/charge', { token: m.token, headers: { 'Idempotency-Key': idempotencyKey }, body: { productId: 'ADD-30', reservationTime: 'ADD', parentTicketNumber: parent?.ticketNumber ?? null, ...body } })

@@ -137,7 +137,7 @@ describe('Stripe payment adapter (recorded responses)', () => {
     expect(await payment.charge({ source: 'pm_1QxTest', amount: 5500, idempotencyKey: 'k' })).toEqual({ ok: false, status: 402, message: 'CARD_DECLINED' })
   })
 
-  it('HTTP 429 is passed on, not retried by the SDK (the client retries, spec §9)', async () => {
+  it('HTTP 429 is passed on, not retried by the SDK (the client retries, product.md §9)', async () => {
     const { payment, seen } = fakeStripe({
       'GET /v1/payment_methods/pm_1QxTest': { status: 200, body: paymentMethod },
       'POST /v1/payment_intents': { status: 429, body: error('invalid_request_error', { code: 'rate_limit' }) },

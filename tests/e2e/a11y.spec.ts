@@ -4,7 +4,7 @@ import { commonText } from '../../src/text/layout'
 import { createMember, expect, login, test } from './fixtures'
 
 /**
- * axe-core on every route, signed out and signed in (issue 8): 0 serious or critical violations
+ * axe-core on every route, signed out and signed in: 0 serious or critical violations
  * against WCAG 2.x A/AA. Each route is scanned once it has rendered its main content; a table of
  * every finding is printed before the assertion so one run shows them all.
  */

@@ -1,4 +1,4 @@
-// /settings (issue 6): profile, e-mail change by mailed link, password change, cancelling membership.
+// /settings: profile, e-mail change by mailed link, password change, cancelling membership.
 import { cancelAccountText, cancelCompleteText, settingsText } from '../../src/text/account'
 import { loginText } from '../../src/text/auth'
 import {
@@ -47,7 +47,7 @@ test('the member changes the e-mail through the mailed link and logs in with it'
   await login(page, { email: newEmail, password: member.password }, '/settings')
   await expect(page.getByTestId('member-email')).toHaveText(newEmail)
 
-  // The link again (issue 12 item 4), signed in with the new address: "already changed", not error
+  // The link again, signed in with the new address: "already changed", not error
   // emailchange, and the session stays.
   await email.events['link.open'](page, { type: 'link.open', link: linkIn(mail) }, ctx)
   await email.states.alreadyChanged(page, ctx)

@@ -3,7 +3,7 @@ import { errorPageText } from '../../src/text/error'
 import { headerText } from '../../src/text/layout'
 import { createMember, DEMO, expect, test } from './fixtures'
 
-// The auth flow end to end (issue 2 item 6), against the real stack: Auth Emulator + API + SPA.
+// The auth flow end to end, against the real stack: Auth Emulator + API + SPA.
 
 test('an anonymous visit to a member page logs in and returns to the same path and query', async ({ page }) => {
   await page.goto('/purchase-list?year=2025')

@@ -95,12 +95,12 @@ test('a saved slot taken meanwhile is not selected and a toast says so', async (
 test('paying on the sandbox books the chosen slot and home shows the new reservation', async ({ page }) => {
   const picked = await pickConsultantSlot(page)
   await expectSummary(page, picked)
-  // spec §2 step breadcrumb on /buy: payment is the current step (issue 15).
+  // product.md §2 step breadcrumb on /buy: payment is the current step.
   await expect(page.getByRole('navigation', { name: stepsText.label }).locator('[aria-current="step"]')).toHaveText(stepsText.buy)
   await payOnSandbox(page)
   await pay.states.toComplete(page, 'SUPPORT')
   const y = Number(picked.ymd.slice(0, 4)), m = Number(picked.ymd.slice(4, 6)), d = Number(picked.ymd.slice(6, 8))
-  // The thank-you page says what was booked: date and time (Japan time), consultant, method (issue 15).
+  // The thank-you page says what was booked: date and time (Japan time), consultant, method.
   const booked = page.getByRole('region', { name: bookingSummaryText.title })
   await expect(booked).toContainText(`${y}年${m}月${d}日`)
   await expect(booked).toContainText(`${picked.time}${bookingSummaryText.japanTime}`)

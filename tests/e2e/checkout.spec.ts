@@ -5,9 +5,9 @@ import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drive
 import { ticketCards, ticketSection } from './drivers/home'
 import { createMember, expect, login, test } from './fixtures'
 
-// Checkout on the sandbox provider (issue 4): 3-D Secure challenge, declined card, 429 retries,
+// Checkout on the sandbox provider: 3-D Secure challenge, declined card, 429 retries,
 // reload on the return page, saved card, coupon prompt; a paid attempt is never offered again
-// (issue 12 item 5).
+//.
 
 /** `SUPPORT-YYYYMMDD-HH-00`, `days` ahead in Japan time. */
 function slot(days: number, hour: number): string {
@@ -21,7 +21,7 @@ async function fillNewCard(page: Page, number: string) {
   for (const element of ['number', 'expiry', 'cvc'] as const) await d.events['card.change'](page, { type: 'card.change', element, complete: true, number })
 }
 
-/** `saveCard`: tick 「このカードを…登録する」 (unticked by default, issue 15) so the next purchase has a saved card. */
+/** `saveCard`: tick 「このカードを…登録する」 (unticked by default) so the next purchase has a saved card. */
 async function payWithNewCard(page: Page, number: string, { saveCard = false } = {}) {
   await d.states['ready.editing'](page)
   await fillNewCard(page, number)
@@ -71,7 +71,7 @@ test('an immediate reservation paid with the challenge card passes 3-D Secure an
   releaseFinish()
   const { ticketNumber } = (await (await charged).json()) as { ticketNumber: string }
   await checkoutComplete(page, 'SUPPORT')
-  // spec §4: user data is cleared after the charge, so home (reached in the app, no reload) shows
+  // product.md §4: user data is cleared after the charge, so home (reached in the app, no reload) shows
   // the new ticket — once.
   await page.getByRole('link', { name: buyCompleteText.home }).click()
   await page.waitForURL((url) => url.pathname === '/')
@@ -170,7 +170,7 @@ test('a fitting coupon prompts before paying and lowers the price', async ({ pag
   await expect(page).toHaveURL(/couponCode=/)
 })
 
-test('Back from /buy-complete after a payment goes home (spec §2 usingBackButton), never the pay form again (issue 12 item 5, issue 15)', async ({ page }) => {
+test('Back from /buy-complete after a payment goes home (product.md §2 usingBackButton), never the pay form again', async ({ page }) => {
   const { url } = await openAddPurchase(page)
   const before = await purchaseRows(page, ADD_NAME)
   await page.goto(url)
@@ -185,7 +185,7 @@ test('Back from /buy-complete after a payment goes home (spec §2 usingBackButto
   expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
 })
 
-test('a reload while a saved-card charge is answered finds it paid (issue 12 item 5)', async ({ page }) => {
+test('a reload while a saved-card charge is answered finds it paid', async ({ page }) => {
   const { url } = await openAddPurchase(page)
   await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
   await checkoutComplete(page, 'ADD')
@@ -194,7 +194,7 @@ test('a reload while a saved-card charge is answered finds it paid (issue 12 ite
   await page.goto(url)
   await d.states['ready.editing'](page)
   await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
-  // The server charges; its answer is held back and the member reloads meanwhile (issue 12).
+  // The server charges; its answer is held back and the member reloads meanwhile.
   let charged = false
   await page.route('**/api/charge', async (route) => {
     const response = await route.fetch()

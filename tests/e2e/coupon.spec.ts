@@ -7,7 +7,7 @@ import type { FlowContext } from './drivers/flow-driver'
 // The coupon driver needs no run context in these hand-written steps.
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
 
-// Coupon claim from a link (spec §4 /get-coupon), against the real stack.
+// Coupon claim from a link (product.md §4 /get-coupon), against the real stack.
 
 test('claim a coupon from a link while logged out: login, back, coupon on home', async ({ page }) => {
   const member = await createMember('demo')
@@ -18,7 +18,7 @@ test('claim a coupon from a link while logged out: login, back, coupon on home',
   await couponClaimDriver.states.toHome(page, ctx)
   await expect(couponSection(page).getByRole('listitem', { name: 'キャンペーン2,000円OFFクーポン' })).toBeVisible()
 
-  // The same link again: the member holds it, which is a success (issue 12 item 4), not error getCoupon.
+  // The same link again: the member holds it, which is a success, not error getCoupon.
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: true }, ctx)
   await couponClaimDriver.states.alreadyHeld(page, ctx)
   await expect(page.getByText(errorPageText.getCoupon.body)).toHaveCount(0)

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 
 // Every diagram of docs/flows (written by `npm run flows`) is drawn by the pinned `mermaid` package
-// in a real browser, the way GitHub or a documentation site draws it (issue 14): it must parse,
+// in a real browser, the way GitHub or a documentation site draws it: it must parse,
 // render to SVG, fit a documentation page, and no two arrow labels may cover each other. One blank
 // page for all diagrams; no server, no network.
 

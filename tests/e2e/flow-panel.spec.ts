@@ -1,7 +1,7 @@
 import { loginText } from '../../src/text/auth'
 import { DEMO, expect, test } from './fixtures'
 
-// The live flow panel (issue 14, docs/flows/README.md) in the test build, offline: every request
+// The live flow panel (docs/flows/README.md) in the test build, offline: every request
 // that does not go to this machine is refused, and `?flows` still draws the auth chart from its
 // machine object with the current state highlighted and the events it takes now, then follows the
 // member as they log in.

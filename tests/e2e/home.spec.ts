@@ -3,7 +3,7 @@ import { calendarDays, cardsLabelled, changeButtons, couponSection, ticketCards,
 import { layoutShifts, recordShifts, sawSpinner, withPhoneLatency } from './drivers/layout-shift'
 import { createMember, expect, login, test } from './fixtures'
 
-// Home as the demo member (issue 5): ticket labels of spec §4, buttons of spec §6, the calendar.
+// Home as the demo member: ticket labels of product.md §4, buttons of product.md §6, the calendar.
 
 test('home shows held tickets with the right labels and buttons', async ({ page }) => {
   const member = await createMember('demo')
@@ -11,7 +11,7 @@ test('home shows held tickets with the right labels and buttons', async ({ page 
   await expect(page.getByRole('heading', { name: homeText.title, level: 1 })).toBeVisible()
 
   await expect(ticketCards(page).first()).toBeVisible()
-  // Refunded tickets are hidden (spec §4): no 'refunded' card at all.
+  // Refunded tickets are hidden (product.md §4): no 'refunded' card at all.
   await expect(cardsLabelled(page, 'refunded')).toHaveCount(0)
   // The seeded UNSUPPORTED ticket three days ahead is 'support reserved'.
   await expect(cardsLabelled(page, 'reserved').first()).toBeVisible()
@@ -20,7 +20,7 @@ test('home shows held tickets with the right labels and buttons', async ({ page 
   // The expired UNSUPPORTED ticket.
   await expect(cardsLabelled(page, 'noContact').first()).toBeVisible()
 
-  // Rate button for the completed, unrated ticket; 'rated' disabled for the rated one (spec §6).
+  // Rate button for the completed, unrated ticket; 'rated' disabled for the rated one (product.md §6).
   const rate = ticketSection(page).getByRole('link', { name: homeText.tickets.rate })
   await expect(rate).toHaveCount(1)
   await expect(rate).toHaveAttribute('href', /^\/rating\?ticketNumber=S/)
@@ -35,7 +35,7 @@ test('a reservation within 30 minutes shows no change button', async ({ page }) 
   const member = await createMember('demo')
   await login(page, member, '/')
   // Two UNSUPPORTED reservations are seeded: one in three days, one starting within 30 minutes.
-  // Only the first may be changed (spec §6 "more than 30 minutes before reservation").
+  // Only the first may be changed (product.md §6 "more than 30 minutes before reservation").
   await expect(changeButtons(page)).toHaveCount(1)
   const changeable = ticketCards(page).filter({ has: page.getByRole('link', { name: homeText.tickets.change }) })
   await expect(changeable).toContainText('60分サポートチケット')
@@ -62,7 +62,7 @@ test('a first-time member sees the phone-consultation card and the empty coupon 
   await expect(calendarDays(page)).toHaveCount(21)
 })
 
-test('home does not shift while it loads on a phone (issue 8, CLS)', async ({ page }) => {
+test('home does not shift while it loads on a phone (CLS)', async ({ page }) => {
   const member = await createMember('demo')
   await page.setViewportSize({ width: 412, height: 823 })
   await login(page, member, '/')

@@ -55,7 +55,7 @@ const pages: PageCase[] = [
 ]
 
 for (const { path, url, loaded } of pages) {
-  test(`${path} does not shift while it loads (issue 8, CLS)`, async ({ page }) => {
+  test(`${path} does not shift while it loads (CLS)`, async ({ page }) => {
     const member = await createMember('demo')
     await login(page, member, '/')
     const target = url ? await url(page) : path
@@ -110,7 +110,7 @@ const recordShiftRects = `
 
 const hydrationProblem = /hydrat|did not match|Minified React error #(418|419|42[0-5])/i
 
-test('public pages come as HTML with their CSS and no inline script; member pages as their frame and spinner (issue 16)', async ({ page }) => {
+test('public pages come as HTML with their CSS and no inline script; member pages as their frame and spinner', async ({ page }) => {
   for (const { url, title } of publicPages) {
     const res = await page.request.get(url)
     expect(res.status(), url).toBe(200)
@@ -134,7 +134,7 @@ test('public pages come as HTML with their CSS and no inline script; member page
   expect(await (await page.request.get('/login?signup=success')).text()).not.toContain('data-prerendered')
 })
 
-test('public pages paint before any JavaScript runs (issue 16)', async ({ browser }) => {
+test('public pages paint before any JavaScript runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   for (const { url, title } of publicPages) {
@@ -146,7 +146,7 @@ test('public pages paint before any JavaScript runs (issue 16)', async ({ browse
   await context.close()
 })
 
-test('public pages hydrate without a mismatch and without moving (issue 16)', async ({ page }) => {
+test('public pages hydrate without a mismatch and without moving', async ({ page }) => {
   const seen: Record<string, { problems: string[]; shifts: unknown[] }> = {}
   for (const { url, title } of publicPages) {
     const tab = await page.context().newPage()
@@ -168,7 +168,7 @@ test('public pages hydrate without a mismatch and without moving (issue 16)', as
   expect(seen).toEqual(Object.fromEntries(publicPages.map(({ url }) => [url, { problems: [], shifts: [] }])))
 })
 
-test('a member on the prerendered login form while its scripts are slow is logged in once it is live (issue 16)', async ({ page }) => {
+test('a member on the prerendered login form while its scripts are slow is logged in once it is live', async ({ page }) => {
   const member = await createMember('demo')
   // The page's scripts arrive late: the HTML's fields are read-only until the form is live, so
   // nothing typed is lost (src/prerender/early-input.ts).

@@ -1,4 +1,4 @@
-// Password reset with the mailed auth code (issue 6).
+// Password reset with the mailed auth code.
 import type { Page } from '@playwright/test'
 import type { FlowContext } from './drivers/flow-driver'
 import { passwordResetDriver as d, resetRejected, resetRequestRejected } from './drivers/password-reset'

@@ -3,7 +3,7 @@ import type { FlowContext } from './drivers/flow-driver'
 import { purchaseListDriver as driver, purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
 
-// Payment history (spec §2 /purchase-list, §9): pages of 20 by lastEvaluatedKey, year filter.
+// Payment history (product.md §2 /purchase-list, §9): pages of 20 by lastEvaluatedKey, year filter.
 
 /** The driver's run context: the specs log in themselves. */
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/purchase-list', vars: {} }

@@ -1,4 +1,4 @@
-// Signup with mail confirmation (issue 6): normal and landing-page variants, mail read from maildev.
+// Signup with mail confirmation: normal and landing-page variants, mail read from maildev.
 import { signupText } from '../../src/text/account'
 import { signupThanksText } from '../../src/text/auth'
 import { emailInUse, fillPerson, newPerson, openLink, signupDriver as d } from './drivers/signup'
@@ -41,7 +41,7 @@ test('the confirmation link opened again, also in another browser, says "already
   await openLink(page, link)
   await d.states['form.toLoginThanks'](page, ctx)
 
-  // A reload of the link (issue 12 item 4): the registration stands.
+  // A reload of the link: the registration stands.
   await openLink(page, link)
   await d.states['form.alreadyRegistered'](page, ctx)
   // Another browser, nobody signed in: the token names the registration, so the same answer.
@@ -111,6 +111,6 @@ test('generate, show and copy the password', async ({ page, context }) => {
   await expect(password).toHaveAttribute('type', 'password')
   await d.events['password.copy'](page, { type: 'password.copy' }, ctx)
   await expect(page.getByRole('status').filter({ hasText: signupText.copied })).toBeVisible()
-  // spec §9: the tooltip resets after 2 s.
+  // product.md §9: the tooltip resets after 2 s.
   await expect(page.getByRole('status').filter({ hasText: signupText.copied })).toHaveCount(0, { timeout: 4000 })
 })

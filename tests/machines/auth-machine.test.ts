@@ -156,7 +156,7 @@ describe('auth machine: login', () => {
     return t
   }
 
-  it('cannot submit while a field is empty (spec §5 Login)', async () => {
+  it('cannot submit while a field is empty (product.md §5 Login)', async () => {
     const { actor, fill } = await startSignedOut()
     expect(actor.getSnapshot().can({ type: 'form.submit' })).toBe(false)
     fill('   ', 'demo1234')

@@ -1,4 +1,4 @@
-// Generated-path tests of the auth chart (issue 7): every state and transition, replayed live.
+// Generated-path tests of the auth chart: every state and transition, replayed live.
 import { authMachine } from '../../machines/auth/auth-machine'
 import { describeModel } from './model'
 const user = { uid: 'u1', email: 'demo@example.com' }

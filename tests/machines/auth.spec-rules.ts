@@ -1,4 +1,4 @@
-// Spec rules of the auth chart (spec §2 /login and the authentication rule, §4 Auth and Login,
+// Spec rules of the auth chart (product.md §2 /login and the authentication rule, §4 Auth and Login,
 // §5 Login, §8 login failure; header logout with confirmation): what is called with what, where the
 // member goes, what the header and the login form show, when the page must wait (tag `busy`).
 import { authMachine } from '../../machines/auth/auth-machine'

@@ -1,4 +1,4 @@
-// Generated-path tests of the cancel-membership chart (issues 6, 15: the last confirmation).
+// Generated-path tests of the cancel-membership chart (15: the last confirmation).
 import { ApiError } from '../../src/api/api-error'
 import { cancelAccountMachine } from '../../machines/cancel-account/cancel-account-machine'
 import { describeModel } from './model'

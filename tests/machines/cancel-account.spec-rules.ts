@@ -1,5 +1,5 @@
-// Spec rules of the cancel-account chart (spec §4 "Cancelling the account logs out and goes to
-// /login", §5 both checkboxes, §7 analytics on cancellation, §8; issue 15): with both boxes
+// Spec rules of the cancel-account chart (product.md §4 "Cancelling the account logs out and goes to
+// /login", §5 both checkboxes, §7 analytics on cancellation, §8): with both boxes
 // ticked, 退会する opens a last 「本当に退会しますか？」 question; only its confirm sends the request,
 // its cancel goes back without a call. Success is tracked, signs out and goes to the public
 // 「退会しました」 page (its button leads to /login); a 4xx with UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE

@@ -1,4 +1,4 @@
-// Generated-path tests of the checkout's two child machines (issue 14): the card payment
+// Generated-path tests of the checkout's two child machines: the card payment
 // (token → 3-D Secure → finishing, or the return from 3-D Secure) and the coupon check.
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
 import { couponCheckMachine } from '../../machines/checkout/coupon-check-machine'

@@ -103,7 +103,7 @@ describe('checkout chart', () => {
     expect(new Set(calls.charge.mock.calls.map(([i]) => i.idempotencyKey))).toEqual(new Set(['seed-1']))
   })
 
-  it('fails after four 429 answers: the first try and 3 retries (spec §9 "up to 3 times")', async () => {
+  it('fails after four 429 answers: the first try and 3 retries (product.md §9 "up to 3 times")', async () => {
     const { actor, calls } = start({ charge: [new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x'), new ApiError(429, 'x')] })
     await flush()
     actor.send({ type: 'savedCard.toggle', use: true })
@@ -162,7 +162,7 @@ describe('checkout chart', () => {
     expect(calls.finish).toHaveBeenCalled()
     expect(calls.charge).toHaveBeenCalledWith({ payload: attempt.payload, idempotencyKey: 'seed-1' })
     expect(actor.getSnapshot().status).toBe('done')
-    // Kept after the charge: a reload or Back finds this attempt paid (issue 12 item 5).
+    // Kept after the charge: a reload or Back finds this attempt paid.
     expect(calls.clearAttempt).not.toHaveBeenCalled()
   })
 
@@ -177,7 +177,7 @@ describe('checkout chart', () => {
     expect(calls.saveAttempt.mock.invocationCallOrder[0]).toBeLessThan(calls.charge.mock.invocationCallOrder[0])
   })
 
-  it('a reload or Back to a paid attempt goes to /buy-complete without charging again (issue 12 item 5)', async () => {
+  it('a reload or Back to a paid attempt goes to /buy-complete without charging again', async () => {
     for (const returned of [false, true]) {
       const { actor, calls } = start({ stored: attempt, returned, outcome: { status: 'SUCCEEDED', result: response } })
       await flush()
@@ -207,7 +207,7 @@ describe('checkout chart', () => {
     expect(calls.goToComplete).toHaveBeenCalledWith({ response })
   })
 
-  it('a load balancer answering 502/503/504 for a replica that died mid-charge is no answer either: the attempt kept, the server asked (issue 16)', async () => {
+  it('a load balancer answering 502/503/504 for a replica that died mid-charge is no answer either: the attempt kept, the server asked', async () => {
     for (const status of [502, 503, 504]) {
       const { actor, calls } = start({ charge: [new ApiError(status, 'Bad Gateway')], outcome: { status: 'SUCCEEDED', result: response } })
       await flush()
@@ -260,7 +260,7 @@ describe('checkout chart', () => {
     expect(s.context).toMatchObject({ applied: null, coupons: [], couponNotice: 'denied' })
   })
 
-  it('a charge after an applied coupon carries its code; a new card its token (spec §3, §4)', async () => {
+  it('a charge after an applied coupon carries its code; a new card its token (product.md §3, §4)', async () => {
     const { actor, calls } = start({ load: loaded, stored: null })
     await flush()
     actor.send({ type: 'coupon.select', couponCode: 'WELCOME500' })
@@ -274,7 +274,7 @@ describe('checkout chart', () => {
     expect(calls.charge.mock.calls[0][0].payload).toMatchObject({ couponCode: 'WELCOME500', cardToken: 'tok_new', cardId: '', productId: 'SUPPORT-60' })
   })
 
-  it('an applied coupon taken off (issue 15): full price, no notice, the coupon still held, the charge without it', async () => {
+  it('an applied coupon taken off: full price, no notice, the coupon still held, the charge without it', async () => {
     const { actor, calls } = start({ load: loadedSaved, stored: null })
     await flush()
     expect(actor.getSnapshot().can({ type: 'coupon.clear' })).toBe(false)
@@ -347,7 +347,7 @@ describe('checkout rules', () => {
     expect(previousAttempt(null, params, 'tok_1', now)).toBeNull()
   })
 
-  it('a draft of the form is taken up for the same product and parent ticket, while recent (issue 15)', () => {
+  it('a draft of the form is taken up for the same product and parent ticket, while recent', () => {
     const now = 1_900_000_000_000
     const state = { concernText: 'PCが遅い', device: null, os: null, remoteSupport: null, supportType: 'TEL' as const, saveCard: false }
     const draft = { productId: params.productId, parentTicketNumber: params.parentTicketNumber, state, savedAt: now - 1000 }

@@ -1,4 +1,4 @@
-// Generated-path tests of the checkout chart (issue 4): every state and transition, replayed live,
+// Generated-path tests of the checkout chart: every state and transition, replayed live,
 // including 429 retries (after 1 s, 2 s), resume from the stored attempt, a reload of an attempt
 // already sent (paid, still charging, unknown, failed) and ignored pay clicks.
 import { createMachine } from 'xstate'

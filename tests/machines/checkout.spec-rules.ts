@@ -1,6 +1,6 @@
-// Spec rules of the checkout chart (spec §2 "/buy details", §3 charge request, §4 Payment and
+// Spec rules of the checkout chart (product.md §2 "/buy details", §3 charge request, §4 Payment and
 // Coupon in payment, §8 charge errors, §9 charge retry; issue 12 idempotency), judged on every
-// generated path (issue 14 point 5). Only event types, actor names (charge, cardPayment,
+// generated path. Only event types, actor names (charge, cardPayment,
 // couponCheck, loadCheckout, readAttemptOutcome), goTo*/track* names and params, tags and the
 // final output — never state names. The child machines are black boxes here: what the checkout
 // sends them and what it does with their result.
@@ -38,7 +38,7 @@ const identity = (s: AnyMachineSnapshot, ...more: unknown[]) => {
   return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, Math.min(c.tries, 4), c.resumed !== null, c.rejoining, ...more])
 }
 
-/** Five members at /buy: each entry is one situation of spec §4, its paths every state it can reach. */
+/** Five members at /buy: each entry is one situation of product.md §4, its paths every state it can reach. */
 const configs: ModelConfig[] = [
   {
     // A saved card and a fitting coupon: the prompt, the coupon check, the saved card or a switch away from it.
@@ -66,7 +66,7 @@ const configs: ModelConfig[] = [
     limit: 100000,
   },
   {
-    // The choices of spec §3 (device, OS, remote support, support method, saving the card) with a new card and no coupon.
+    // The choices of product.md §3 (device, OS, remote support, support method, saving the card) with a new card and no coupon.
     machine,
     events: {
       'pay.submit': [{}],
@@ -92,7 +92,7 @@ const configs: ModelConfig[] = [
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedFree], error: [] }, couponCheck, cardPayment, charge },
   },
   {
-    // Back from 3-D Secure, or a reload / Back of an attempt already sent (issue 12).
+    // Back from 3-D Secure, or a reload / Back of an attempt already sent.
     machine,
     events: { 'pay.submit': [{}] },
     outcomes: {
@@ -106,7 +106,7 @@ const configs: ModelConfig[] = [
     limit: 100000,
   },
   {
-    // What charge-data can answer (spec §8) and a SUPPORT product opened without its slot (spec §4).
+    // What charge-data can answer (product.md §8) and a SUPPORT product opened without its slot (product.md §4).
     machine,
     events: {},
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedNoSlot], error: [new ApiError(400, 'Staff Not Found.'), new ApiError(404, 'product'), new ApiError(500, 'boom')] } },
@@ -126,8 +126,8 @@ const startedHere = (trail: Observation[]) => trail.some((o) => o.event.type ===
 const clearedAt = (trail: Observation[], i: number) => trail[i].event.type === 'coupon.clear' && i > 0 && trail[i - 1].can.includes('coupon.clear')
 
 /**
- * The coupon applied when the charge is built (spec §4, §8): the latest coupon check that said
- * applied, unless a later check said otherwise, the member took it off (issue 15) or the server
+ * The coupon applied when the charge is built (product.md §4, §8): the latest coupon check that said
+ * applied, unless a later check said otherwise, the member took it off or the server
  * denied it (DENY_COUPON) since.
  */
 function appliedCoupon(trail: Observation[]): { code: string; price: number } | null {
@@ -144,7 +144,7 @@ function appliedCoupon(trail: Observation[]): { code: string; price: number } | 
   return applied
 }
 
-/** What a saved card / nothing to pay / a new card means for the charge (spec §4). */
+/** What a saved card / nothing to pay / a new card means for the charge (product.md §4). */
 function paymentOf(trail: Observation[]) {
   const l = loadedOf(trail)!
   const due = appliedCoupon(trail)?.price ?? l.chargeData.product.price
@@ -152,7 +152,7 @@ function paymentOf(trail: Observation[]) {
   return { due, useSaved, needsCard: due !== 0 && !useSaved, savedCardId: l.chargeData.creditcard?.cardId ?? '' }
 }
 
-/** spec §3 Choices as entered (changing the device resets the OS), and saving a new card (an explicit choice, unticked by default: issue 15). */
+/** product.md §3 Choices as entered (changing the device resets the OS), and saving a new card (an explicit choice, unticked by default: issue 15). */
 function choicesOf(trail: Observation[], type: string) {
   let device: string | null = null
   let os: string | null = null
@@ -170,7 +170,7 @@ function choicesOf(trail: Observation[], type: string) {
   const p = handoff(trail)
   const pay = paymentOf(trail)
   return {
-    // Device, OS and remote support belong to SUPPORT purchases only (issue 15: a tip does not ask them).
+    // Device, OS and remote support belong to SUPPORT purchases only (a tip does not ask them).
     contactDevice: type === 'SUPPORT' ? device : null,
     contactOs: type === 'SUPPORT' ? os : null,
     remoteSupport: type === 'SUPPORT' ? remoteSupport : null,
@@ -179,7 +179,7 @@ function choicesOf(trail: Observation[], type: string) {
   }
 }
 
-/** spec §4, §5: can the member pay now (pay enabled)? Concern ≤ 500 and a saved card, nothing to pay, or a complete valid new card. */
+/** product.md §4, §5: can the member pay now (pay enabled)? Concern ≤ 500 and a saved card, nothing to pay, or a complete valid new card. */
 function payable(trail: Observation[]): boolean {
   let concern = ''
   let name = ''
@@ -196,7 +196,7 @@ function payable(trail: Observation[]): boolean {
   return !pay.needsCard || (card.size === 3 && /^[A-Za-z]+ [A-Za-z]+$/.test(name) && !nameError)
 }
 
-/** The charge request the spec asks for, built from the hand-off, the load and the member's entries (spec §3). */
+/** The charge request the spec asks for, built from the hand-off, the load and the member's entries (product.md §3). */
 function expectedRequest(trail: Observation[], token: string): Record<string, unknown> {
   const p = handoff(trail)
   const l = loadedOf(trail)!
@@ -217,7 +217,7 @@ function expectedRequest(trail: Observation[], token: string): Record<string, un
   }
 }
 
-/** The fitting held coupons: those loaded, minus any the server denied at the charge (spec §8 DENY_COUPON). */
+/** The fitting held coupons: those loaded, minus any the server denied at the charge (product.md §8 DENY_COUPON). */
 function heldCoupons(trail: Observation[]): string[] {
   let held = (loadedOf(trail)?.coupons ?? []).map((c) => c.couponCode)
   let applied: string | null = null
@@ -277,7 +277,7 @@ export const rules: SpecRules = {
         const sent = Object.fromEntries(Object.keys(expected).map((k) => [k, (input.payload as Any)[k]]))
         if (!same(sent, expected)) v.push(`the charge request must carry the hand-off, the payment and the applied coupon: expected ${JSON.stringify(expected)}, sent ${JSON.stringify(sent)}`)
       }
-      // Resumed or rejoined (issue 12): the stored attempt's own payload and key, never a new purchase.
+      // Resumed or rejoined: the stored attempt's own payload and key, never a new purchase.
       if (!startedHere(trail) && !same(input, { payload: { ...attempt.payload }, idempotencyKey: attempt.idempotencyKey }) && !same(input.idempotencyKey, attempt.idempotencyKey))
         v.push(`a stored attempt is charged with its own key and payload, sent ${JSON.stringify(input)}`)
     }
@@ -312,9 +312,9 @@ export const rules: SpecRules = {
       const starts = after.sent.map((x) => x.call)
       const offers = event.type === 'pay.submit' && heldCoupons(trail).length > 0 && !appliedCoupon(trail)
       if (starts.some((c) => c !== 'charge' && c !== 'cardPayment')) v.push(`paying starts only the card payment or the charge, sent ${starts}`)
-      if (payable(trail) && offers && !(after.can.includes('prompt.skip') && !starts.length)) v.push('an unapplied fitting coupon is offered before paying (spec §4)')
+      if (payable(trail) && offers && !(after.can.includes('prompt.skip') && !starts.length)) v.push('an unapplied fitting coupon is offered before paying (product.md §4)')
       if (payable(trail) && !offers && starts.length !== 1) v.push(`a payable form pays at once, sent ${starts}`)
-      if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (spec §4, §5)')
+      if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (product.md §4, §5)')
     }
     // Issue 15 「使わない」: an applied coupon can be taken off on the form — never while a payment or a
     // coupon check runs; then the full price is due, the notice is gone, nothing is sent, and the
@@ -322,7 +322,7 @@ export const rules: SpecRules = {
     const busy = pending(trail, 'charge') || pending(trail, 'cardPayment') || pending(trail, 'couponCheck') || after.done || after.can.includes('prompt.skip')
     const mayClear = appliedCoupon(trail) !== null && !busy && after.can.some((t) => FORM_EDITS.includes(t))
     if (after.can.includes('coupon.clear') !== mayClear)
-      v.push(mayClear ? 'an applied coupon can be taken off on the form (issue 15)' : `the coupon cannot be taken off ${appliedCoupon(trail) ? 'while paying' : 'when none is applied'} (issue 15)`)
+      v.push(mayClear ? 'an applied coupon can be taken off on the form' : `the coupon cannot be taken off ${appliedCoupon(trail) ? 'while paying' : 'when none is applied'}`)
     if (event.type === 'coupon.clear' && before?.can.includes('coupon.clear')) {
       const l = loadedOf(trail)
       if (l && amountDue(after.context) !== l.chargeData.product.price) v.push(`after taking the coupon off the full price is due, due ${amountDue(after.context)}`)
@@ -330,11 +330,11 @@ export const rules: SpecRules = {
       if (after.sent.length || goes.length) v.push(`taking the coupon off sends nothing and stays, sent ${after.sent.map((x) => x.call)}`)
       if (!same(after.context.coupons.map((c: Any) => c.couponCode), heldCoupons(trail))) v.push('a coupon taken off stays held for a later purchase')
     }
-    if (event.type === 'prompt.useCoupon' && !actions(after, 'scrollToCoupons').length) v.push('「クーポンを使う」 scrolls to the coupon section (spec §4)')
+    if (event.type === 'prompt.useCoupon' && !actions(after, 'scrollToCoupons').length) v.push('「クーポンを使う」 scrolls to the coupon section (product.md §4)')
     if (event.type === 'tokenError.dismiss' && after.context.tokenError !== null) v.push('closing the token error modal closes it')
     if (event.type === 'coupon.select' && before?.can.includes('coupon.select') && idle && !same(after.sent, [{ call: 'couponCheck', input: { productId: handoff(trail).productId, couponCode: event.couponCode } }]))
       v.push(`choosing a coupon checks that coupon for the product, sent ${JSON.stringify(after.sent)}`)
-    // Saved before the charge is sent (issue 12): a reload finds the attempt.
+    // Saved before the charge is sent: a reload finds the attempt.
     for (const c of charges) {
       const key = (c.input as Any).idempotencyKey
       if (startedHere(trail) && !trail.some((o) => actions(o, 'saveAttempt').some((d) => (d.params as Any).attempt.idempotencyKey === key))) v.push('the attempt is stored before its charge is sent')
@@ -375,18 +375,18 @@ export const rules: SpecRules = {
     if (r?.call === 'couponCheck' && r.ok) {
       if (after.tags.includes('paymentProblem')) v.push('a coupon answer shows no payment problem')
       const out = r.output as Any
-      if (out.outcome === 'applied' && after.context.couponNotice !== 'applied') v.push('an applied coupon says so (spec §4)')
-      if (out.outcome === 'unavailable' && after.context.couponNotice !== 'unavailable') v.push('an unavailable coupon says so (spec §8)')
+      if (out.outcome === 'applied' && after.context.couponNotice !== 'applied') v.push('an applied coupon says so (product.md §4)')
+      if (out.outcome === 'unavailable' && after.context.couponNotice !== 'unavailable') v.push('an unavailable coupon says so (product.md §8)')
     }
-    // spec §8 "any other failure": a card payment that broke shows the payment problem and clears the attempt.
+    // product.md §8 "any other failure": a card payment that broke shows the payment problem and clears the attempt.
     if (r?.call === 'cardPayment' && !r.ok) {
       if (goes.length || after.sent.length) v.push(`a broken card payment stays on /buy and sends nothing, did ${JSON.stringify(goes)}, sent ${after.sent.map((x) => x.call)}`)
       if (!after.tags.includes('paymentProblem')) v.push('a broken card payment shows the payment-problem message')
       if (!actions(after, 'clearAttempt').length) v.push('a broken card payment clears the stored attempt')
     }
-    // spec §4: session storage cleared after a failed attempt.
+    // product.md §4: session storage cleared after a failed attempt.
     const gateway = (e: unknown) => [502, 503, 504].includes(httpStatus(e))
-    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !gateway(r.error) && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (spec §4)')
+    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !gateway(r.error) && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (product.md §4)')
 
     // §4 completion: only a successful charge, or an attempt the server says is paid, reaches /buy-complete.
     const complete = actions(after, 'goToComplete')
@@ -408,7 +408,7 @@ export const rules: SpecRules = {
         if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
       } else if ((r.error as Any)?.status === undefined || [502, 503, 504].includes(status)) {
         // No answer from our server (none at all, issue 12, or a load balancer's 502/503/504 for a
-        // replica that died mid-charge, issue 16): the outcome is unknown, the server is asked what
+        // replica that died mid-charge): the outcome is unknown, the server is asked what
         // became of the key, and the attempt is never dropped for a new key (a second charge).
         if (!same(calls(after, 'readAttemptOutcome').map((c) => c.input), [{ idempotencyKey: before?.context.idempotencyKey }])) v.push('a charge without an answer asks the server about its key')
         if (actions(after, 'clearAttempt').length) v.push('a charge without an answer keeps its attempt (a new key would charge twice)')
@@ -420,7 +420,7 @@ export const rules: SpecRules = {
         if (!after.can.includes('pay.submit') && !after.can.includes('card.change') && after.context.form.useSavedCard) v.push('after a failed charge the form can be used again')
         // Issue 15: the member's card choice is kept — a retry must not charge the saved card instead of the card just typed.
         const sent = [...trail].reverse().flatMap((o) => calls(o, 'charge'))[0]?.input as Any
-        if (sent?.payload?.cardId === '' && sent?.payload?.cardToken && after.context.form.useSavedCard) v.push('after a failed charge with a new card the form keeps the new card, not the saved one (issue 15)')
+        if (sent?.payload?.cardId === '' && sent?.payload?.cardToken && after.context.form.useSavedCard) v.push('after a failed charge with a new card the form keeps the new card, not the saved one')
       }
     }
     // §9 "up to 3 times": retries only after a 429, with the same key, 3 retries after the first try (4 calls).
@@ -442,7 +442,7 @@ export const rules: SpecRules = {
       if (out.outcome === 'failed') {
         if (charges.length || goes.length) v.push('a 3-D Secure failure charges nothing and stays on /buy')
         if (!after.tags.includes('paymentProblem')) v.push('a 3-D Secure failure returns to the form with the payment-problem message')
-        if (after.context.form.useSavedCard) v.push('after a failed 3-D Secure check the form keeps the new card, not the saved one (issue 15)')
+        if (after.context.form.useSavedCard) v.push('after a failed 3-D Secure check the form keeps the new card, not the saved one')
       }
       if (out.outcome === 'tokenRefused') {
         if (charges.length || goes.length) v.push('a refused card charges nothing and stays on /buy')

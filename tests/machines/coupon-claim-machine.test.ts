@@ -29,7 +29,7 @@ function start({ claim = async () => ({ alreadyCompleted: false }), reload = asy
   return { actor, log }
 }
 
-describe('coupon claim chart (spec §4 /get-coupon)', () => {
+describe('coupon claim chart (product.md §4 /get-coupon)', () => {
   it('claims, reloads user data, clears the cached coupons, then goes home — in that order', async () => {
     const { actor, log } = start()
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
@@ -52,7 +52,7 @@ describe('coupon claim chart (spec §4 /get-coupon)', () => {
     expect(log).toEqual(['→ /login'])
   })
 
-  it('spec §8: a failed claim goes to error getCoupon', async () => {
+  it('product.md §8: a failed claim goes to error getCoupon', async () => {
     const { actor, log } = start({ claim: async () => { throw new ApiError(400, 'COUPON_ALREADY_OBTAINED') } })
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')

@@ -1,4 +1,4 @@
-// Spec rules of the coupon claim chart (spec §4 /get-coupon, §8 get-coupon failure; issue 12
+// Spec rules of the coupon claim chart (product.md §4 /get-coupon, §8 get-coupon failure; issue 12
 // item 4): no code → error 404; signed out → /login; otherwise claim, reload user data, clear the
 // cached coupon list, go home; a failed claim → error getCoupon; a coupon already held stays.
 import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'

@@ -1,5 +1,5 @@
-// Spec rules of the e-mail change chart (spec §2 /settings/email-change-*, §5 e-mail, §7
-// email-change-request, §8 4xx message and the emailchange error; issue 12 item 4): the request
+// Spec rules of the e-mail change chart (product.md §2 /settings/email-change-*, §5 e-mail, §7
+// email-change-request, §8 4xx message and the emailchange error): the request
 // carries the trimmed address; 200 → the request-complete page; 429 asks to wait; 4xx stays with
 // its message; others → /error?code={status}. The mailed link confirms with its token, ends the old
 // session and stays on the complete page; a link opened before stays without signing out; a bad

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyStateMachine, type EventObject, type AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
 
-// Model-based tests for every chart (issue 7). One config per machine names the data each event
+// Model-based tests for every chart. One config per machine names the data each event
 // can carry and the outcomes each invoked actor can have; from it we
 //  1. build a test model with xstate/graph and take the shortest path to every state, plus one path
 //     for each transition the shortest paths do not take, so every transition is walked;
@@ -141,7 +141,7 @@ export function generatePaths(config: ModelConfig, opts: { everyState?: boolean 
   return { paths, coverage: cov, simplePaths }
 }
 
-/** "Small enough" for every simple path (issue 7): at most this many states in the graph … */
+/** "Small enough" for every simple path: at most this many states in the graph … */
 const SIMPLE_PATHS_MAX_STATES = 8
 /** … and never more paths than this per chart, so a dense small graph cannot explode the suite. */
 const SIMPLE_PATHS_MAX = 60

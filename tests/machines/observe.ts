@@ -4,7 +4,7 @@ import type { TestPath } from 'xstate/graph'
 import { generatePaths, type ModelConfig, type Provide } from './model'
 
 /*
- * Spec rules: tests that catch a WRONG chart (issue 14 point 5).
+ * Spec rules: tests that catch a WRONG chart.
  *
  * The model tests (model.ts) generate paths from a chart and replay them on the same chart, so
  * they can only tell that the chart agrees with itself. Here every generated path is replayed and
@@ -332,5 +332,5 @@ export function leavingEnds(o: Observation, opts: { staysAtEnd?: boolean; within
   if (o.done && !goes.length && !opts.staysAtEnd) v.push('the chart ended without sending the member anywhere')
   return v
 }
-/** The HTTP status of a failed reply, as the error page's code (spec §8: /error?code={status}). */
+/** The HTTP status of a failed reply, as the error page's code (product.md §8: /error?code={status}). */
 export const statusCode = (o: Observation) => String(httpStatus(o.reply?.error))

@@ -1,4 +1,4 @@
-// Generated-path tests of the password change chart (issue 6): every transition, replayed live. The
+// Generated-path tests of the password change chart: every transition, replayed live. The
 // events and call outcomes are the spec rules' own (tests/machines/password-change.spec-rules.ts).
 import { describeModel } from './model'
 import { spec } from './password-change.spec-rules'

@@ -1,4 +1,4 @@
-// Spec rules of the password change chart (spec §4 "Password change signs the user out and goes to
+// Spec rules of the password change chart (product.md §4 "Password change signs the user out and goes to
 // its complete page", §5 password rule and confirmation, §7 password-change, §8 4xx message).
 import * as v from 'valibot'
 import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'

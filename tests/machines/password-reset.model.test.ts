@@ -1,4 +1,4 @@
-// Generated-path tests of the password reset chart (issue 6): every transition, replayed live. The
+// Generated-path tests of the password reset chart: every transition, replayed live. The
 // events and call outcomes are the spec rules' own (tests/machines/password-reset.spec-rules.ts);
 // a coarser state identity keeps this coverage suite small.
 import { describeModel } from './model'

@@ -1,4 +1,4 @@
-// Spec rules of the password reset chart (spec §2 /password-reset-request, /password-reset, §4
+// Spec rules of the password reset chart (product.md §2 /password-reset-request, /password-reset, §4
 // "request, code page (on 200), complete", §5 reset rules, §7, §8 4xx messages): the request sends
 // the trimmed address and, on 200, opens the code page with that address; the reset sends exactly
 // the code, address and two passwords entered; 200 → /password-reset-complete; 429 asks to wait;

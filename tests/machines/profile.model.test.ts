@@ -1,4 +1,4 @@
-// Generated-path tests of the /settings profile chart (issue 6).
+// Generated-path tests of the /settings profile chart.
 import { ApiError } from '../../src/api/api-error'
 import { profileMachine } from '../../machines/profile/profile-machine'
 import { describeModel } from './model'

@@ -1,4 +1,4 @@
-// Spec rules of the account info chart (spec §2 /settings, §5 names and phone, §7 user-update,
+// Spec rules of the account info chart (product.md §2 /settings, §5 names and phone, §7 user-update,
 // §8 profile update): the form shows the member's data; saving sends exactly the entered names
 // and phone; success shows お客様情報を変更いたしました, a 4xx stays with the names' message,
 // other failures go to /error?code={status}.

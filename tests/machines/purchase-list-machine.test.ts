@@ -63,7 +63,7 @@ describe('purchase list paging chart', () => {
     expect(calls[0].period).toBe('2023')
   })
 
-  it('spec §8: a load failure goes to the error page with its status', async () => {
+  it('product.md §8: a load failure goes to the error page with its status', async () => {
     const { actor, goToError } = start([new ApiError(503, 'down')])
     await waitFor(actor, (s) => s.matches('toError'))
     expect(goToError).toHaveBeenCalledWith({ code: 503 })

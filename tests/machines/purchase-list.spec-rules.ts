@@ -1,4 +1,4 @@
-// Spec rules of the payment history chart (spec §2 /purchase-list, §7 purchase-list, §8): the
+// Spec rules of the payment history chart (product.md §2 /purchase-list, §7 purchase-list, §8): the
 // list loads for the period (last 3 months by default), "load more" asks for the next page with
 // the last key and appends it, a new period starts again from its first page, and any failed load
 // goes to /error?code={status}.

@@ -1,4 +1,4 @@
-// Focused tests of the rating chart's payload, navigation and errors (spec §4, §5, §8).
+// Focused tests of the rating chart's payload, navigation and errors (product.md §4, §5, §8).
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ALREADY_RATED, ratingMachine, type RatingPayload } from '../../machines/rating/rating-machine'

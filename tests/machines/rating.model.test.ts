@@ -1,4 +1,4 @@
-// Generated-path tests of the rating chart (issue 5): every transition, replayed live. Two entries
+// Generated-path tests of the rating chart: every transition, replayed live. Two entries
 // (with and without ticketNumber) share one coverage check. The events and call outcomes are the
 // spec rules' own (tests/machines/rating.spec-rules.ts); a coarser state identity keeps this small.
 import type { AnyMachineSnapshot } from 'xstate'

@@ -1,5 +1,5 @@
-// Spec rules of the rating chart (spec §2 /rating, §4 Rating, §5 Rating, §8): what is sent and
-// where the member goes, judged on every generated path (issue 14 point 5). Only event types,
+// Spec rules of the rating chart (product.md §2 /rating, §4 Rating, §5 Rating, §8): what is sent and
+// where the member goes, judged on every generated path. Only event types,
 // actor names, goTo* names and params — no state names.
 import type { AnyMachineSnapshot } from 'xstate'
 import { ratingMachine } from '../../machines/rating/rating-machine'
@@ -31,7 +31,7 @@ const serialize = (s: AnyMachineSnapshot) =>
 const DEFAULT_DETAIL = { friendliness: 5, smoothProgress: 5, problemSolving: 5, clearExplanation: 5 }
 const isScore = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 5
 
-/** What the member has entered so far, read from the events of the trail (spec §5). */
+/** What the member has entered so far, read from the events of the trail (product.md §5). */
 function entered(trail: Observation[]) {
   let score: number | null = null
   const detail: Record<string, number> = { ...DEFAULT_DETAIL }
@@ -104,7 +104,7 @@ export const rules: SpecRules = {
       if (r.call === 'loadTicket') {
         if (r.ok && !same(after.context.ticket, r.output)) v.push('the rating page shows the ticket it loaded')
         if (r.ok && !same(after.sent, [{ call: 'loadTips', input: undefined }])) v.push(`after the ticket, the tips must be loaded, sent ${JSON.stringify(after.sent)}`)
-        // spec §2 error codes: `rating` = "bad link or rating already submitted" (issue 15); §8: other 4xx → 400.
+        // product.md §2 error codes: `rating` = "bad link or rating already submitted"; §8: other 4xx → 400.
         const rated = isClient(status) && r.error instanceof Error && r.error.message.includes('ALREADY_RATED')
         const code = rated ? 'rating' : isClient(status) ? '400' : String(status)
         if (!r.ok && !same(goes, [{ action: 'goToError', params: { code } }])) v.push(`a failed ticket load (${status}) must go to error ${code}, did ${JSON.stringify(goes)}`)

@@ -1,4 +1,4 @@
-// Focused tests of the reservation-change chart's effects and the grid rules (spec §8, §9).
+// Focused tests of the reservation-change chart's effects and the grid rules (product.md §8, §9).
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
@@ -31,7 +31,7 @@ function start(input: { ticketNumber?: string; productId?: string }, fakes: { ti
   return { actor, effects, update, loadSchedule }
 }
 
-describe('reservation change: errors of spec §8', () => {
+describe('reservation change: errors of product.md §8', () => {
   it.each([
     [new ApiError(400, 'RESERVATION_TIMEOUT'), 'RESERVATION_TIMEOUT'],
     [new ApiError(404, 'Ticket Not Found.'), '400'],
@@ -103,7 +103,7 @@ describe('reservation change: happy paths', () => {
 })
 
 describe('grid rules', () => {
-  it('business holidays close every cell (spec §4)', () => {
+  it('business holidays close every cell (product.md §4)', () => {
     const view = scheduleFixture('20250602', ['20250602'])
     expect(isSlotOpen(view, { slotType: 'noAssign', staffId: null, time: '10-00' })).toBe(false)
     expect(isSlotOpen(view, { slotType: 'withStaff', staffId: 'STAFF-01', time: '10-30' })).toBe(false)
@@ -119,7 +119,7 @@ describe('grid rules', () => {
     [3, 1, 66],
     [4, 4, 50], // 0 % becomes 50
     [0, 0, 0], // not a number becomes 0
-  ])('staff ratio of %i completed, %i unsolved is %i (spec §9)', (completed, unsolved, expected) => {
+  ])('staff ratio of %i completed, %i unsolved is %i (product.md §9)', (completed, unsolved, expected) => {
     expect(staffRatio(completed, unsolved)).toBe(expected)
   })
 })
@@ -277,8 +277,8 @@ describe('reservation change: landing day and moved dates', () => {
   })
 })
 
-describe('new consultants (issue 15)', () => {
-  it('no completed support: ratio stays 0 by spec §9, and the consultant counts as new', () => {
+describe('new consultants', () => {
+  it('no completed support: ratio stays 0 by product.md §9, and the consultant counts as new', () => {
     expect(staffRatio(0, 0)).toBe(0)
     expect(isNewStaff({ supportCompleteCount: 0 })).toBe(true)
     expect(isNewStaff({ supportCompleteCount: 1 })).toBe(false)

@@ -1,4 +1,4 @@
-// Generated-path tests of the reservation-change chart (issue 5): every transition, replayed live.
+// Generated-path tests of the reservation-change chart: every transition, replayed live.
 // The chart has four entries chosen by its input (ticketNumber / productId / productId with the
 // slot saved before /buy / neither), so four configs share one coverage check: together their
 // paths must take every transition.

@@ -1,6 +1,6 @@
-// Spec rules of the reservation-change chart (spec §2 /support/reservation-date-change and
+// Spec rules of the reservation-change chart (product.md §2 /support/reservation-date-change and
 // /support/staff, §4 Reservation change, §5 date window, §8 ticket-data / schedule / update
-// errors), judged on every generated path of its four entries (issue 14 point 5). Written against
+// errors), judged on every generated path of its four entries. Written against
 // event types, actor names, goTo*/save*/notify*/track* names and params only — no state names.
 import type { AnyMachineSnapshot } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
@@ -49,7 +49,7 @@ const saved = {
 
 const MEMBER = ['date.select', 'band.select', 'slot.select', 'modal.confirm', 'modal.cancel']
 
-/** spec §4: a holiday closes every cell; otherwise the cell of the choice (anybody, or that consultant) decides. */
+/** product.md §4: a holiday closes every cell; otherwise the cell of the choice (anybody, or that consultant) decides. */
 function isOpen(view: View | null, choice: Choice): boolean {
   if (!view || view.holidays.includes(view.schedule.selectDate)) return false
   const slots = choice.slotType === 'noAssign' ? view.schedule.noAssignSchedules : view.schedule.staffSchedules.find((s) => s.staffId === choice.staffId)?.schedules

@@ -1,4 +1,4 @@
-// Generated-path tests of the signup chart (issue 6): every state and transition, replayed live.
+// Generated-path tests of the signup chart: every state and transition, replayed live.
 // The events and call outcomes are the spec rules' own (tests/machines/signup.spec-rules.ts).
 import { formErrors } from '../../machines/shared/form-errors'
 import { SignupForm, signupEmail, type SignupContext } from '../../machines/signup/signup-machine'

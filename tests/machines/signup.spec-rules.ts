@@ -1,5 +1,5 @@
-// Spec rules of the signup chart (spec §2 signup page, §4 Signup, §5 fields, §7 signup-request,
-// §8 signup errors; issue 12 item 4): the request carries exactly the entered names, phone,
+// Spec rules of the signup chart (product.md §2 signup page, §4 Signup, §5 fields, §7 signup-request,
+// §8 signup errors): the request carries exactly the entered names, phone,
 // address (local@domain), password, survey answers (none on the landing page) and source; 200 →
 // /registeration-temp; 429 asks to wait; a 4xx stays with "address in use"; others → error 400.
 // The mailed link completes the registration → /login?signup=success; a link opened before stays;
@@ -43,7 +43,7 @@ function page(trail: Observation[]) {
     if (o.reply?.call === 'completeSignup' && o.reply.ok) phase = 'ended'
     if (e.type === 'password.copy' && !copying && values.password !== '') { copying = true; copied = false }
     if (o.reply?.call === 'copyPassword') { copying = false; copied = o.reply.ok }
-    // spec §9: the "copied" tooltip resets after 2 s (the only timer of this chart).
+    // product.md §9: the "copied" tooltip resets after 2 s (the only timer of this chart).
     if (e.type.startsWith('xstate.after.')) copied = false
   }
   // §5: a field's message shows once the member has touched it (typed or left it).

@@ -1,4 +1,4 @@
-// Every chart judged by its spec rules (issue 14 point 5): each `tests/machines/<flow>.spec-rules.ts`
+// Every chart judged by its spec rules: each `tests/machines/<flow>.spec-rules.ts`
 // exports `spec: ChartSpec` (see observe.ts); every generated path of that chart is replayed and
 // every step checked. `npm run mutate` runs the same rules on mutants of each chart. Each file is
 // loaded on its own, so a chart that does not load fails its own test, not the others'.

@@ -21,7 +21,7 @@ function start(url: string, options?: Parameters<typeof renderApp>[1]) {
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } })
 const maxLength = (element: HTMLElement) => (element as HTMLInputElement).maxLength
 
-describe('name length (spec §5 names max 25)', () => {
+describe('name length (product.md §5 names max 25)', () => {
   it('signup: caps the inputs and names the length, not "required", over 25', async () => {
     start('/signup')
     const lastname = await screen.findByLabelText(signupText.lastname)
@@ -56,7 +56,7 @@ describe('name length (spec §5 names max 25)', () => {
   })
 })
 
-describe('cancelling membership (spec §4, §8; issue 15)', () => {
+describe('cancelling membership (product.md §4, §8)', () => {
   const api = (cancel: () => Promise<unknown>) =>
     (async (name: string, request: { data?: string }) => {
       if (name === 'cancel-account') return cancel()
@@ -108,7 +108,7 @@ describe('cancelling membership (spec §4, §8; issue 15)', () => {
   })
 })
 
-describe('/registeration-temp (issue 15): the address and a resend', () => {
+describe('/registeration-temp: the address and a resend', () => {
   const fill = async () => {
     type(await screen.findByLabelText(signupText.lastname), '山田')
     type(screen.getByLabelText(signupText.firstname), '太郎')

@@ -1,4 +1,4 @@
-// Every spec §5 rule of the account forms: each message, each boundary, full-width input (issue 6).
+// Every product.md §5 rule of the account forms: each message, each boundary, full-width input.
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { EmailChangeRequest, PasswordChangeRequest, PasswordResetRequest, PasswordResetRequestRequest, UserUpdateRequest } from '../../contract/calls'
@@ -70,7 +70,7 @@ describe('normalisers', () => {
   })
 })
 
-describe('signup form rules (spec §5)', () => {
+describe('signup form rules (product.md §5)', () => {
   it('accepts a complete form', () => {
     expect(signupError({})).toEqual({})
   })
@@ -123,7 +123,7 @@ describe('signup form rules (spec §5)', () => {
   })
 })
 
-describe('profile form rules (spec §5, /settings)', () => {
+describe('profile form rules (product.md §5, /settings)', () => {
   const profile = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678' }
   const err = (patch: Partial<typeof profile>) => formErrors(UserUpdateRequest, { ...profile, ...patch })
   it('names: 入力してください when empty, 25文字以内で入力してください over 25', () => {
@@ -141,7 +141,7 @@ describe('profile form rules (spec §5, /settings)', () => {
   })
 })
 
-describe('password reset rules (spec §5)', () => {
+describe('password reset rules (product.md §5)', () => {
   const reset = { authCode: '123456', email: 'taro@example.com', newPassword: 'abc123', newPasswordConfirm: 'abc123' }
   const err = (patch: Partial<typeof reset>) => formErrors(PasswordResetRequest, { ...reset, ...patch })
   it('request: the e-mail is required', () => {
@@ -167,7 +167,7 @@ describe('password reset rules (spec §5)', () => {
   })
 })
 
-describe('password change rules (spec §5)', () => {
+describe('password change rules (product.md §5)', () => {
   const err = (newPassword: string, newPasswordConfirm = newPassword) => formErrors(PasswordChangeRequest, { newPassword, newPasswordConfirm })
   it('5/6/12/13 characters', () => {
     expect(err('abc12').newPassword).toBe(m.passwordRule)
@@ -180,7 +180,7 @@ describe('password change rules (spec §5)', () => {
   })
 })
 
-describe('e-mail change rules (spec §5)', () => {
+describe('e-mail change rules (product.md §5)', () => {
   const err = (email: string) => formErrors(EmailChangeRequest, { email })
   it('319/320 characters, shape and spaces', () => {
     expect(err(emailOf(319))).toEqual({})

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { localWebEnv } from '../../scripts/stack/services'
 
 /**
- * No server secret and no test password in the built bundle (issue 8), and none of the QA tools
- * (issue 7: the path recorder, its panel, the live inspector and the live flow panel are for
+ * No server secret and no test password in the built bundle, and none of the QA tools
+ * (the path recorder, its panel, the live inspector and the live flow panel are for
  * development and test builds only). The production bundle is built into a temp folder (or
  * BUNDLE_DIR is scanned when a build is already at hand) and every file under it is searched.
  */

@@ -1,4 +1,4 @@
-// /buy as a member sees it (issue 15, payment and confirmation): the amount on the pay button,
+// /buy as a member sees it (payment and confirmation): the amount on the pay button,
 // "save this card" unticked by default, a tip without the SUPPORT-only selects and naming the
 // consultant tipped, and a failed payment's error focused where the eye is with the card kept.
 import { ChakraProvider } from '@chakra-ui/react'
@@ -65,7 +65,7 @@ const tip: CheckoutLoaded = {
 
 afterEach(() => vi.restoreAllMocks())
 
-describe('/buy (issue 15)', () => {
+describe('/buy', () => {
   it('puts the amount due on the pay button: 「5,500円を支払う」', async () => {
     renderCheckout({ load: { ...loadedSaved, coupons: [] } })
     expect(await screen.findByRole('button', { name: '5,500円を支払う' })).toBeTruthy()
@@ -114,7 +114,7 @@ describe('/buy (issue 15)', () => {
     expect((screen.getByRole('combobox', { name: buyText.deviceLabel }) as HTMLSelectElement).value).toBe('PC')
   })
 
-  it('an applied coupon says so and can be taken off: full price again, the charge without the coupon (issue 15)', async () => {
+  it('an applied coupon says so and can be taken off: full price again, the charge without the coupon', async () => {
     const charges: ChargeRequest[] = []
     const actor = renderCheckout({ load: loadedSaved, charges })
     const coupons = within(await screen.findByRole('region', { name: buyText.couponTitle }))
@@ -132,7 +132,7 @@ describe('/buy (issue 15)', () => {
     const use = coupons.getByRole('button', { name: buyText.couponUse })
     await waitFor(() => expect(document.activeElement).toBe(use))
     expect(screen.getByRole('button', { name: '5,500円を支払う' })).toBeTruthy()
-    // Pay: the prompt (spec §4: a fitting coupon not applied) and 「使わずに支払う」: the charge has no coupon.
+    // Pay: the prompt (product.md §4: a fitting coupon not applied) and 「使わずに支払う」: the charge has no coupon.
     fireEvent.click(screen.getByRole('button', { name: '5,500円を支払う' }))
     fireEvent.click(await screen.findByRole('button', { name: buyText.promptSkip }))
     await waitFor(() => expect(charges).toHaveLength(1))

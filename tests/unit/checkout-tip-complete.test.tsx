@@ -26,7 +26,7 @@ function renderComplete(type: 'TIP' | 'SUPPORT', summary: BookingSummary | null,
   )
 }
 
-describe('/buy-complete?type=TIP (issue 15)', () => {
+describe('/buy-complete?type=TIP', () => {
   it('keeps the tip texts and names the consultant tipped as a summary line', async () => {
     renderComplete('TIP', tipSummary, 'さくら')
     expect(await screen.findByRole('heading', { name: buyCompleteText.types.TIP.title })).toBeTruthy()

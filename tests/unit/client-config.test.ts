@@ -49,7 +49,7 @@ describe('parseClientConfig', () => {
     )
   })
 
-  it('rejects a colon in the API key or the auth domain (spec §5)', () => {
+  it('rejects a colon in the API key or the auth domain (product.md §5)', () => {
     expect(() => parseClientConfig({ VITE_FIREBASE_API_KEY: 'a:b' })).toThrow(/VITE_FIREBASE_API_KEY/)
     expect(() => parseClientConfig({ VITE_FIREBASE_AUTH_DOMAIN: 'https://x.example.com' })).toThrow(
       /VITE_FIREBASE_AUTH_DOMAIN/,

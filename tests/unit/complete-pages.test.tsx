@@ -1,5 +1,5 @@
 // Issue 15: the confirmation pages say what was booked (ticket number, date and time in Japan time,
-// consultant, support method, coupon name and discount) and Back from them goes home (spec §2
+// consultant, support method, coupon name and discount) and Back from them goes home (product.md §2
 // usingBackButton), through the real app with fake ports.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { holdEarlyClicks } from '../../src/prerender/early-input'
 
 // A press on a prerendered page before React has taken it over is held and pressed again once the
-// page is live (issue 16: the page paints seconds before its JavaScript is live).
+// page is live (the page paints seconds before its JavaScript is live).
 function page() {
   document.body.innerHTML = `<div id="root" data-prerendered="page"><form><input name="email"><button type="button">生成</button><button type="submit">送信</button></form></div>`
   const root = document.getElementById('root')!

@@ -3,7 +3,7 @@ import { safeRedirect } from '../../src/features/auth/auth-guard'
 import { resolveErrorCode } from '../../src/features/error/error-code'
 import { errorPageText } from '../../src/text/error'
 
-describe('resolveErrorCode (spec §2 error page codes)', () => {
+describe('resolveErrorCode (product.md §2 error page codes)', () => {
   it('defaults to 400', () => {
     expect(resolveErrorCode(undefined)).toBe('400')
     expect(resolveErrorCode('')).toBe('400')

@@ -2,7 +2,7 @@ import { and, fromPromise, setup } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { renderFlow, wrap } from '../../scripts/flows'
 
-// `npm run flows` (scripts/flows.ts, issue 14): the diagram speaks the flow's Japanese words with the
+// `npm run flows` (scripts/flows.ts): the diagram speaks the flow's Japanese words with the
 // code name small beside them, and the check names every missing label and every inline and/or/not
 // guard. tests/e2e/flow-diagrams.spec.ts renders the real diagrams with mermaid.
 

@@ -1,4 +1,4 @@
-// The live flow panel (src/features/qa/flow-panel.tsx, issue 14): fed by the same inspection stream
+// The live flow panel (src/features/qa/flow-panel.tsx): fed by the same inspection stream
 // as the QA recorder, it draws a running chart from its machine object in the flow's Japanese
 // words, highlights the current state and lists the events it takes now, and follows the actor.
 import { act, render, screen, within } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// Issue 15, spec §4 "First-time user": the free phone-consultation card is for a member with no
+// Issue 15, product.md §4 "First-time user": the free phone-consultation card is for a member with no
 // useFreeInterviewTime who holds a free interview ticket; a paid interview ticket is an interview
 // ticket, and a member who used the free consultation sees it marked used. Through the real app.
 import { screen, within } from '@testing-library/react'
@@ -30,7 +30,7 @@ function home(member: Member, interviewTickets: Ticket[]) {
 
 const section = async () => within(await screen.findByRole('region', { name: homeText.tickets.title }))
 
-describe('home: first-time member (spec §4)', { timeout: 20_000 }, () => {
+describe('home: first-time member (product.md §4)', { timeout: 20_000 }, () => {
   it('a first-time member with a free interview ticket is offered the free phone consultation', async () => {
     home(demoMember, [free])
     const tickets = await section()

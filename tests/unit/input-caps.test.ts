@@ -1,5 +1,5 @@
-// The caps added to the request schemas (issue 13 item 8) must not change what a form shows: at and
-// past each spec §5 bound the member sees the same Japanese message as before the caps.
+// The caps added to the request schemas must not change what a form shows: at and
+// past each product.md §5 bound the member sees the same Japanese message as before the caps.
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { formErrors } from '../../machines/shared/form-errors'

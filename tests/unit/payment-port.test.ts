@@ -3,7 +3,7 @@ import { createPaymentPort } from '../../src/adapters/payment/create-payment-por
 import type { ApiClient } from '../../src/api/client'
 import { parseClientConfig } from '../../src/config'
 
-// The browser payment port is chosen by configuration (design.md "Payments"): the sandbox by
+// The browser payment port is chosen by configuration (docs/design.md "Payments"): the sandbox by
 // default, Stripe with VITE_PAYMENT_PROVIDER=stripe + VITE_STRIPE_PUBLISHABLE_KEY, whose 3-D Secure
 // starts with the server's `stripe/setup-intents` call.
 

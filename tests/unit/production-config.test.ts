@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createFirebaseIdentity } from '../../server/adapters/identity'
 import { parseConfig } from '../../server/config'
 import { parseClientConfig } from '../../src/config'
 
-// Issue 13 "production configuration is safe by construction": a production box with a local or
-// test setting left on does not start; the SPA's production build fails on a missing value.
+// Production configuration is safe by construction (docs/operations.md "Refused in production"): a
+// production box with a local or test setting left on does not start, production wins over any
+// other variable, and the SPA's production build fails on a missing value.
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -52,7 +54,7 @@ describe('server configuration in production', () => {
     expect(() => parseConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow('Not Configured Environment Value: STRIPE_SECRET_KEY')
   })
 
-  it('reads the support numbers (spec §9): a default and one per landing-page source, checked at start', () => {
+  it('reads the support numbers (product.md §9): a default and one per landing-page source, checked at start', () => {
     expect(parseConfig(production).supportTel).toEqual({ default: '0120-123-456', byLpSource: { 'spring-ad': '0120-123-457', partner: '0120-123-458' } })
     expect(parseConfig({ ...production, SUPPORT_TEL_BY_LP_SOURCE: undefined }).supportTel).toEqual({ default: '0120-123-456', byLpSource: {} })
     expect(() => parseConfig({ ...production, SUPPORT_TEL: 'call us' })).toThrow('Invalid Environment Value: SUPPORT_TEL')
@@ -68,13 +70,85 @@ describe('server configuration in production', () => {
   })
 
   it('the production start command exits at once with the reason, before opening anything', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root, encoding: 'utf8', timeout: 60_000,
-      env: { PATH: process.env.PATH, ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
-    })
-    expect(r.status).toBe(1)
-    expect(r.stderr).toContain('Refused in production: FIREBASE_AUTH_EMULATOR_HOST')
-  }, 60_000)
+    const start = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH, ...production, ...env } })
+    for (const [env, reason] of [
+      [{ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'Refused in production: FIREBASE_AUTH_EMULATOR_HOST'],
+      // What the outside probe started: a test box's settings under NODE_ENV=production.
+      [{ MYPAGE_ENV: 'test', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', SEED_DEMO: '1', ENABLE_TEST_ROUTES: '1', PAYMENT_PROVIDER: 'sandbox' }, 'Refused in production: MYPAGE_ENV=test contradicts NODE_ENV=production'],
+      [{ NODE_ENV: 'Production' }, 'Invalid Environment Value: NODE_ENV'],
+    ] as const) {
+      const r = start(env)
+      expect(r.status, JSON.stringify(env)).toBe(1)
+      expect(r.stderr).toContain(reason)
+      expect(r.stdout).not.toContain('listening')
+    }
+  }, 120_000)
+})
+
+describe('production wins over every other setting', () => {
+  const testBox = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', SEED_DEMO: '1', ENABLE_TEST_ROUTES: '1', PAYMENT_PROVIDER: 'sandbox', FIREBASE_PROJECT_ID: 'demo-mypage' }
+
+  it('refuses NODE_ENV=production beside a MYPAGE_ENV that says otherwise, and the reverse', () => {
+    for (const mypage of ['test', 'local']) {
+      expect(() => parseConfig({ ...production, MYPAGE_ENV: mypage })).toThrow(`Refused in production: MYPAGE_ENV=${mypage} contradicts NODE_ENV=production`)
+      expect(() => parseConfig({ NODE_ENV: 'production', MYPAGE_ENV: mypage, ...testBox })).toThrow(`Refused in production: MYPAGE_ENV=${mypage}`)
+    }
+    for (const node of ['test', 'development']) {
+      expect(() => parseConfig({ ...production, NODE_ENV: node, MYPAGE_ENV: 'production' })).toThrow(`Refused in production: NODE_ENV=${node} contradicts MYPAGE_ENV=production`)
+    }
+  })
+
+  it('stops on an unknown NODE_ENV or MYPAGE_ENV instead of starting as a local box', () => {
+    for (const value of ['Production', 'PRODUCTION', 'prod', 'staging']) {
+      expect(() => parseConfig({ ...production, NODE_ENV: value }), value).toThrow('Invalid Environment Value: NODE_ENV: must be development, test or production')
+      expect(() => parseConfig({ NODE_ENV: value, ...testBox }), value).toThrow('Invalid Environment Value: NODE_ENV')
+    }
+    expect(() => parseConfig({ ...production, MYPAGE_ENV: 'Production' })).toThrow('Invalid Environment Value: MYPAGE_ENV')
+    // The ordinary local and test values still start.
+    expect(parseConfig({ NODE_ENV: 'development' }).env).toBe('local')
+    expect(parseConfig({ NODE_ENV: 'test', MYPAGE_ENV: 'test' }).env).toBe('test')
+  })
+
+  it('with either variable at production, every test setting is refused, whatever else is set', () => {
+    const switches = [{ NODE_ENV: 'production' }, { MYPAGE_ENV: 'production' }, { NODE_ENV: 'production', MYPAGE_ENV: 'production' }]
+    const settings: [Record<string, string>, string][] = [
+      [{ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST'],
+      [{ SEED_DEMO: '1' }, 'SEED_DEMO'],
+      [{ SEED_DEMO: 'true' }, 'SEED_DEMO'],
+      [{ ENABLE_TEST_ROUTES: '1' }, 'ENABLE_TEST_ROUTES'],
+      [{ PAYMENT_PROVIDER: 'sandbox' }, 'PAYMENT_PROVIDER=sandbox'],
+      [{ ENABLE_TEST_ROUTES: '1', SANDBOX_CHARGE_DELAY_MS: '5000' }, 'ENABLE_TEST_ROUTES'],
+    ]
+    for (const on of switches) {
+      const base = { ...production, NODE_ENV: undefined, ...on }
+      expect(parseConfig(base).env).toBe('production')
+      for (const [setting, name] of settings) expect(() => parseConfig({ ...base, ...setting }), `${JSON.stringify(on)} ${name}`).toThrow(`Refused in production: ${name}`)
+      // Even with required values missing, the dangerous setting is what the operator is told.
+      expect(() => parseConfig({ ...on, ...testBox })).toThrow('Refused in production: FIREBASE_AUTH_EMULATOR_HOST')
+    }
+  })
+
+  it('no setting reachable with NODE_ENV=production talks to the Auth Emulator (unsigned tokens)', () => {
+    for (const mypage of [undefined, 'local', 'test', 'production']) {
+      for (const extra of [{}, testBox, { ALLOW_SANDBOX_PAYMENTS: '1', ...testBox }]) {
+        const env = { ...production, MYPAGE_ENV: mypage, ...extra }
+        let emulator: string | undefined = 'not parsed'
+        try { emulator = parseConfig(env).firebaseAuthEmulatorHost } catch { emulator = undefined }
+        expect(emulator, JSON.stringify(env)).toBeUndefined()
+      }
+    }
+  })
+
+  it('the identity adapter itself refuses the emulator under NODE_ENV=production', () => {
+    const saved = process.env.NODE_ENV
+    process.env.NODE_ENV = 'production'
+    try {
+      expect(() => createFirebaseIdentity({ projectId: 'demo-mypage', emulatorHost: '127.0.0.1:9099' })).toThrow('Refused in production: the Auth Emulator')
+    } finally {
+      process.env.NODE_ENV = saved
+    }
+  })
 })
 
 describe('browser configuration of a production build', () => {

@@ -1,4 +1,4 @@
-// `npm run mutate` must itself catch a wrong chart (issue 14 point 5): the rating chart with
+// `npm run mutate` must itself catch a wrong chart: the rating chart with
 // modal.cancel sent on to the post, a successful rating sent to the error page, or the comment
 // left out of the form, is turned red by the rating spec rules; the chart as written is not.
 import { execFile } from 'node:child_process'

@@ -7,7 +7,7 @@ import { recordingsFrom, redactEvent, toPathFile } from '../../src/adapters/flow
 import { resolveEvent } from '../e2e/drivers/flow-driver'
 import { parsePathFile } from '../e2e/qa/path-file'
 
-// The recorder's conversion of XState inspection events into path-file steps (issue 7).
+// The recorder's conversion of XState inspection events into path-file steps.
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 describe('flow recorder', () => {
@@ -64,7 +64,7 @@ describe('flow recorder', () => {
     expect(recs.map((r) => r.steps.map((s) => s.expectedState))).toEqual([['toClaimError'], ['toNotFound']])
   })
 
-  it('redacts passwords, auth codes, link tokens and card data at recording (issue 14)', async () => {
+  it('redacts passwords, auth codes, link tokens and card data at recording', async () => {
     expect(redactEvent({ type: 'form.change', field: 'password', value: 'demo1234' })).toEqual({ type: 'form.change', field: 'password', value: '${password}' })
     expect(redactEvent({ type: 'field.change', field: 'newPasswordConfirm', value: 'abc123' }).value).toBe('${password}')
     expect(redactEvent({ type: 'field.change', field: 'authCode', value: '123456' }).value).toBe('{mailedCode}')

@@ -26,7 +26,7 @@ import {
 } from '../../contract/reservation-rules'
 
 // contract's domain values: the one reader and writer of `SUPPORT-YYYYMMDD-HH-MM` and `YYYYMMDD`,
-// and the rules both sides share (issue 14 point 2).
+// and the rules both sides share.
 
 describe('reservation time', () => {
   it('parses SUPPORT-YYYYMMDD-HH-MM into its day and time, and writes it back', () => {

@@ -1,4 +1,4 @@
-// The sandbox card fields' checks (spec §5 card rules; issue 15): a security code of 3 digits, 4
+// The sandbox card fields' checks (product.md §5 card rules): a security code of 3 digits, 4
 // only for American Express (numbers starting 34/37), and a whole-length number failing the
 // checksum said to be not valid rather than given the length hint.
 import { ChakraProvider } from '@chakra-ui/react'
@@ -27,7 +27,7 @@ function renderFields() {
   return { onChange, type }
 }
 
-describe('sandbox card fields (spec §5)', () => {
+describe('sandbox card fields (product.md §5)', () => {
   it('security code: 3 digits, 4 only for American Express', () => {
     expect(sandboxComplete.cvc('123', { number: '4242 4242 4242 4242', expiry: '', cvc: '' })).toBe(true)
     expect(sandboxComplete.cvc('1234', { number: '4242 4242 4242 4242', expiry: '', cvc: '' })).toBe(false)

@@ -1,4 +1,4 @@
-// Component tests of the consultant grid (issue 5): band switch, selection payload, closed cells,
+// Component tests of the consultant grid: band switch, selection payload, closed cells,
 // fallback image, empty state. Rendered with the app's own Chakra system.
 import { ChakraProvider } from '@chakra-ui/react'
 import { fireEvent, render, screen } from '@testing-library/react'

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSpa, mountSpa, precompress } from '../../server/http/spa'
 
-// The built SPA served by the product's own server (issue 12): `npm start` and production.
+// The built SPA served by the product's own server: `npm start` and production.
 
 describe('mountSpa', () => {
   let dir: string
@@ -22,7 +22,7 @@ describe('mountSpa', () => {
     writeFileSync(path.join(dir, 'routes.json'), JSON.stringify(['/', '/login', '/signup', '/support/menu']))
     writeFileSync(path.join(dir, '.build-stamp'), 'secret-stamp')
     writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{}')
-    // Pages painted from HTML (issue 16, scripts/vite/prerender.ts).
+    // Pages painted from HTML (scripts/vite/prerender.ts).
     mkdirSync(path.join(dir, 'prerendered'))
     const html = (id: string, kind: string) => `<!doctype html><style data-emotion="css x">.x{}</style><div id="root" data-prerendered="${kind}">${id}</div>`
     writeFileSync(path.join(dir, 'prerendered', 'login.html'), html('login-page', 'page'))

@@ -1,5 +1,5 @@
-// Component tests of the home ticket card (issue 5): the label of every row of spec §4's card-label
-// rule and the buttons of spec §6, rendered with the app's own Chakra system inside a real router
+// Component tests of the home ticket card: the label of every row of product.md §4's card-label
+// rule and the buttons of product.md §6, rendered with the app's own Chakra system inside a real router
 // (the card's buttons are in-app links).
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
@@ -28,7 +28,7 @@ async function renderCard(t: Ticket) {
 
 const { labels, tickets: text } = homeText
 
-describe('TicketCard label — every row of spec §4', { timeout: 20_000 }, () => {
+describe('TicketCard label — every row of product.md §4', { timeout: 20_000 }, () => {
   it.each([
     ['COMPLETED', ticket({ supportStatus: 'COMPLETED', reservationUnixTime: inMinutes(-120) }), labels.completed],
     ['UNSOLVED', ticket({ supportStatus: 'UNSOLVED', reservationUnixTime: inMinutes(-120) }), labels.completed],
@@ -52,7 +52,7 @@ describe('TicketCard label — every row of spec §4', { timeout: 20_000 }, () =
   })
 })
 
-describe('TicketCard buttons — spec §6', { timeout: 20_000 }, () => {
+describe('TicketCard buttons — product.md §6', { timeout: 20_000 }, () => {
   it('change button: UNSUPPORTED SUPPORT more than 30 minutes ahead, no refund → a link to the change page', async () => {
     const { card, history } = await renderCard(ticket({ ticketNumber: 'S0042' }))
     const link = card.getByRole('link', { name: text.change })

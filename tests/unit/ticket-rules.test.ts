@@ -14,7 +14,7 @@ import { lastRowPadding, rowSizeFor } from '../../src/features/menu/load-menu'
 import { inMinutes, now, nowS, ticket } from './ticket-fixture'
 
 
-describe('spec §4 card label — every row', () => {
+describe('product.md §4 card label — every row', () => {
   it('COMPLETED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'COMPLETED' }), now)).toBe('completed'))
   it('UNSOLVED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED' }), now)).toBe('completed'))
   it('UNSUPPORTED, not expired → support reserved', () => expect(ticketLabel(ticket(), now)).toBe('reserved'))
@@ -32,7 +32,7 @@ describe('spec §4 card label — every row', () => {
     expect(ticketLabel(ticket({ productType: 'ADD', reservationTime: 'ADD', reservationUnixTime: null }), now)).toBe('reserved'))
 })
 
-describe('spec §4 held tickets listing rule', () => {
+describe('product.md §4 held tickets listing rule', () => {
   it('lists a ticket with no follow-up text', () => expect(isListed(ticket())).toBe(true))
   it('lists a ticket with a follow-up other than 返金', () => expect(isListed(ticket({ unsolvedAfterFollowContent: '後日フォロー済み' }))).toBe(true))
   it('hides a ticket whose follow-up is 返金', () => expect(isListed(ticket({ unsolvedAfterFollowContent: '返金' }))).toBe(false))
@@ -50,7 +50,7 @@ describe('spec §4 held tickets listing rule', () => {
   })
 })
 
-describe('spec §6 change-reservation button', () => {
+describe('product.md §6 change-reservation button', () => {
   it('shows for UNSUPPORTED SUPPORT more than 30 minutes ahead', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(31) }), now)).toBe(true))
   it('hides at exactly 30 minutes ahead', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(30) }), now)).toBe(false))
   it('hides within 30 minutes', () => expect(canChangeTicket(ticket({ reservationUnixTime: inMinutes(10) }), now)).toBe(false))
@@ -63,7 +63,7 @@ describe('spec §6 change-reservation button', () => {
   it('hides for a ticket whose follow-up is 返金', () => expect(canChangeTicket(ticket({ unsolvedAfterFollowContent: '返金' }), now)).toBe(false))
 })
 
-describe('spec §6 rate button', () => {
+describe('product.md §6 rate button', () => {
   it('rate for COMPLETED SUPPORT not yet rated', () => expect(rateButton(ticket({ supportStatus: 'COMPLETED' }))).toBe('rate'))
   it("'rated' (disabled) when alreadyRating", () => expect(rateButton(ticket({ supportStatus: 'COMPLETED', alreadyRating: true }))).toBe('rated'))
   it.each(['UNSUPPORTED', 'UNSOLVED', 'UNSOLVED_COMPLETED'] as const)('hidden for %s', (supportStatus) =>
@@ -72,7 +72,7 @@ describe('spec §6 rate button', () => {
   it('hidden for a refunded ticket', () => expect(rateButton(ticket({ supportStatus: 'COMPLETED', amountRefunded: 100 }))).toBe('hidden'))
 })
 
-describe('spec §4 first-time user and the interview / phone card', () => {
+describe('product.md §4 first-time user and the interview / phone card', () => {
   it('the ticket-is-free flag (set) shows the phone card', () => expect(interviewCardKind(true)).toBe('phone'))
   it('an unset flag shows the interview card', () => expect(interviewCardKind(false)).toBe('interview'))
   it('the flag is always set today', () => expect(interviewCardKind()).toBe('phone'))
@@ -97,7 +97,7 @@ describe('home calendar and prices', () => {
   it('prices have a comma every 3 digits', () => expect(formatYen(12800)).toBe('12,800円'))
 })
 
-describe('spec §9 example-concerns grid', () => {
+describe('product.md §9 example-concerns grid', () => {
   it('rows of 6, or 3 below 769 px', () => {
     expect(rowSizeFor(1024)).toBe(6)
     expect(rowSizeFor(769)).toBe(6)

@@ -2,7 +2,7 @@ ALTER TABLE "password_resets" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "pending_signups" ADD COLUMN "password_sealed" text;--> statement-breakpoint
 ALTER TABLE "pending_signups" ADD COLUMN "created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "pending_signups" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
--- Hand-added (issue 13): one live reset code per member before the index below can exist.
+-- Hand-added: one live reset code per member before the index below can exist.
 UPDATE "password_resets" SET "used_at" = now() WHERE "used_at" IS NULL AND "id" NOT IN (SELECT max("id") FROM "password_resets" WHERE "used_at" IS NULL GROUP BY "member_id");--> statement-breakpoint
 -- Signups of the old design (a disabled identity user holding the password, a token in clear) cannot be completed any more.
 DELETE FROM "pending_signups" WHERE "password_sealed" IS NULL;--> statement-breakpoint

@@ -3,7 +3,7 @@ import { atJst, formatYmd, todayJst } from '../../domain/time'
 import type { Tx } from '../client'
 import { businessHolidays, coupons, notices, products, reservationMenus, staff, staffShifts } from '../schema'
 
-// Demo catalogue (design.md "Seed data"). Prices are ours: the spec does not give them.
+// Demo catalogue (docs/design.md "Seed data"). Prices are ours: the spec does not give them.
 
 export const productRows = [
   { productId: 'SUPPORT-30', productType: 'SUPPORT', productName: '30分サポートチケット', price: 3300, minutesToSupport: 30, showOnMypage: true, sortOrder: 1 },

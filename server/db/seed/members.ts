@@ -41,7 +41,7 @@ const product = (id: string) => {
 
 type TicketInsert = typeof tickets.$inferInsert
 
-/** The free interview ticket (spec §4 first-time user): given at signup, and held by every fixture. */
+/** The free interview ticket (product.md §4 first-time user): given at signup, and held by every fixture. */
 export function freeInterviewTicket(t: { ticketNumber: string; memberId: string; supportStatus: TicketInsert['supportStatus']; purchaseTime: Date }, interviewTelNumber = INTERVIEW_TEL): TicketInsert {
   const interview = product('INTERVIEW-30')
   return {
@@ -78,7 +78,7 @@ async function bookFree(db: Tx, preferred: string, start: Date, minutes: number,
 }
 
 /**
- * A member and their fixture. 'demo': tickets in every status and label of spec §4, a purchase
+ * A member and their fixture. 'demo': tickets in every status and label of product.md §4, a purchase
  * history of several pages, coupons that fit and do not fit; 'fresh': a first-time member holding
  * only the free interview ticket. Deterministic given `now`.
  */
@@ -152,7 +152,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       { productId: 'SUPPORT-30', start: atJst(today.minusDays(4), 18, 0), staffId: 'STAFF-05', status: 'UNSOLVED', boughtDaysAgo: 16 },
       // UNSOLVED_COMPLETED with another follow-up (not a refund): 'support completed' family.
       { productId: 'SUPPORT-90', start: atJst(today.minusDays(6), 9, 0), staffId: 'STAFF-03', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '後日フォロー済み' }, boughtDaysAgo: 20 },
-      // Older history for the year filter (spec §9: 2023 … this year).
+      // Older history for the year filter (product.md §9: 2023 … this year).
       { productId: 'SUPPORT-60', start: atJst(today.minusDays(400), 10, 0), staffId: 'STAFF-02', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 402 },
       { productId: 'SUPPORT-30', start: atJst(today.minusDays(700), 15, 30), staffId: 'STAFF-01', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 701 },
     )

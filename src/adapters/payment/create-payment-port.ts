@@ -5,7 +5,7 @@ import { createSandboxPayment } from './sandbox-payment'
 import { createStripePayment } from './stripe-payment'
 
 /**
- * The payment port chosen by configuration (design.md "Payments"): VITE_PAYMENT_PROVIDER=stripe
+ * The payment port chosen by configuration (docs/design.md "Payments"): VITE_PAYMENT_PROVIDER=stripe
  * with VITE_STRIPE_PUBLISHABLE_KEY gives Stripe's card elements, whose 3-D Secure starts with the
  * server's `stripe/setup-intents` call; anything else the sandbox.
  */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 
 /**
- * The browser half of the payment port (design.md "Payments and 3-D Secure"). Both providers
+ * The browser half of the payment port (docs/design.md "Payments and 3-D Secure"). Both providers
  * show three card elements (number, expiry, security code) that report completeness the way
  * Stripe's elements do; the page never sees the card data itself.
  */
@@ -12,7 +12,7 @@ export type CardFieldsProps = {
   onChange: (change: CardElementChange) => void
   labels: Record<CardElementName, string>
   hints: Record<CardElementName, string>
-  /** A whole-length card number that fails the checksum (spec §5; the sandbox fields say it, Stripe's say their own). */
+  /** A whole-length card number that fails the checksum (product.md §5; the sandbox fields say it, Stripe's say their own). */
   numberInvalid?: string
   disabled?: boolean
 }

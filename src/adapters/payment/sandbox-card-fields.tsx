@@ -16,10 +16,10 @@ function luhn(number: string) {
   return sum % 10 === 0
 }
 
-/** spec §5: American Express numbers start with 34 or 37; only they have a 4-digit security code. */
+/** product.md §5: American Express numbers start with 34 or 37; only they have a 4-digit security code. */
 export const isAmex = (number: string) => /^3[47]/.test(digits(number))
 
-/** Completeness as Stripe's elements report it: a whole, plausible value (spec §5 card rules). The security code depends on the number's brand. */
+/** Completeness as Stripe's elements report it: a whole, plausible value (product.md §5 card rules). The security code depends on the number's brand. */
 export const sandboxComplete: Record<CardElementName, (v: string, all?: SandboxCardValues) => boolean> = {
   number: (v) => /^\d{14,16}$/.test(digits(v)) && luhn(digits(v)),
   expiry: (v) => { const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(v.trim()); return !!m && Number(m[1]) >= 1 && Number(m[1]) <= 12 },

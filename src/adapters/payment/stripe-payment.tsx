@@ -1,6 +1,6 @@
 import { Field, SimpleGrid, Box } from '@chakra-ui/react'
 import { CardCvcElement, CardExpiryElement, CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
-// The pure entry does not add js.stripe.com's script on import: only loadStripe() does (design.md).
+// The pure entry does not add js.stripe.com's script on import: only loadStripe() does (docs/design.md).
 import { loadStripe } from '@stripe/stripe-js/pure'
 import type { Stripe, StripeElements } from '@stripe/stripe-js'
 import { useEffect, useState, type ComponentType } from 'react'

@@ -26,7 +26,7 @@ const socialLinks = [
   { href: externalLinks.social.line, label: 'LINE' },
 ]
 
-/** The footer (spec §2): contact, marketing-site sections, social, operator and legal links. */
+/** The footer (product.md §2): contact, marketing-site sections, social, operator and legal links. */
 export function AppFooter() {
   return (
     <Box as="footer" bg="gray.800" color="gray.100" mt="auto" py="10">

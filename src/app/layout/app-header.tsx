@@ -14,11 +14,11 @@ const MobileMenu = onDemand(() => import('./mobile-menu').then((m) => m.MobileMe
 
 // The header is painted before the login state is known and shows ログイン until it is: one width
 // for both buttons, wide enough for ログアウト (5 full-width characters at size sm, with padding
-// and border), so the nav does not move when the label changes (issue 8).
+// and border), so the nav does not move when the label changes.
 const authButtonW = '6.5rem'
 
 /**
- * The header (spec §2): brand, nav links, contact, login/logout. `showNav` is false on the
+ * The header (product.md §2): brand, nav links, contact, login/logout. `showNav` is false on the
  * login, password-reset and signup pages.
  */
 export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: boolean }) {
@@ -61,7 +61,7 @@ export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: bool
                 )}
               </HStack>
               {/* All the room beside the brand: the member ID appearing (once the member is loaded)
-                  fills it from the right instead of moving the group's edge (issue 8). */}
+                  fills it from the right instead of moving the group's edge. */}
               <Flex display={{ base: 'flex', md: 'none' }} flex="1" justify="flex-end" align="center" gap="2">
                 {memberId && (
                   <Text fontSize="xs" color="fg.muted" display={{ base: 'none', sm: 'block' }}>

@@ -7,7 +7,7 @@ import { AppHeader } from './app-header'
 
 /**
  * The page frame. `chrome` false (query display=lp) hides header and footer; `showNav` false
- * hides the header's navigation (login, reset and signup pages) — spec §2.
+ * hides the header's navigation (login, reset and signup pages) — product.md §2.
  */
 export function AppLayout({
   auth,

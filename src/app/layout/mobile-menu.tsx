@@ -5,7 +5,7 @@ import { headerText } from '../../text/layout'
 import { navLinks } from './nav-links'
 
 /**
- * The narrow-screen menu's drawer (spec §2): the header's links plus the member ID. Loaded on the
+ * The narrow-screen menu's drawer (product.md §2): the header's links plus the member ID. Loaded on the
  * first tap of the header's menu button (`MenuButton` in app-header.tsx), which owns `open`.
  */
 export function MobileMenu({

@@ -1,6 +1,6 @@
 import { headerText } from '../../text/layout'
 
-/** The header's in-app links (spec §2 "Header links"), shared by the bar and the mobile menu. */
+/** The header's in-app links (product.md §2 "Header links"), shared by the bar and the mobile menu. */
 export const navLinks = [
   { to: '/', label: headerText.home },
   { to: '/support/menu', label: headerText.supportMenu },

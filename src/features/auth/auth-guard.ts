@@ -4,7 +4,7 @@ import type { IdentityPort } from '../../adapters/identity'
 
 /**
  * Resolves once the auth chart has settled (identity known, no login/logout step running),
- * so a route guard never decides on the `unknown` state (spec §4 Auth). The identity provider
+ * so a route guard never decides on the `unknown` state (product.md §4 Auth). The identity provider
  * is loaded on demand (src/adapters/firebase-identity.ts): a guard that waits for it asks for it.
  */
 export function settledAuth(auth: AuthActorRef, identity: Pick<IdentityPort, 'prepare'>): Promise<AuthSnapshot> {

@@ -7,7 +7,7 @@ import { loginText } from '../../text/auth'
 import { ErrorBanner } from '../../ui/error-banner'
 
 /**
- * The login form (spec §2 /login, §5 Login). It renders the auth chart's snapshot and sends
+ * The login form (product.md §2 /login, §5 Login). It renders the auth chart's snapshot and sends
  * events; whether it may submit is the chart's guard (`snapshot.can`), not a rule of its own.
  */
 export function LoginForm({ auth, redirectTo }: { auth: AuthActorRef; redirectTo: string }) {

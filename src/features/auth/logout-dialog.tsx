@@ -4,7 +4,7 @@ import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { logoutText } from '../../text/auth'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 
-/** Logout asks for confirmation (spec §2): open while the chart is in `confirmingLogout`. */
+/** Logout asks for confirmation (product.md §2): open while the chart is in `confirmingLogout`. */
 export function LogoutDialog({ auth }: { auth: AuthActorRef }) {
   const open = useSelector(auth, (s) => s.matches({ signedIn: 'confirmingLogout' }))
   const signingOut = useSelector(auth, (s) => s.matches('signingOut'))

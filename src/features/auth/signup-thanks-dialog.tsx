@@ -2,7 +2,7 @@ import { Button, Dialog, Portal, Text } from '@chakra-ui/react'
 import { signupThanksText } from '../../text/auth'
 
 /**
- * The thank-you modal of `/login?signup=success` (spec §2). Closing reloads /login: a full
+ * The thank-you modal of `/login?signup=success` (product.md §2). Closing reloads /login: a full
  * reload, so the page starts again without the query and with a fresh identity state.
  */
 export function SignupThanksDialog({ onClose }: { onClose: () => void }) {

@@ -8,8 +8,8 @@ import { ErrorBanner } from '../../ui/error-banner'
 const consents: CancelConsent[] = ['ticketsForfeited', 'dataDeleted']
 
 /**
- * Cancelling membership on /settings (spec §5 Cancel account: both boxes must be ticked), with a
- * last 「本当に退会しますか？」 dialog before the call (issue 15).
+ * Cancelling membership on /settings (product.md §5 Cancel account: both boxes must be ticked), with a
+ * last 「本当に退会しますか？」 dialog before the call.
  */
 export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
   const ticked = useSelector(actor, (s) => s.context.consents)

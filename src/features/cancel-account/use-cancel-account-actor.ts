@@ -12,7 +12,7 @@ export type CancelAccountPorts = { api: ApiClient; analytics: AnalyticsPort }
 
 /**
  * The cancel-account chart of /settings with its effects: the one place of the flow calling
- * `.provide` and the API (issue 14).
+ * `.provide` and the API.
  */
 export function useCancelAccountActor({ api, analytics }: CancelAccountPorts, session: { end(): Promise<void> }) {
   const navigate = useNavigate()

@@ -6,8 +6,8 @@ import { BookingSummaryCard, type BookingSummary } from '../../ui/booking-summar
 import { PageCard } from '../../ui/page-card'
 
 /**
- * The thank-you page of a purchase (spec §2 /buy-complete): its title and texts, and what was
- * bought (issue 15): ticket number, date and time (Japan time), consultant, support method, coupon.
+ * The thank-you page of a purchase (product.md §2 /buy-complete): its title and texts, and what was
+ * bought: ticket number, date and time (Japan time), consultant, support method, coupon.
  * A tip names the consultant tipped: the tip ticket has none of its own, so the checkout hands the
  * name it showed on /buy (charge-data's staff) over in the history state (`tippedStaff`).
  */

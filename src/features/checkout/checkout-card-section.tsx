@@ -8,10 +8,10 @@ import { externalLinks } from '../../external-links'
 import { buyText } from '../../text/checkout'
 import { scrollTargets } from './use-checkout-actor'
 
-/** spec §2: the six supported brands, our own simple logos in public/images/brands. */
+/** product.md §2: the six supported brands, our own simple logos in public/images/brands. */
 export const brandLogo = (brand: string) => `/images/brands/${brand.toLowerCase().replace(/\s+/g, '-')}.svg`
 
-/** Card entry (saved card or the three elements + holder name), terms, pay button (spec §2, §4, §5). */
+/** Card entry (saved card or the three elements + holder name), terms, pay button (product.md §2, §4, §5). */
 export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActorRef; CardFields: ComponentType<CardFieldsProps> }) {
   const saved = useSelector(actor, (s) => s.context.chargeData?.creditcard ?? null)
   const brands = useSelector(actor, (s) => s.context.chargeData?.availableCardBrandList ?? [])

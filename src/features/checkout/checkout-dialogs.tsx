@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
 import { buyText } from '../../text/checkout'
 
-/** The three modals of the checkout: coupon prompt, token error, processing (spec §4, §8). */
+/** The three modals of the checkout: coupon prompt, token error, processing (product.md §4, §8). */
 export function CheckoutDialogs({ actor }: { actor: CheckoutActorRef }) {
   const prompting = useSelector(actor, (s) => s.matches('couponPrompt'))
   const tokenError = useSelector(actor, (s) => s.context.tokenError)
@@ -55,7 +55,7 @@ export function CheckoutDialogs({ actor }: { actor: CheckoutActorRef }) {
         </Portal>
       </Dialog.Root>
 
-      {/* Blocks the screen while the payment is finished and charged (spec §4). */}
+      {/* Blocks the screen while the payment is finished and charged (product.md §4). */}
       <Dialog.Root open={processing} role="alertdialog" placement="center" closeOnEscape={false} closeOnInteractOutside={false}>
         <Portal>
           <Dialog.Backdrop />

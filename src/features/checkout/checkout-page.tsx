@@ -17,9 +17,9 @@ import { scrollTargets } from './use-checkout-actor'
 
 const yenOrFree = (n: number) => (n === 0 ? buyText.free : buyText.yen(n))
 
-/** /buy (spec §2 "/buy details"): renders the checkout chart's snapshot, sections in the spec's order. */
+/** /buy (product.md §2 "/buy details"): renders the checkout chart's snapshot, sections in the spec's order. */
 export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; CardFields: ComponentType<CardFieldsProps> }) {
-  // checkingPrevious: a reload of an attempt already sent, no form to offer (issue 12 item 5); a
+  // checkingPrevious: a reload of an attempt already sent, no form to offer; a
   // final state other than the complete page: the member is being sent elsewhere.
   const loading = useSelector(actor, (s) => s.matches('restoring') || s.matches('checkingPrevious') || s.matches('loading') || (s.status === 'done' && !s.matches('toComplete')))
   const data = useSelector(actor, (s) => s.context.chargeData)

@@ -9,7 +9,7 @@ import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../
 export const readSavedSlot = (session: SessionStore): SavedSlot | null => readStored(SavedSlot, session.get(sessionKeys.purchaseState))
 
 /**
- * The hand-off of spec §2: each query param falls back to the session's saved slot (for the same
+ * The hand-off of product.md §2: each query param falls back to the session's saved slot (for the same
  * product). null: the page cannot be shown (no productId).
  */
 export function resolveParams(search: BuySearch, saved: SavedSlot | null): PurchaseHandoff | null {
@@ -28,8 +28,8 @@ export function resolveParams(search: BuySearch, saved: SavedSlot | null): Purch
 }
 
 /**
- * /buy's beforeLoad: an invalid immediate reservation is error 404 (spec §5); without a product
- * the member goes to /support/menu with a toast (spec §4); else the hand-off the chart starts with.
+ * /buy's beforeLoad: an invalid immediate reservation is error 404 (product.md §5); without a product
+ * the member goes to /support/menu with a toast (product.md §4); else the hand-off the chart starts with.
  */
 export function resolveCheckout(session: SessionStore, search: BuySearch): { checkoutParams: PurchaseHandoff } {
   if (search.reserveNow === 'true' && !isValidImmediateReservation(search)) throw redirect({ to: '/error', search: { code: 404 } })
@@ -39,7 +39,7 @@ export function resolveCheckout(session: SessionStore, search: BuySearch): { che
 }
 
 /**
- * spec §5 Immediate reservation: productId, reservationTime, supportType and staffId present; the
+ * product.md §5 Immediate reservation: productId, reservationTime, supportType and staffId present; the
  * time is SUPPORT-YYYYMMDD-HH-MM and after now in Japan time; supportType TEL or ONLINE.
  */
 export function isValidImmediateReservation(search: BuySearch, now: Date = new Date()): boolean {

@@ -21,16 +21,16 @@ import { readSavedSlot } from './checkout-params'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
-    /** A message for the page navigated to (e.g. STAFF_DENY back to /support/staff, spec §8). */
+    /** A message for the page navigated to (e.g. STAFF_DENY back to /support/staff, product.md §8). */
     toast?: string
-    /** /buy-complete?type=TIP: the consultant tipped, as /buy named them (issue 15; the tip ticket has no consultant). */
+    /** /buy-complete?type=TIP: the consultant tipped, as /buy named them (the tip ticket has no consultant). */
     tippedStaff?: string
   }
 }
 
-/** Session key of the attempt kept across the 3-D Secure redirect and for a reload (spec §3). */
+/** Session key of the attempt kept across the 3-D Secure redirect and for a reload (product.md §3). */
 export const attemptKey = 'mypage.checkoutAttempt' as const
-/** Session key of the form as the member left it (issue 15: 戻る, Back or a reload keep the concern text). */
+/** Session key of the form as the member left it (戻る, Back or a reload keep the concern text). */
 export const draftKey = 'mypage.checkoutDraft' as const
 
 export const scrollTargets = { coupons: 'checkout-coupons', card: 'checkout-card' } as const
@@ -43,7 +43,7 @@ export type CheckoutPorts = { config: ClientConfig; api: ApiClient; session: Ses
 export type CheckoutRoute = { services: CheckoutPorts; auth: AuthActorRef; checkoutParams: CheckoutParams }
 
 /**
- * The checkout flow's one effects place (issue 14): the chart and its two child machines with
+ * The checkout flow's one effects place: the chart and its two child machines with
  * every effect provided here — API calls, the payment port, session storage, scrolling,
  * analytics and navigation. /buy's route calls this hook and renders CheckoutPage.
  */
@@ -99,7 +99,7 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           // A tip: the consultant /buy named (charge-data's staff, from the rating's staffId). A
           // reload of an attempt already paid has not loaded charge-data: the page shows no name then.
           const tippedStaff = response.productType === 'TIP' ? context.chargeData?.staff?.staffNickname : undefined
-          // spec §4: purchase list and user data are cleared after a charge.
+          // product.md §4: purchase list and user data are cleared after a charge.
           session.remove(sessionKeys.purchaseList)
           session.remove(sessionKeys.purchaseState)
           session.remove(draftKey)
@@ -122,7 +122,7 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
     }),
     { input: { params, keySeed, draft }, inspect: flowInspect },
   )
-  // Keep the form's concern text and choices as the member types (issue 15): 戻る to the staff
+  // Keep the form's concern text and choices as the member types: 戻る to the staff
   // selection, Back or a reload of this purchase bring them back. Saved only while on the form.
   useEffect(() => {
     let last = ''

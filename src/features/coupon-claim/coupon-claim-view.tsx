@@ -4,7 +4,7 @@ import { MessagePage } from '../../ui/message-page'
 
 /**
  * What /get-coupon shows while the claim chart works (it ends by navigating away), or, when the
- * member already holds the coupon, that success (issue 12 item 4).
+ * member already holds the coupon, that success.
  */
 export function CouponClaimView({ alreadyHeld = false }: { alreadyHeld?: boolean }) {
   if (alreadyHeld) {

@@ -8,7 +8,7 @@ import { flowInspect } from '../../adapters/flow-recorder'
 import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 
-/** The held-coupon cache a checkout may keep; cleared after a claim (spec §4 /get-coupon). */
+/** The held-coupon cache a checkout may keep; cleared after a claim (product.md §4 /get-coupon). */
 const COUPON_CACHE_KEY = 'mypage.couponList'
 
 /** The ports the coupon claim uses (the app's services satisfy it). */
@@ -16,7 +16,7 @@ export type CouponClaimPorts = { api: ApiClient; session: SessionStore }
 
 /**
  * The coupon-claim chart with its effects: the one place of the flow that calls the API and
- * `.provide` (issue 14). Sends `link.open` for the page's `?couponCode=`; returns whether the
+ * `.provide`. Sends `link.open` for the page's `?couponCode=`; returns whether the
  * member already holds the coupon (the page then says so).
  */
 export function useCouponClaimActor({ api, session }: CouponClaimPorts, auth: AuthActorRef, couponCode: string | undefined) {

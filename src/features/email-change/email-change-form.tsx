@@ -6,7 +6,7 @@ import { TextField } from '../../ui/text-field'
 import { ErrorBanner } from '../../ui/error-banner'
 import { FormShell } from '../../ui/form-shell'
 
-/** /settings/email-change-request: the new address (spec §5 E-mail, §8 e-mail change 4xx). */
+/** /settings/email-change-request: the new address (product.md §5 E-mail, §8 e-mail change 4xx). */
 export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeActorRef; currentEmail: string | null }) {
   const email = useSelector(actor, (s) => s.context.email)
   const error = useSelector(actor, (s) => s.context.error)

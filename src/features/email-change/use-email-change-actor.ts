@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client'
 
 /**
  * The e-mail change chart with its effects: this file is the one place of the flow calling
- * `.provide` and the API (issue 14). The request page (/settings/email-change-request) uses this
+ * `.provide` and the API. The request page (/settings/email-change-request) uses this
  * hook …
  */
 export function useEmailChangeActor({ api }: { api: ApiClient }) {
@@ -42,7 +42,7 @@ export type EmailChangeSession = {
 export function useEmailChangeLinkActor({ api }: { api: ApiClient }, session: EmailChangeSession, token: string | undefined) {
   const navigate = useNavigate()
   // The link needs no login, but a browser signed in as another member must get the failure page
-  // (issue 12 item 4): the call carries the session's token when there is one, and the server
+  //: the call carries the session's token when there is one, and the server
   // refuses a link that is not that member's.
   const completeWithSession = async (linkToken: string) => {
     const idToken = await session.idToken()

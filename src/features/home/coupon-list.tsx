@@ -10,7 +10,7 @@ const targetOf = (coupon: Coupon) =>
     .map((p) => `${homeText.productTypes[p.productType]}（${p.minutesToSupport === null ? c.anyMinutes : `${p.minutesToSupport}分`}）`)
     .join('、')
 
-/** spec §2 "/": coupon list with the usage guide; `クーポンはありません` when none (spec §8). */
+/** product.md §2 "/": coupon list with the usage guide; `クーポンはありません` when none (product.md §8). */
 export function CouponList({ coupons }: { coupons: Coupon[] }) {
   return (
     <Stack gap="4">

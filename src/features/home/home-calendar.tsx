@@ -5,13 +5,13 @@ import { calendarDays, weekdayJa, ymdOf } from '../../../contract/jst'
 const c = homeText.calendar
 
 /**
- * Three weeks from today in Japan time (spec §9), marking business holidays and the member's
- * reservation days (spec §2 "/"). Each day is a list item named by its date and marks, so it
+ * Three weeks from today in Japan time (product.md §9), marking business holidays and the member's
+ * reservation days (product.md §2 "/"). Each day is a list item named by its date and marks, so it
  * reads well in a screen reader and tests find it by role.
  *
  * The weekdays head the 7 columns (the weeks start today, so each column is one weekday) and a
  * cell shows the day number and a short mark: at 390 px a cell is ~40 px wide, where
- * 「23（月）」 and 「ご予約日」 wrapped mid-word (issue 15).
+ * 「23（月）」 and 「ご予約日」 wrapped mid-word.
  */
 export function HomeCalendar({ now, holidays, reservations }: { now: Date; holidays: Set<string>; reservations: Set<string> }) {
   const days = calendarDays(now)

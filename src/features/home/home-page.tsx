@@ -40,14 +40,14 @@ function useSectionsShown(total: number) {
 /** The sections after the first screen (title, greeting, notices): flow, tickets, purchase, calendar, coupons. */
 const SECTIONS = 5
 
-/** The home page (spec §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
+/** The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
 export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets), [data.supportTickets])
   const interview = useMemo(() => heldTickets(data.interviewTickets), [data.interviewTickets])
-  // spec §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. Only the
+  // product.md §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. Only the
   // free ticket is the free phone consultation (offered to a first-time member, else marked used);
-  // a paid interview ticket is an interview ticket (issue 15).
+  // a paid interview ticket is an interview ticket.
   const firstTime = isFirstTimeUser(member?.useFreeInterviewTime, data.interviewTickets)
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])

@@ -10,11 +10,11 @@ export type HomeData = {
   coupons: Coupon[]
   interviewTickets: Ticket[]
   supportTickets: Ticket[]
-  /** SUPPORT tickets on sale, only those shown on my page (spec §3 sale product). */
+  /** SUPPORT tickets on sale, only those shown on my page (product.md §3 sale product). */
   products: Product[]
 }
 
-/** Everything the home shows, fetched in parallel (spec §7 user-data kinds, nowonsale-products). */
+/** Everything the home shows, fetched in parallel (product.md §7 user-data kinds, nowonsale-products). */
 export async function loadHome(api: ApiClient): Promise<HomeData> {
   const [info, holidays, coupons, interview, support, products] = await Promise.all([
     api.call('user-data', { data: 'INFORMATION' }),
@@ -35,7 +35,7 @@ export async function loadHome(api: ApiClient): Promise<HomeData> {
   }
 }
 
-/** spec §8 "user-data, menu and product load failures: /error?code={HTTP status}". */
+/** product.md §8 "user-data, menu and product load failures: /error?code={HTTP status}". */
 export function errorCodeOf(error: unknown): number {
   if (error instanceof ApiError) return error.status
   if (error instanceof Error && error.name === 'NotLoggedInError') return 401

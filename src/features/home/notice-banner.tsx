@@ -25,7 +25,7 @@ function NoticeList({ title, items }: { title: string; items: Notice[] }) {
   )
 }
 
-/** spec §2 "/": notice banner with the お知らせ and キャンペーン lists. */
+/** product.md §2 "/": notice banner with the お知らせ and キャンペーン lists. */
 export function NoticeBanner({ information, campaign }: { information: Notice[]; campaign: Notice[] }) {
   return (
     <Stack bg="brand.subtle" borderRadius="l2" p="4" gap="3">

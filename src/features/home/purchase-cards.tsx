@@ -6,7 +6,7 @@ import { formatYen } from '../../../contract/jst'
 
 const p = homeText.purchase
 
-/** Ticket purchase cards (spec §2 "/"): buying one starts the staff selection, like the menu. */
+/** Ticket purchase cards (product.md §2 "/"): buying one starts the staff selection, like the menu. */
 export function PurchaseCards({ products }: { products: Product[] }) {
   return (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">

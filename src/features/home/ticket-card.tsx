@@ -15,7 +15,7 @@ const palettes: Record<TicketLabel, string> = {
 
 const t = homeText.tickets
 
-/** One held SUPPORT/ADD ticket: label of spec §4, change and rate buttons of spec §6. */
+/** One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6. */
 export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
   const label = ticketLabel(ticket, now)
   const when = parseReservationTime(ticket.reservationTime)
@@ -87,12 +87,12 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
 }
 
 /**
- * The free interview ticket (spec §4 "First-time user"): the phone-consultation card when the
+ * The free interview ticket (product.md §4 "First-time user"): the phone-consultation card when the
  * ticket-is-free flag is set (always, today), the interview card otherwise.
  */
 export function InterviewTicketCard({ ticket, kind, offered = ticket.supportStatus === 'UNSUPPORTED' }: { ticket: Ticket; kind: 'interview' | 'phone'; offered?: boolean }) {
   const text = kind === 'phone' ? homeText.phoneCard : homeText.interviewCard
-  // The free phone consultation is offered to a first-time member only (spec §4); once used it says so.
+  // The free phone consultation is offered to a first-time member only (product.md §4); once used it says so.
   const used = !offered
   return (
     <Card.Root as="article" aria-label={text.title} data-ticket-number={ticket.ticketNumber} size="sm" variant="subtle">

@@ -3,11 +3,11 @@ import type { Product, ReservationMenu } from '../../../contract/entities'
 
 export type MenuData = {
   products: Product[]
-  /** Example concerns per minutes value (spec §4 "menu lists cached per minutes value"). */
+  /** Example concerns per minutes value (product.md §4 "menu lists cached per minutes value"). */
   menus: Record<number, ReservationMenu[]>
 }
 
-// Menus rarely change: one fetch per minutes value for the life of the page (spec §4 Ticket menu).
+// Menus rarely change: one fetch per minutes value for the life of the page (product.md §4 Ticket menu).
 const menuCache = new Map<number, Promise<ReservationMenu[]>>()
 
 function menusFor(api: ApiClient, minutes: number): Promise<ReservationMenu[]> {
@@ -21,7 +21,7 @@ function menusFor(api: ApiClient, minutes: number): Promise<ReservationMenu[]> {
   return cached
 }
 
-/** spec §4 Ticket menu: SUPPORT products shown on my page, and their example concerns. */
+/** product.md §4 Ticket menu: SUPPORT products shown on my page, and their example concerns. */
 export async function loadMenu(api: ApiClient): Promise<MenuData> {
   const { productList } = await api.call('nowonsale-products', { productType: 'SUPPORT' })
   const products = productList.filter((p) => p.showOnMypage)
@@ -34,7 +34,7 @@ export function clearMenuCache() {
   menuCache.clear()
 }
 
-/** spec §9: the example-concerns grid has rows of 6, or 3 when the window is narrower than 769 px. */
+/** product.md §9: the example-concerns grid has rows of 6, or 3 when the window is narrower than 769 px. */
 export const rowSizeFor = (windowWidth: number): number => (windowWidth < 769 ? 3 : 6)
 
 /** Empty cells that complete the last row to `rowSize` (0 when the list fills its rows). */

@@ -14,12 +14,12 @@ function useRowSize() {
   return size
 }
 
-/** Example concerns of one ticket (spec §2 /support/menu): menu titles and images, or `Empty List`. */
+/** Example concerns of one ticket (product.md §2 /support/menu): menu titles and images, or `Empty List`. */
 export function MenuExamplesDialog({ productName, menus }: { productName: string; menus: ReservationMenu[] }) {
   const rowSize = useRowSize()
   const padding = lastRowPadding(menus.length, rowSize)
   return (
-    // Sized to its content at every width (issue 15: `full` on a phone left it mostly blank); a
+    // Sized to its content at every width (`full` on a phone left it mostly blank); a
     // long list scrolls inside.
     <Dialog.Root size="lg" placement="center" scrollBehavior="inside">
       <Dialog.Trigger asChild>

@@ -8,7 +8,7 @@ import type { MenuData } from './load-menu'
 import { toaster } from '../../ui/toaster'
 import { MenuExamplesDialog } from './menu-examples-dialog'
 
-/** The ticket menu (spec §2 /support/menu). */
+/** The ticket menu (product.md §2 /support/menu). */
 export function MenuPage({ data, displayToast }: { data: MenuData; displayToast: boolean }) {
   useEffect(() => {
     // A fixed id: StrictMode's second effect run updates the toast instead of stacking a copy.
@@ -45,7 +45,7 @@ export function MenuPage({ data, displayToast }: { data: MenuData; displayToast:
           ))}
         </SimpleGrid>
       </Box>
-      {/* spec §2: two alternative blocks chosen by the ticket-is-free flag. */}
+      {/* product.md §2: two alternative blocks chosen by the ticket-is-free flag. */}
       <Box as="section" aria-label={block.title} bg="brand.subtle" borderRadius="l3" p={{ base: '5', md: '8' }} data-ticket-is-free={TICKET_IS_FREE}>
         <Heading as="h2" size="md" mb="2">{block.title}</Heading>
         <Text>{block.body}</Text>

@@ -7,7 +7,7 @@ import { PasswordField } from '../../ui/password-field'
 import { ErrorBanner } from '../../ui/error-banner'
 import { FormShell } from '../../ui/form-shell'
 
-/** /settings/password-change (spec §5 Password change, §8 password change 4xx). */
+/** /settings/password-change (product.md §5 Password change, §8 password change 4xx). */
 export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef }) {
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)

@@ -8,7 +8,7 @@ import type { ApiClient } from '../../api/client'
 
 /**
  * The password change chart with its effects: the one place of the flow calling `.provide` and
- * the API (issue 14). The new password ends the session (`session.end`, built by the route).
+ * the API. The new password ends the session (`session.end`, built by the route).
  */
 export function usePasswordChangeActor({ api }: { api: ApiClient }, session: { end(): Promise<void> }) {
   const navigate = useNavigate()

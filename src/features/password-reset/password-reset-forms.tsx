@@ -21,7 +21,7 @@ function useResetForm(actor: PasswordResetActorRef) {
   return { values, errors, rejected, rateLimited, busy, canSubmit, change, blur, submit }
 }
 
-/** /password-reset-request: the e-mail that receives the auth code (spec §2, §5 Reset request). */
+/** /password-reset-request: the e-mail that receives the auth code (product.md §2, §5 Reset request). */
 export function PasswordResetRequestForm({ actor }: { actor: PasswordResetActorRef }) {
   const f = useResetForm(actor)
   return (
@@ -46,7 +46,7 @@ export function PasswordResetRequestForm({ actor }: { actor: PasswordResetActorR
   )
 }
 
-/** /password-reset: auth code, e-mail, new password and its confirmation (spec §2, §5). */
+/** /password-reset: auth code, e-mail, new password and its confirmation (product.md §2, §5). */
 export function PasswordResetForm({ actor }: { actor: PasswordResetActorRef }) {
   const f = useResetForm(actor)
   return (

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client'
 
 /**
  * The password reset chart with its effects, for both of its pages: the one place of the flow
- * calling `.provide` and the API (issue 14). On the code page (/password-reset?email=) pass
+ * calling `.provide` and the API. On the code page (/password-reset?email=) pass
  * `codePage`: the chart is told the page is open, with the e-mail prefilled.
  */
 export function usePasswordResetActor({ api }: { api: ApiClient }, codePage?: { email: string }) {

@@ -11,11 +11,11 @@ import { TextField } from '../../ui/text-field'
 import { ErrorBanner } from '../../ui/error-banner'
 
 /**
- * Account info on /settings (spec §2): member ID, editable names and phone, e-mail and password links.
+ * Account info on /settings (product.md §2): member ID, editable names and phone, e-mail and password links.
  *
  * While the member loads, the form is its own skeleton: the same labels and boxes with the values
  * hidden, so it has the final size and the cancel section under it (in view on a phone and a
- * laptop) does not move when the values arrive (issue 8: a smaller skeleton moved it, CLS 0.29).
+ * laptop) does not move when the values arrive (a smaller skeleton moved it, CLS 0.29).
  * The only height the values decide is the e-mail's (a long address wraps on a phone): the
  * skeleton takes it from `sizedLike`, the member the auth chart loaded at sign-in.
  */

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client'
 
 /**
  * The profile chart of /settings with its effects: the one place of the profile flow calling
- * `.provide` and the API (issue 14). A saved change is told to the auth chart, so the header
+ * `.provide` and the API. A saved change is told to the auth chart, so the header
  * greets the member by the new name.
  */
 export function useProfileActor({ api }: { api: ApiClient }, auth: Pick<AuthActorRef, 'send'>) {

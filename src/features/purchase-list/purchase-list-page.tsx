@@ -47,7 +47,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /**
- * Below 768 px each row is a card (issue 15: at 390 px the amount and receipt columns were cut
+ * Below 768 px each row is a card (at 390 px the amount and receipt columns were cut
  * off): the header row hides and each cell is a line with its own label. One table for both
  * widths, restyled by CSS, so no breakpoint hook (no layout shift) and one set of names.
  */
@@ -61,7 +61,7 @@ const cardCell = {
   py: { base: '1', md: '2' },
 } as const
 
-/** The payment history (spec §2 /purchase-list): year filter, rows, load more. */
+/** The payment history (product.md §2 /purchase-list): year filter, rows, load more. */
 export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
   const period = useSelector(actor, (s) => s.context.period)
   const rows = useSelector(actor, (s) => s.context.rows)

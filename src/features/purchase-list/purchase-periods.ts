@@ -1,7 +1,7 @@
 import { DEFAULT_PERIOD, type Period } from '../../../machines/purchase-list/purchase-list-machine'
 import { thisYearJst } from '../../../contract/jst'
 
-/** spec §9: the year filter runs from 2023 to the current year (JST). */
+/** product.md §9: the year filter runs from 2023 to the current year (JST). */
 export const FIRST_YEAR = 2023
 
 export function periodOptions(now: Date = new Date()): Period[] {

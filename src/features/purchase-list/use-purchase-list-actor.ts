@@ -13,7 +13,7 @@ export type PurchaseListPorts = { api: ApiClient; session: SessionStore }
 
 /**
  * The payment-history chart with its effects: the one place of the flow that calls the API and
- * `.provide` (issue 14). `year` is the page's `?year=` as the router parsed it.
+ * `.provide`. `year` is the page's `?year=` as the router parsed it.
  */
 export function usePurchaseListActor({ api, session }: PurchaseListPorts, year: string | number | undefined) {
   const navigate = useNavigate()
@@ -22,7 +22,7 @@ export function usePurchaseListActor({ api, session }: PurchaseListPorts, year: 
       actors: {
         fetchPage: fromPromise(async ({ input }) => {
           // The first page of the default period is cached for the session; a charge and the
-          // RESERVATION_TIMEOUT error page drop it (spec §2, §4).
+          // RESERVATION_TIMEOUT error page drop it (product.md §2, §4).
           const cacheable = input.key === null && input.period === DEFAULT_PERIOD
           const cached = cacheable ? session.get(sessionKeys.purchaseList) : null
           if (cached) {

@@ -29,7 +29,7 @@ function ScorePicker({ label, value, onChange }: { label: string; value: number 
   )
 }
 
-/** The rating and tip page (spec §2 /rating, §5 Rating): renders the rating chart. */
+/** The rating and tip page (product.md §2 /rating, §5 Rating): renders the rating chart. */
 export function RatingForm({ actor }: { actor: RatingActorRef }) {
   const loading = useSelector(actor, (s) => s.matches('checking') || s.matches('loadingTicket') || s.matches('loadingTips'))
   const ticket = useSelector(actor, (s) => s.context.ticket)

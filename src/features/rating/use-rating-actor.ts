@@ -13,7 +13,7 @@ export type RatingPorts = { api: ApiClient; analytics: AnalyticsPort }
 
 /**
  * The rating chart with its effects: the one place of the rating flow that calls the API and
- * `.provide` (issue 14). The route only reads `?ticketNumber=` and calls this hook.
+ * `.provide`. The route only reads `?ticketNumber=` and calls this hook.
  */
 export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: string | undefined) {
   const navigate = useNavigate()
@@ -37,8 +37,8 @@ export function useRatingActor({ api, analytics }: RatingPorts, ticketNumber: st
         // A numeric code as a number, so the URL reads `?code=404` (a string would be JSON-quoted).
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToComplete: () => void navigate({ to: '/rating-complete' }),
-        // The tip is paid by the checkout flow on /buy (spec §4 Rating).
-        // With the rated ticket's consultant, so /buy names who is tipped (charge-data's staff; issue 15).
+        // The tip is paid by the checkout flow on /buy (product.md §4 Rating).
+        // With the rated ticket's consultant, so /buy names who is tipped (charge-data's staff).
         goToTipPayment: ({ context }, { productId, parentTicketNumber }) =>
           void navigate({ to: '/buy', search: { productId, parentTicketNumber, ...(context.ticket?.staff ? { staffId: context.ticket.staff.staffId } : {}) } }),
         trackRating: (_, params) => analytics.event('rating', params),

@@ -2,7 +2,7 @@ import { Button, HStack } from '@chakra-ui/react'
 import { bands, type Band } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
 
-/** The three time bands of spec §9 (morning by default). */
+/** The three time bands of product.md §9 (morning by default). */
 export function BandPicker({ band, onSelect, disabled = false }: { band: Band; onSelect: (band: Band) => void; disabled?: boolean }) {
   return (
     <HStack gap="2" role="group" aria-label={t.bandHeading} flexWrap="wrap">

@@ -6,7 +6,7 @@ import { scheduleText as t } from '../../text/schedule'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { longDayLabel } from '../../../contract/schedule-dates'
 
-/** The confirm modal of a reservation change (spec §4): open in `choosing.confirming` and while updating. */
+/** The confirm modal of a reservation change (product.md §4): open in `choosing.confirming` and while updating. */
 export function ConfirmChangeDialog({ actor }: { actor: ReservationChangeActorRef }) {
   const open = useSelector(actor, (s) => s.matches({ choosing: 'confirming' }) || s.matches({ choosing: 'updating' }))
   const updating = useSelector(actor, (s) => s.matches({ choosing: 'updating' }))

@@ -13,7 +13,7 @@ export type DatePickerProps = {
 }
 
 /**
- * Day choice (spec §2, §5 Reservation dates): a strip of day buttons, 4 at a time and 7 from
+ * Day choice (product.md §2, §5 Reservation dates): a strip of day buttons, 4 at a time and 7 from
  * 768 px, plus a drop-down of the same days, today … 2 weeks ahead.
  */
 export function DatePicker({ first, last, selected, holidays, onSelect, disabled = false }: DatePickerProps) {
@@ -39,7 +39,7 @@ export function DatePicker({ first, last, selected, holidays, onSelect, disabled
         {page.map((d) => {
           const holiday = holidays.includes(d)
           const day = parseYmd(d)
-          // Two lines (date, weekday) and a holiday mark: 4 buttons fit a 390 px phone (issue 15).
+          // Two lines (date, weekday) and a holiday mark: 4 buttons fit a 390 px phone.
           return (
             <Button
               key={d}

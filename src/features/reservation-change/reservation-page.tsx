@@ -30,9 +30,9 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
   const loading = useSelector(actor, (s) => s.matches('loadingSchedule'))
   const canPick = useSelector(actor, (s) => s.matches({ choosing: 'idle' }))
   const gridTop = useRef<HTMLDivElement>(null)
-  // The checkout sends members back with a message (STAFF_DENY / STAFF_ASSING_DENY, spec §8). Same id
+  // The checkout sends members back with a message (STAFF_DENY / STAFF_ASSING_DENY, product.md §8). Same id
   // as the grid's "saved slot gone" toast, which follows when the refused slot is no longer open:
-  // one toast, not two near-identical ones (issue 15).
+  // one toast, not two near-identical ones.
   useEffect(() => {
     if (toast) toaster.create({ id: 'saved-slot-gone', title: toast, type: 'warning' })
   }, [toast])

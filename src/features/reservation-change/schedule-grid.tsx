@@ -23,11 +23,11 @@ export type ScheduleGridProps = {
 }
 
 /**
- * The consultant grid (spec §2 "Staff schedule grid"): 8 half-hour columns of the chosen band;
+ * The consultant grid (product.md §2 "Staff schedule grid"): 8 half-hour columns of the chosen band;
  * the no-preference row first, then each consultant free at some time of the day. Only open
  * cells are buttons; which cell is open is the chart's own rule (machines/reservation-change/schedule-slots.ts).
  *
- * Below 768 px (issue 15) the same table is restyled as one card per consultant: the column
+ * Below 768 px the same table is restyled as one card per consultant: the column
  * headers hide, the row header spans the card and the 8 cells wrap 4 a line, each showing its own
  * time. One DOM for both widths (no breakpoint hook, so no layout shift, and the cells keep their
  * names `10:30 さくら 予約可能` for keyboard, screen readers and tests).

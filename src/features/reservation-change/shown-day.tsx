@@ -4,7 +4,7 @@ import { scheduleText as t } from '../../text/schedule'
 import { longDayLabel } from '../../../contract/schedule-dates'
 
 /**
- * The day the grid shows, above it, and why it is not the day asked for (spec §4: the schedule
+ * The day the grid shows, above it, and why it is not the day asked for (product.md §4: the schedule
  * served another day; issue 15: a holiday or a full day no longer moves the date silently).
  */
 export function ShownDay({ date, moved }: { date: string; moved: DateMove | null }) {

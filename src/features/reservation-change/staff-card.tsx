@@ -3,10 +3,10 @@ import type { StaffProfile } from '../../../contract/entities'
 import { isNewStaff, staffRatio } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
 
-/** Our own artwork, shown when a consultant has no image or it fails to load (spec §2). */
+/** Our own artwork, shown when a consultant has no image or it fails to load (product.md §2). */
 export const FALLBACK_STAFF_IMAGE = '/images/staff/no-image.svg'
 
-/** 1–5 stars of a consultant's average score (spec §2, §9: ratings are 5 stars). */
+/** 1–5 stars of a consultant's average score (product.md §2, §9: ratings are 5 stars). */
 export function Stars({ score }: { score: number }) {
   const filled = Math.max(0, Math.min(5, Math.round(score)))
   return (
@@ -42,7 +42,7 @@ export function StaffCard({ staff }: { staff: StaffProfile }) {
           {t.age(staff.staffAge)} / {t.gender[staff.staffGender]}
         </Text>
         {isNewStaff(staff) ? (
-          // spec §9 gives a ratio of 0 here; shown as 0 grey stars and 0 % it reads as a failure.
+          // product.md §9 gives a ratio of 0 here; shown as 0 grey stars and 0 % it reads as a failure.
           <HStack gap="1">
             <Badge colorPalette="brand" variant="subtle" size="sm">
               {t.newStaff}

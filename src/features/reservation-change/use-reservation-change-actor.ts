@@ -18,7 +18,7 @@ import { readStored, SavedSlot } from '../../../contract/purchase-handoff'
 /**
  * The reservation-change chart with its effects, for the two routes that show the grid
  * (/support/staff and /support/reservation-date-change): the one place of the flow that calls the
- * API and `.provide` (issue 14). Effects are the chart's named slots.
+ * API and `.provide`. Effects are the chart's named slots.
  */
 
 /** The ports this flow uses (the app's services satisfy it). */
@@ -64,7 +64,7 @@ export function useReservationChangeActor(services: ReservationPorts, params: { 
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
         goToMenu: () => void navigate({ to: '/support/menu', replace: true }),
         goToComplete: ({ context }) =>
-          // The confirmation reads the ticket to show the new date (issue 15).
+          // The confirmation reads the ticket to show the new date.
           void navigate({ to: '/reservationdate-change-complete', search: context.ticketNumber ? { ticketNumber: context.ticketNumber } : {} }),
         // /buy belongs to the checkout flow: typed search params, the slot from session storage.
         goToBuy: (_, { productId }) => void navigate({ to: '/buy', search: { productId } }),

@@ -9,7 +9,7 @@ import { RegistrationSteps } from './registration-steps'
 /**
  * /registeration-complete: a spinner while the link completes the registration (the chart then
  * leaves for /login?signup=success), or, when the link was opened before, the page that says the
- * registration stands with a way to log in (issue 12 item 4).
+ * registration stands with a way to log in.
  */
 export function RegistrationCompleteView({ actor }: { actor: SignupActorRef }) {
   const alreadyRegistered = useSelector(actor, (s) => s.hasTag('page:alreadyRegistered'))

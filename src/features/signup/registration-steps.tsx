@@ -1,7 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react'
 import { registrationStepsText } from '../../text/account'
 
-/** The 4-step progress of the signup (spec §2 /registeration-temp): `current` is 0-based. */
+/** The 4-step progress of the signup (product.md §2 /registeration-temp): `current` is 0-based. */
 export function RegistrationSteps({ current }: { current: number }) {
   return (
     <Flex as="ol" aria-label={registrationStepsText.label} gap="2" mb="6" listStyleType="none">

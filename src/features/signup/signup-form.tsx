@@ -14,7 +14,7 @@ import { ErrorBanner } from '../../ui/error-banner'
 /** Room for a pasted 「090-1234-5678」: the value itself keeps at most 11 digits (normalizePhone). */
 const PHONE_INPUT_MAX = PHONE_MAX + 2
 
-/** The signup form (spec §2 signup page): renders the signup chart and sends its events. */
+/** The signup form (product.md §2 signup page): renders the signup chart and sends its events. */
 export function SignupForm({ actor }: { actor: SignupActorRef }) {
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)

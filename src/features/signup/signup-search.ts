@@ -10,7 +10,7 @@ const text = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(St
 const clipped = (max: number) => v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform((x) => String(x).slice(0, max))))
 
 /**
- * The signup pages' query (spec §2): `display=lp` is the landing-page variant and `lpSource`
+ * The signup pages' query (product.md §2): `display=lp` is the landing-page variant and `lpSource`
  * passes along. Unknown keys are kept, so /registeration-temp keeps the whole query.
  */
 export const SignupSearch = v.looseObject({

@@ -14,16 +14,16 @@ import type { SignupSearch } from './signup-search'
 /** The ports the signup flow uses (the app's services satisfy it). */
 export type SignupPorts = { api: ApiClient; captcha: CaptchaPort; session: SessionStore }
 
-/** The address the provisional-registration mail went to (issue 15): session storage, never the URL. */
+/** The address the provisional-registration mail went to: session storage, never the URL. */
 export const signupSentToKey: SessionKey = 'mypage.signupSentTo'
 
 /**
- * The last signup request, for 「確認メールを再送する」 on /registeration-temp (issue 15). In memory
+ * The last signup request, for 「確認メールを再送する」 on /registeration-temp. In memory
  * only, never stored (it holds the password): after a reload the page offers 「登録をやり直す」 instead.
  */
 let lastRequest: SignupPayload | null = null
 
-/** spec §1: the captcha protects signup, except on the landing-page variant. */
+/** product.md §1: the captcha protects signup, except on the landing-page variant. */
 async function sendSignup(api: ApiClient, captcha: CaptchaPort, payload: SignupPayload) {
   const recaptchaToken = payload.source === 'SIGNUP_FORM_LP' ? OFF_TOKEN : await captcha.getToken('signup')
   await api.call('signup-request', { ...payload, recaptchaToken })
@@ -31,7 +31,7 @@ async function sendSignup(api: ApiClient, captcha: CaptchaPort, payload: SignupP
 
 /**
  * The signup chart with its effects: this file is the one place of the signup flow calling
- * `.provide` and the API (issue 14). The form page (/signup) uses this hook …
+ * `.provide` and the API. The form page (/signup) uses this hook …
  */
 export function useSignupActor({ api, captcha, session }: SignupPorts, search: SignupSearch) {
   const navigate = useNavigate()
@@ -87,7 +87,7 @@ export type ResendStatus = 'idle' | 'sending' | 'sent' | 'rateLimited' | 'failed
 const noSubscription = () => () => {}
 
 /**
- * /registeration-temp (issue 15): the address the mail went to, and sending the same signup
+ * /registeration-temp: the address the mail went to, and sending the same signup
  * request again. The page is prerendered and hydrated, so its first render has no address (the
  * server snapshot); the stored one follows at once. `canResend` only while this tab still holds
  * the request (not after a reload); the server's signup-request limits apply (429: rateLimited).

@@ -60,7 +60,7 @@ const lpBody = (email: string, password: string, names: [string, string] = ['攻
 const signsIn = (email: string, password: string) => h.signIn(email, password).then(() => true, () => false)
 const wrongCode = (right: string, i: number) => String(((Number(right) - 100000 + 1 + i) % 900000) + 100000)
 
-describe('signup takeover (issue 13 item 3)', () => {
+describe('signup takeover', () => {
   it("a second signup-request (landing page, no captcha) does not change the first one's password or names", async () => {
     const post = client(defaultRateLimits(true))
     const email = uniqueEmail('victim')
@@ -140,7 +140,7 @@ describe('signup takeover (issue 13 item 3)', () => {
   })
 })
 
-describe('a link opened twice is not a failure (issue 12 item 4)', () => {
+describe('a link opened twice is not a failure', () => {
   it('signup-complete again answers 200 alreadyCompleted, even from another browser; a bad token still fails', async () => {
     const post = client(defaultRateLimits(true))
     const email = uniqueEmail('twice')
@@ -235,7 +235,7 @@ describe('a link opened twice is not a failure (issue 12 item 4)', () => {
   })
 })
 
-describe('password reset (issue 13 item 4)', () => {
+describe('password reset', () => {
   const noAddressOrEmailLimits = (): RateLimits => {
     const l = production()
     return { ...l, 'password-reset': { perAddress: off, perEmail: off } }
@@ -314,7 +314,7 @@ describe('password reset (issue 13 item 4)', () => {
     expect(RATE_LIMITED_MESSAGE).toMatch(/[ぁ-んァ-ン]/)
   })
 
-  it('password-reset-request: unknown e-mail keeps "Member Not Found." (spec §8), and requests are limited per e-mail and per address', async () => {
+  it('password-reset-request: unknown e-mail keeps "Member Not Found." (product.md §8), and requests are limited per e-mail and per address', async () => {
     const limits = production()
     const post = client(limits)
     expect(await post('password-reset-request', { email: uniqueEmail('nobody') }, { ip: '10.1.1.1' })).toEqual({ status: 400, body: { message: 'Member Not Found.' } })
@@ -330,7 +330,7 @@ describe('password reset (issue 13 item 4)', () => {
   })
 })
 
-describe('login limits (issue 13 item 7)', () => {
+describe('login limits', () => {
   it("ten junk-captcha logins with a victim's e-mail do not lock the victim out", async () => {
     const post = client()
     const victim = uniqueEmail('victim-login')
@@ -357,7 +357,7 @@ describe('login limits (issue 13 item 7)', () => {
   })
 })
 
-describe('shared counters (design.md "Scale path")', () => {
+describe('shared counters (docs/design.md "Scale path")', () => {
   it('two replicas given one RateLimitStore count together', async () => {
     const limits = production()
     const store = createMemoryRateLimitStore()
@@ -368,7 +368,7 @@ describe('shared counters (design.md "Scale path")', () => {
   })
 })
 
-describe('mail floods (issue 13 item 10)', () => {
+describe('mail floods', () => {
   it('signup mails to one address are limited, whatever the sender address', async () => {
     const limits = production()
     const post = client(limits)

@@ -11,7 +11,7 @@ import { calls, ChargeRequest, IDEMPOTENCY_HEADER, RatingRequest, type CallName 
 import { createHarness, type Harness } from '../harness'
 
 /**
- * Input limits and request hygiene (issue 13, items 8 and 10), as an attacker sends them: bodies far
+ * Input limits and request hygiene (items 8 and 10), as an attacker sends them: bodies far
  * beyond any form (declared, undeclared and chunked), uncapped arrays and strings, cross-site
  * content types, and bodies sent without a token. Runs on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL. The socket cases talk to an in-process server on 127.0.0.1 only.

@@ -150,7 +150,7 @@ export const passwordChangeDriver: FlowDriver = {
       await expect(page.getByRole('heading', { name: passwordChangeText.title })).toBeVisible()
       await expect(page.getByRole('button', { name: passwordChangeText.submit })).not.toHaveAttribute('data-loading')
     },
-    // Changed and signed out (spec §4): the complete page.
+    // Changed and signed out (product.md §4): the complete page.
     toComplete: async (page) => {
       await expectAt(page, '/settings/password-change-complete')
       await expect(page.getByRole('heading', { name: passwordChangeText.completeTitle })).toBeVisible()

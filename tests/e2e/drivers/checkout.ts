@@ -53,7 +53,7 @@ type Ctx = FlowContext | undefined
 
 export const checkoutDriver = {
   flow: 'checkout',
-  // An extension (ADD) needs one of the member's own SUPPORT tickets (issue 13 item 9).
+  // An extension (ADD) needs one of the member's own SUPPORT tickets.
   entryRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
   start: async (page: Page, ctx: FlowContext) => {
     if (ctx.startRoute.includes('{ownSupportTicket}')) {
@@ -80,7 +80,7 @@ export const checkoutDriver = {
       page.getByLabel(buyText.holderName).fill(typeof e === 'string' ? e : typeof e?.value === 'string' ? e.value : 'TARO YAMADA'),
     'holderName.blur': async (page: Page) => page.getByLabel(buyText.holderName).blur(),
     'concern.change': async (page: Page, e: Data) => page.getByLabel(buyText.concernLabel).fill(String(e.value ?? '')),
-    /** `save` (default true) is the state wanted: unticked by default (issue 15), clicked only when it differs. */
+    /** `save` (default true) is the state wanted: unticked by default, clicked only when it differs. */
     'saveCard.toggle': async (page: Page, e?: Data) => {
       const want = e?.save !== false
       if ((await page.getByRole('checkbox', { name: buyText.saveCard }).isChecked()) !== want) await page.getByText(buyText.saveCard).click()
@@ -144,7 +144,7 @@ export async function payOnSandbox(page: Page) {
   await checkoutDriver.events['holderName.change'](page, 'TARO YAMADA')
   await checkoutDriver.events['holderName.blur'](page)
   await checkoutDriver.events['pay.submit'](page)
-  // A held coupon that fits the product opens the prompt first (spec §4 Coupon in payment).
+  // A held coupon that fits the product opens the prompt first (product.md §4 Coupon in payment).
   const prompt = page.getByRole('alertdialog').getByText(buyText.promptTitle)
   const next = await Promise.race([
     prompt.waitFor({ timeout: 30_000 }).then(() => 'prompt', () => null),

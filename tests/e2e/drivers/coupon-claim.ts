@@ -25,7 +25,7 @@ export const couponClaimDriver: FlowDriver = {
       await expect(page.getByRole('heading', { name: homeText.coupons.title })).toBeVisible()
     },
     toClaimError: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
-    // The member holds it already (a reopened link, issue 12 item 4): success, not the error page.
+    // The member holds it already (a reopened link): success, not the error page.
     alreadyHeld: async (page) => {
       await expect(page.getByRole('heading', { name: couponText.alreadyHeldTitle })).toBeVisible()
       await expect(page).toHaveURL(/\/get-coupon\?couponCode=/)

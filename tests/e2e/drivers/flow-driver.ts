@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 /**
- * The contract every flow driver keeps (issue 7): how a chart's events are performed in the
+ * The contract every flow driver keeps: how a chart's events are performed in the
  * browser and how its states are recognised on screen. The same driver runs the specs, the
  * generated model paths (generated-paths.spec.ts) and QA's path files (scripts/replay.ts).
  */
@@ -57,7 +57,7 @@ const expectsErrorPage = (leaf: string) => /error|notfound|404/i.test(leaf)
 
 /**
  * Resolves as soon as the member is on a page no state of this step can be: the error page or the
- * router's not-found page when the expected state is no error (issue 14: a 404 showed as a 30 s
+ * router's not-found page when the expected state is no error (a 404 showed as a 30 s
  * locator timeout). Never resolves otherwise; `stop()` ends the watch.
  */
 function watchWrongPage(page: Page, leaf: string) {
@@ -103,7 +103,7 @@ export async function whereIs(page: Page) {
 
 /**
  * Asserts an expected state (`a.b` or `a.b,c.d` for parallel regions) on screen, and only once it
- * is STABLE (issue 14): the driver's check holds, the page's animations end, and it still holds
+ * is STABLE: the driver's check holds, the page's animations end, and it still holds
  * — a dialog that is closing satisfies "visible" for a moment, not after it has closed. The error
  * page or a not-found page, when the state is no error, fails at once; every failure names the
  * expected state and the page the member is actually on.

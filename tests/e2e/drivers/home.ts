@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { homeText } from '../../../src/text/home'
 
-// Locators of the home page (spec §2 "/"), shared by the specs that end on home.
+// Locators of the home page (product.md §2 "/"), shared by the specs that end on home.
 
 export const ticketSection = (page: Page) => page.getByRole('region', { name: homeText.tickets.title })
 export const ticketCards = (page: Page) => ticketSection(page).getByRole('article')

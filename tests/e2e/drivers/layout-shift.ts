@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { commonText } from '../../../src/text/layout'
 
-// Layout shifts of a page load (issue 8, CLS), for the specs that assert a page does not move.
+// Layout shifts of a page load (CLS), for the specs that assert a page does not move.
 
 /**
  * An init script: records every layout shift (with the nodes that moved: tag and aria-label) and

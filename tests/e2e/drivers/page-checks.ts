@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
 /**
- * Checks the account drivers share (issue 14 item 5): a state is recognised only once it is
+ * Checks the account drivers share: a state is recognised only once it is
  * stable, and a final state by the exact page it sends the member to.
  */
 

@@ -38,7 +38,7 @@ export const passwordResetDriver: FlowDriver = {
       // Settled: no request in flight (the button is not showing its spinner).
       await expect(page.getByRole('button', { name: t.requestSubmit })).not.toHaveAttribute('data-loading')
     },
-    // The code page, its e-mail prefilled (spec §4: the code page on 200).
+    // The code page, its e-mail prefilled (product.md §4: the code page on 200).
     'resetting.editing': async (page) => {
       await expectAt(page, '/password-reset')
       await expect(page.getByRole('heading', { name: t.resetTitle })).toBeVisible()

@@ -11,7 +11,7 @@ export type SignupDetails = { lastname: string; firstname: string; phone: string
 export const newPerson = (tag: string): SignupDetails => ({
   lastname: '山田',
   firstname: '花子',
-  // Full-width digits: the form normalises them (spec §5 phone).
+  // Full-width digits: the form normalises them (product.md §5 phone).
   phone: '０９０１２３４５６７８',
   email: `signup-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
   password: 'hanako12',
@@ -91,7 +91,7 @@ export const signupDriver: FlowDriver = {
       await expectStableDialog(dialog)
       await expect(dialog).toContainText(signupThanksText.title)
     },
-    // The link opened again (issue 12 item 4): the registration stands, with a way to log in.
+    // The link opened again: the registration stands, with a way to log in.
     'form.alreadyRegistered': async (page) => {
       await expectAt(page, '/registeration-complete')
       await expect(page.getByRole('heading', { name: registrationCompleteText.alreadyTitle })).toBeVisible()
@@ -99,7 +99,7 @@ export const signupDriver: FlowDriver = {
     },
     'form.toLinkError': async (page) => expectAt(page, '/error', { code: 'signup' }),
     'form.toError': async (page) => expectAt(page, '/error', { code: '400' }),
-    // The copy tooltip: shown while copied, gone otherwise (spec §9).
+    // The copy tooltip: shown while copied, gone otherwise (product.md §9).
     'clipboard.idle': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toHaveCount(0, { timeout: 4000 }),
     'clipboard.copied': async (page) => expect(page.getByRole('status').filter({ hasText: signupText.copied })).toBeVisible(),
   },

@@ -21,7 +21,7 @@ import type { PathFile, PathStep } from './path-file'
 type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
- * Browser models (issue 7): the same charts and the same path generator as
+ * Browser models: the same charts and the same path generator as
  * tests/machines/*.model.test.ts, restricted to what a browser run can do against the real local
  * stack: only event cases a member can perform, and for each invoked actor only the outcome the
  * real server gives for the run's account (a flow with two data-dependent outcomes has two
@@ -106,7 +106,7 @@ const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outco
 })
 const chargeResponse = { ticketNumber: 'A0001', receiptNumber: 'R0001', productType: 'ADD', amount: 3300, couponCode: null }
 
-/** The browser models of the account charts (issue 14): each path runs as a new member of its own. */
+/** The browser models of the account charts: each path runs as a new member of its own. */
 const accountModels: BrowserModel[] = [
   {
     flow: 'profile',
@@ -361,7 +361,7 @@ export const browserModels: BrowserModel[] = [
           ],
           'modal.confirm': [{}], 'modal.cancel': [{}],
         },
-        // The page opens on the reservation's own day (issue 15): the fixture ticket's, 06-05.
+        // The page opens on the reservation's own day: the fixture ticket's, 06-05.
         outcomes: { loadTicket: only([ticketFixture]), loadSchedule: only([scheduleFixture('20250605')]), updateReservation: only([{}]) },
         serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.choice !== null]),
       },
@@ -369,7 +369,7 @@ export const browserModels: BrowserModel[] = [
   },
   {
     flow: 'checkout',
-    // An extension (ADD) of one of the member's own SUPPORT tickets (issue 13 item 9): a demo copy.
+    // An extension (ADD) of one of the member's own SUPPORT tickets: a demo copy.
     account: 'demo',
     startRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
     maxPaths: 1,

@@ -4,7 +4,7 @@ import { createMember, expect, test } from '../fixtures'
 import { parsePathFile } from './path-file'
 import { runPath } from './run-path'
 
-// QA path recording (issue 7, docs/qa.md §2) in a real browser: the test build the stack serves
+// QA path recording (docs/qa.md §2) in a real browser: the test build the stack serves
 // has the recorder panel; Alt+Shift+R opens it, a login clicked through the page becomes the auth
 // flow's recording, and the downloaded file is a valid path file that replays. A production build
 // carries neither the recorder nor the live inspector.
@@ -37,7 +37,7 @@ test('Alt+Shift+R records a login and downloads a path file that replays', async
   expect(file.account).toBe('fresh')
   expect(file.steps).toEqual([
     { event: { type: 'form.change', field: 'email', value: member.email }, expectedState: 'signedOut.idle' },
-    // Redacted at recording (issue 14): the file never holds the password typed.
+    // Redacted at recording: the file never holds the password typed.
     { event: { type: 'form.change', field: 'password', value: '${password}' }, expectedState: 'signedOut.idle' },
     { event: { type: 'form.submit', redirectTo: '/' }, expectedState: 'signedIn.active' },
   ])

@@ -5,7 +5,7 @@ import { replayPathFiles } from '../../../scripts/replay'
 import { exportPaths } from '../../../scripts/paths'
 import { expect, test } from '../fixtures'
 
-// QA replay (issue 7): an exported path file replayed through scripts/replay.ts's function against
+// QA replay: an exported path file replayed through scripts/replay.ts's function against
 // the stack global-setup started (MYPAGE_WEB_URL), with a screenshot per step and a report; a
 // file whose expected state differs stops at that step and names it.
 
