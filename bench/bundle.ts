@@ -13,7 +13,7 @@ import { startWebStack } from './lib/web-stack'
 // Bundle against the floor: gzip bytes of the JavaScript a browser loads before /login,
 // and / for a signed-in member, is visible and before it is interactive; the same for a bare
 // Vite + React + Firebase Auth form (bench/floor), built in the same run with the same Vite.
-// Measured in Chromium, cache off. Since issue 16 /login is painted from its prerendered HTML
+// Measured in Chromium, cache off. Since the staged start (decisions.md 52) /login is painted from its prerendered HTML
 // (no JavaScript before it is visible) and is interactive once hydrated (the app's
 // `mypage:interactive` mark, src/main.tsx). The physical limit of the first paint: the same
 // prerendered /login HTML with every script removed (`bareHtml`).

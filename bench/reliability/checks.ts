@@ -6,7 +6,7 @@ import { BENCH_DIR, writeResult } from '../lib/results'
 import { isMain } from './bench-env'
 
 /**
- * The reliability and security checks of issue 8 that are tests, not measurements, run here too so
+ * The reliability and security checks that are tests, not measurements, run here too so
  * that `npm run bench` prints every figure of the issue: the access-control matrix (as its table),
  * the faults, the API's security headers and rate limits, the secret scan of the built bundle, and
  * axe on every route. They are the same files `npm test` runs (docs/reliability.md); this reports

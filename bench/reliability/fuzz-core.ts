@@ -3,7 +3,7 @@ import { calls, type CallName, IDEMPOTENCY_HEADER, sandboxTestCards } from '../.
 import type { Harness } from '../../tests/api/harness'
 
 /**
- * Property-based requests for every call of contract/calls.ts (issue 8 "Fuzzing"), shared by
+ * Property-based requests for every call of contract/calls.ts, shared by
  * tests/api/fuzz.test.ts (a moderate number per call) and bench/reliability/fuzz.ts (≥ 500 per call).
  * Valid requests are built from the valibot schemas themselves (plus real ids from the seed, so the
  * handlers run deep); invalid ones mutate them: wrong types, huge strings, full-width and control

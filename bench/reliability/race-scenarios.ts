@@ -4,7 +4,7 @@ import { bookings, memberCoupons, purchases, sandboxCharges, tickets } from '../
 import type { Harness } from '../../tests/api/harness'
 
 /**
- * The races of issue 8, shared by tests/api/races.test.ts (asserts) and bench/reliability/races.ts
+ * The races, shared by tests/api/races.test.ts (asserts) and bench/reliability/races.ts
  * (reports the settled times). Each returns what a test checks; none asserts by itself.
  */
 

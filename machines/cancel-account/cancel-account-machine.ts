@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type Snapsh
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
- * Cancelling membership (product.md §4, §5 Cancel account, §7 analytics, §8; issues 6, 15).
+ * Cancelling membership (product.md §4, §5 Cancel account, §7 analytics, §8).
  *
  * editing ─form.submit [hasBothConsents]─▶ confirming (「本当に退会しますか？」)
  *   confirming ─modal.cancel─▶ editing

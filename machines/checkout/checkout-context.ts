@@ -43,7 +43,7 @@ export type CheckoutEvent =
   | { type: 'savedCard.toggle'; use: boolean }
   | { type: 'saveCard.toggle'; save: boolean }
   | { type: 'coupon.select'; couponCode: string }
-  /** Issue 15: take the applied coupon off (「使わない」). */
+  /** Take the applied coupon off (「使わない」). */
   | { type: 'coupon.clear' }
   | { type: 'pay.submit' }
   | { type: 'prompt.useCoupon' }

@@ -43,7 +43,7 @@ export const checkoutMachine = setup({
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
     couponWasApplied: (_, p: CouponCheckOutput) => p.outcome === 'applied',
     couponWasRefused: (_, p: CouponCheckOutput) => p.outcome === 'unavailable',
-    // Issue 15: only an applied coupon can be taken off.
+    // Only an applied coupon can be taken off.
     hasAppliedCoupon: ({ context }) => context.applied !== null,
     // product.md §4: enabled when the concern fits and either nothing needs a card (saved card, nothing
     // to pay) or the card elements are complete, the name is valid and nothing is in error.
@@ -91,7 +91,7 @@ export const checkoutMachine = setup({
     applyCoupon: assign((_, p: CouponCheckOutput) => (p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {})),
     // product.md §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
     markCouponUnavailable: assign({ couponNotice: 'unavailable' as const, applied: null }),
-    // Issue 15 「使わない」: back to the full price, the coupon kept for a later purchase, the notice gone.
+    // 「使わない」: back to the full price, the coupon kept for a later purchase, the notice gone.
     clearCoupon: assign({ applied: null, couponNotice: null, pendingCoupon: null }),
     // DENY_COUPON: the coupon cannot be used; forget it here and in the list shown.
     dropCoupon: assign(({ context }) => ({
@@ -194,7 +194,7 @@ export const checkoutMachine = setup({
         'savedCard.toggle': { actions: 'updateForm' }, 'saveCard.toggle': { actions: 'updateForm' },
         'tokenError.dismiss': { actions: 'dismissTokenError' },
         'coupon.select': { target: '.validatingCoupon', actions: 'checkCoupon' },
-        // Issue 15: the applied coupon taken off (「使わない」); not while a payment runs (ready is left then).
+        // The applied coupon taken off (「使わない」); not while a payment runs (ready is left then).
         'coupon.clear': { guard: 'hasAppliedCoupon', target: '.editing', actions: 'clearCoupon' },
         'pay.submit': { guard: 'isReadyToPay', target: 'checkingCouponOffer' },
       },

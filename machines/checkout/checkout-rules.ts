@@ -55,7 +55,7 @@ export const emptyForm = (supportType: SupportType | null): CheckoutForm => ({
   card: { number: false, expiry: false, cvc: false },
   cardError: null,
   useSavedCard: false,
-  // Issue 15: saving the card is an explicit choice, unticked until the member ticks it.
+  // Saving the card is an explicit choice, unticked until the member ticks it.
   saveCard: false,
 })
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 
 /**
  * Mailed links (signup, e-mail change) carry a random token. The database keeps only its SHA-256
- * digest, so a copy of the database (a backup, the PGlite WAL of issue 12) cannot open a link; and
+ * digest, so a copy of the database (a backup, the PGlite WAL) cannot open a link; and
  * what must wait for the link — the signup password — is sealed with a key derived from the token
  * itself, so it can be opened only with the mailed link, by nobody else and by no server-wide key
  * (docs/decisions.md "Signup: one sealed record per request").

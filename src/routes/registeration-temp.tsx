@@ -7,7 +7,7 @@ import { useSignupResend } from '../features/signup/use-signup-actor'
 import { accountCommon, registrationTempText as t } from '../text/account'
 import { ErrorBanner } from '../ui/error-banner'
 
-// Provisional registration done (product.md §2): the query of the signup page is kept. Issue 15: the
+// Provisional registration done (product.md §2): the query of the signup page is kept. The
 // address the mail went to (from the signup page, in session storage: never in the URL), a resend
 // while this tab holds the request, and a way back to the form.
 export const Route = createFileRoute('/registeration-temp')({

@@ -56,7 +56,7 @@ export const registrationTempText = {
   title: '仮登録が完了しました',
   body: 'ご入力いただいたメールアドレスに、会員登録を完了するためのメールをお送りしました。メールに記載されたリンクを24時間以内に開いて、登録を完了してください。',
   spam: 'メールが届かない場合は、迷惑メールフォルダもご確認ください。',
-  // Issue 15: the address the mail went to, a resend, and what to do when nothing arrives.
+  // The address the mail went to, a resend, and what to do when nothing arrives.
   sentTo: '送信先のメールアドレス',
   resend: '確認メールを再送する',
   resent: '確認メールを再送しました。',
@@ -69,7 +69,7 @@ export const registrationTempText = {
 export const registrationCompleteText = {
   title: '会員登録を完了しています',
   busy: '登録を完了しています…',
-  /** The link was opened before (a reload, a second click, another browser): issue 12 item 4. */
+  /** The link was opened before (a reload, a second click, another browser). */
   alreadyTitle: '会員登録は完了しています',
   alreadyBody: 'このリンクからの会員登録は、すでに完了しております。ご登録のメールアドレスとパスワードでログインしてご利用ください。',
 } as const
@@ -112,7 +112,7 @@ export const settingsText = {
 
 export const cancelAccountText = {
   title: '退会',
-  // Issue 15: the consent matches the rule of product.md §8 — unused support tickets block the
+  // The consent matches the rule of product.md §8 — unused support tickets block the
   // cancellation (they are not forfeited); the other tickets still held are.
   lead: '退会すると、会員情報とご利用履歴はすべて削除され、元に戻すことはできません。未使用のサポートチケット（ご相談がまだお済みでないもの）をお持ちの間は、退会できません。',
   ticketsForfeited: 'サポートチケット以外の未使用のチケット（問診チケット・延長チケット）は、返金されずに失効することに同意します',
@@ -149,7 +149,7 @@ export const emailChangeText = {
   completeTitle: 'メールアドレスの変更が完了しました',
   completeBody: '新しいメールアドレスでログインしてください。',
   confirming: 'メールアドレスを変更しています…',
-  /** The link was opened before and the address is in use: issue 12 item 4. */
+  /** The link was opened before and the address is in use. */
   alreadyTitle: 'メールアドレスの変更は完了しています',
   alreadyBody: 'このリンクによるメールアドレスの変更は、すでに完了しております。ログインの際は新しいメールアドレスをご利用ください。',
 } as const

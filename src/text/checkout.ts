@@ -14,7 +14,7 @@ export const buyText = {
   couponTitle: 'ご利用いただけるクーポン',
   couponUse: 'このクーポンを使う',
   couponApplied: 'クーポンを適用しました',
-  /** Issue 15: the applied coupon's row, and taking it off (back to the full price, kept for later). */
+  /** The applied coupon's row, and taking it off (back to the full price, kept for later). */
   couponAppliedBadge: '適用中',
   couponRemove: '使わない',
   couponRemoveLabel: (name: string) => `${name}を使わない`,
@@ -56,7 +56,7 @@ export const buyText = {
   termsNote: 'お支払いにより、利用規約に同意したものとみなします。',
   email: 'ご登録のメールアドレス',
   pay: '支払う',
-  /** Issue 15: the amount due (after the coupon) on the pay button, e.g. 「3,300円を支払う」. */
+  /** The amount due (after the coupon) on the pay button, e.g. 「3,300円を支払う」. */
   payAmount: (n: number) => `${n.toLocaleString('ja-JP')}円を支払う`,
   paying: '処理中…',
   back: '戻る',
@@ -91,7 +91,7 @@ export const buyCompleteText = {
     TIP: { title: '評価とチップをありがとうございました', lead: '相談員への評価とチップをお送りしました。ありがとうございました。' },
   },
   coupon: (code: string) => `ご利用クーポン：${code}`,
-  /** Issue 15: the TIP page names the consultant tipped (a summary line). */
+  /** The TIP page names the consultant tipped (a summary line). */
   tippedStaff: 'チップを贈った相談員',
   home: 'ホームへ戻る',
 } as const

@@ -1,7 +1,7 @@
 // Wording of the coupon claim page (product.md §2 /get-coupon, §4).
 export const couponText = {
   claiming: 'クーポンを取得しています…',
-  /** The member already holds the coupon (a reopened link): issue 12 item 4. */
+  /** The member already holds the coupon (a reopened link). */
   alreadyHeldTitle: 'クーポンは取得済みです',
   alreadyHeldBody: 'このクーポンは、すでにお客様のアカウントに追加されております。お支払いの際にご利用いただけます（ご利用済みのクーポンは一覧に表示されません）。',
   toHome: 'ホームへ戻る',

@@ -10,7 +10,7 @@ import type { Deps } from '../../server/http/handler'
 import { sweepPurchases } from '../../server/services/purchase-sweeper'
 import { createHarness, type Harness } from './harness'
 
-// Issue 16, docs/decisions.md 51: the lease on a purchase attempt and the sweeper, in one process.
+// docs/decisions.md 51: the lease on a purchase attempt and the sweeper, in one process.
 // "A process that dies" is a second app on the same database whose provider call never returns and
 // whose heartbeat is slower than the test: its lease lapses when the movable clock passes it.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from './harness'
 
-// Issue 15: the mails say what was booked in the member's words — date, time, consultant, support
+// The mails say what was booked in the member's words — date, time, consultant, support
 // method, ticket number, the coupon's name and discount, never the internal code
 // (`SUPPORT-20250617-10-30`) — and the reset mail links to the page where its code is entered.
 

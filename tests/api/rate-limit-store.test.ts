@@ -4,7 +4,7 @@ import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
 import { defaultRateLimits, RATE_LIMITED_MESSAGE, type RateLimits } from '../../server/http/rate-limit'
 import { createHarness, type Harness } from './harness'
 
-// Issue 16: the rate-limit counters live in the database, so every replica on one PostgreSQL
+// The rate-limit counters live in the database, so every replica on one PostgreSQL
 // counts into the same window (server/http/rate-limit-store.ts). The in-memory store counted per
 // process: behind a balancer each replica multiplied every limit.
 

@@ -7,7 +7,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/
 import { sandboxTestCards } from '../../contract/calls'
 import { call, jstDay, newMember, type T } from './replica-client'
 
-// Issue 16: "killing one replica mid-load loses no purchase" (docs/decisions.md 51). Three
+// "killing one replica mid-load loses no purchase" (docs/decisions.md 51). Three
 // `server/main.ts` processes on one PostgreSQL behind the test balancer; replica 0's sandbox takes
 // the money and then never answers (SANDBOX_CHARGE_DELAY_MS, a test-only hook), so every purchase
 // it works is stuck in `charging` with a charge at the provider when it is SIGKILLed. Leases of

@@ -6,7 +6,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../scripts/stack/
 import { sandboxTestCards } from '../../contract/calls'
 import { call, jstDay, newMember, type T } from './replica-client'
 
-// Issue 16: replicas as production runs them — three `server/main.ts` processes on one PostgreSQL,
+// Replicas as production runs them — three `server/main.ts` processes on one PostgreSQL,
 // behind a round-robin balancer (test-only, scripts/stack/round-robin-proxy.ts), each with its own
 // caches kept true by the cache bus (LISTEN/NOTIFY). Real processes and the system clock, so dates
 // come from today in Japan.

@@ -7,7 +7,7 @@ import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
 import { findOtherConsultantCell } from './drivers/reservation-change'
 import { createMember, expect, login, test } from './fixtures'
 
-// Issue 5 × issue 4: the /support/staff → /buy handoff (session key `mypage.purchaseState`) as a
+// The /support/staff → /buy handoff (session key `mypage.purchaseState`) as a
 // member walks it: menu → 60-minute ticket → a named consultant's open cell → /buy shows that
 // time and consultant → back keeps the choice → pay on the sandbox → the reservation on home.
 

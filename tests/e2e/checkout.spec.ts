@@ -32,8 +32,8 @@ async function payWithNewCard(page: Page, number: string, { saveCard = false } =
 }
 
 /**
- * An extension (ADD-30) of one of a new member's own SUPPORT tickets (an ADD needs its parent,
- * issue 13 item 9): logs in on home, opens /buy for it.
+ * An extension (ADD-30) of one of a new member's own SUPPORT tickets (an ADD needs its parent):
+ * logs in on home, opens /buy for it.
  */
 async function openAddPurchase(page: Page) {
   const member = await createMember('demo')
@@ -157,7 +157,7 @@ test('a fitting coupon prompts before paying and lowers the price', async ({ pag
   await page.getByRole('region', { name: buyText.couponTitle }).getByRole('button', { name: buyText.couponUse }).first().click()
   await expect(page.getByText(buyText.couponApplied)).toBeVisible()
   await expect(page.getByTestId('checkout-price')).not.toHaveText(buyText.yen(5500))
-  // Issue 15: the applied coupon says so and can be taken off — the full price again — then chosen again.
+  // The applied coupon says so and can be taken off — the full price again — then chosen again.
   const coupons = page.getByRole('region', { name: buyText.couponTitle })
   await expect(coupons.getByText(buyText.couponAppliedBadge)).toBeVisible()
   await d.events['coupon.clear'](page)

@@ -2,7 +2,7 @@ import { browserFlows, generatedPathFiles } from './qa/browser-models'
 import { runPath } from './qa/run-path'
 import { test } from './fixtures'
 
-// Issue 7: the paths the machine tests generate from each chart, walked in Chromium against the
+// The paths the machine tests generate from each chart, walked in Chromium against the
 // real local stack through the flows' drivers (tests/e2e/drivers/*.ts), asserting every expected
 // state on screen. tests/e2e/qa/browser-models.ts says which events and outcomes a browser has.
 

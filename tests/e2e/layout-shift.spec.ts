@@ -10,7 +10,7 @@ import { layoutShifts, recordShifts, sawSpinner, withPhoneLatency } from './driv
 import { purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
 
-// Issue 8 (CLS): the member pages load without anything moving, at a phone's, a small tablet's
+// The member pages load without anything moving, at a phone's, a small tablet's
 // (the header's member ID) and a laptop's width. Each load is a direct one in a new tab of the
 // signed-in context, with a phone's latency, so the page spinner is painted first (asserted) and
 // the page replaces it. The footer was painted in view under the spinner or a skeleton smaller
@@ -77,7 +77,7 @@ for (const { path, url, loaded } of pages) {
   })
 }
 
-// Issue 16: the public pages are painted from HTML prerendered at build time (scripts/vite/prerender.ts),
+// The public pages are painted from HTML prerendered at build time (scripts/vite/prerender.ts),
 // with their CSS in <head>, and React hydrates that HTML: no mismatch, nothing moves. The member
 // pages' HTML is their frame and spinner, which the tests above load.
 

@@ -7,7 +7,7 @@ import { calendarDays } from './drivers/home'
 import { purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
 
-// Issue 15, phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
+// Phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
 // mid-word fits: the home calendar's day cells, the payment history's rows, the date strip and
 // the consultant grid, the example-concerns modal sized to its content.
 

@@ -7,7 +7,7 @@ import type { FlowContext } from './drivers/flow-driver'
 
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
 
-// Issue 5: rate a completed ticket; with a tip it lands on /buy and the tip is paid on the sandbox.
+// Rate a completed ticket; with a tip it lands on /buy and the tip is paid on the sandbox.
 async function openRating(page: import('@playwright/test').Page) {
   const member = await createMember('demo')
   await login(page, member, '/')

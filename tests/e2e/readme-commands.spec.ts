@@ -8,7 +8,7 @@ import { fillPerson, newPerson, openLink, signupDriver } from './drivers/signup'
 import { DEMO, expect, linkIn, login, test, waitForMail } from './fixtures'
 import { privatePaths, runReadmeCommand, type RunningCommand } from './support/command'
 
-// Issue 12: the README's commands, run as a person runs them (`npm start`, `npm run dev` in the
+// The README's commands, run as a person runs them (`npm start`, `npm run dev` in the
 // project folder, on free ports and fresh data). Under the old `npm start` (the Vite dev server
 // watching the project), every database write full-reloaded every open page, and the dev server
 // served the database and the server's source.

@@ -4,7 +4,7 @@ import type { FlowContext } from './drivers/flow-driver'
 
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/', vars: {} }
 
-// Issue 5: change a reservation to another consultant and see the new time on home.
+// Change a reservation to another consultant and see the new time on home.
 test('the demo member moves a reservation to another consultant', async ({ page }) => {
   const member = await createMember('demo')
   await login(page, member, '/')

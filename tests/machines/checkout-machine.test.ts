@@ -8,7 +8,7 @@ import type { ChargeAttemptResponse } from '../../contract/calls'
 import { ApiError } from '../../src/api/api-error'
 import { attempt, loaded, loadedSaved, params, response } from './checkout-fixtures'
 
-// Focused checks of the checkout chart (issue 4 "Tests that prove it"), with fake effects.
+// Focused checks of the checkout chart , with fake effects.
 
 type Fakes = {
   stored?: StoredAttempt | null

@@ -1,5 +1,5 @@
 // Spec rules of the checkout chart (product.md §2 "/buy details", §3 charge request, §4 Payment and
-// Coupon in payment, §8 charge errors, §9 charge retry; issue 12 idempotency), judged on every
+// Coupon in payment, §8 charge errors, §9 charge retry; idempotency), judged on every
 // generated path. Only event types, actor names (charge, cardPayment,
 // couponCheck, loadCheckout, readAttemptOutcome), goTo*/track* names and params, tags and the
 // final output — never state names. The child machines are black boxes here: what the checkout
@@ -122,7 +122,7 @@ const handoff = (trail: Observation[]) => trail[0].context.params as typeof para
 /** The member started this attempt on this page (not a resumed or rejoined stored attempt). */
 const startedHere = (trail: Observation[]) => trail.some((o) => o.event.type === 'pay.submit' || o.event.type === 'prompt.skip')
 
-/** The member took the applied coupon off (issue 15 「使わない」) at this step, and the page accepted it. */
+/** The member took the applied coupon off (「使わない」) at this step, and the page accepted it. */
 const clearedAt = (trail: Observation[], i: number) => trail[i].event.type === 'coupon.clear' && i > 0 && trail[i - 1].can.includes('coupon.clear')
 
 /**
@@ -152,7 +152,7 @@ function paymentOf(trail: Observation[]) {
   return { due, useSaved, needsCard: due !== 0 && !useSaved, savedCardId: l.chargeData.creditcard?.cardId ?? '' }
 }
 
-/** product.md §3 Choices as entered (changing the device resets the OS), and saving a new card (an explicit choice, unticked by default: issue 15). */
+/** product.md §3 Choices as entered (changing the device resets the OS), and saving a new card (an explicit choice, unticked by default). */
 function choicesOf(trail: Observation[], type: string) {
   let device: string | null = null
   let os: string | null = null
@@ -316,7 +316,7 @@ export const rules: SpecRules = {
       if (payable(trail) && !offers && starts.length !== 1) v.push(`a payable form pays at once, sent ${starts}`)
       if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (product.md §4, §5)')
     }
-    // Issue 15 「使わない」: an applied coupon can be taken off on the form — never while a payment or a
+    // 「使わない」: an applied coupon can be taken off on the form — never while a payment or a
     // coupon check runs; then the full price is due, the notice is gone, nothing is sent, and the
     // coupon stays held (the charge sent afterwards carries no coupon: expectedRequest above).
     const busy = pending(trail, 'charge') || pending(trail, 'cardPayment') || pending(trail, 'couponCheck') || after.done || after.can.includes('prompt.skip')
@@ -345,7 +345,7 @@ export const rules: SpecRules = {
       const sentBefore = triesOf(trail.slice(0, -1))
       if (Number(after_[1]) !== 1000 * 2 ** (sentBefore - 1)) v.push(`retry ${sentBefore} must come after ${1000 * 2 ** (sentBefore - 1)} ms, came after ${after_[1]} ms`)
     }
-    // issue 12: a stored attempt is looked up by its key; its answer decides.
+    // a stored attempt is looked up by its key; its answer decides.
     if (r?.call === 'readStoredAttempt' && r.ok) {
       const want = r.output ? [{ call: 'readAttemptOutcome', input: { idempotencyKey: (r.output as Any).attempt.idempotencyKey } }] : [{ call: 'loadCheckout', input: handoff(trail) }]
       if (!same(after.sent, want)) v.push(`${r.output ? 'a stored attempt is looked up by its key' : 'without a stored attempt the page loads'}: sent ${JSON.stringify(after.sent)}`)
@@ -407,7 +407,7 @@ export const rules: SpecRules = {
         if (goes.length) v.push('DENY_COUPON keeps the member on the form without the coupon (§8)')
         if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
       } else if ((r.error as Any)?.status === undefined || [502, 503, 504].includes(status)) {
-        // No answer from our server (none at all, issue 12, or a load balancer's 502/503/504 for a
+        // No answer from our server (none at all, or a load balancer's 502/503/504 for a
         // replica that died mid-charge): the outcome is unknown, the server is asked what
         // became of the key, and the attempt is never dropped for a new key (a second charge).
         if (!same(calls(after, 'readAttemptOutcome').map((c) => c.input), [{ idempotencyKey: before?.context.idempotencyKey }])) v.push('a charge without an answer asks the server about its key')
@@ -418,7 +418,7 @@ export const rules: SpecRules = {
         if (!after.tags.includes('paymentProblem')) v.push(`a failed charge (${status}) shows the payment-problem message`)
         // The form is offered again: payable at once, or the new card's fields shown to type the card again.
         if (!after.can.includes('pay.submit') && !after.can.includes('card.change') && after.context.form.useSavedCard) v.push('after a failed charge the form can be used again')
-        // Issue 15: the member's card choice is kept — a retry must not charge the saved card instead of the card just typed.
+        // The member's card choice is kept — a retry must not charge the saved card instead of the card just typed.
         const sent = [...trail].reverse().flatMap((o) => calls(o, 'charge'))[0]?.input as Any
         if (sent?.payload?.cardId === '' && sent?.payload?.cardToken && after.context.form.useSavedCard) v.push('after a failed charge with a new card the form keeps the new card, not the saved one')
       }

@@ -60,7 +60,7 @@ describe('coupon claim chart (product.md §4 /get-coupon)', () => {
     expect(log).toEqual(['claim WELCOME500', '→ /error?code=getCoupon'])
   })
 
-  it('issue 12 item 4: a coupon the member already holds is a success page, not the failure page', async () => {
+  it('a coupon the member already holds is a success page, not the failure page', async () => {
     const { actor, log } = start({ claim: async () => ({ alreadyCompleted: true }) })
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')

@@ -1,5 +1,5 @@
-// Spec rules of the coupon claim chart (product.md §4 /get-coupon, §8 get-coupon failure; issue 12
-// item 4): no code → error 404; signed out → /login; otherwise claim, reload user data, clear the
+// Spec rules of the coupon claim chart (product.md §4 /get-coupon, §8 get-coupon failure):
+// no code → error 404; signed out → /login; otherwise claim, reload user data, clear the
 // cached coupon list, go home; a failed claim → error getCoupon; a coupon already held stays.
 import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 import { ApiError } from '../../src/api/api-error'

@@ -208,7 +208,7 @@ describe('reservation change: restoring the slot saved before /buy', () => {
   })
 })
 
-// Issue 15: where the pickers open, and telling the member why the day shown is not the one asked.
+// Where the pickers open, and telling the member why the day shown is not the one asked.
 describe('reservation change: landing day and moved dates', () => {
   const full = fullScheduleFixture
   const days = (loadSchedule: ReturnType<typeof start>['loadSchedule']) => loadSchedule.mock.calls.map((c) => c[0].input.dt)

@@ -146,7 +146,7 @@ export const rules: SpecRules = {
       if (r.call === 'loadTicket') {
         if (r.ok) {
           const ticket = r.output as typeof ticketFixture
-          // Issue 15: a change opens on the reservation's own day.
+          // A change opens on the reservation's own day.
           const input = { dt: dayOf(ticket.reservationTime), minutesToSupport: ticket.minutesToSupport, updateTargetTicketNumber: now.ticketNumber }
           v.push(...expectSent(after, [{ call: 'loadSchedule', input }], 'the schedule of the reservation day'), ...expectGoes(after, [], 'ticket loaded'))
         } else {

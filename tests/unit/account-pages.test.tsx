@@ -1,4 +1,4 @@
-// Account pages (issue 15 "Words and pages"): name length messages and input caps on signup and
+// Account pages : name length messages and input caps on signup and
 // /settings, the last confirmation and the 「退会しました」 page of a cancellation, and the
 // provisional-registration page naming the address.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { chakraSystemTransform } from '../../scripts/vite/chakra-system'
 
-// Issue 16 (docs/performance.md "Loading in stages"): the build makes Chakra's global stylesheet a
+// The build makes Chakra's global stylesheet a
 // getter instead of part of createSystem's start-up work, cuts the rest into steps the app runs
 // one task each, and fails on a Chakra that changed shape.
 const esm = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react')), '../esm')

@@ -1,4 +1,4 @@
-// Issue 15: the tip's thank-you page (/buy-complete?type=TIP) keeps its texts and names the
+// The tip's thank-you page (/buy-complete?type=TIP) keeps its texts and names the
 // consultant tipped, handed over by the checkout in the history state (`tippedStaff`).
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'

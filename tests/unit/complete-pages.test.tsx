@@ -1,4 +1,4 @@
-// Issue 15: the confirmation pages say what was booked (ticket number, date and time in Japan time,
+// The confirmation pages say what was booked (ticket number, date and time in Japan time,
 // consultant, support method, coupon name and discount) and Back from them goes home (product.md §2
 // usingBackButton), through the real app with fake ports.
 import { screen, waitFor, within } from '@testing-library/react'

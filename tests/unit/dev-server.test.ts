@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/stack/processes'
 import { ignoredByWatcher } from '../../scripts/vite/plugins'
 
-// Issue 12: `npm run dev` (the project's vite.config.ts) watches and serves the app's sources only.
+// `npm run dev` (the project's vite.config.ts) watches and serves the app's sources only.
 // PGlite's WAL under .data/ was watched and served, so database writes reloaded members' pages and
 // `GET /.data/pglite/pg_wal/…?raw` returned member data.
 

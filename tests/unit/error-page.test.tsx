@@ -6,7 +6,7 @@ import { renderApp } from './app-harness'
 let stop: (() => void) | undefined
 afterEach(() => stop?.())
 
-// The error page (product.md §2 codes; issue 15: code 401 says the login ended and offers login).
+// The error page (product.md §2 codes; code 401 says the login ended and offers login).
 describe('error page', () => {
   it('code 401 keeps the spec text, says the login ended and offers login beside home', async () => {
     const app = renderApp('/error?code=401')

@@ -1,4 +1,4 @@
-// Issue 15, product.md §4 "First-time user": the free phone-consultation card is for a member with no
+// Product.md §4 "First-time user": the free phone-consultation card is for a member with no
 // useFreeInterviewTime who holds a free interview ticket; a paid interview ticket is an interview
 // ticket, and a member who used the free consultation sees it marked used. Through the real app.
 import { screen, within } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// Issue 15, payment history: the coupon by name and discount (not its code), refunded purchases
+// Payment history: the coupon by name and discount (not its code), refunded purchases
 // marked, the ticket number and a SUPPORT reservation's date. The app's own Chakra system.
 import { ChakraProvider } from '@chakra-ui/react'
 import { render, screen, within } from '@testing-library/react'

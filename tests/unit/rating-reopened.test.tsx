@@ -1,4 +1,4 @@
-// Issue 15: a rating link reopened after the ticket was rated shows the rating error page (product.md §2
+// A rating link reopened after the ticket was rated shows the rating error page (product.md §2
 // error code `rating`: "bad link or rating already submitted"), not 「ページが見つかりません」; any other
 // 4xx of the rating fetch keeps product.md §8's /error?code=400. Through the real app with fake ports.
 import { screen, waitFor } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// Issue 15: each page asks for each piece of data once. React's StrictMode (development and
+// Each page asks for each piece of data once. React's StrictMode (development and
 // these jsdom tests) mounts a component twice: a fetch started by a chart created in a component
 // ran twice (ticket-data, purchase-list, nowonsale-products).
 import { waitFor } from '@testing-library/react'

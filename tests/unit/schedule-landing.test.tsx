@@ -1,4 +1,4 @@
-// Issue 15, dates and the grid: holidays marked on the date buttons, the day shown and why it
+// Dates and the grid: holidays marked on the date buttons, the day shown and why it
 // moved, and a consultant without completed support shown as new. The app's own Chakra system.
 import { ChakraProvider } from '@chakra-ui/react'
 import { render, screen } from '@testing-library/react'

@@ -1,4 +1,4 @@
-// Issue 15, product.md §2 step breadcrumb: home → ticket (payment history on the change page) → date and
+// Product.md §2 step breadcrumb: home → ticket (payment history on the change page) → date and
 // consultant → payment; earlier steps are links, the date step on its own page is a callback, and
 // /buy shows it with payment as the current step. Rendered with the app's Chakra system in a router.
 import { ChakraProvider } from '@chakra-ui/react'

@@ -24,8 +24,8 @@ export function createSandboxPayment(api: ApiClient, go: (url: string) => void =
       }
     },
     startThreeDSecure(token, returnUrl) {
-      // The sandbox page is on this origin: it returns to a path (it refuses other hosts, issue 13
-      // item 6), so the SPA works whatever origin it is served from.
+      // The sandbox page is on this origin: it returns to a path (it refuses other hosts),
+      // so the SPA works whatever origin it is served from.
       const here = globalThis.location?.origin
       const u = here ? new URL(returnUrl, here) : null
       const back = u && u.origin === here ? `${u.pathname}${u.search}` : returnUrl

@@ -22,7 +22,7 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
   const due = useSelector(actor, (s) => (s.context.chargeData ? amountDue(s.context) : 0))
   const free = due === 0
   const failed = useSelector(actor, (s) => s.hasTag('paymentProblem'))
-  // Issue 15: after a declined card or a failed 3-D Secure check (the page reloaded at the top),
+  // After a declined card or a failed 3-D Secure check (the page reloaded at the top),
   // the error is where the eye is: focused and scrolled into view.
   const problemRef = useRef<HTMLDivElement>(null)
   useEffect(() => {

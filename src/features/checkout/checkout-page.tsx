@@ -55,7 +55,7 @@ function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
   const rows: Array<[string, string]> = [[buyText.product, product.productName]]
   if (product.minutesToSupport > 0 && product.productType !== 'TIP') rows.push(['', buyText.minutes(product.minutesToSupport)])
   if (when) rows.push([buyText.reservationTime, when], [buyText.staff, staff?.staffNickname ?? buyText.noPreference])
-  // Issue 15: a tip names the consultant being tipped (the rated ticket's, from charge-data).
+  // A tip names the consultant being tipped (the rated ticket's, from charge-data).
   if (product.productType === 'TIP' && staff) rows.push([buyText.tippedStaff, staff.staffNickname])
   if (applied) rows.push([buyText.priceBeforeCoupon, yenOrFree(product.price)])
   rows.push([buyText.price, yenOrFree(applied?.couponPrice ?? product.price)])
@@ -81,7 +81,7 @@ function CouponList({ actor }: { actor: CheckoutActorRef }) {
   const checking = useSelector(actor, (s) => s.matches({ ready: 'validatingCoupon' }))
   const idle = useSelector(actor, (s) => s.can({ type: 'coupon.select', couponCode: '' }))
   const canClear = useSelector(actor, (s) => s.can({ type: 'coupon.clear' }))
-  // Issue 15: 「使わない」 disappears with the coupon taken off; the focus goes to that row's use button.
+  // 「使わない」 disappears with the coupon taken off; the focus goes to that row's use button.
   const cleared = useRef<string | null>(null)
   const useButtons = useRef(new Map<string, HTMLButtonElement>())
   useEffect(() => {

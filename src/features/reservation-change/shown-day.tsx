@@ -5,7 +5,7 @@ import { longDayLabel } from '../../../contract/schedule-dates'
 
 /**
  * The day the grid shows, above it, and why it is not the day asked for (product.md §4: the schedule
- * served another day; issue 15: a holiday or a full day no longer moves the date silently).
+ * served another day; a holiday or a full day no longer moves the date silently).
  */
 export function ShownDay({ date, moved }: { date: string; moved: DateMove | null }) {
   return (

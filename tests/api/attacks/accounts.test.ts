@@ -4,7 +4,7 @@ import { createApp } from '../../../server/app'
 import { createMemoryRateLimitStore, defaultRateLimits, RATE_LIMITED_MESSAGE, type RateLimitStore, type RateLimits } from '../../../server/http/rate-limit'
 import { createHarness, type Harness } from '../harness'
 
-// Issue 13 items 3, 4, 7 and 10 (mail floods), issue 12 item 4 (a link opened twice), probed as an
+// Account attacks (mail floods, a link opened twice, takeovers), probed as an
 // attacker would: every test here failed on the code before the fix (docs/reliability.md).
 // Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the concurrent duplicates race
 // for real.

@@ -5,7 +5,7 @@ import type { PaymentPort } from '../../../server/adapters/payment'
 import { sandboxTestCards } from '../../../contract/calls'
 import { NOW, createHarness, type Harness } from '../harness'
 
-// Issue 13 items 1, 2, 6, 9 and the STAFF_DENY half of 10, as an attacker sends them: each test
+// Money attacks (double charges, someone else's card or token, coupon reuse, STAFF_DENY), as an attacker sends them: each test
 // failed on the code before services/purchase.ts. Races run on whatever the harness opened:
 // PostgreSQL when TEST_DATABASE_URL is set (real connections, real races), PGlite otherwise.
 

@@ -30,7 +30,7 @@ export async function checkoutComplete(page: Page, type?: BuyType) {
   await page.waitForURL(type ? new RegExp(`/buy-complete\\?.*type=${type}`) : /\/buy-complete\?/, { timeout: 30_000 })
   const shown = (type ?? (new URL(page.url()).searchParams.get('type') as BuyType | null)) || 'SUPPORT'
   await expect(page.getByRole('heading', { name: buyCompleteText.types[shown].title })).toBeVisible()
-  // Issue 15: a tip paid from the rating names the consultant tipped (a summary line).
+  // A tip paid from the rating names the consultant tipped (a summary line).
   if (type === 'TIP') await expect(page.getByText(buyCompleteText.tippedStaff)).toBeVisible()
 }
 
@@ -94,7 +94,7 @@ export const checkoutDriver = {
       const row = name ? coupons.locator('div', { hasText: name }) : coupons
       await row.getByRole('button', { name: buyText.couponUse }).first().click()
     },
-    /** Issue 15: 「使わない」 on the applied coupon's row (its name given or not). */
+    /** 「使わない」 on the applied coupon's row (its name given or not). */
     'coupon.clear': async (page: Page) =>
       page.getByRole('region', { name: buyText.couponTitle }).getByRole('button', { name: buyText.couponRemove }).click(),
     'pay.submit': async (page: Page, e?: Data) => {
