@@ -1,14 +1,16 @@
 import * as v from 'valibot'
 
 /**
- * Server configuration, parsed once at start-up (design.md "Real parts"). A required value that is
- * missing stops the program with `Not Configured Environment Value: NAME` (spec §5, §9).
+ * Server configuration, parsed once at start-up. A required value that is missing stops the
+ * program with `Not Configured Environment Value: NAME` (docs/product.md §5, §9).
  *
- * Safe by construction (issue 13): in production (`MYPAGE_ENV=production`, or `NODE_ENV=production`
- * without a MYPAGE_ENV) the server refuses every local-only setting — the Auth Emulator (whose
- * tokens are unsigned: any `alg: none` token would pass), demo seeding, test routes, the payment
- * sandbox unless explicitly allowed, PGlite, captcha off — so a box with a test setting left on
- * does not start at all instead of starting open.
+ * Safe by construction (docs/operations.md "Refused in production", docs/decisions.md): production
+ * wins. `NODE_ENV=production` or `MYPAGE_ENV=production` — either one — makes the run production,
+ * and a production run refuses every local or test setting whatever the other variables say: a
+ * `MYPAGE_ENV` or `NODE_ENV` that says otherwise, the Auth Emulator (whose tokens are unsigned: any
+ * `alg: none` token would pass), demo seeding, test routes, the payment sandbox unless explicitly
+ * allowed, PGlite, captcha off. An unknown `NODE_ENV` (`Production`, `prod`) stops the start too:
+ * a typo must not quietly make a production box a local one.
  */
 export class ConfigError extends Error {}
 
@@ -17,8 +19,8 @@ const withDefault = (value: string) => v.optional(v.pipe(v.string(), v.trim(), v
 const flag = v.optional(v.picklist(['0', '1', 'true', 'false']))
 
 const EnvSchema = v.object({
-  MYPAGE_ENV: v.optional(v.picklist(['local', 'test', 'production'], 'MYPAGE_ENV must be local, test or production')),
-  NODE_ENV: optionalString,
+  MYPAGE_ENV: v.optional(v.picklist(['local', 'test', 'production'], 'must be local, test or production (exactly, in lower case)')),
+  NODE_ENV: v.optional(v.picklist(['development', 'test', 'production'], 'must be development, test or production (exactly, in lower case)')),
   PORT: v.pipe(withDefault('8787'), v.regex(/^\d+$/, 'PORT must be a number'), v.transform(Number)),
   HOST: withDefault('127.0.0.1'),
   DATABASE_URL: optionalString,
@@ -38,11 +40,11 @@ const EnvSchema = v.object({
   SEED_DEMO: flag,
   /** Production only: run the payment sandbox anyway (a staging box with no real card provider). */
   ALLOW_SANDBOX_PAYMENTS: flag,
-  /** spec §9: the support (free interview) phone number… */
+  /** docs/product.md §9: the support (free interview) phone number… */
   SUPPORT_TEL: optionalString,
   /** …and one per landing-page source, as JSON: {"<lpSource>": "<number>", …}. */
   SUPPORT_TEL_BY_LP_SOURCE: optionalString,
-  /** How long a purchase attempt's owner holds it without a heartbeat (ms; issue 16, docs/decisions.md 51). */
+  /** How long a purchase attempt's owner holds it without a heartbeat (ms; docs/decisions.md 51). */
   PURCHASE_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'PURCHASE_LEASE_MS must be at least 1000'))),
   /** How often each server process looks for abandoned purchase attempts (ms; 0: never). */
   PURCHASE_SWEEP_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_SWEEP_MS must be a number of milliseconds'), v.transform(Number))),
@@ -52,7 +54,7 @@ const EnvSchema = v.object({
 
 const TelNumber = v.pipe(v.string(), v.trim(), v.regex(/^[0-9][0-9-]{8,14}$/, 'must be a phone number like 0120-000-111'))
 const TelBySource = v.record(v.pipe(v.string(), v.nonEmpty()), TelNumber)
-/** Local and test numbers (fictional): a default and two landing-page sources, as spec §9 has. */
+/** Local and test numbers (fictional): a default and two landing-page sources, as docs/product.md §9 has. */
 const LOCAL_SUPPORT_TEL = { default: '0120-000-111', byLpSource: { 'lp-a': '0120-000-222', 'lp-b': '0120-000-333' } }
 
 function supportTelOf(e: { SUPPORT_TEL?: string; SUPPORT_TEL_BY_LP_SOURCE?: string }, runEnv: RunEnv): Config['supportTel'] {
@@ -95,13 +97,25 @@ export type Config = {
   staticDir: string | undefined
   enableTestRoutes: boolean
   seedDemo: boolean
-  /** spec §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
+  /** docs/product.md §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
   supportTel: { default: string; byLpSource: Record<string, string> }
   /** Purchase attempts (services/checkout.ts): the owner's lease, and the sweeper's interval (0: off). */
   purchaseLeaseMs: number
   purchaseSweepMs: number
   /** Test stacks only (ENABLE_TEST_ROUTES, never production): delay of the sandbox's charge answer. */
   sandboxChargeDelayMs: number
+}
+
+/**
+ * Production wins: either variable saying production makes the run production, and then the other
+ * may not say anything else (`NODE_ENV=production` with `MYPAGE_ENV=test` is a test box's setting
+ * left on a production box, or the reverse; neither may start).
+ */
+function runEnvOf(nodeEnv: 'development' | 'test' | 'production' | undefined, mypageEnv: RunEnv | undefined): RunEnv {
+  if (nodeEnv === 'production' && mypageEnv && mypageEnv !== 'production') throw refused(`MYPAGE_ENV=${mypageEnv}`, 'contradicts NODE_ENV=production')
+  if (mypageEnv === 'production' && nodeEnv && nodeEnv !== 'production') throw refused(`NODE_ENV=${nodeEnv}`, 'contradicts MYPAGE_ENV=production')
+  if (nodeEnv === 'production' || mypageEnv === 'production') return 'production'
+  return mypageEnv ?? 'local'
 }
 
 const notConfigured = (name: string) => new ConfigError(`Not Configured Environment Value: ${name}`)
@@ -118,17 +132,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid Environment Value: ${String(name)}: ${issue.message}`)
   }
   const e = parsed.output
-  const runEnv: RunEnv = e.MYPAGE_ENV ?? (e.NODE_ENV === 'production' ? 'production' : 'local')
+  const runEnv = runEnvOf(e.NODE_ENV, e.MYPAGE_ENV)
   const paymentProvider = e.PAYMENT_PROVIDER ?? (runEnv === 'production' ? undefined : 'sandbox')
 
   if (runEnv === 'production') {
+    // The dangerous test settings first: their refusal is the message an operator must see, even
+    // on a box that also lacks a required value.
+    if (e.FIREBASE_AUTH_EMULATOR_HOST) throw refused('FIREBASE_AUTH_EMULATOR_HOST', 'is set: the Auth Emulator accepts unsigned tokens')
+    if (on(e.SEED_DEMO)) throw refused('SEED_DEMO', 'would create demo members with a published password')
+    if (on(e.ENABLE_TEST_ROUTES)) throw refused('ENABLE_TEST_ROUTES', 'would open the test-only routes')
     // Every value that has a local default must be given explicitly in production.
     const required = { DATABASE_URL: e.DATABASE_URL, FIREBASE_PROJECT_ID: e.FIREBASE_PROJECT_ID, SMTP_URL: e.SMTP_URL, APP_ORIGIN: e.APP_ORIGIN, RECAPTCHA_SECRET: e.RECAPTCHA_SECRET, PAYMENT_PROVIDER: paymentProvider }
     for (const [name, value] of Object.entries(required)) if (!value) throw notConfigured(name)
-    if (e.FIREBASE_AUTH_EMULATOR_HOST) throw refused('FIREBASE_AUTH_EMULATOR_HOST', 'is set: the Auth Emulator accepts unsigned tokens')
     if (e.FIREBASE_PROJECT_ID?.startsWith('demo-')) throw refused('FIREBASE_PROJECT_ID', `is a demo project (${e.FIREBASE_PROJECT_ID})`)
-    if (on(e.SEED_DEMO)) throw refused('SEED_DEMO', 'would create demo members with a published password')
-    if (on(e.ENABLE_TEST_ROUTES)) throw refused('ENABLE_TEST_ROUTES', 'would open the test-only routes')
     if (paymentProvider === 'sandbox' && !on(e.ALLOW_SANDBOX_PAYMENTS)) throw refused('PAYMENT_PROVIDER=sandbox', 'without ALLOW_SANDBOX_PAYMENTS=1')
     if (!/^https:\/\//.test(e.APP_ORIGIN!)) throw refused('APP_ORIGIN', 'is not https')
     if (e.SANDBOX_CHARGE_DELAY_MS !== undefined) throw refused('SANDBOX_CHARGE_DELAY_MS', 'is a test hook')

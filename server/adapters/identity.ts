@@ -4,14 +4,22 @@ import { getAuth, type Auth } from 'firebase-admin/auth'
 
 /** The identity-provider port (Firebase Auth; the emulator locally). uid = memberId. */
 export type Identity = {
-  /** Verifies a bearer ID token; throws when invalid, expired, revoked or the user is disabled/deleted. */
-  verifyIdToken: (token: string) => Promise<{ uid: string }>
+  /**
+   * Verifies a bearer ID token; throws when invalid, expired, revoked or the user is disabled/deleted.
+   * `claims`: the token's custom claims (staff roles: `role`, `staffId`; docs/server.md "Staff roles").
+   */
+  verifyIdToken: (token: string) => Promise<{ uid: string; email?: string; claims?: Record<string, unknown> }>
   getUserByEmail: (email: string) => Promise<{ uid: string; disabled: boolean } | null>
   createUser: (u: { uid: string; email: string; password: string; displayName?: string; disabled?: boolean }) => Promise<void>
   updateUser: (uid: string, patch: { email?: string; password?: string; displayName?: string; disabled?: boolean }) => Promise<void>
   deleteUser: (uid: string) => Promise<void>
   /** Creates the user or brings it in line (email, password, enabled): used for seeded members. */
   ensureUser: (u: { uid: string; email: string; password: string; displayName?: string }) => Promise<void>
+  /**
+   * Replaces the user's custom claims (staff roles); the user's next ID token carries them. Optional
+   * so that test doubles of the member side need not implement it.
+   */
+  setCustomClaims?: (uid: string, claims: Record<string, unknown> | null) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -20,6 +28,12 @@ const code = (e: unknown) => (e as { code?: string } | null)?.code ?? ''
 export class IdentityConflictError extends Error {}
 
 export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?: string }): Identity {
+  // firebase-admin verifies no signature when it talks to the emulator, so an `alg: none` token
+  // would pass. server/config.ts already refuses the emulator in production; this second lock holds
+  // even for a caller that built its settings some other way (docs/operations.md).
+  if ((opts.emulatorHost || process.env.FIREBASE_AUTH_EMULATOR_HOST) && process.env.NODE_ENV?.toLowerCase().startsWith('prod')) {
+    throw new Error('Refused in production: the Auth Emulator (FIREBASE_AUTH_EMULATOR_HOST) accepts unsigned tokens')
+  }
   // firebase-admin reads the emulator host from the environment on each call.
   if (opts.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = opts.emulatorHost
   const app: App = initializeApp({ projectId: opts.projectId }, `mypage-${randomUUID()}`)
@@ -37,7 +51,8 @@ export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?:
   return {
     async verifyIdToken(token) {
       const decoded = await auth.verifyIdToken(token, true)
-      return { uid: decoded.uid }
+      const { role, staffId } = decoded as { role?: unknown; staffId?: unknown }
+      return { uid: decoded.uid, email: decoded.email, claims: { role, staffId } }
     },
     async getUserByEmail(email) {
       try {
@@ -80,6 +95,9 @@ export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?:
         }
         await auth.updateUser(u.uid, { email: u.email, password: u.password, displayName: u.displayName, disabled: false })
       }
+    },
+    async setCustomClaims(uid, claims) {
+      await auth.setCustomUserClaims(uid, claims)
     },
     close: () => deleteApp(app),
   }
