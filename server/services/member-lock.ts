@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm'
+import type { Tx } from '../db/client'
+import { members } from '../db/schema'
+import { unauthorized } from '../http/errors'
+import type { MemberRow } from '../http/handler'
+
+/**
+ * Locks the member row until the transaction ends; a cancelled member is 401. Every money write of
+ * one member (services/purchase/) and cancel-account serialise on it.
+ */
+export async function lockMember(tx: Tx, memberId: string): Promise<MemberRow> {
+  const [row] = await tx.select().from(members).where(eq(members.memberId, memberId)).for('update')
+  if (!row) throw unauthorized()
+  return row
+}

@@ -1,0 +1,45 @@
+import { and, desc, eq, isNull } from 'drizzle-orm'
+import { apiErrors } from '../../../contract/messages'
+import type { StripePayment } from '../../adapters/stripe-payment'
+import { members, savedCards, staff } from '../../db/schema'
+import { badRequest } from '../../http/errors'
+import type { Deps, MemberRow } from '../../http/handler'
+import { toStaffProfile } from '../tickets'
+import { loadSaleProduct } from './pricing'
+
+const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'] as const
+
+/**
+ * `charge-data`: what the checkout opens on — the product (only one on sale, as charge itself),
+ * the member's last saved card, the brands taken, and the consultant asked for.
+ */
+export async function chargeData(deps: Deps, member: MemberRow, productId: string, staffId: string | undefined) {
+  const { db } = deps
+  const p = await loadSaleProduct(db, productId)
+  let staffProfile = null
+  if (staffId) {
+    const [s] = await db.select().from(staff).where(eq(staff.staffId, staffId))
+    if (!s) throw badRequest(apiErrors.staffNotFound)
+    staffProfile = toStaffProfile(s)
+  }
+  const [card] = await db.select().from(savedCards).where(eq(savedCards.memberId, member.memberId)).orderBy(desc(savedCards.createdAt)).limit(1)
+  return {
+    product: { productId: p.productId, productType: p.productType, productName: p.productName, minutesToSupport: p.minutesToSupport, price: p.price },
+    creditcard: card ? { cardBrand: card.cardBrand, cardLast4: card.cardLast4, cardId: card.cardId } : null,
+    availableCardBrandList: [...brands],
+    staff: staffProfile,
+  }
+}
+
+/** The member's Stripe Customer id, created and stored on first use (one per member). */
+export async function stripeCustomer(deps: Deps, payment: StripePayment, member: MemberRow): Promise<string> {
+  const { db } = deps
+  if (member.stripeCustomerId) return member.stripeCustomerId
+  const created = await payment.createCustomer({ memberId: member.memberId, email: member.email })
+  // A concurrent first call stored one already: keep that (Stripe answered it the same Customer).
+  await db.update(members).set({ stripeCustomerId: created }).where(and(eq(members.memberId, member.memberId), isNull(members.stripeCustomerId)))
+  // assertTokenUsable compares with the cached row's stripeCustomerId: the next call must see it.
+  deps.caches.memberChanged(member.memberId)
+  const [row] = await db.select({ id: members.stripeCustomerId }).from(members).where(eq(members.memberId, member.memberId))
+  return row?.id ?? created
+}

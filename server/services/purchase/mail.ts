@@ -1,0 +1,40 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
+import type { Deps } from '../../http/handler'
+import { mails } from '../mails'
+import { whereKey } from './attempts'
+
+/**
+ * The purchase mail of a succeeded attempt, at most once: whoever marks it sent first sends it
+ * (the request that recorded it, or a sweeper when that process died before mailing). Built from
+ * the recorded ticket and purchase, so it reads the same whoever sends it.
+ */
+export async function sendPurchaseMail(deps: Deps, memberId: string, key: string): Promise<boolean> {
+  const { db } = deps
+  const [a] = await db
+    .update(purchaseAttempts)
+    .set({ mailSentAt: deps.clock.now() })
+    .where(and(whereKey(memberId, key), eq(purchaseAttempts.status, 'succeeded'), isNull(purchaseAttempts.mailSentAt)))
+    .returning()
+  if (!a) return false
+  const [row] = await db
+    .select({ t: tickets, email: members.email, staffNickname: staff.staffNickname })
+    .from(tickets)
+    .innerJoin(members, eq(members.memberId, tickets.memberId))
+    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(eq(tickets.ticketNumber, a.ticketNumber))
+  if (!row) return false
+  const [coupon] = a.couponCode ? await db.select().from(coupons).where(eq(coupons.couponCode, a.couponCode)) : []
+  const t = row.t
+  await mails.purchase(deps.mailer, row.email, {
+    productName: t.productName,
+    amount: a.amount,
+    ticketNumber: t.ticketNumber,
+    reservationAt: t.reservationAt,
+    staffNickname: t.reservationAt ? (row.staffNickname ?? null) : null,
+    supportType: t.supportType,
+    coupon: coupon ?? null,
+    interviewTel: t.interviewTelNumber,
+  })
+  return true
+}
