@@ -3,10 +3,11 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type AuthEvent } from '../../../machines/auth/auth-machine'
 import type { CaptchaPort } from '../../adapters/captcha'
 import { flowInspect } from '../../adapters/flow-recorder'
-import type { IdentityPort } from '../../adapters/identity'
+import { staffRolesOf, type IdentityPort } from '../../adapters/identity'
 import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import { Member } from '../../../contract/calls'
+import { normalizeEmail } from '../../../contract/fields'
 
 /** The ports the auth flow uses (the app's services satisfy it). */
 export type AuthPorts = { api: ApiClient; captcha: CaptchaPort; identity: IdentityPort; session: SessionStore }
@@ -23,7 +24,7 @@ export type AuthNavigation = {
 
 /**
  * The one app-wide auth actor: the auth chart with its real effects provided at the edge, the one
- * place of the auth flow calling `.provide` and the API (issue 14). Not a hook: the app creates it
+ * place of the auth flow calling `.provide` and the API (decisions.md 43). Not a hook: the app creates it
  * (not started) once before the router, which hands it to every route in `context`.
  */
 export function createAuthActor(services: AuthPorts, navigation: AuthNavigation) {
@@ -31,15 +32,30 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
   return createActor(
     authMachine.provide({
       actors: {
-        watchIdentity: fromCallback<AuthEvent>(({ sendBack }) =>
-          identity.onChange((user) => sendBack({ type: 'identity.changed', user })),
-        ),
+        watchIdentity: fromCallback<AuthEvent>(({ sendBack }) => {
+          let latest = 0
+          return identity.onChange((user) => {
+            const report = ++latest
+            if (!user) return sendBack({ type: 'identity.changed', user: null })
+            // A staff account is no member account (docs/decisions.md, "staff sign-in"): member
+            // pages see it as signed out, so this chart never loads a member for it nor signs it
+            // out when there is none. Only the latest report counts.
+            void identity
+              .getClaims()
+              .catch(() => null)
+              .then((claims) => {
+                if (report === latest) sendBack({ type: 'identity.changed', user: staffRolesOf(claims).length ? null : user })
+              })
+          })
+        }),
         // spec §4 Login: the captcha token goes to the product's login call first.
         callLogin: fromPromise(async ({ input }) => {
           const recaptchaToken = await captcha.getToken('login')
           await api.call('login', { recaptchaToken, email: input.email })
         }),
-        signIn: fromPromise(({ input }) => identity.signIn(input.email, input.password)),
+        // The identity provider holds the normalised address (contract/fields.ts normalizeEmail):
+        // a member typing it full-width signs in to the same account.
+        signIn: fromPromise(({ input }) => identity.signIn(normalizeEmail(input.email) ?? input.email, input.password)),
         loadMember: fromPromise(async () => v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))),
         signOut: fromPromise(() => identity.signOut()),
       },
