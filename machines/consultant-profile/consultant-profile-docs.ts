@@ -1,0 +1,36 @@
+import type { FlowDocs } from '../shared/flow-docs'
+
+/** What the consultant profile chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
+export const flowDocs: FlowDocs = {
+  title: '相談員プロフィールの編集（運営）',
+  purpose: '運営担当者が相談員のニックネーム・年齢・性別・画像を編集する。画像は確認してから送り、保存時にほかの担当者の変更を上書きしない。',
+  routes: ['/staff/consultants/$staffId'],
+  events: {
+    'field.change': '項目を入力',
+    'image.choose': '画像を選ぶ',
+    'image.clear': '選んだ画像を取り消す',
+    'form.submit': '保存する',
+    'conflict.reload': '最新の内容を読み込む',
+    'load.retry': '再読み込み',
+  },
+  states: {
+    loading: 'プロフィールを読み込み中',
+    loadFailed: '読み込めなかった',
+    editing: '入力（画像のプレビュー）',
+    uploading: '画像を送信中',
+    saving: '保存中',
+    conflict: 'ほかの担当者が変更済み',
+  },
+  guards: {
+    isFormInvalid: '入力に誤りがある',
+    hasNewImage: '新しい画像を選んだ',
+    isImageRefused: '画像が大きすぎる・画像でない',
+    isConflict: 'ほかの担当者が先に変更した（409）',
+    isClientError: '画像が受け付けられなかった（4xx）',
+  },
+  actors: {
+    loadProfile: 'プロフィールを読み込む',
+    uploadImage: '画像を送る',
+    saveProfile: 'プロフィールを保存する',
+  },
+}

@@ -1,0 +1,135 @@
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { failureMessage } from '../shared/api-failure'
+import { noticeErrors, type NoticeErrors, type NoticeField, type NoticeValues } from './notice-rules'
+
+/**
+ * An operator writes a notice or campaign, schedules its window and publishes it, or withdraws one
+ * (the desk's notice pages; members see it on home on their next visit).
+ *
+ * start ─[isNew]─▶ editing │ else ─▶ loading ─▶ editing (loadFailed ─load.retry─▶ loading)
+ * editing ─form.submit [isFormValid]─▶ confirming ─modal.confirm─▶ publishing ─done─▶ published
+ *         ─notice.withdraw [canWithdraw]─▶ confirmingWithdraw ─modal.confirm─▶ withdrawing ─done─▶ withdrawn
+ * a confirm's modal.cancel goes back to editing; a failed call goes back with the server's message.
+ */
+
+export type NoticeStatus = 'SCHEDULED' | 'PUBLISHED' | 'ENDED' | 'WITHDRAWN'
+export type NoticeInput = { noticeId: string | null; now: string }
+export type LoadedNotice = { values: NoticeValues; status: NoticeStatus }
+export type NoticeSave = { noticeId: string | null; values: NoticeValues }
+
+export type NoticePublishContext = {
+  noticeId: string | null
+  now: string
+  values: NoticeValues
+  errors: NoticeErrors
+  submitted: boolean
+  status: NoticeStatus | null
+  failure: string | null
+}
+
+export type NoticePublishEvent =
+  | { type: 'field.change'; field: NoticeField; value: string }
+  | { type: 'form.submit' }
+  | { type: 'notice.withdraw' }
+  | { type: 'modal.confirm' }
+  | { type: 'modal.cancel' }
+  | { type: 'load.retry' }
+
+const empty: NoticeValues = { kind: 'INFORMATION', content: '', publishFrom: '', publishUntil: '' }
+
+export const noticePublishMachine = setup({
+  types: {
+    context: {} as NoticePublishContext,
+    input: {} as NoticeInput,
+    events: {} as NoticePublishEvent,
+  },
+  guards: {
+    isNew: ({ context }) => context.noticeId === null,
+    isFormValid: ({ context }) => Object.keys(noticeErrors(context.values, context.now)).length === 0,
+    canWithdraw: ({ context }) => context.noticeId !== null && context.status !== 'WITHDRAWN',
+  },
+  actors: {
+    loadNotice: fromPromise<LoadedNotice, { noticeId: string }>(async () => {
+      throw new Error('provide loadNotice')
+    }),
+    saveNotice: fromPromise<{ noticeId: string }, NoticeSave>(async () => {
+      throw new Error('provide saveNotice')
+    }),
+    withdrawNotice: fromPromise<unknown, { noticeId: string }>(async () => {
+      throw new Error('provide withdrawNotice')
+    }),
+  },
+  actions: {
+    changeField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change')
+      const values = { ...context.values, [event.field]: event.value }
+      return { values, errors: noticeErrors(values, context.now) }
+    }),
+    markSubmitted: assign({ submitted: true, failure: null }),
+    useLoaded: assign(({ context }, { notice }: { notice: LoadedNotice }) => ({ values: notice.values, status: notice.status, errors: noticeErrors(notice.values, context.now) })),
+    keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureMessage(error) })),
+    clearFailure: assign({ failure: null }),
+    /** Back to the list of notices, which shows the new state. */
+    goToList: () => {},
+  },
+}).createMachine({
+  id: 'noticePublish',
+  context: ({ input }) => ({ noticeId: input.noticeId, now: input.now, values: empty, errors: noticeErrors(empty, input.now), submitted: false, status: null, failure: null }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
+    },
+    loading: {
+      invoke: {
+        src: 'loadNotice',
+        input: ({ context }) => ({ noticeId: context.noticeId ?? '' }),
+        onDone: { target: 'editing', actions: { type: 'useLoaded', params: ({ event }) => ({ notice: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      on: { 'load.retry': { target: 'loading', actions: 'clearFailure' } },
+    },
+    editing: {
+      on: {
+        'field.change': { actions: 'changeField' },
+        'form.submit': [{ guard: 'isFormValid', target: 'confirming', actions: 'markSubmitted' }, { actions: 'markSubmitted' }],
+        'notice.withdraw': { guard: 'canWithdraw', target: 'confirmingWithdraw', actions: 'clearFailure' },
+      },
+    },
+    confirming: {
+      on: {
+        'modal.confirm': { target: 'publishing' },
+        'modal.cancel': { target: 'editing' },
+      },
+    },
+    publishing: {
+      invoke: {
+        src: 'saveNotice',
+        input: ({ context }) => ({ noticeId: context.noticeId, values: context.values }),
+        onDone: { target: 'published', actions: 'goToList' },
+        onError: { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    confirmingWithdraw: {
+      on: {
+        'modal.confirm': { target: 'withdrawing' },
+        'modal.cancel': { target: 'editing' },
+      },
+    },
+    withdrawing: {
+      invoke: {
+        src: 'withdrawNotice',
+        input: ({ context }) => ({ noticeId: context.noticeId ?? '' }),
+        onDone: { target: 'withdrawn', actions: 'goToList' },
+        onError: { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    published: { type: 'final' },
+    withdrawn: { type: 'final' },
+  },
+})
+
+export type NoticePublishActorRef = ActorRefFrom<typeof noticePublishMachine>
+export type NoticePublishSnapshot = SnapshotFrom<typeof noticePublishMachine>
