@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { log } from '../observability/log'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -8,9 +9,37 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
-export type Database = { db: Db; close: () => Promise<void>; kind: 'pglite' | 'postgres' }
+export type Database = {
+  db: Db
+  close: () => Promise<void>
+  kind: 'pglite' | 'postgres'
+  /** PostgreSQL: the pool's connections (the metrics' `mypage_db_pool_connections`). */
+  poolStats?: () => { total: number; idle: number; waiting: number }
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * The key of the PostgreSQL advisory lock that replicas starting together take around what only
+ * one of them may do at a time: the migrations (drizzle's `CREATE SCHEMA/TABLE IF NOT EXISTS` of its
+ * own bookkeeping is not safe against a concurrent twin: the loser fails on a duplicate key) and
+ * the seed of an empty database (server/db/seed/index.ts). The others wait, then find the work done
+ * (docs/decisions.md, "Replicas start together").
+ */
+export const STARTUP_LOCK_KEY = 7_231_946_021
+
+/** Runs `work` holding the session-level startup lock on a connection of its own. */
+async function withStartupLock<T>(pool: import('pg').Pool, work: () => Promise<T>): Promise<T> {
+  const lock = await pool.connect()
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY])
+    return await work()
+  } finally {
+    // A failed unlock (connection lost) releases the lock anyway: it dies with the session.
+    await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {})
+    lock.release()
+  }
+}
 
 /**
  * Opens the database once per process and applies the migrations. PostgreSQL when `url` is given,
@@ -25,10 +54,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     // An idle pooled connection can be closed by the server (a restart, a failover, a dropped
     // database). Without a listener pg re-throws that as an uncaught error and the process dies;
     // the pool replaces the connection on the next query, so a log line is all it needs.
-    pool.on('error', (err) => console.error(`[db] idle connection closed: ${err.message}`))
+    pool.on('error', (err) => log().warn({ err }, 'database: idle connection closed'))
     const db = drizzle(pool, { schema })
-    await migrate(db, { migrationsFolder })
-    return { db: db as unknown as Db, close: () => pool.end(), kind: 'postgres' }
+    await withStartupLock(pool, () => migrate(db, { migrationsFolder }))
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+    return { db: db as unknown as Db, close: () => pool.end(), kind: 'postgres', poolStats }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')

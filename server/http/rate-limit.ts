@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { metrics } from '../observability/metrics'
 import { HttpError } from './errors'
 
 /** At most `max` attempts per `windowMs` for one key; `max: 0` turns the rule off. */
@@ -118,7 +119,10 @@ export function createRateLimiter(limits: RateLimits, store: RateLimitStore = cr
     async take<N extends LimitedCall>(call: N, rule: RuleName<N>, key: string): Promise<void> {
       const r = (limits[call] as Record<string, Rule>)[rule]
       if (!r || r.max <= 0) return
-      if (!(await store.hit(`${call}|${rule}|${key.trim().toLowerCase()}`, r))) throw new HttpError(429, RATE_LIMITED_MESSAGE)
+      if (!(await store.hit(`${call}|${rule}|${key.trim().toLowerCase()}`, r))) {
+        metrics.rateLimitRefusals.inc({ call, rule })
+        throw new HttpError(429, RATE_LIMITED_MESSAGE)
+      }
     },
   }
 }

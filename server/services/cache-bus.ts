@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Client } from 'pg'
+import { log as logger } from '../observability/log'
+import { metrics } from '../observability/metrics'
 
 /*
  * Cache invalidation across server processes (replicas behind a load balancer on one
@@ -57,7 +59,7 @@ const encode = (origin: string, e: CacheEvent) => JSON.stringify(e.kind === 'sch
 export async function createPgCacheBus(url: string, handlers: Handlers): Promise<CacheBus> {
   const { default: pg } = await import('pg')
   const origin = randomUUID()
-  const log = handlers.log ?? ((line: string) => console.error(line))
+  const log = handlers.log ?? ((line: string) => logger().warn(line))
   let client: Client | null = null
   let closed = false
   let retryMs = 250
@@ -89,7 +91,10 @@ export async function createPgCacheBus(url: string, handlers: Handlers): Promise
     c.end().catch(() => {})
     const retry = () => {
       if (closed) return
-      connect().catch((e: Error) => {
+      connect().then(() => {
+        metrics.cacheBusReconnects.inc()
+        log('[cache-bus] reconnected')
+      }, (e: Error) => {
         log(`[cache-bus] reconnect failed (${e.message}); next try in ${retryMs} ms`)
         setTimeout(retry, retryMs).unref()
         retryMs = Math.min(retryMs * 2, 10_000)

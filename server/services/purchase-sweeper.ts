@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { purchaseAttempts } from '../db/schema'
 import type { Deps } from '../http/handler'
+import { log as logger } from '../observability/log'
+import { metrics } from '../observability/metrics'
 import { newLeaseOwner } from './purchase/lease'
 import { sendPurchaseMail } from './purchase/mail'
 import { reconcileAbandoned, type Reconciled } from './purchase/reconcile'
@@ -48,7 +50,7 @@ export async function sweepPurchases(deps: Deps): Promise<SweepResult> {
         result[await reconcileAbandoned(deps, a, owner)]++
       } catch (e) {
         result.unknown++
-        console.error(`[sweeper] ${a.memberId}:${a.idempotencyKey}: ${(e as Error).message}`)
+        logger().error({ err: e, memberId: a.memberId, idempotencyKey: a.idempotencyKey }, 'sweeper: reconciliation failed')
       }
     }
     if (taken.length < BATCH) break
@@ -70,16 +72,17 @@ export async function sweepPurchases(deps: Deps): Promise<SweepResult> {
  * Sweeps every `intervalMs` (one sweep at a time; a failed sweep is logged and the next one runs).
  * Returns a stop function that waits for a running sweep.
  */
-export function startPurchaseSweeper(deps: Deps, intervalMs = deps.config.purchaseSweepMs, log: (msg: string) => void = console.log): () => Promise<void> {
+export function startPurchaseSweeper(deps: Deps, intervalMs = deps.config.purchaseSweepMs, log: (msg: string) => void = (m) => logger().info(m)): () => Promise<void> {
   if (intervalMs <= 0) return async () => {}
   let running: Promise<void> | null = null
   const timer = setInterval(() => {
     if (running) return
     running = sweepPurchases(deps)
       .then((r) => {
+        for (const [result, n] of Object.entries(r)) if (n > 0) metrics.sweeperReconciliations.inc({ result }, n)
         if (r.recorded + r.failed + r.unknown + r.mailed > 0) log(`[sweeper] abandoned purchases: ${JSON.stringify(r)}`)
       })
-      .catch((e: Error) => console.error(`[sweeper] sweep failed: ${e.message}`))
+      .catch((e: Error) => logger().error({ err: e }, 'sweeper: sweep failed'))
       .finally(() => (running = null))
   }, intervalMs)
   timer.unref?.()

@@ -1,0 +1,96 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import pino, { type Logger } from 'pino'
+
+/*
+ * The server's one logger (docs/operations.md "Logs"). pino writes one JSON object a line; on a
+ * terminal (`npm start`) pino-pretty renders the same lines for people. Every line of a request
+ * carries its request id (`reqId`), taken from an AsyncLocalStorage the request middleware enters
+ * (server/observability/request-log.ts), so a service deep in a call logs it without passing it on.
+ *
+ * No personal data in any line, by two means: pino's redaction of the keys that hold secrets, and a
+ * scrub of every finished line (e-mail addresses, tokens, card and phone numbers), which also
+ * catches what sits inside a message or an error's text — an SMTP error quoting the recipient, a
+ * driver error quoting a value.
+ */
+
+export type { Logger }
+
+type Sink = { write: (line: string) => unknown }
+
+/** The request a line belongs to; entered once per request. */
+export const requestContext = new AsyncLocalStorage<{ requestId: string }>()
+
+export const currentRequestId = (): string | undefined => requestContext.getStore()?.requestId
+
+const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'authorization', 'cookie', 'token', 'idToken', 'refreshToken', 'oobCode', 'code', 'cardToken', 'number', 'cvc', 'email', 'newEmail', 'phoneNumber', 'memberLastname', 'memberFirstname', 'memberLastnameKana', 'memberFirstnameKana']
+const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers.cookie']
+
+const SCRUBS: [RegExp, string][] = [
+  // A JSON value under a key that names a secret, wherever it is nested (redaction covers two levels).
+  [/"((?:[A-Za-z]*[Pp]assword)|authorization|cookie|idToken|refreshToken|oobCode|cvc)"\s*:\s*"(?:[^"\\]|\\.)*"/g, '"$1":"[redacted]"'],
+  [/\bBearer\s+[^\s"\\]+/gi, 'Bearer [token]'],
+  // JWTs (the Auth Emulator's unsigned ones end in a dot).
+  [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, '[token]'],
+  // Any address with an @ in it, full-width and other scripts included.
+  [/[^\s"'<>()[\]{},;:\\@]+@[^\s"'<>()[\]{},;:\\@]+/g, '[email]'],
+  // Card numbers: 13–19 digits, spaces or dashes between groups.
+  [/(?<![\w.])\d(?:[ -]?\d){12,18}(?![\w.])/g, '[number]'],
+  // Japanese phone numbers, with or without dashes, and in +81 form.
+  [/(?<![\w.])(?:\+81[ -]?|0)\d{1,4}-\d{1,4}-\d{3,4}(?![\w.])/g, '[phone]'],
+  [/(?<![\w.])(?:\+81|0)\d{9,10}(?![\w.])/g, '[phone]'],
+]
+
+/** The personal data and secrets of one line replaced by placeholders. */
+export function scrub(text: string): string {
+  let out = text
+  for (const [re, by] of SCRUBS) out = out.replace(re, by)
+  return out
+}
+
+const scrubbing = (sink: Sink): Sink => ({ write: (line) => sink.write(scrub(line)) })
+
+export type LogFormat = 'json' | 'pretty'
+
+export function createLogger(opts: { level?: string; sink?: Sink } = {}): Logger {
+  return pino(
+    {
+      level: opts.level ?? 'info',
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const id = currentRequestId()
+        return id ? { reqId: id } : {}
+      },
+    },
+    scrubbing(opts.sink ?? pino.destination({ dest: 1, sync: true })),
+  )
+}
+
+/** LOG_FORMAT (json | pretty; default: pretty on a terminal) and LOG_LEVEL (default info). */
+export async function createProcessLogger(env: Record<string, string | undefined> = process.env): Promise<Logger> {
+  const level = env.LOG_LEVEL?.trim() || 'info'
+  const format: LogFormat = env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : process.stdout.isTTY ? 'pretty' : 'json'
+  if (format === 'pretty') {
+    // A development dependency: the production image has none, and writes JSON.
+    const pretty = await import('pino-pretty').then((m) => m.default).catch(() => null)
+    if (pretty) return createLogger({ level, sink: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) })
+  }
+  return createLogger({ level })
+}
+
+// Tests run the app in-process by the hundred: their request lines would bury the output.
+let current: Logger = createLogger({ level: process.env.LOG_LEVEL || (process.env.VITEST ? 'warn' : 'info') })
+
+/** The process's logger (the server's, once main.ts has set it; a JSON one before). */
+export const log = (): Logger => current
+
+/** Replaces the process's logger; returns a function that puts the previous one back. */
+export function setLogger(next: Logger): () => void {
+  const previous = current
+  current = next
+  return () => {
+    current = previous
+  }
+}

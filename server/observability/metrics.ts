@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+/*
+ * The server's Prometheus metrics (prom-client), on a port of their own (MYPAGE_METRICS_PORT), never
+ * on the public one: the names of the calls and the counts of charges are the operator's business.
+ * The list of names is in docs/operations.md "Metrics".
+ */
+
+export const registry = new Registry()
+
+export const metrics = {
+  requestSeconds: new Histogram({
+    name: 'mypage_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10],
+    registers: [registry],
+  }),
+  charges: new Counter({
+    name: 'mypage_charges_total',
+    help: 'Charges asked of the payment provider, by outcome: succeeded, declined (402), refused (429), failed (no answer)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  }),
+  chargeRetries: new Counter({
+    name: 'mypage_charge_retries_total',
+    help: 'Charges sent again with an idempotency key this process had already sent (a client retry or a takeover)',
+    registers: [registry],
+  }),
+  sweeperReconciliations: new Counter({
+    name: 'mypage_sweeper_reconciliations_total',
+    help: 'Abandoned purchase attempts the sweeper resolved, by result (recorded, failed, unknown, lost, mailed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  }),
+  cacheBusReconnects: new Counter({
+    name: 'mypage_cache_bus_reconnects_total',
+    help: 'Times the cache bus connection was lost and re-established',
+    registers: [registry],
+  }),
+  rateLimitRefusals: new Counter({
+    name: 'mypage_rate_limit_refusals_total',
+    help: 'Requests refused with 429 by a rate-limit rule, by call and rule',
+    labelNames: ['call', 'rule'] as const,
+    registers: [registry],
+  }),
+  mails: new Counter({
+    name: 'mypage_mails_total',
+    help: 'Mails handed to SMTP, by result (sent, failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  }),
+}
+
+/** The database pool's use (PostgreSQL: pg.Pool's counts; PGlite has one connection and none). */
+export type PoolStats = { total: number; idle: number; waiting: number }
+
+const pools = new Set<() => PoolStats>()
+new Gauge({
+  name: 'mypage_db_pool_connections',
+  help: 'Database pool connections of this process, by state (total, idle, waiting clients)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    const sum = { total: 0, idle: 0, waiting: 0 }
+    for (const stats of pools) {
+      const s = stats()
+      sum.total += s.total
+      sum.idle += s.idle
+      sum.waiting += s.waiting
+    }
+    this.set({ state: 'total' }, sum.total)
+    this.set({ state: 'idle' }, sum.idle)
+    this.set({ state: 'waiting' }, sum.waiting)
+  },
+})
+
+/** Counts a pool in `mypage_db_pool_connections`; returns a function that stops counting it. */
+export function watchPool(stats: () => PoolStats): () => void {
+  pools.add(stats)
+  return () => pools.delete(stats)
+}
+
+let defaultsOn = false
+
+/**
+ * Serves `GET /metrics` on its own port (host: the server's HOST unless MYPAGE_METRICS_HOST says
+ * otherwise). Process metrics (CPU, memory, event-loop lag) join the product's.
+ */
+export async function startMetricsServer(opts: { port: number; host: string }): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
+  if (!defaultsOn) {
+    collectDefaultMetrics({ register: registry, prefix: 'mypage_' })
+    defaultsOn = true
+  }
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404).end()
+      return
+    }
+    registry
+      .metrics()
+      .then((text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text))
+      .catch(() => res.writeHead(500).end())
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port, opts.host, () => resolve())
+  })
+  const address = server.address()
+  return {
+    server,
+    port: typeof address === 'object' && address ? address.port : opts.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

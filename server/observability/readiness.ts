@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Db } from '../db/client'
+
+/*
+ * Liveness and readiness (docs/operations.md "Health and readiness"). `/api/health` answers as long
+ * as the process runs its event loop: restart it when that fails. `/api/ready` says whether to send
+ * it traffic: 503 while it starts (migrations, seeding: server/main.ts answers it then), while it
+ * stops (SIGTERM), and whenever the database does not answer a `SELECT 1` within two seconds.
+ */
+
+let stopping = false
+
+/** SIGTERM: the balancer should send no more requests here. */
+export const markStopping = () => {
+  stopping = true
+}
+
+const READY_TIMEOUT_MS = 2000
+
+export const notReady = (c: Context, reason: string) => c.json({ ready: false, reason }, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
+
+export function readinessHandler(db: Db) {
+  return async (c: Context) => {
+    if (stopping) return notReady(c, 'stopping')
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)))
+    const ok = await Promise.race([db.execute(sql`select 1`).then(() => true, () => false), timeout])
+    clearTimeout(timer)
+    if (!ok) return notReady(c, 'database')
+    return c.json({ ready: true }, 200, { 'cache-control': 'no-store' })
+  }
+}
