@@ -23,9 +23,14 @@ export const isRefunded = (t: Pick<Ticket, 'amountRefunded' | 'unsolvedAfterFoll
 export const isListed = (t: Ticket): boolean =>
   (!t.unsolvedAfterFollowContent || t.unsolvedAfterFollowContent !== REFUND_TEXT) && !(t.amountRefunded > 0)
 
-/** The reservation start has passed (a ticket without a date never expires). */
-export const isExpired = (t: Pick<Ticket, 'reservationUnixTime'>, now: Date): boolean =>
-  t.reservationUnixTime !== null && t.reservationUnixTime <= nowSeconds(now)
+/**
+ * The consultation's time is over: its start plus its length (`minutesToSupport`) has passed. Not
+ * the start alone: a consultant may call a few minutes late, and a member two minutes into a booking
+ * must not read that no contact was received (docs/server.md "Ticket status"). A ticket without a
+ * date never expires.
+ */
+export const isExpired = (t: Pick<Ticket, 'reservationUnixTime' | 'minutesToSupport'>, now: Date): boolean =>
+  t.reservationUnixTime !== null && t.reservationUnixTime + t.minutesToSupport * 60 <= nowSeconds(now)
 
 export type TicketLabel = 'completed' | 'reserved' | 'noContact' | 'refunded'
 
@@ -55,6 +60,17 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
 export function canChangeTicket(t: Ticket, now: Date): boolean {
   const reservationAt = t.reservationUnixTime === null ? null : t.reservationUnixTime * 1000
   return reservationChangeRefusal({ ...t, reservationAt }, now) === null && !isRefunded(t)
+}
+
+/**
+ * Why a booked ticket shows no change button although it is otherwise changeable: the change
+ * closed 30 minutes before the start (product.md §6) and the consultation is not over yet. Null
+ * when the button shows or the ticket is no changeable booking at all.
+ */
+export function changeClosedNote(t: Ticket, now: Date): 'tooLate' | null {
+  if (isRefunded(t) || isExpired(t, now)) return null
+  const reservationAt = t.reservationUnixTime === null ? null : t.reservationUnixTime * 1000
+  return reservationChangeRefusal({ ...t, reservationAt }, now) === 'tooLate' ? 'tooLate' : null
 }
 
 export type RateButton = 'hidden' | 'rate' | 'rated'

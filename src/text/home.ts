@@ -26,6 +26,8 @@ export const homeText = {
     supportType: 'サポート方法',
     minutes: (m: number) => `最大${m}分`,
     change: '予約を変更する',
+    /** Where the change button was: it closes 30 minutes before the start (product.md §6). */
+    changeClosed: '予約の変更は開始30分前までです。変更をご希望の場合はお問い合わせください。',
     rate: '評価する',
     rated: '評価済み',
     ticketNumber: 'チケット番号',

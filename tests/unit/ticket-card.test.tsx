@@ -33,7 +33,8 @@ describe('TicketCard label — every row of product.md §4', { timeout: 20_000 }
     ['COMPLETED', ticket({ supportStatus: 'COMPLETED', reservationUnixTime: inMinutes(-120) }), labels.completed],
     ['UNSOLVED', ticket({ supportStatus: 'UNSOLVED', reservationUnixTime: inMinutes(-120) }), labels.completed],
     ['UNSUPPORTED, not expired', ticket(), labels.reserved],
-    ['UNSUPPORTED, expired', ticket({ reservationUnixTime: inMinutes(-1) }), labels.noContact],
+    ['UNSUPPORTED, its consultation over (start + 60 minutes)', ticket({ reservationUnixTime: inMinutes(-60) }), labels.noContact],
+    ['UNSUPPORTED, 2 minutes after its start', ticket({ reservationUnixTime: inMinutes(-2) }), labels.reserved],
     ['UNSOLVED_COMPLETED with the refund text', ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '返金' }), labels.refunded],
     ['UNSUPPORTED with amountRefunded > 0', ticket({ amountRefunded: 5500 }), labels.refunded],
     ['COMPLETED with amountRefunded > 0', ticket({ supportStatus: 'COMPLETED', amountRefunded: 1 }), labels.refunded],
@@ -80,6 +81,26 @@ describe('TicketCard buttons — product.md §6', { timeout: 20_000 }, () => {
   it('31 minutes ahead still shows the change button', async () => {
     const { card } = await renderCard(ticket({ reservationUnixTime: inMinutes(31) }))
     expect(card.getByRole('link', { name: text.change })).toBeTruthy()
+    expect(card.queryByText(text.changeClosed)).toBeNull()
+  })
+
+  it.each([
+    ['30 minutes ahead exactly', inMinutes(30)],
+    ['10 minutes ahead', inMinutes(10)],
+    ['2 minutes after the start', inMinutes(-2)],
+  ])('says why the change button is gone when %s', async (_case, at) => {
+    const { card } = await renderCard(ticket({ reservationUnixTime: at }))
+    expect(card.queryByRole('link', { name: text.change })).toBeNull()
+    expect(card.getByText(text.changeClosed)).toBeTruthy()
+  })
+
+  it.each([
+    ['the consultation is over', ticket({ reservationUnixTime: inMinutes(-60) })],
+    ['refunded', ticket({ reservationUnixTime: inMinutes(10), amountRefunded: 5500 })],
+    ['COMPLETED', ticket({ reservationUnixTime: inMinutes(10), supportStatus: 'COMPLETED' })],
+  ])('no closing note when %s', async (_case, t) => {
+    const { card } = await renderCard(t)
+    expect(card.queryByText(text.changeClosed)).toBeNull()
   })
 
   it('rate button: COMPLETED SUPPORT, no refund → a link to the rating page', async () => {

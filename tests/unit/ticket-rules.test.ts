@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   canChangeTicket,
+  changeClosedNote,
   heldTickets,
   interviewCardKind,
   isFirstTimeUser,
@@ -18,10 +19,20 @@ describe('product.md §4 card label — every row', () => {
   it('COMPLETED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'COMPLETED' }), now)).toBe('completed'))
   it('UNSOLVED → support completed', () => expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED' }), now)).toBe('completed'))
   it('UNSUPPORTED, not expired → support reserved', () => expect(ticketLabel(ticket(), now)).toBe('reserved'))
-  it('UNSUPPORTED, expired → no contact was received', () =>
-    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-1) }), now)).toBe('noContact'))
-  it('UNSUPPORTED at exactly its start time counts as expired', () =>
-    expect(ticketLabel(ticket({ reservationUnixTime: nowS }), now)).toBe('noContact'))
+  it('UNSUPPORTED, its consultation over → no contact was received', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-61) }), now)).toBe('noContact'))
+  // "Expired" is the start plus the consultation's length (60 minutes here), not the start alone.
+  it('UNSUPPORTED at its start time is still reserved', () => expect(ticketLabel(ticket({ reservationUnixTime: nowS }), now)).toBe('reserved'))
+  it('UNSUPPORTED 2 minutes after its start is still reserved', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-2) }), now)).toBe('reserved'))
+  it('UNSUPPORTED one second before start + minutes is still reserved', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-60) + 1 }), now)).toBe('reserved'))
+  it('UNSUPPORTED at exactly start + minutes → no contact was received', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-60) }), now)).toBe('noContact'))
+  it('the length is the ticket’s own: a 30-minute ticket is over 30 minutes after its start', () => {
+    expect(ticketLabel(ticket({ minutesToSupport: 30, reservationUnixTime: inMinutes(-30) + 1 }), now)).toBe('reserved')
+    expect(ticketLabel(ticket({ minutesToSupport: 30, reservationUnixTime: inMinutes(-30) }), now)).toBe('noContact')
+  })
   it('UNSOLVED_COMPLETED with the refund text → refunded', () =>
     expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '返金' }), now)).toBe('refunded'))
   it('UNSOLVED_COMPLETED with another follow-up → support completed', () =>
@@ -61,6 +72,24 @@ describe('product.md §6 change-reservation button', () => {
     expect(canChangeTicket(ticket({ productType }), now)).toBe(false))
   it('hides for a refunded ticket', () => expect(canChangeTicket(ticket({ amountRefunded: 1 }), now)).toBe(false))
   it('hides for a ticket whose follow-up is 返金', () => expect(canChangeTicket(ticket({ unsolvedAfterFollowContent: '返金' }), now)).toBe(false))
+})
+
+describe('why the change button is gone: the 30-minute note', () => {
+  it('no note while the button shows (31 minutes ahead)', () => expect(changeClosedNote(ticket({ reservationUnixTime: inMinutes(31) }), now)).toBeNull())
+  it('the note at exactly 30 minutes ahead, where the button hides', () =>
+    expect(changeClosedNote(ticket({ reservationUnixTime: inMinutes(30) }), now)).toBe('tooLate'))
+  it('the note within 30 minutes and during the consultation', () => {
+    expect(changeClosedNote(ticket({ reservationUnixTime: inMinutes(1) }), now)).toBe('tooLate')
+    expect(changeClosedNote(ticket({ reservationUnixTime: inMinutes(-59) }), now)).toBe('tooLate')
+  })
+  it('no note once the consultation is over (the label says why)', () =>
+    expect(changeClosedNote(ticket({ reservationUnixTime: inMinutes(-60) }), now)).toBeNull())
+  it.each([
+    ['refunded', ticket({ reservationUnixTime: inMinutes(10), amountRefunded: 1 })],
+    ['follow-up 返金', ticket({ reservationUnixTime: inMinutes(10), unsolvedAfterFollowContent: '返金' })],
+    ['COMPLETED', ticket({ reservationUnixTime: inMinutes(10), supportStatus: 'COMPLETED' })],
+    ['an ADD ticket', ticket({ reservationUnixTime: inMinutes(10), productType: 'ADD' })],
+  ])('no note for a ticket that could never be changed: %s', (_, t) => expect(changeClosedNote(t, now)).toBeNull())
 })
 
 describe('product.md §6 rate button', () => {

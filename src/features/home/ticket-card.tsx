@@ -3,7 +3,7 @@ import type { Ticket } from '../../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
-import { canChangeTicket, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
+import { canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
 
 const palettes: Record<TicketLabel, string> = {
@@ -62,6 +62,11 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
             </Text>
           </Stack>
         </HStack>
+        {changeClosedNote(ticket, now) && (
+          <Text fontSize="sm" color="fg.muted" mt="3" data-testid="change-closed">
+            {t.changeClosed}
+          </Text>
+        )}
         {(canChangeTicket(ticket, now) || rate !== 'hidden') && (
           <HStack justify="end" mt="3" gap="2">
             {canChangeTicket(ticket, now) && (
