@@ -15,6 +15,11 @@ export async function startReplicas(opts: {
   smtpUrl?: string
   /** Settings of replica `index` beyond the stack's own (server/config.ts names). */
   env?: (index: number) => Record<string, string>
+  /**
+   * Start every replica at once, as an orchestrator does on a deploy: they race for the migrations
+   * and the seed of an empty database (the startup lock, server/db/client.ts, makes them wait).
+   */
+  together?: boolean
 }): Promise<Replica[]> {
   const start = async (index: number): Promise<Replica> => {
     const port = await freePort()
@@ -24,6 +29,7 @@ export async function startReplicas(opts: {
     })
     return { url, child }
   }
+  if (opts.together) return Promise.all(Array.from({ length: opts.count }, (_, i) => start(i)))
   const first = await start(0)
   return [first, ...(await Promise.all(Array.from({ length: opts.count - 1 }, (_, i) => start(i + 1))))]
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../client'
+import { STARTUP_LOCK_KEY, type Db } from '../client'
 import { members, products } from '../schema'
 import { seedCatalog } from './catalog'
 import { demoMember, otherMember, seedMember, type MemberSeed } from './members'
@@ -16,6 +16,9 @@ export const seededIdentities: MemberSeed[] = [demoMember, otherMember]
 export async function seedIfEmpty(db: Db, now: Date, opts: { demo?: boolean } = {}): Promise<boolean> {
   const demo = opts.demo ?? true
   return db.transaction(async (tx) => {
+    // Replicas starting together on an empty database: one seeds, the others wait here and then
+    // find the rows (server/db/client.ts STARTUP_LOCK_KEY; released at commit).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`)
     let seeded = false
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products)
     if (count === 0) {
