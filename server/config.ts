@@ -99,7 +99,7 @@ export type Config = {
   seedDemo: boolean
   /** docs/product.md §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
   supportTel: { default: string; byLpSource: Record<string, string> }
-  /** Purchase attempts (services/checkout.ts): the owner's lease, and the sweeper's interval (0: off). */
+  /** Purchase attempts (services/purchase/): the owner's lease, and the sweeper's interval (0: off). */
   purchaseLeaseMs: number
   purchaseSweepMs: number
   /** Test stacks only (ENABLE_TEST_ROUTES, never production): delay of the sandbox's charge answer. */

@@ -77,7 +77,7 @@ export const bookings = pgTable(
     cellStart: ts('cell_start').notNull(),
     ticketNumber: text('ticket_number').notNull(),
     /**
-     * Set while a purchase holds the cell before its card is charged (services/checkout.ts); null
+     * Set while a purchase holds the cell before its card is charged (services/purchase/); null
      * once the purchase is recorded. A hold past this instant is void: schedule readers ignore it
      * and the next booking of the cell deletes it, so a crashed attempt never blocks the cell.
      */
@@ -163,7 +163,7 @@ export const purchases = pgTable('purchases', {
 
 /**
  * One purchase attempt per (member, idempotency key): the persisted state of the purchase machine
- * (server/services/checkout.ts): held → charging → succeeded | failed. The key is bound to the
+ * (server/services/purchase/): held → charging → succeeded | failed. The key is bound to the
  * fingerprint of its request; a retried or doubled charge answers the stored result.
  */
 export const purchaseAttempts = pgTable(
