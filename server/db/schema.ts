@@ -355,6 +355,15 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: ts('created_at').notNull(),
 })
 
+/** Refunds the sandbox provider made, in part or in full: never more than the charge, once per key. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundId: text('refund_id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('sandbox_refunds_charge_idx').on(t.chargeId)])
+
 /** How many times the provider answered 429 for an idempotency key (the rate-limit test card). */
 export const sandboxRateLimits = pgTable('sandbox_rate_limits', {
   idempotencyKey: text('idempotency_key').primaryKey(),
