@@ -40,6 +40,8 @@ async function main(): Promise<Child[]> {
     Auth Emulator  ${auth.url}
 
     Demo login     demo@example.com / demo1234
+    Operator       operator@example.com / operator1234      ${server.url}/staff
+    Consultant     consultant@example.com / consultant1234  ${server.url}/staff
 
   Press Ctrl-C to stop.
 `)

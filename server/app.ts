@@ -27,6 +27,9 @@ import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
 import { mountSpa } from './http/spa'
+import { mountStaffCalls } from './http/staff'
+import { staffCalls } from '../contract/staff-calls'
+import { staffHandlers } from './routes/staff/index'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -164,6 +167,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       return c.json(checkResponse(name, out) as object)
     })
   }
+
+  // The staff calls (docs/api.md "Staff calls"): token, then role (claim and row), then input.
+  mountStaffCalls(app, deps, staffCalls, staffHandlers)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 

@@ -9,6 +9,8 @@ import { createDbRateLimitStore } from './http/rate-limit-store'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
+import { demoStaff } from './db/seed/staff-accounts'
+import { ensureDemoStaff } from './services/staff/accounts'
 import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
 import { createPgCacheBus, type CacheBus } from './services/cache-bus'
@@ -35,6 +37,8 @@ async function main() {
     for (const m of seededIdentities) {
       await identity.ensureUser({ uid: m.memberId, email: m.email, password: m.password, displayName: `${m.memberLastname} ${m.memberFirstname}` })
     }
+    // The demo operator and consultant (server/db/seed/staff-accounts.ts): row, user and claims.
+    await ensureDemoStaff({ db: database.db, identity }, demoStaff, clock.now())
   }
   // Replicas on one PostgreSQL invalidate each other's caches over LISTEN/NOTIFY;
   // PGlite is one process's own database: nothing to tell anyone.

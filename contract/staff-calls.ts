@@ -1,0 +1,313 @@
+import * as v from 'valibot'
+import { ContactDevice, ContactOs, RemoteSupport, SupportStatus, SupportType } from './entities'
+import { emailField, ID_MAX } from './fields'
+import { TicketNumber, Ymd } from './ids'
+import { staffMessages as sm } from './staff-messages'
+
+/**
+ * The staff calls (docs/api.md "Staff calls"): the consultation loop of consultants and operators.
+ * Shaped like contract/calls.ts, with the role a call is open to instead of `auth`:
+ *  - server/ mounts each entry at `/api/staff/<name>` (server/http/staff.ts `mountStaffCalls`): the
+ *    bearer token first (401), then the role (403, checked on the token's claim AND the
+ *    staff_accounts row), then the query/body with `request` (400), never a 5xx for bad input;
+ *  - the SPA's staff pages build a typed client from it and parse every response with `response`.
+ * Other staff registries (the operator's desk) have the same shape and mount the same way.
+ */
+export type StaffRole = 'consultant' | 'operator'
+/** 'staff': either role. A consultant is then limited to their own bookings and shifts by the handler. */
+export type StaffCallRole = StaffRole | 'staff'
+
+export type StaffCallSpec = {
+  method: 'GET' | 'POST'
+  role: StaffCallRole
+  request: v.GenericSchema
+  response: v.GenericSchema
+  /** A POST body's cap in bytes (default 16 KB): larger for an image upload. */
+  bodyLimit?: number
+}
+export type StaffRegistry = Record<string, StaffCallSpec>
+
+export const StaffRoleSchema = v.picklist(['consultant', 'operator'], sm.roleInvalid)
+
+/** A consultant row id (`STAFF-01`). */
+export const StaffIdField = v.pipe(v.string(), v.nonEmpty(sm.staffIdRequired), v.maxLength(ID_MAX, sm.staffIdRequired))
+
+/** Query values arrive as strings; a client may pass numbers or booleans (the URL builder stringifies them). */
+const queryInt = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.maxLength(4, message), v.regex(/^\d+$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  )
+const queryBool = v.pipe(v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])]), v.transform((x) => x === true || x === 'true' || x === '1'))
+
+/** 'HH:MM' on the 30-minute grid, Japan wall clock; '24:00' ends a day. */
+export const HalfHour = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, sm.timeInvalid))
+
+export const OkResponse = v.object({ message: v.optional(v.string()) })
+
+// ---- staff-me
+export const StaffMeResponse = v.object({
+  uid: v.string(),
+  email: v.string(),
+  roles: v.array(StaffRoleSchema),
+  /** The consultant's staff row; null for an operator who is not also a consultant. */
+  staffId: v.nullable(v.string()),
+  /** The staff row's nickname (what members see); null without one. */
+  nickname: v.nullable(v.string()),
+})
+export type StaffMeResponse = v.InferOutput<typeof StaffMeResponse>
+
+// ---- consultations (consultant-day, assignments)
+export const Outcome = v.picklist(['COMPLETED', 'UNSOLVED', 'UNSOLVED_COMPLETED', 'NO_CONTACT'], sm.outcomeInvalid)
+export type Outcome = v.InferOutput<typeof Outcome>
+
+/** An extension (ADD) bought on a consultation. */
+export const AddTicket = v.object({ ticketNumber: v.string(), productName: v.string(), minutes: v.number(), purchaseUnixTime: v.number() })
+
+export const Consultation = v.object({
+  ticketNumber: v.string(),
+  productName: v.string(),
+  staffId: v.string(),
+  staffNickname: v.string(),
+  /** `SUPPORT-YYYYMMDD-HH-MM` (Japan wall clock). */
+  reservationTime: v.string(),
+  startUnixTime: v.number(),
+  /** start + the ticket's minutes (the booked cells; extensions bought on the spot run on). */
+  endUnixTime: v.number(),
+  minutes: v.number(),
+  /** Minutes of the extensions bought on it. */
+  addedMinutes: v.number(),
+  supportType: v.nullable(SupportType),
+  /** TEL: the number to call (the member's phone). */
+  telNumber: v.nullable(v.string()),
+  /** ONLINE: where the meeting link goes (the member's e-mail). */
+  onlineEmail: v.nullable(v.string()),
+  /** 姓 名; '（退会済み）' once the member cancelled their account. */
+  memberName: v.string(),
+  concernText: v.nullable(v.string()),
+  device: v.nullable(ContactDevice),
+  os: v.nullable(ContactOs),
+  remoteSupport: v.nullable(RemoteSupport),
+  /** Titles of the reservation menu items the member chose. */
+  menuTitles: v.array(v.string()),
+  addTickets: v.array(AddTicket),
+  supportStatus: SupportStatus,
+  /** The consultant recorded ご連絡なし: the status stays UNSUPPORTED (the member's card then reads "no contact"). */
+  noContact: v.boolean(),
+  minutesUsed: v.nullable(v.number()),
+  unsolvedAfterFollowContent: v.nullable(v.string()),
+  outcomeUnixTime: v.nullable(v.number()),
+  /** Refunded in part or in full: no outcome can be recorded. */
+  refunded: v.boolean(),
+  /** The member chose 指名なし: the consultant was assigned. */
+  noPreference: v.boolean(),
+})
+export type Consultation = v.InferOutput<typeof Consultation>
+
+export const ConsultantDayRequest = v.object({
+  /** First day (JST); default today. */
+  from: v.optional(Ymd),
+  /** How many days from `from`: 1–31, default 1. */
+  days: v.optional(queryInt(1, 31, sm.daysInvalid)),
+  /** Operators only: whose day (a consultant may pass only their own). Required for an operator without a staff row. */
+  staffId: v.optional(StaffIdField),
+})
+export const ConsultantDayResponse = v.object({
+  staffId: v.string(),
+  staffNickname: v.string(),
+  from: v.string(),
+  days: v.number(),
+  consultations: v.array(Consultation),
+})
+export type ConsultantDayResponse = v.InferOutput<typeof ConsultantDayResponse>
+
+// ---- consultation-outcome
+export const UNSOLVED_FOLLOW_MAX = 500
+export const MINUTES_USED_MAX = 600
+export const ConsultationOutcomeRequest = v.variant('outcome', [
+  v.object({
+    ticketNumber: TicketNumber,
+    outcome: v.literal('COMPLETED'),
+    minutesUsed: v.pipe(v.number(sm.minutesUsedInvalid), v.integer(sm.minutesUsedInvalid), v.minValue(1, sm.minutesUsedInvalid), v.maxValue(MINUTES_USED_MAX, sm.minutesUsedInvalid)),
+  }),
+  v.object({ ticketNumber: TicketNumber, outcome: v.literal('UNSOLVED') }),
+  v.object({
+    ticketNumber: TicketNumber,
+    outcome: v.literal('UNSOLVED_COMPLETED'),
+    unsolvedAfterFollowContent: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.followRequired), v.maxLength(UNSOLVED_FOLLOW_MAX, sm.followTooLong)),
+  }),
+  v.object({ ticketNumber: TicketNumber, outcome: v.literal('NO_CONTACT') }),
+], sm.outcomeInvalid)
+export type ConsultationOutcomeRequest = v.InferOutput<typeof ConsultationOutcomeRequest>
+export const ConsultationOutcomeResponse = v.object({
+  consultation: Consultation,
+  /** A COMPLETED SUPPORT ticket: the member was mailed the rating link. */
+  ratingMailSent: v.boolean(),
+})
+
+// ---- extension-link
+export const ExtensionLinkRequest = v.object({
+  ticketNumber: TicketNumber,
+  /** Which ADD product; default the first one on sale. */
+  productId: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX))),
+})
+export const ExtensionLinkResponse = v.object({
+  /** The /buy link mailed to the member (productId + parentTicketNumber). */
+  url: v.string(),
+  productId: v.string(),
+})
+
+// ---- shift-plan, shift-plan-update
+export const WeeklyPeriod = v.object({
+  /** 1 = Monday … 7 = Sunday (ISO). */
+  weekday: v.pipe(v.number(), v.integer(sm.weekdayInvalid), v.minValue(1, sm.weekdayInvalid), v.maxValue(7, sm.weekdayInvalid)),
+  start: HalfHour,
+  end: HalfHour,
+})
+export const ShiftException = v.object({
+  ymd: Ymd,
+  /** true: a day off (start/end ignored); false: other hours that day. */
+  off: v.boolean(),
+  start: v.optional(v.nullable(HalfHour)),
+  end: v.optional(v.nullable(HalfHour)),
+})
+export const ShiftDay = v.object({
+  ymd: v.string(),
+  holiday: v.boolean(),
+  /** The hours the member's grid offers that day (what members can book). */
+  periods: v.array(v.object({ start: v.string(), end: v.string() })),
+  bookings: v.array(v.object({ ticketNumber: v.string(), start: v.string(), end: v.string() })),
+})
+export const ShiftPlanRequest = v.object({
+  staffId: v.optional(StaffIdField),
+  from: v.optional(Ymd),
+  days: v.optional(queryInt(1, 31, sm.daysInvalid)),
+})
+export const ShiftPlanResponse = v.object({
+  staffId: v.string(),
+  staffNickname: v.string(),
+  weekly: v.array(v.object({ weekday: v.number(), start: v.string(), end: v.string() })),
+  exceptions: v.array(v.object({ ymd: v.string(), off: v.boolean(), start: v.nullable(v.string()), end: v.nullable(v.string()) })),
+  days: v.array(ShiftDay),
+})
+export type ShiftPlanResponse = v.InferOutput<typeof ShiftPlanResponse>
+export const ShiftPlanUpdateRequest = v.object({
+  staffId: v.optional(StaffIdField),
+  /** Replaces the whole weekly plan when given. */
+  weekly: v.optional(v.pipe(v.array(WeeklyPeriod), v.maxLength(28, sm.tooMany))),
+  /** Sets (adds or replaces) these dated exceptions. */
+  setExceptions: v.optional(v.pipe(v.array(ShiftException), v.maxLength(62, sm.tooMany))),
+  /** Removes the exceptions of these days (back to the weekly plan). */
+  removeExceptions: v.optional(v.pipe(v.array(Ymd), v.maxLength(62, sm.tooMany))),
+})
+
+// ---- business-holidays, business-holiday-update
+export const BusinessHolidaysRequest = v.object({ from: v.optional(Ymd) })
+export const BusinessHolidaysResponse = v.object({ holidays: v.array(v.object({ ymd: v.string() })) })
+export const BusinessHolidayUpdateRequest = v.object({
+  add: v.optional(v.pipe(v.array(Ymd), v.maxLength(62, sm.tooMany))),
+  remove: v.optional(v.pipe(v.array(Ymd), v.maxLength(62, sm.tooMany))),
+})
+
+// ---- assignments
+export const AssignmentsRequest = v.object({
+  from: v.optional(Ymd),
+  days: v.optional(queryInt(1, 31, sm.daysInvalid)),
+  /** Only the bookings made 指名なし. */
+  noPreferenceOnly: v.optional(queryBool),
+  staffId: v.optional(StaffIdField),
+})
+export const AssignmentsResponse = v.object({ assignments: v.array(Consultation) })
+
+// ---- reassign-candidates, reassign
+export const CandidateReason = v.picklist(['CURRENT', 'PAST', 'HOLIDAY', 'INACTIVE', 'NO_SHIFT', 'BOOKED'])
+export const ReassignCandidatesRequest = v.object({ ticketNumber: TicketNumber })
+export const ReassignCandidatesResponse = v.object({
+  consultation: Consultation,
+  candidates: v.array(
+    v.object({
+      staffId: v.string(),
+      staffNickname: v.string(),
+      free: v.boolean(),
+      /** Why not free (null when free). */
+      reason: v.nullable(CandidateReason),
+      /** The same in Japanese, for the screen. */
+      reasonText: v.nullable(v.string()),
+      /** Consultations held that week (Monday–Sunday, JST). */
+      weekCount: v.number(),
+    }),
+  ),
+})
+export const REASSIGN_REASON_MAX = 500
+export const ReassignRequest = v.object({
+  ticketNumber: TicketNumber,
+  staffId: StaffIdField,
+  reason: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.reasonRequired), v.maxLength(REASSIGN_REASON_MAX, sm.reasonTooLong)),
+})
+export const ReassignResponse = v.object({ consultation: Consultation, fromStaffId: v.string() })
+
+// ---- calendar-feed
+export const CalendarFeedRequest = v.object({
+  /** STATUS: whether a feed exists; ROTATE: a new URL (the old one stops); REVOKE: none any more. */
+  action: v.picklist(['STATUS', 'ROTATE', 'REVOKE'], sm.actionInvalid),
+})
+export const CalendarFeedResponse = v.object({
+  active: v.boolean(),
+  /** Only right after ROTATE: the URL is shown once (only its hash is kept). */
+  url: v.nullable(v.string()),
+  createdUnixTime: v.nullable(v.number()),
+})
+
+// ---- staff-accounts, role-grant, role-revoke
+export const StaffAccount = v.object({
+  uid: v.string(),
+  email: v.string(),
+  roles: v.array(StaffRoleSchema),
+  staffId: v.nullable(v.string()),
+  staffNickname: v.nullable(v.string()),
+  updatedUnixTime: v.number(),
+})
+export const StaffAccountsResponse = v.object({
+  accounts: v.array(StaffAccount),
+  /** Every consultant row, with the account linked to it (to pick one for a consultant grant). */
+  staff: v.array(v.object({ staffId: v.string(), staffNickname: v.string(), uid: v.nullable(v.string()) })),
+})
+export const RoleGrantRequest = v.object({
+  email: emailField,
+  role: StaffRoleSchema,
+  /** Required with the consultant role: the staff row the account works as. */
+  staffId: v.optional(StaffIdField),
+  /** Creates the sign-in account with this first password when none exists for the address. */
+  initialPassword: v.optional(v.pipe(v.string(), v.minLength(8, sm.initialPasswordRule), v.maxLength(128, sm.initialPasswordRule))),
+})
+export const RoleRevokeRequest = v.object({ uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), role: StaffRoleSchema })
+export const RoleChangeResponse = v.object({ account: StaffAccount })
+
+export const staffCalls = {
+  'staff-me': { method: 'GET', role: 'staff', request: v.object({}), response: StaffMeResponse },
+  'consultant-day': { method: 'GET', role: 'staff', request: ConsultantDayRequest, response: ConsultantDayResponse },
+  'consultation-outcome': { method: 'POST', role: 'staff', request: ConsultationOutcomeRequest, response: ConsultationOutcomeResponse },
+  'extension-link': { method: 'POST', role: 'staff', request: ExtensionLinkRequest, response: ExtensionLinkResponse },
+  'shift-plan': { method: 'GET', role: 'staff', request: ShiftPlanRequest, response: ShiftPlanResponse },
+  'shift-plan-update': { method: 'POST', role: 'staff', request: ShiftPlanUpdateRequest, response: ShiftPlanResponse },
+  'business-holidays': { method: 'GET', role: 'operator', request: BusinessHolidaysRequest, response: BusinessHolidaysResponse },
+  'business-holiday-update': { method: 'POST', role: 'operator', request: BusinessHolidayUpdateRequest, response: BusinessHolidaysResponse },
+  assignments: { method: 'GET', role: 'operator', request: AssignmentsRequest, response: AssignmentsResponse },
+  'reassign-candidates': { method: 'GET', role: 'operator', request: ReassignCandidatesRequest, response: ReassignCandidatesResponse },
+  reassign: { method: 'POST', role: 'operator', request: ReassignRequest, response: ReassignResponse },
+  'calendar-feed': { method: 'POST', role: 'consultant', request: CalendarFeedRequest, response: CalendarFeedResponse },
+  'staff-accounts': { method: 'GET', role: 'operator', request: v.object({}), response: StaffAccountsResponse },
+  'role-grant': { method: 'POST', role: 'operator', request: RoleGrantRequest, response: RoleChangeResponse },
+  'role-revoke': { method: 'POST', role: 'operator', request: RoleRevokeRequest, response: RoleChangeResponse },
+} as const satisfies StaffRegistry
+
+export type StaffCallName = keyof typeof staffCalls
+export type StaffCallRequest<N extends StaffCallName> = v.InferInput<(typeof staffCalls)[N]['request']>
+export type StaffCallResponse<N extends StaffCallName> = v.InferOutput<(typeof staffCalls)[N]['response']>
+
+/** The path prefix every staff registry is mounted under. */
+export const STAFF_API_PREFIX = '/api/staff/'
+/** The private iCalendar feed (outside the bearer scheme): `<prefix><token>.ics`. */
+export const STAFF_CALENDAR_PREFIX = '/api/staff-calendar/'

@@ -1,0 +1,91 @@
+import os from 'node:os'
+import path from 'node:path'
+import { createFirebaseIdentity } from '../server/adapters/identity'
+import { openDatabase } from '../server/db/client'
+import { HttpError } from '../server/http/errors'
+import { grantRole, listAccounts, revokeRole } from '../server/services/staff/accounts'
+import type { AuditActor } from '../server/services/audit'
+import { ROOT } from './stack/services'
+
+// `npm run staff -- <command>`: staff roles from a terminal, for the first operator and for
+// recovery (docs/operations.md "Staff accounts"). Everything else is done by an operator on the
+// staff pages. The same rules as the staff calls (services/staff/accounts.ts), audited as `system`.
+//
+//   grant operator <email> [--password <first password>]
+//   grant consultant <email> <staffId> [--password <first password>]
+//   revoke operator|consultant <email>
+//   list
+//
+// Database: DATABASE_URL (PostgreSQL), else PGlite in PGLITE_DIR (default .data/pglite, the one
+// `npm start` uses; stop the server first: PGlite is one process's database). Identity provider:
+// FIREBASE_PROJECT_ID (default demo-mypage) with FIREBASE_AUTH_EMULATOR_HOST for the emulator, or
+// a real project's credentials through GOOGLE_APPLICATION_CREDENTIALS.
+
+const usage = `usage: npm run staff -- grant operator <email> [--password <pw>]
+       npm run staff -- grant consultant <email> <staffId> [--password <pw>]
+       npm run staff -- revoke operator|consultant <email>
+       npm run staff -- list`
+
+function parseArgs(argv: string[]) {
+  const rest: string[] = []
+  let password: string | undefined
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--password') password = argv[++i]
+    else rest.push(argv[i])
+  }
+  return { rest, password }
+}
+
+async function main(): Promise<number> {
+  const { rest, password } = parseArgs(process.argv.slice(2))
+  const [command, role, email, staffId] = rest
+  const valid =
+    command === 'list' ||
+    (command === 'grant' && role === 'operator' && email) ||
+    (command === 'grant' && role === 'consultant' && email && staffId) ||
+    (command === 'revoke' && (role === 'operator' || role === 'consultant') && email)
+  if (!valid) {
+    console.error(usage)
+    return 2
+  }
+  const env = process.env
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || undefined
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-mypage'
+  if (!emulatorHost && projectId.startsWith('demo-')) {
+    console.error('Set FIREBASE_AUTH_EMULATOR_HOST (the emulator) or FIREBASE_PROJECT_ID of a real project.')
+    return 2
+  }
+  const url = env.DATABASE_URL?.trim() || undefined
+  const database = await openDatabase(url ? { url } : { dataDir: path.resolve(ROOT, env.PGLITE_DIR?.trim() || '.data/pglite') })
+  const identity = createFirebaseIdentity({ projectId, emulatorHost })
+  const actor: AuditActor = { uid: 'system', email: `${os.userInfo().username}@${os.hostname()} (npm run staff)`, role: 'system' }
+  const deps = { db: database.db, identity }
+  const now = new Date()
+  try {
+    if (command === 'list') {
+      for (const { account: a, staffNickname } of await listAccounts(database.db)) {
+        console.log(`${a.email}\t${a.roles.join(',') || '(no role)'}\t${a.staffId ? `${a.staffId} ${staffNickname ?? ''}` : ''}\t${a.uid}`)
+      }
+      return 0
+    }
+    if (command === 'grant') {
+      const row = await grantRole(deps, actor, { email: email.trim().toLowerCase(), role: role as 'operator' | 'consultant', staffId, initialPassword: password }, now)
+      console.log(`granted ${role} to ${row.email} (uid ${row.uid}; roles now: ${row.roles.join(', ')})`)
+      console.log('The account signs in again (or refreshes its token) to carry the new role.')
+      return 0
+    }
+    const user = await identity.getUserByEmail(email.trim().toLowerCase())
+    if (!user) throw new HttpError(404, `no account for ${email}`)
+    const row = await revokeRole(deps, actor, { uid: user.uid, role: role as 'operator' | 'consultant' }, now)
+    console.log(`revoked ${role} from ${row.email} (roles now: ${row.roles.join(', ') || 'none'}); refused from its next call on`)
+    return 0
+  } catch (e) {
+    console.error(e instanceof HttpError ? `${e.status}: ${e.message}` : e)
+    return 1
+  } finally {
+    await identity.close()
+    await database.close()
+  }
+}
+
+main().then((code) => process.exit(code))

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { StaffRole } from '../../../contract/staff-calls'
+import { staffMessages as sm } from '../../../contract/staff-messages'
+import type { Identity } from '../../adapters/identity'
+import type { Db } from '../../db/client'
+import { lockKey } from '../../db/constraints'
+import { staff, staffAccounts } from '../../db/schema'
+import { HttpError, badRequest, conflict } from '../../http/errors'
+import { writeAudit, type AuditActor } from '../audit'
+
+// Staff accounts and their roles (docs/server.md "Staff roles"). The staff_accounts row decides;
+// the custom claims follow it on the account's next token. Writes go row first, claims after the
+// commit: a failure in between leaves the row stricter than the claim (a revoke refused at once,
+// a grant refused until the claims are set again), never the other way round.
+
+export type StaffAccountRow = typeof staffAccounts.$inferSelect
+type AccountDeps = { db: Db; identity: Identity }
+
+const ROLE_ORDER: StaffRole[] = ['consultant', 'operator']
+const sortRoles = (roles: Iterable<StaffRole>) => ROLE_ORDER.filter((r) => [...roles].includes(r))
+
+/** The custom claims of an account: `role` (a list) and `staffId` for a consultant. */
+export const claimsOf = (row: Pick<StaffAccountRow, 'roles' | 'staffId'>): Record<string, unknown> | null =>
+  row.roles.length === 0 ? null : { role: row.roles, ...(row.roles.includes('consultant') && row.staffId ? { staffId: row.staffId } : {}) }
+
+async function setClaims(identity: Identity, row: StaffAccountRow) {
+  if (!identity.setCustomClaims) throw new Error('the identity provider cannot set custom claims')
+  await identity.setCustomClaims(row.uid, claimsOf(row))
+}
+
+const notFoundAccount = () => new HttpError(404, sm.accountNotFound)
+
+/** Staff-created sign-in accounts get uids of their own kind (members' are MB…). */
+const newStaffUid = () => `ST${randomBytes(9).toString('hex')}`
+
+/**
+ * Gives `role` to the identity account of `email` (created with `initialPassword` when none
+ * exists; 404 otherwise). The consultant role links the account to one staff row, held by no other
+ * account. Recorded in the audit trail in the same transaction.
+ */
+export async function grantRole(
+  deps: AccountDeps,
+  actor: AuditActor,
+  input: { email: string; role: StaffRole; staffId?: string; initialPassword?: string },
+  now: Date,
+): Promise<StaffAccountRow> {
+  if (input.role === 'consultant' && !input.staffId) throw badRequest(sm.consultantNeedsStaff)
+  let user = await deps.identity.getUserByEmail(input.email)
+  if (!user) {
+    if (!input.initialPassword) throw notFoundAccount()
+    const uid = newStaffUid()
+    await deps.identity.createUser({ uid, email: input.email, password: input.initialPassword })
+    user = { uid, disabled: false }
+  }
+  const uid = user.uid
+  const row = await deps.db.transaction(async (tx) => {
+    await lockKey(tx, `staff-account:${uid}`)
+    if (input.role === 'consultant') {
+      const [s] = await tx.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, input.staffId!))
+      if (!s) throw new HttpError(404, sm.staffNotFound)
+      const [other] = await tx.select({ uid: staffAccounts.uid }).from(staffAccounts).where(and(eq(staffAccounts.staffId, input.staffId!), ne(staffAccounts.uid, uid)))
+      if (other) throw conflict(sm.staffAlreadyLinked)
+    }
+    const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.uid, uid))
+    const roles = sortRoles(new Set([...(before?.roles ?? []), input.role]))
+    const staffId = input.role === 'consultant' ? input.staffId! : (before?.staffId ?? null)
+    const values = { uid, email: input.email, roles, staffId, createdAt: before?.createdAt ?? now, updatedAt: now }
+    const [after] = await tx
+      .insert(staffAccounts)
+      .values(values)
+      .onConflictDoUpdate({ target: staffAccounts.uid, set: { email: values.email, roles, staffId, updatedAt: now } })
+      .returning()
+    await writeAudit(tx, actor, { action: 'role-grant', targetType: 'staff-account', targetId: uid, before: before ?? null, after }, now)
+    return after
+  })
+  await setClaims(deps.identity, row)
+  return row
+}
+
+/**
+ * Takes `role` from the account. The last operator's operator role is kept (409): someone must be
+ * able to grant roles. Effective on the account's next call (the row is checked on every call).
+ */
+export async function revokeRole(deps: AccountDeps, actor: AuditActor, input: { uid: string; role: StaffRole }, now: Date): Promise<StaffAccountRow> {
+  const row = await deps.db.transaction(async (tx) => {
+    // One lock for every revoke of the operator role: two operators removing each other at once
+    // must not leave none.
+    await lockKey(tx, input.role === 'operator' ? 'staff-account:operators' : `staff-account:${input.uid}`)
+    const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.uid, input.uid))
+    if (!before) throw new HttpError(404, sm.accountNotFound)
+    if (!before.roles.includes(input.role)) throw conflict(sm.noSuchRole)
+    if (input.role === 'operator') {
+      const [{ count }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(staffAccounts)
+        .where(and(ne(staffAccounts.uid, input.uid), sql`${staffAccounts.roles} @> '["operator"]'::jsonb`))
+      if (count === 0) throw conflict(sm.lastOperator)
+    }
+    const roles = before.roles.filter((r) => r !== input.role)
+    const staffId = input.role === 'consultant' ? null : before.staffId
+    const [after] = await tx.update(staffAccounts).set({ roles, staffId, updatedAt: now }).where(eq(staffAccounts.uid, input.uid)).returning()
+    await writeAudit(tx, actor, { action: 'role-revoke', targetType: 'staff-account', targetId: input.uid, before, after }, now)
+    return after
+  })
+  await setClaims(deps.identity, row)
+  return row
+}
+
+/** Every staff account (roles or none left), with the nickname of its staff row. */
+export async function listAccounts(db: Db) {
+  return db
+    .select({ account: staffAccounts, staffNickname: staff.staffNickname })
+    .from(staffAccounts)
+    .leftJoin(staff, eq(staff.staffId, staffAccounts.staffId))
+    .orderBy(asc(staffAccounts.email))
+}
+
+/**
+ * Local stacks' demo staff (SEED_DEMO=1; refused in production by server/config.ts): the account
+ * row, the identity user with its published password and the claims, idempotent on every start.
+ */
+export async function ensureDemoStaff(
+  deps: AccountDeps,
+  seeds: readonly { uid: string; email: string; password: string; roles: StaffRole[]; staffId: string | null }[],
+  now: Date,
+): Promise<void> {
+  for (const s of seeds) {
+    await deps.identity.ensureUser({ uid: s.uid, email: s.email, password: s.password })
+    const [row] = await deps.db
+      .insert(staffAccounts)
+      .values({ uid: s.uid, email: s.email, roles: s.roles, staffId: s.staffId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: staffAccounts.uid, set: { email: s.email, roles: s.roles, staffId: s.staffId } })
+      .returning()
+    await setClaims(deps.identity, row)
+  }
+}

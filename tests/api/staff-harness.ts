@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto'
+import type { StaffRole } from '../../contract/staff-calls'
+import { grantRole } from '../../server/services/staff/accounts'
+import type { Harness } from './harness'
+
+/** The `npm run staff` command's actor: how tests make staff accounts without an operator. */
+export const systemActor = { uid: 'system', email: 'test@localhost (npm run staff)', role: 'system' } as const
+
+/**
+ * A staff account for a test: a new identity user with a unique address, the roles granted as the
+ * `npm run staff` command does (row + claims), signed in after the grant (its token carries them).
+ */
+export async function staffAccount(h: Harness, roles: { role: StaffRole; staffId?: string }[]) {
+  const email = `staff-${randomBytes(6).toString('hex')}@example.com`
+  const password = 'staff-pass-1234'
+  let uid = ''
+  for (const [i, r] of roles.entries()) {
+    const row = await grantRole(h.deps, systemActor, { email, role: r.role, staffId: r.staffId, initialPassword: i === 0 ? password : undefined }, h.clock.now())
+    uid = row.uid
+  }
+  return { uid, email, password, token: await h.signIn(email, password) }
+}
+
+/** A staff call through the app, like the harness's member calls. */
+export const staffGet = (h: Harness, name: string, o: Parameters<Harness['get']>[1] = {}) => h.get(`staff/${name}`, o)
+export const staffPost = (h: Harness, name: string, o: Parameters<Harness['post']>[1] = {}) => h.post(`staff/${name}`, o)
