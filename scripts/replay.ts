@@ -10,11 +10,24 @@ import { stopAll } from './stack/processes'
 // `npm run replay -- <file…> [--headed]`: replays QA path files (docs/qa.md) in Chromium through
 // the flows' drivers against a local stack it starts (or the one named by MYPAGE_WEB_URL and
 // MYPAGE_API_URL), one screenshot per step and a Markdown report under qa-reports/<timestamp>/.
-// Stops at the first step whose state differs, names it, and exits 1.
+// Each step's expected state is checked once the chart and the page have settled after its event
+// (tests/e2e/drivers/flow-driver.ts chartSettled). A file stops at its first step that does not
+// hold, naming it; every file runs, the report and the console end with a summary, and the exit
+// code is 1 when any file failed.
 
 export type StepResult = { index: number; event: string; expectedState: string; ok: boolean; screenshot: string; error?: string; ms?: number }
 export type FileResult = { file: string; flow: string; ok: boolean; steps: StepResult[]; error?: string }
-export type ReplayResult = { ok: boolean; reportDir: string; report: string; files: FileResult[]; failure?: string }
+export type ReplayResult = {
+  ok: boolean
+  reportDir: string
+  report: string
+  files: FileResult[]
+  /** The first failing file's failure (all of them: `failures`). */
+  failure?: string
+  failures: string[]
+  /** `N passed, M failed` of the path files. */
+  summary: string
+}
 
 export type ReplayOptions = { headed?: boolean; reportRoot?: string }
 
@@ -40,7 +53,7 @@ export async function replayPathFiles(paths: string[], options: ReplayOptions = 
   }
 
   const results: FileResult[] = []
-  let failure: string | undefined
+  const failures: string[] = []
   let browser: Browser | undefined
   try {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs, headless: !options.headed })
@@ -66,23 +79,31 @@ export async function replayPathFiles(paths: string[], options: ReplayOptions = 
           result.steps.push({ index: e.index, event: JSON.stringify(e.step.event), expectedState: e.step.expectedState, ok: false, screenshot: await shot(e.index), error: e.message, ms: e.ms })
         }
         result.error = (e as Error).message
-        failure = `${name}: ${(e as Error).message}`
+        failures.push(`${name}: ${(e as Error).message}`)
       } finally {
         await context.close()
       }
-      if (failure) break
     }
   } finally {
     await browser?.close()
     await stopStack()
   }
   const report = path.join(reportDir, 'report.md')
-  writeFileSync(report, renderReport(results, failure))
-  return { ok: !failure, reportDir, report, files: results, failure }
+  const passed = results.filter((r) => r.ok).length
+  const summary = `${passed} passed, ${results.length - passed} failed`
+  writeFileSync(report, renderReport(results, failures, summary))
+  return { ok: failures.length === 0, reportDir, report, files: results, failure: failures[0], failures, summary }
 }
 
-function renderReport(results: FileResult[], failure?: string): string {
-  const lines = [`# QA replay ${new Date().toISOString()}`, '', failure ? `**FAILED** — ${failure}` : `**PASSED** — ${results.length} path file(s)`, '']
+function renderReport(results: FileResult[], failures: string[], summary: string): string {
+  const lines = [
+    `# QA replay ${new Date().toISOString()}`,
+    '',
+    failures.length ? `**FAILED** — ${summary} path file(s)` : `**PASSED** — ${summary} path file(s)`,
+    '',
+    ...failures.map((f) => `- ${f.replace(/\n/g, ' ')}`),
+    ...(failures.length ? [''] : []),
+  ]
   for (const r of results) {
     lines.push(`## ${r.ok ? '✅' : '❌'} ${r.file} (${r.flow})`, '', '| # | event | expected state | result | screenshot |', '|---|---|---|---|---|')
     for (const s of r.steps) {
@@ -105,12 +126,10 @@ if (isMain) {
   replayPathFiles(files, { headed: args.includes('--headed') })
     .then((r) => {
       console.log(`report: ${r.report}`)
-      if (!r.ok) {
-        console.error(`FAILED: ${r.failure}`)
-        process.exit(1)
-      }
-      console.log(`passed: ${r.files.length} path file(s)`)
-      process.exit(0)
+      for (const f of r.files) console.log(`${f.ok ? 'ok  ' : 'FAIL'}  ${f.file} (${f.flow}, ${f.steps.filter((s) => s.ok).length} step(s) held)`)
+      for (const failure of r.failures) console.error(`FAILED: ${failure}`)
+      console.log(`\nreplay: ${r.summary}`)
+      process.exit(r.ok ? 0 : 1)
     })
     .catch((e) => {
       console.error(e)

@@ -11,7 +11,16 @@ import type { InspectionEvent } from 'xstate'
 
 export type RecordedStep = { event: { type: string; [key: string]: unknown }; expectedState: string }
 /** `state`: the state the actor is in now (after its own results too). */
-export type Recording = { flow: string; sessionId: string; startRoute: string; steps: RecordedStep[]; state?: string }
+export type Recording = {
+  flow: string
+  sessionId: string
+  startRoute: string
+  steps: RecordedStep[]
+  /** The chart's state now (its last snapshot). */
+  state?: string
+  /** How many snapshots the actor has had: a replay waits for this to stop moving (settled). */
+  snapshots: number
+}
 export type RecordedPathFile = { flow: string; startRoute: string; account: 'demo' | 'fresh' | { email: string; password: string }; description: string; steps: RecordedStep[] }
 
 type StateValue = string | { [key: string]: StateValue }
@@ -78,7 +87,7 @@ export function recordingsFrom(events: InspectionEvent[], route: (sessionId: str
   for (const ev of events as Any[]) {
     const root = ev.actorRef?.sessionId === ev.rootId
     if (ev.type === '@xstate.actor' && root && ev.actorRef.logic?.id !== undefined && 'config' in (ev.actorRef.logic ?? {})) {
-      recordings.set(ev.rootId, { flow: ev.actorRef.logic.id, sessionId: ev.rootId, startRoute: route(ev.rootId), steps: [] })
+      recordings.set(ev.rootId, { flow: ev.actorRef.logic.id, sessionId: ev.rootId, startRoute: route(ev.rootId), steps: [], snapshots: 0 })
     } else if (ev.type === '@xstate.event' && root && ev.sourceRef && ev.sourceRef !== ev.actorRef) {
       fromChildren.add(ev.event)
     } else if (ev.type === '@xstate.snapshot' && root) {
@@ -86,6 +95,7 @@ export function recordingsFrom(events: InspectionEvent[], route: (sessionId: str
       const value = ev.snapshot?.value as StateValue | undefined
       if (!rec || value === undefined) continue
       rec.state = statePath(value)
+      rec.snapshots++
       const internal = ev.event.type.startsWith('xstate.') || fromChildren.has(ev.event)
       // Redacted here, at recording: neither the panel nor a downloaded file ever holds a secret.
       if (!internal) rec.steps.push({ event: redactEvent(plainEvent(ev.event)), expectedState: statePath(value) })
@@ -166,6 +176,12 @@ export async function installDevTools() {
     }
     // For a failed replay's message (tests/e2e/drivers/flow-driver.ts whereIs): each flow's state now.
     ;(window as Any).__qaFlowStates = () => sessionRecordings().map((r) => `${r.flow}: ${r.state ?? '?'}`)
+    // For a replay's settle check (tests/e2e/drivers/flow-driver.ts chartSettled): the newest actor
+    // of a flow, its state and how many snapshots it has had; null while no such actor started.
+    ;(window as Any).__qaFlowState = (flow: string) => {
+      const rec = sessionRecordings().filter((r) => r.flow === flow).at(-1)
+      return rec ? { state: rec.state ?? null, snapshots: rec.snapshots } : null
+    }
     if (new URLSearchParams(window.location.search).has('inspect')) {
       const { createBrowserInspector } = await import('@statelyai/inspect')
       const inspector = createBrowserInspector()

@@ -101,14 +101,87 @@ export async function whereIs(page: Page) {
   return `${url.pathname}${url.search}${heading ? ` ("${heading.trim()}")` : ''}${states.length ? `, flows in ${states.join('; ')}` : ''}`
 }
 
+/** Requests the page has sent and not yet seen answered (the settle check waits for none). */
+const inFlight = new WeakMap<Page, Set<unknown>>()
+function requestsInFlight(page: Page): Set<unknown> {
+  let open = inFlight.get(page)
+  if (!open) {
+    const pending = new Set<unknown>()
+    open = pending
+    inFlight.set(page, pending)
+    page.on('request', (r) => pending.add(r))
+    page.on('requestfinished', (r) => pending.delete(r))
+    page.on('requestfailed', (r) => pending.delete(r))
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) pending.clear() })
+  }
+  return open
+}
+
+/** How long a chart and the page must rest before a state that is not the expected one counts as
+ * where they settled: longer than the charts' own delays (the charge's retries wait 1 s and 2 s). */
+const SETTLED_ELSEWHERE_MS = 3_000
+/** How long the expected state must hold, with nothing in flight, before the screen is checked. */
+const SETTLED_MS = 300
+
+type ChartNow = { state: string | null; snapshots: number } | null
+
+/** `expected` (leaf paths joined by `,`) is where the chart is: each expected leaf is one of the
+ * chart's leaves or an ancestor of one. */
+export function chartIsIn(actual: string, expected: string): boolean {
+  const leaves = actual.split(',')
+  return expected.split(',').every((e) => leaves.some((a) => a === e || a.startsWith(`${e}.`)))
+}
+
 /**
- * Asserts an expected state (`a.b` or `a.b,c.d` for parallel regions) on screen, and only once it
- * is STABLE: the driver's check holds, the page's animations end, and it still holds
- * — a dialog that is closing satisfies "visible" for a moment, not after it has closed. The error
- * page or a not-found page, when the state is no error, fails at once; every failure names the
- * expected state and the page the member is actually on.
+ * Waits until the flow's chart (as the page's flow recorder sees it, in development and test
+ * builds) has SETTLED after an event, and checks it settled in the expected state: the expected
+ * state reached and held for a moment with no request in flight — or, if the chart rests anywhere
+ * else (nothing in flight, no new snapshot for a few seconds), a failure naming where it is. So an
+ * expectation is never judged while the page is still loading, and a wrong one fails every time,
+ * not only when the screen happens to look alike. Without a recorder (a production build) it
+ * returns false and the screen check alone decides.
+ */
+export async function chartSettled(page: Page, flow: string, expected: string, timeoutMs = 20_000): Promise<boolean> {
+  const pending = requestsInFlight(page)
+  const started = Date.now()
+  let last = ''
+  let lastChange = Date.now()
+  for (;;) {
+    const now: ChartNow | undefined = await page
+      .evaluate((f) => (window as unknown as { __qaFlowState?: (flow: string) => ChartNow }).__qaFlowState?.(f), flow)
+      .catch(() => null) // a navigation in progress: ask again
+    if (now === undefined) return false
+    const key = now ? `${now.state}#${now.snapshots}` : 'none'
+    if (key !== last) {
+      last = key
+      lastChange = Date.now()
+    }
+    const quiet = Date.now() - lastChange
+    const busy = pending.size > 0
+    if (now?.state && chartIsIn(now.state, expected) && quiet >= SETTLED_MS && !busy) return true
+    if (!busy && quiet >= SETTLED_ELSEWHERE_MS) {
+      throw new Error(now?.state ? `the ${flow} chart settled in ${now.state}, not ${expected}` : `no ${flow} chart is running on this page`)
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`the ${flow} chart is still in ${now?.state ?? '(none)'} after ${timeoutMs / 1000} s${busy ? ` with ${pending.size} request(s) in flight` : ''}, expected ${expected}`)
+    }
+    await page.waitForTimeout(100)
+  }
+}
+
+/**
+ * Asserts an expected state (`a.b` or `a.b,c.d` for parallel regions) once the chart has settled
+ * in it (chartSettled) and on screen, STABLE: the driver's check holds, the page's animations end,
+ * and it still holds — a dialog that is closing satisfies "visible" for a moment, not after it has
+ * closed. The error page or a not-found page, when the state is no error, fails at once; every
+ * failure names the expected state and the page the member is actually on.
  */
 export async function assertState(driver: FlowDriver, page: Page, expected: string, ctx: FlowContext) {
+  try {
+    await chartSettled(page, driver.flow, expected)
+  } catch (e) {
+    throw new Error(`expected ${driver.flow} state ${expected}; the member is on ${await whereIs(page)}: ${(e as Error).message}`)
+  }
   for (const leaf of expected.split(',')) {
     const check = stateCheck(driver, leaf)
     if (!check) throw new Error(`the ${driver.flow} driver cannot recognise state ${leaf} on screen`)
@@ -128,11 +201,40 @@ export async function assertState(driver: FlowDriver, page: Page, expected: stri
   }
 }
 
-/** Performs one event through the driver. */
+/**
+ * Performs one event through the driver. A member's action that cannot be done (a click the page
+ * never let through) fails naming the page, the charts' states and, when Playwright saw one, the
+ * element that covered the target.
+ */
 export async function performEvent(driver: FlowDriver, page: Page, event: FlowEvent, ctx: FlowContext) {
   const perform = driver.events[event.type]
   if (!perform) throw new Error(`the ${driver.flow} driver cannot perform event ${event.type} in the browser`)
-  await perform(page, event, ctx)
+  requestsInFlight(page)
+  try {
+    await perform(page, event, ctx)
+  } catch (e) {
+    const message = (e as Error).message ?? String(e)
+    const covered = /(<[^\n]*?>)[^\n]*intercepts pointer events/.exec(message)?.[1]
+    const what = message.split('\n')[0]
+    throw new Error(`could not perform ${event.type}: ${what}${covered ? `; the target was covered by ${covered}` : ''}; the member is on ${await whereIs(page)}`)
+  }
+}
+
+/** Dev-tool switches a recorded start route may carry (the live flow panel, the online inspector):
+ * a replay opens the page without them, so no panel covers what the member clicks. */
+export function withoutDevTools(route: string): string {
+  const [beforeHash, hash = ''] = route.split('#', 2)
+  const [path, query] = beforeHash.split('?', 2)
+  if (query === undefined) return route
+  // By hand, not URLSearchParams: a placeholder such as `{ratableTicket}` must stay as written.
+  const kept = query.split('&').filter((pair) => pair !== '' && !/^(flows|inspect)(=|$)/.test(pair))
+  return `${path}${kept.length ? `?${kept.join('&')}` : ''}${hash ? `#${hash}` : ''}`
+}
+
+/** Closes the live flow panel if it is open (it persists across reloads of a tab). */
+export async function closeDevPanels(page: Page) {
+  const close = page.getByRole('button', { name: 'ライブフロー表示を閉じる' })
+  if (await close.isVisible().catch(() => false)) await close.click()
 }
 
 /** Logs in through the real /login page, then opens `route` (the login page returns there). */

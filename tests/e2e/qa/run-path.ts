@@ -3,7 +3,7 @@ import { authDriver } from '../drivers/auth'
 import { cancelAccountDriver, emailChangeDriver, passwordChangeDriver, profileDriver } from '../drivers/account-settings'
 import { checkoutDriver } from '../drivers/checkout'
 import { couponClaimDriver } from '../drivers/coupon-claim'
-import { assertState, performEvent, resolveEvent, type FlowContext, type FlowDriver } from '../drivers/flow-driver'
+import { assertState, closeDevPanels, performEvent, resolveEvent, withoutDevTools, type FlowContext, type FlowDriver } from '../drivers/flow-driver'
 import { passwordResetDriver } from '../drivers/password-reset'
 import { purchaseListDriver } from '../drivers/purchase-list'
 import { ratingDriver } from '../drivers/rating'
@@ -46,13 +46,16 @@ export class StepFailed extends Error {
 
 /**
  * Walks a path file in a page through its flow's driver: start as the file's account, then for
- * each step perform the event and assert the expected state. Throws StepFailed at the first step
- * that does not hold; `onStep` runs after each step that holds (screenshots).
+ * each step perform the event and assert the expected state once the chart and the page have
+ * settled. Throws StepFailed at the first step that does not hold; `onStep` runs after each step
+ * that holds (screenshots). A start route recorded with the live flow panel open (`?flows`) is
+ * opened without it, and a panel still open is closed, so nothing covers what the member clicks.
  */
 export async function runPath(page: Page, file: PathFile, onStep?: (index: number, step: PathStep, ms: number) => Promise<void>) {
   const driver = driverFor(file.flow)
-  const ctx: FlowContext = { account: await accountFor(file.account), startRoute: file.startRoute, vars: {} }
+  const ctx: FlowContext = { account: await accountFor(file.account), startRoute: withoutDevTools(file.startRoute), vars: {} }
   await driver.start(page, ctx)
+  await closeDevPanels(page)
   for (const [index, step] of file.steps.entries()) {
     const started = Date.now()
     try {
