@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
-import { sandboxCharges, sandboxRateLimits, sandboxTokens } from '../db/schema'
+import { sandboxCharges, sandboxRateLimits, sandboxRefunds, sandboxTokens } from '../db/schema'
 import { sandboxTestCards } from '../../contract/calls'
 import type { Clock } from '../domain/time'
 
@@ -11,6 +11,9 @@ import type { Clock } from '../domain/time'
  * processing, or a search index that may lag behind) — ask again later.
  */
 export type ChargeLookup = { state: 'succeeded'; chargeId: string } | { state: 'none' } | { state: 'unknown' }
+
+/** A refund the provider made (or had made for this key before), or why not. */
+export type RefundResult = { ok: true; refundId: string } | { ok: false; status: 402 | 409 | 429; message: string }
 
 export type ChargeResult =
   | { ok: true; chargeId: string }
@@ -27,6 +30,12 @@ export type PaymentPort = {
   finishThreeDSecure: (tokenId: string) => Promise<{ ok: true; id: string } | { ok: false }>
   charge: (req: { source: string; amount: number; idempotencyKey: string }) => Promise<ChargeResult>
   refund: (chargeId: string) => Promise<void>
+  /**
+   * Refunds `amount` yen of a charge (the operator's desk), idempotent per key on the provider side
+   * too: the same key answers the same refund, never a second one. The provider refuses more than
+   * what is left of the charge.
+   */
+  refundCharge?: (req: { chargeId: string; amount: number; idempotencyKey: string }) => Promise<RefundResult>
   /**
    * The charge made with this idempotency key, if any. `since`: when the attempt started charging
    * (a provider whose lookup lags may answer `unknown` for a recent one instead of `none`).
@@ -177,6 +186,27 @@ export function createSandboxPayment(db: Db, clock: Clock, opts: { chargeDelayMs
     },
     async refund(chargeId) {
       await db.delete(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId))
+    },
+    async refundCharge({ chargeId, amount, idempotencyKey }) {
+      return db.transaction(async (tx) => {
+        // The charge row's lock queues refunds of one charge, as the provider's own ledger would.
+        const [charge] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.chargeId, chargeId)).for('update')
+        const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
+        if (earlier) {
+          return earlier.chargeId === chargeId && earlier.amount === amount
+            ? { ok: true as const, refundId: earlier.refundId }
+            : { ok: false as const, status: 409 as const, message: 'IDEMPOTENCY_KEY_REUSED' }
+        }
+        if (!charge) return { ok: false as const, status: 402 as const, message: 'CHARGE_NOT_FOUND' }
+        const [{ refunded }] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amount}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.chargeId, chargeId))
+        if (Number(refunded) + amount > charge.amount) return { ok: false as const, status: 402 as const, message: 'AMOUNT_EXCEEDS_CHARGE' }
+        const refundId = id('re')
+        await tx.insert(sandboxRefunds).values({ refundId, chargeId, amount, idempotencyKey, createdAt: clock.now() })
+        return { ok: true as const, refundId }
+      })
     },
     async tokenUse(tokenId, memberId, useKey) {
       const [row] = await db.select().from(sandboxTokens).where(eq(sandboxTokens.tokenId, tokenId))

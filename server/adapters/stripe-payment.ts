@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { ChargeLookup, ChargeResult, PaymentPort } from './payment'
+import type { ChargeLookup, ChargeResult, PaymentPort, RefundResult } from './payment'
 
 /**
  * The Stripe half of the payment port (docs/design.md "Payments and 3-D Secure"), selected with
@@ -148,6 +148,26 @@ export function createStripePayment(stripe: Stripe, currency = 'jpy'): StripePay
     },
     async refund(chargeId) {
       await stripe.refunds.create({ payment_intent: chargeId })
+    },
+    // A Refund of part of the PaymentIntent, keyed so a retried request answers the same Refund
+    // (Stripe keeps idempotency keys for 24 hours; the desk's refund row keeps ours for ever).
+    async refundCharge({ chargeId, amount, idempotencyKey }): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: chargeId, amount, reason: 'requested_by_customer', metadata: { refund_key: idempotencyKey } },
+          { idempotencyKey: `refund:${idempotencyKey}` },
+        )
+        if (refund.status === 'failed' || refund.status === 'canceled') return { ok: false, status: 402, message: 'REFUND_FAILED' }
+        return { ok: true, refundId: refund.id }
+      } catch (e) {
+        if (!isStripeError(e)) throw e
+        if (e.statusCode === 429 || e.type === 'StripeRateLimitError') return { ok: false, status: 429, message: 'RATE_LIMITED' }
+        // Stripe answers 400 for more than what is left (amount_too_large, charge_already_refunded)
+        // and 409/400 for a key reused with other parameters (idempotency_error).
+        if (e.type === 'StripeIdempotencyError' || e.code === 'idempotency_key_in_use') return { ok: false, status: 409, message: 'IDEMPOTENCY_KEY_REUSED' }
+        if (e.statusCode === 400 || e.statusCode === 402) return { ok: false, status: 402, message: e.code === 'charge_already_refunded' || e.code === 'amount_too_large' ? 'AMOUNT_EXCEEDS_CHARGE' : 'REFUND_FAILED' }
+        throw e
+      }
     },
     // Not exercised here (no Stripe account on this machine): typed against the SDK and written
     // from Stripe's search query language (https://docs.stripe.com/search#query-fields-for-payment-intents).
