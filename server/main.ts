@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createFirebaseIdentity } from './adapters/identity'
 import { createSmtpMailer } from './adapters/mailer'
@@ -15,21 +16,66 @@ import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
 import { createPgCacheBus, type CacheBus } from './services/cache-bus'
 import { startPurchaseSweeper } from './services/purchase-sweeper'
+import { releaseProcessLeases } from './services/lease-release'
+import { flushErrorReports, initErrorReports } from './observability/error-reports'
+import { createProcessLogger, log, setLogger } from './observability/log'
+import { startMetricsServer, watchPool } from './observability/metrics'
+import { countedPayment } from './observability/payment-metrics'
+import { markStopping } from './observability/readiness'
+import { parseObservabilitySettings } from './observability/settings'
+
+/** Until the app is ready (migrations, seeding): alive, not ready, nothing else answered. */
+const starting = (req: Request): Response => {
+  const path = new URL(req.url).pathname
+  if (path === '/api/health') return Response.json({ ok: true })
+  const headers = { 'cache-control': 'no-store', 'retry-after': '1' }
+  if (path === '/api/ready') return Response.json({ ready: false, reason: 'starting' }, { status: 503, headers })
+  return Response.json({ message: 'Service Unavailable' }, { status: 503, headers })
+}
 
 async function main() {
+  setLogger(await createProcessLogger())
   const config = parseConfig()
+  const settings = parseObservabilitySettings()
+  if (await initErrorReports({ dsn: settings.sentryDsn, release: settings.release, environment: settings.environment ?? config.env })) log().info(`Error reports: Sentry (${settings.release})`)
+
+  // Listening from the start: a balancer sees the process alive (/api/health) and not ready
+  // (/api/ready 503) while the migrations and the seeding run; the app takes over once it is built.
+  let handle: (req: Request) => Response | Promise<Response> = starting
+  const server = serve({ fetch: (req) => handle(req), port: config.port, hostname: config.host }) as Server
+  // A client that sends its headers or body slowly must not hold a connection for ever: the bodies
+  // are capped at 32 KB, so 30 s for a whole request is generous.
+  server.headersTimeout = 15_000
+  server.requestTimeout = 30_000
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE') log().fatal(`Port ${config.port} is already in use (set PORT)`)
+    else log().fatal(`Cannot listen on ${config.host}:${config.port}: ${e.message}`)
+    process.exit(1)
+  })
+  // Requests in flight, for the drain on SIGTERM.
+  let inFlight = 0
+  server.on('request', (_req, res) => {
+    inFlight++
+    res.once('close', () => inFlight--)
+  })
+  const metricsServer = settings.metricsPort !== undefined ? await startMetricsServer({ port: settings.metricsPort, host: settings.metricsHost }) : null
+  if (metricsServer) log().info(`Metrics on http://${settings.metricsHost}:${metricsServer.port}/metrics`)
+
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
+  if (database.poolStats) watchPool(database.poolStats)
   const clock = systemClock
   // docs/design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
   // (parseConfig refuses stripe without the key). In Stripe mode the sandbox's 3-D Secure page and
   // `sandbox/tokens` answer 404 (server/app.ts, server/routes/checkout.ts).
-  const payment: PaymentPort =
+  // Charges are counted at the port (server/observability/payment-metrics.ts).
+  const payment: PaymentPort = countedPayment(
     config.paymentProvider === 'stripe' && config.stripeSecretKey
       ? createStripePayment(createStripeClient(config.stripeSecretKey))
-      : createSandboxPayment(database.db, clock, { chargeDelayMs: config.sandboxChargeDelayMs })
-  console.log(`Payments: ${payment.kind}`)
-  if (await seedIfEmpty(database.db, clock.now(), { demo: config.seedDemo })) console.log(config.seedDemo ? 'Seeded the catalogue and the demo members' : 'Seeded the catalogue')
+      : createSandboxPayment(database.db, clock, { chargeDelayMs: config.sandboxChargeDelayMs }),
+  )
+  log().info(`Payments: ${payment.kind}`)
+  if (await seedIfEmpty(database.db, clock.now(), { demo: config.seedDemo })) log().info(config.seedDemo ? 'Seeded the catalogue and the demo members' : 'Seeded the catalogue')
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: config.firebaseAuthEmulatorHost })
   // Demo members only where asked for (SEED_DEMO=1: the local start and the test stacks; refused in
   // production): the emulator starts empty on a fresh machine, so make sure they can sign in.
@@ -60,42 +106,48 @@ async function main() {
   // first (services/purchase-sweeper.ts, docs/decisions.md 51).
   const stopSweeper = startPurchaseSweeper(deps)
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
-  // A client that sends its headers or body slowly must not hold a connection for ever (issue 13
-  // item 8): the bodies are capped at 32 KB, so 30 s for a whole request is generous.
-  if ('headersTimeout' in server) {
-    server.headersTimeout = 15_000
-    server.requestTimeout = 30_000
-  }
-  server.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EADDRINUSE') console.error(`Port ${config.port} is already in use (set PORT)`)
-    else console.error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`)
-    process.exit(1)
-  })
-  server.on('listening', () => console.log(`${config.staticDir ? 'App and API' : 'API'} listening on http://${config.host}:${config.port} (${config.env})`))
+  handle = app.fetch
+  log().info(`${config.staticDir ? 'App and API' : 'API'} ready on http://${config.host}:${config.port} (${config.env})`)
 
+  // SIGTERM (a deploy, a scale-down): no new connections, the requests in flight answered within
+  // the grace period, then the leases this process still holds given up for the other replicas'
+  // sweepers, and everything closed in order (docs/operations.md "Stopping").
   let stopping = false
-  const stop = () => {
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    server.close(async () => {
-      await stopSweeper().catch(() => {})
-      await identity.close().catch(() => {})
-      await bus?.close()
-      await database.close()
-      process.exit(0)
+    markStopping()
+    log().info({ signal, inFlight }, 'stopping: draining the requests in flight')
+    server.close()
+    const sweeperStopped = stopSweeper().catch(() => {})
+    const deadline = Date.now() + settings.shutdownGraceMs
+    // Idle keep-alive connections would hold the close; a connection whose request just ended is idle next.
+    while (inFlight > 0 && Date.now() < deadline) {
+      server.closeIdleConnections()
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    if (inFlight > 0) log().warn({ inFlight }, 'stopping: grace period over, closing the connections still open')
+    server.closeAllConnections()
+    await sweeperStopped
+    const released = await releaseProcessLeases(database.db, clock.now()).catch((e: Error) => {
+      log().error({ err: e }, 'stopping: could not give up the purchase leases (they lapse on their own)')
+      return 0
     })
-    // Keep-alive connections must not hold the exit.
-    setTimeout(async () => {
-      await database.close().catch(() => {})
-      process.exit(0)
-    }, 3000).unref()
+    if (released) log().warn({ released }, 'stopping: purchase attempts left to the other replicas\' sweepers')
+    await identity.close().catch(() => {})
+    await bus?.close().catch(() => {})
+    await metricsServer?.close().catch(() => {})
+    await flushErrorReports().catch(() => {})
+    await database.close().catch(() => {})
+    log().info('stopped')
+    process.exit(0)
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 main().catch((e) => {
-  console.error(e instanceof ConfigError ? e.message : e)
+  if (e instanceof ConfigError) log().fatal(e.message)
+  else log().fatal({ err: e }, 'start failed')
   process.exit(1)
 })

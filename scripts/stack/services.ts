@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, httpOk, spawnChild, waitUntilReady, type Child } from './processes'
@@ -66,6 +66,8 @@ export type ServerOptions = {
   /** More settings of server/config.ts (tests: the purchase lease and sweeper, the charge delay hook). */
   env?: Record<string, string>
   echo?: boolean
+  /** Also write the server's output (its JSON log lines) to this file: the e2e run's log is searched for personal data. */
+  logFile?: string
 }
 
 /**
@@ -86,11 +88,19 @@ export async function startServer(opts: ServerOptions): Promise<Service> {
     STATIC_DIR: opts.staticDir ?? '',
     DATABASE_URL: opts.databaseUrl ?? '',
     PGLITE_DIR: opts.pgliteDir ?? '',
+    // The child's output is a pipe; shown on a terminal (`npm start`), its lines are for people.
+    LOG_FORMAT: opts.echo && process.stdout.isTTY ? 'pretty' : 'json',
     ...opts.env,
   }
   const child = spawnChild('server', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
+  if (opts.logFile) {
+    const file = createWriteStream(opts.logFile, { flags: 'a' })
+    child.proc.stdout?.pipe(file)
+    child.proc.stderr?.pipe(file)
+  }
   const url = `http://127.0.0.1:${opts.port}`
-  await waitUntilReady(child, httpOk(`${url}/api/health`), 120_000)
+  // Ready, not only alive: the server listens while it migrates and seeds (server/main.ts).
+  await waitUntilReady(child, async () => (await fetch(`${url}/api/ready`)).ok, 120_000)
   return { child, url }
 }
 

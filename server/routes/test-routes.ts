@@ -23,6 +23,11 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
 
 /** Only mounted when ENABLE_TEST_ROUTES=1: browser tests that must not share state. */
 export function mountTestRoutes(app: Hono, deps: Deps) {
+  // An unexpected error in a handler, carrying personal data in its message: the error reports'
+  // and the logs' scrub is tested with it (tests/api/error-reports.test.ts).
+  app.get('/api/__test/throw', () => {
+    throw new Error('test failure for demo@example.com, 090-1234-5678, card 4242 4242 4242 4242')
+  })
   app.post('/api/__test/member', async (c) => {
     const raw = await c.req.json().catch(() => ({}))
     const parsed = v.safeParse(Body, raw ?? {})
