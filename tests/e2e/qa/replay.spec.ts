@@ -33,7 +33,7 @@ test('a path whose state differs fails at that step and names it', async () => {
   expect(readFileSync(result.report, 'utf8')).toContain('**FAILED**')
 })
 
-test('a path that lands on the wrong page fails at once, naming the expected state and the actual page', async () => {
+test('a path that lands on the wrong page fails, naming the expected state and the actual page', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'qa-replay-'))
   const file = path.join(dir, 'wrong-page.json')
   // A coupon link without a code goes to /error?code=404; the file expects the member home.
