@@ -68,7 +68,8 @@ const JSON_HEADERS = { 'content-type': 'application/json' }
 /** The member row of a verified uid; a uid without a row (cancelled, signup pending) is not kept. */
 const memberLoader = (deps: Deps) => async (_now: number, uid: string) => {
   const [row] = await deps.db.select().from(members).where(eq(members.memberId, uid))
-  return row ? { value: Object.freeze(row) } : { value: null, keep: false }
+  // A cancelled member's row is kept, anonymised, for the accounting records: no member any more.
+  return row && !row.deletedAt ? { value: Object.freeze(row) } : { value: null, keep: false }
 }
 
 /**

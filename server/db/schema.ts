@@ -37,6 +37,11 @@ export const members = pgTable('members', {
   /** The member's Stripe Customer (PAYMENT_PROVIDER=stripe): saved cards are attached to it. */
   stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: ts('created_at').notNull(),
+  /**
+   * The member cancelled their account: the row is kept, anonymised, because the tickets,
+   * purchases and charges that name it are accounting records (docs/server.md "Records kept").
+   */
+  deletedAt: ts('deleted_at'),
 })
 
 export const staff = pgTable('staff', {
@@ -114,7 +119,8 @@ export const reservationMenus = pgTable('reservation_menus', {
 
 export const tickets = pgTable('tickets', {
   ticketNumber: text('ticket_number').primaryKey(),
-  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  // Accounting records outlive a membership: a member row with tickets cannot be deleted.
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
   productId: text('product_id').notNull(),
   productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
   productName: text('product_name').notNull(),
@@ -141,12 +147,14 @@ export const tickets = pgTable('tickets', {
   minutesUsed: integer('minutes_used'),
   /** The consultant could not reach the member: the status stays UNSUPPORTED (the card's ご連絡なし). */
   noContact: boolean('no_contact').notNull().default(false),
+  /** The member booked 指名なし: the consultant was assigned (fairly, services/assignment.ts). */
+  noPreference: boolean('no_preference').notNull().default(false),
   outcomeAt: ts('outcome_at'),
 })
 
 export const purchases = pgTable('purchases', {
   receiptNumber: text('receipt_number').primaryKey(),
-  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
   ticketNumber: text('ticket_number').notNull(),
   productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
   productName: text('product_name').notNull(),
@@ -169,7 +177,7 @@ export const purchases = pgTable('purchases', {
 export const purchaseAttempts = pgTable(
   'purchase_attempts',
   {
-    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'cascade' }),
+    memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
     idempotencyKey: text('idempotency_key').notNull(),
     /** sha-256 of the member id and the parsed request, canonical JSON. */
     fingerprint: text('fingerprint').notNull(),

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import { apiErrors } from '../../contract/messages'
-import { bookings, members, purchaseAttempts, tickets } from '../db/schema'
+import type { Tx } from '../db/client'
+import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../db/schema'
 import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { lockMember } from './member-lock'
@@ -36,7 +37,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       const attempted = (await tx.select({ n: purchaseAttempts.ticketNumber }).from(purchaseAttempts).where(eq(purchaseAttempts.memberId, member.memberId))).map((r) => r.n)
       const all = [...new Set([...numbers, ...attempted])]
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))
-      await tx.delete(members).where(eq(members.memberId, member.memberId))
+      await anonymiseMember(tx, member, now)
       return true
     })
     if (done) break
@@ -44,8 +45,50 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
     await sleep(POLL_MS)
   }
   // From here on no call of this process may be served as this member (their token may still
-  // verify until it expires): the next lookup reads the row, which is gone, and answers 401.
+  // verify until it expires): the next lookup reads the row, now marked deleted, and answers 401.
   deps.caches.memberChanged(member.memberId)
   deps.caches.scheduleChanged()
   await deps.identity.deleteUser(member.memberId)
+}
+
+/** The address an anonymised member row keeps: unique, and no mailbox (`.invalid`, RFC 2606). */
+export const anonymisedEmail = (memberId: string) => `deleted-${memberId.toLowerCase()}@deleted.invalid`
+
+/**
+ * Erases a member's personal data but keeps their accounting records (docs/server.md "Records
+ * kept"): the member row stays, anonymised and marked deleted, so that tickets, purchases, purchase
+ * attempts (charges) and refunds keep naming it; the foreign keys refuse deleting it. Erased: name,
+ * phone, e-mail (the address is free for a new signup), survey answers and sources, the saved cards,
+ * the provider customer reference, the pending links (signup, e-mail change, password reset), the
+ * coupons not used, the concern texts and the stored request bodies of purchases, and the addresses
+ * and bodies of the mails kept for them.
+ */
+async function anonymiseMember(tx: Tx, member: MemberRow, now: Date) {
+  const id = member.memberId
+  await tx
+    .update(members)
+    .set({
+      email: anonymisedEmail(id),
+      memberLastname: '',
+      memberFirstname: '',
+      phoneNumber: '',
+      registrationAnswers: [],
+      source: null,
+      lpSource: null,
+      stripeCustomerId: null,
+      deletedAt: now,
+    })
+    .where(eq(members.memberId, id))
+  await tx.delete(savedCards).where(eq(savedCards.memberId, id))
+  await tx.delete(passwordResets).where(eq(passwordResets.memberId, id))
+  await tx.delete(emailChanges).where(eq(emailChanges.memberId, id))
+  await tx.delete(pendingSignups).where(or(eq(pendingSignups.memberId, id), eq(pendingSignups.email, member.email)))
+  // A used coupon is part of the price paid (purchases.coupon_code); an unused one is not a record.
+  await tx.delete(memberCoupons).where(and(eq(memberCoupons.memberId, id), isNull(memberCoupons.usedAt)))
+  await tx.update(tickets).set({ counsellingComment: null }).where(eq(tickets.memberId, id))
+  await tx.update(purchaseAttempts).set({ request: null }).where(eq(purchaseAttempts.memberId, id))
+  await tx
+    .update(mailOutbox)
+    .set({ toAddress: anonymisedEmail(id), body: '', resendable: false, updatedAt: now })
+    .where(or(eq(mailOutbox.memberId, id), eq(mailOutbox.toAddress, member.email)))
 }

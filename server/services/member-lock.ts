@@ -10,6 +10,7 @@ import type { MemberRow } from '../http/handler'
  */
 export async function lockMember(tx: Tx, memberId: string): Promise<MemberRow> {
   const [row] = await tx.select().from(members).where(eq(members.memberId, memberId)).for('update')
-  if (!row) throw unauthorized()
+  // A cancelled member's row is kept, anonymised (services/cancel-account.ts): still no member.
+  if (!row || row.deletedAt) throw unauthorized()
   return row
 }

@@ -24,3 +24,22 @@ export async function staffAccount(h: Harness, roles: { role: StaffRole; staffId
 /** A staff call through the app, like the harness's member calls. */
 export const staffGet = (h: Harness, name: string, o: Parameters<Harness['get']>[1] = {}) => h.get(`staff/${name}`, o)
 export const staffPost = (h: Harness, name: string, o: Parameters<Harness['post']>[1] = {}) => h.post(`staff/${name}`, o)
+
+let keys = 0
+/**
+ * A member's purchase of a SUPPORT ticket booked at `reservationTime` (`SUPPORT-YYYYMMDD-HH-MM`):
+ * with `staffId` that consultant, with null 指名なし. Returns the charge's answer.
+ */
+export async function buySupport(h: Harness, member: { token: string }, o: { reservationTime: string; staffId: string | null; productId?: string; supportType?: 'TEL' | 'ONLINE' }) {
+  const r = await h.post('charge', {
+    token: member.token,
+    headers: { 'Idempotency-Key': `staff-test-${Date.now()}-${++keys}` },
+    body: {
+      productId: o.productId ?? 'SUPPORT-60', cardId: '', cardToken: await h.cardToken(undefined, member.token), saveCard: false,
+      staffId: o.staffId, reservationTime: o.reservationTime, supportType: o.supportType ?? 'TEL',
+      reservationMenuList: [], counsellingComment: 'プリンターがつながりません', contactDevice: 'PC', contactOs: 'WINDOWS', remoteSupport: 'WISH',
+    },
+  })
+  if (r.status !== 200) throw new Error(`charge: ${r.status} ${JSON.stringify(r.body)}`)
+  return r.body as { ticketNumber: string; receiptNumber: string }
+}
