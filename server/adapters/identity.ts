@@ -8,7 +8,8 @@ export type Identity = {
    * Verifies a bearer ID token; throws when invalid, expired, revoked or the user is disabled/deleted.
    * `claims`: the token's custom claims (staff roles: `role`, `staffId`; docs/server.md "Staff roles").
    */
-  verifyIdToken: (token: string) => Promise<{ uid: string; email?: string; claims?: Record<string, unknown> }>
+  /** `authTime`: when the user last entered their password (the token's `auth_time`, in seconds). */
+  verifyIdToken: (token: string) => Promise<{ uid: string; email?: string; claims?: Record<string, unknown>; authTime?: number }>
   getUserByEmail: (email: string) => Promise<{ uid: string; disabled: boolean } | null>
   createUser: (u: { uid: string; email: string; password: string; displayName?: string; disabled?: boolean }) => Promise<void>
   updateUser: (uid: string, patch: { email?: string; password?: string; displayName?: string; disabled?: boolean }) => Promise<void>
@@ -52,7 +53,7 @@ export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?:
     async verifyIdToken(token) {
       const decoded = await auth.verifyIdToken(token, true)
       const { role, staffId } = decoded as { role?: unknown; staffId?: unknown }
-      return { uid: decoded.uid, email: decoded.email, claims: { role, staffId } }
+      return { uid: decoded.uid, email: decoded.email, claims: { role, staffId }, authTime: decoded.auth_time }
     },
     async getUserByEmail(email) {
       try {

@@ -24,6 +24,8 @@ export const serverErrors = {
   couponNotFound: 'Coupon Not Found.',
   couponAlreadyObtained: 'COUPON_ALREADY_OBTAINED',
   couponExpired: 'COUPON_EXPIRED',
+  /** Every place of a coupon with a claim limit is taken (operator's desk). */
+  couponClaimLimit: 'COUPON_CLAIM_LIMIT_REACHED',
   ticketNotChangeable: 'TICKET_NOT_CHANGEABLE',
   ratingNotAvailable: 'RATING_NOT_AVAILABLE',
   alreadyRated: 'ALREADY_RATED',
@@ -34,6 +36,8 @@ export const serverErrors = {
   emailChangeLinkInvalid: 'EMAIL_CHANGE_LINK_INVALID',
   memberNotFound: 'Member Not Found.',
   authCodeInvalid: 'AUTH_CODE_INVALID',
+  /** password-change: the token's sign-in is older than a few minutes (the client re-authenticates first). */
+  reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
   idempotencyKeyRequired: 'Idempotency-Key header is required',
   paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
   cardNotFound: 'CARD_NOT_FOUND',

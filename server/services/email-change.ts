@@ -7,7 +7,7 @@ import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { LINK_HOURS, newLinkToken, tokenDigest } from './link-secrets'
-import { mails } from './mails'
+import { mails, sendSecurityMail } from './mails'
 
 /** Mails the link that moves member `m` to `email` (lower-cased), unless the address is taken. */
 export async function requestEmailChange(deps: Deps, m: MemberRow, email: string): Promise<void> {
@@ -71,5 +71,8 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
   }
   if (!applied) return alreadyChanged()
   deps.caches.memberChanged(change.memberId)
+  // The mailbox that loses the account hears of it (docs/server.md "Security mails").
+  const oldEmail: string | null = previousEmail
+  if (oldEmail) await sendSecurityMail(() => mails.emailChanged(deps.mailer, oldEmail, change.newEmail, now))
   return { email: change.newEmail }
 }

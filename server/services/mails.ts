@@ -14,7 +14,54 @@ const jstText = (d: Date) => {
 // product.md §9: support types TEL (電話), ONLINE (オンライン).
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 
+/**
+ * `taro@example.com` → `t***@example.com`: the old address learns where its account went without
+ * the whole new address being read by whoever else holds the old mailbox.
+ */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@')
+  return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`
+}
+
+// A security notice (docs/server.md "Security mails"): what changed and when, and what to do when it
+// was not the member: no link to click, the page to go to by hand.
+const securityNotice = (what: string, at: Date, advice: string[], extra: string[] = []) =>
+  [`マイページの${what}（${jstText(at)}）。`, ...extra, '', 'お心当たりがない場合は、第三者がログインしたおそれがあります。', ...advice].join('\n') + footer
+
+const resetAdvice = (origin: string) => ['お手数ですが、以下のページからパスワードを再設定のうえ、お問い合わせください。', `${origin}/password-reset-request`]
+
+/**
+ * Sends a security notice after the change it reports has been made: a mail server that fails
+ * must not turn a done change into an error page, so the failure is logged (without the address)
+ * and the call answers as it would have.
+ */
+export async function sendSecurityMail(send: () => Promise<void>): Promise<void> {
+  try {
+    await send()
+  } catch (e) {
+    console.error('security mail not sent:', e instanceof Error ? e.name : 'unknown error')
+  }
+}
+
 export const mails = {
+  /** After a password change by the signed-in member (the account's address). */
+  passwordChanged: (m: Mailer, to: string, at: Date, origin: string) =>
+    m.send({ to, subject: '【ITサポート】パスワードが変更されました', text: securityNotice('パスワードが変更されました', at, resetAdvice(origin)) }),
+  /** After a password reset with a mailed code. */
+  passwordReset: (m: Mailer, to: string, at: Date, origin: string) =>
+    m.send({ to, subject: '【ITサポート】パスワードが再設定されました', text: securityNotice('パスワードが再設定されました', at, resetAdvice(origin)) }),
+  /** To the OLD address once an e-mail change is applied: the mailbox that loses the account hears of it. */
+  emailChanged: (m: Mailer, to: string, newEmail: string, at: Date) =>
+    m.send({
+      to,
+      subject: '【ITサポート】メールアドレスが変更されました',
+      // This mailbox no longer signs in, so no reset page: the contact page is the way back.
+      text: securityNotice('ログイン用メールアドレスが変更されました', at, ['お手数ですが、お問い合わせフォームからご連絡ください。'], [
+        `新しいメールアドレス: ${maskEmail(newEmail)}`,
+        '今後のお知らせは新しいメールアドレスにお送りします。',
+      ]),
+    }),
+
   // The name entered with this request is shown, and the mail says what to do with a request one
   // did not make: each request has its own link, so a mailbox owner can tell theirs.
   signup: (m: Mailer, to: string, link: string, name: string) =>

@@ -4,7 +4,7 @@ import { members, passwordResets } from '../db/schema'
 import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps } from '../http/handler'
-import { mails } from './mails'
+import { mails, sendSecurityMail } from './mails'
 
 const RESET_CODE_MINUTES = 30
 /** Tries one reset code survives: the 5th wrong one leaves it void. */
@@ -54,4 +54,5 @@ export async function resetPassword(deps: Deps, email: string, authCode: string,
     await deps.db.update(passwordResets).set({ usedAt: null }).where(eq(passwordResets.id, live.id)).catch(() => {})
     throw e
   }
+  await sendSecurityMail(() => mails.passwordReset(deps.mailer, m.email, now, deps.config.appOrigin))
 }
