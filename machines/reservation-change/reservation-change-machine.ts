@@ -32,8 +32,8 @@ export type { ReservationChangeContext, ReservationChangeEvent, ReservationChang
  * Failures ─▶ toError (goToError with the code), `minutesToSupport None` ─▶ toMenu.
  * One final state per exit: the goTo* action on the arrow into it says where.
  * Back from /buy (input `saved`), the first load asks for the saved day and band and shows the
- * saved cell selected if still open, else `notifySavedSlotGone`. Landing (`seeking`): a
- * change opens on the reservation's day and band; otherwise the first day from today with a free
+ * saved cell selected if still open, else `notifySavedSlotGone` and `forgetSavedSlot` (told once,
+ * never again on a later purchase). Landing (`seeking`): a change opens on the reservation's day and band; otherwise the first day from today with a free
  * cell is looked for, and the band shown is the first with a free cell. `moved` says why the day
  * shown is not the one asked for (holiday, not served, full). Context: ./reservation-change-context.ts.
  */
@@ -92,6 +92,8 @@ export const reservationChangeMachine = setup({
     savePurchaseState: (_, _params: PurchaseState) => {},
     trackDateChange: (_, _params: { ticketNumber: string }) => {},
     notifySavedSlotGone: () => {},
+    /** The saved slot is gone: forget the stored one, so it is told once (product.md §8 charge). */
+    forgetSavedSlot: () => {},
   },
 }).createMachine({
   id: 'reservationChange',
@@ -172,7 +174,7 @@ export const reservationChangeMachine = setup({
           target: 'choosing',
           actions: assign(({ context }) => ({ view: context.loaded, loaded: null, choice: savedChoice(context.loaded!, context.saved!), saved: null })),
         },
-        { guard: 'hasSaved', target: 'choosing', actions: [assign(({ context }) => ({ view: context.loaded, loaded: null, saved: null })), 'notifySavedSlotGone'] },
+        { guard: 'hasSaved', target: 'choosing', actions: [assign(({ context }) => ({ view: context.loaded, loaded: null, saved: null })), 'notifySavedSlotGone', 'forgetSavedSlot'] },
         {
           // Landing: a band without a free cell gives way to the first band with one.
           target: 'choosing',

@@ -109,6 +109,13 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
         throw error
       }
     },
+    async reauthenticate(password) {
+      const { sdk: firebase, auth } = await sdk()
+      await auth.authStateReady()
+      const user = auth.currentUser
+      if (!user?.email) throw Object.assign(new Error('nobody is signed in'), { code: 'auth/no-current-user' })
+      await firebase.reauthenticateWithCredential(user, firebase.EmailAuthProvider.credential(user.email, password))
+    },
     async reload() {
       const { sdk: firebase, auth } = await sdk()
       const user = auth.currentUser

@@ -8,7 +8,7 @@ import {
   type Auth,
 } from 'firebase/auth'
 
-export { onAuthStateChanged, signInWithEmailAndPassword, signOut } from 'firebase/auth'
+export { EmailAuthProvider, onAuthStateChanged, reauthenticateWithCredential, signInWithEmailAndPassword, signOut } from 'firebase/auth'
 
 export type FirebaseIdentityConfig = {
   apiKey: string

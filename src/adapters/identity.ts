@@ -24,6 +24,11 @@ export type IdentityPort = {
   /** Refreshes the current user from the provider. */
   reload(): Promise<void>
   /**
+   * Re-enters the signed-in user's password with the provider (reauthenticateWithCredential): the
+   * sign-in becomes recent, as a sensitive change needs. Rejects with the provider's error (`code`).
+   */
+  reauthenticate(password: string): Promise<void>
+  /**
    * The custom claims of the current user's ID token (staff roles, docs/server.md "Staff roles"),
    * or null when nobody is signed in. `refresh` asks the provider for a new token first, so a role
    * granted since the last sign-in is seen.

@@ -131,6 +131,7 @@ describe('reservation change: restoring the slot saved before /buy', () => {
   })
   function restore(input: { productId?: string; ticketNumber?: string; saved: PurchaseState }, served: (dt: string) => ScheduleView = (dt) => scheduleFixture(dt)) {
     const notifySavedSlotGone = vi.fn()
+    const forgetSavedSlot = vi.fn()
     const loadSchedule = vi.fn(async ({ input: i }: { input: { dt: string } }) => served(i.dt))
     const machine = reservationChangeMachine.provide({
       actors: {
@@ -138,16 +139,18 @@ describe('reservation change: restoring the slot saved before /buy', () => {
         loadProduct: fromPromise(async () => ({ minutesToSupport: 60 })) as never,
         loadSchedule: fromPromise(loadSchedule) as never,
       },
-      actions: { notifySavedSlotGone },
+      actions: { notifySavedSlotGone, forgetSavedSlot },
     })
     const actor = createActor(machine, { input: { ...input, today: '20250602' } }).start()
-    return { actor, notifySavedSlotGone, loadSchedule }
+    return { actor, notifySavedSlotGone, forgetSavedSlot, loadSchedule }
   }
 
   it('opens on the saved day and band with the saved cell selected', async () => {
-    const { actor, notifySavedSlotGone, loadSchedule } = restore({ productId: 'SUPPORT-60', saved: saved() })
+    const { actor, notifySavedSlotGone, forgetSavedSlot, loadSchedule } = restore({ productId: 'SUPPORT-60', saved: saved() })
     await waitFor(actor, (s) => s.matches('choosing'))
     expect(loadSchedule.mock.calls[0][0].input.dt).toBe('20250605')
+    // Still open: kept for Back and forward again to /buy.
+    expect(forgetSavedSlot).not.toHaveBeenCalled()
     const { date, band, choice } = actor.getSnapshot().context
     expect({ date, band, choice }).toEqual({
       date: '20250605', band: 'morning', choice: { slotType: 'withStaff', time: '10-30', staffId: 'STAFF-01', staffNickname: 'さくら' },
@@ -167,11 +170,14 @@ describe('reservation change: restoring the slot saved before /buy', () => {
     expect(actor.getSnapshot().context.choice).toEqual({ slotType: 'noAssign', time: '18-30', staffId: null, staffNickname: null })
   })
 
-  it('a cell taken meanwhile: nothing selected and the member is told', async () => {
-    const { actor, notifySavedSlotGone } = restore({ productId: 'SUPPORT-60', saved: saved({ reservationTime: 'SUPPORT-20250605-09-00' }) })
+  it('a cell taken meanwhile (STAFF_DENY): nothing selected, the member is told once and the stored slot forgotten', async () => {
+    const { actor, notifySavedSlotGone, forgetSavedSlot } = restore({ productId: 'SUPPORT-60', saved: saved({ reservationTime: 'SUPPORT-20250605-09-00' }) })
     await waitFor(actor, (s) => s.matches('choosing'))
     expect(actor.getSnapshot().context.choice).toBeNull()
     expect(notifySavedSlotGone).toHaveBeenCalledTimes(1)
+    // Forgotten after the toast: a later purchase from the menu opens neither the toast nor the old date.
+    expect(forgetSavedSlot).toHaveBeenCalledTimes(1)
+    expect(forgetSavedSlot.mock.invocationCallOrder[0]).toBeGreaterThan(notifySavedSlotGone.mock.invocationCallOrder[0])
   })
 
   it('a saved day the server no longer serves: the served day shows, the member is told', async () => {

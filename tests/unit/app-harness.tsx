@@ -61,6 +61,7 @@ export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promis
     },
     getIdToken: async () => (current ? 'token' : null),
     reload: async () => {},
+    reauthenticate: async () => {},
   }
   return { identity, forceSignOut: () => identity.signOut() }
 }

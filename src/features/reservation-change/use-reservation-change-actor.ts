@@ -71,6 +71,7 @@ export function useReservationChangeActor(services: ReservationPorts, params: { 
         savePurchaseState: (_, state) => session.set(sessionKeys.purchaseState, JSON.stringify(state)),
         trackDateChange: (_, { ticketNumber }) => analytics.event('reservation_date_change', { ticketNumber }),
         notifySavedSlotGone: () => void toaster.create({ id: 'saved-slot-gone', title: scheduleText.savedSlotGone, type: 'warning' }),
+        forgetSavedSlot: () => session.remove(sessionKeys.purchaseState),
       },
     }),
     { input: { ...params, today: todayJst(), saved }, inspect: flowInspect },
