@@ -168,7 +168,8 @@ export const checkoutMachine = setup({
       initial: 'editing',
       states: {
         editing: {},
-        failed: { tags: ['paymentProblem'] },
+        // The payment-problem message stays until the member types a new card (product.md §8).
+        failed: { tags: ['paymentProblem'], on: { 'card.change': { target: 'editing', actions: 'updateForm' } } },
         validatingCoupon: {
           tags: ['busy'],
           invoke: {

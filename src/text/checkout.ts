@@ -46,6 +46,8 @@ export const buyText = {
   cardNumberInvalid: 'カード番号が正しくありません。ご確認のうえ、もう一度入力してください',
   cardExpiry: '有効期限',
   cardExpiryHint: 'カードに記載されている通りに入力してください（月/年）',
+  /** product.md §5: a whole expiry date already past (the card provider's own words). */
+  cardExpired: 'カードの有効期限が切れています。',
   cardCvc: 'セキュリティコード',
   cardCvcHint: 'カード裏面の3桁の数字（American Expressは表面の4桁）を入力してください',
   holderName: 'カード名義',

@@ -238,6 +238,33 @@ describe('checkout chart', () => {
     expect(actor.getSnapshot().matches({ ready: 'failed' })).toBe(true)
   })
 
+  it('the 3-D Secure failure message goes once the member types a new card, and paying with it is possible', async () => {
+    const { actor } = start({ stored: attempt, load: { ...loaded, coupons: [] }, finish: new ApiError(400, 'THREE_D_SECURE_FAILED') })
+    await flush()
+    expect(actor.getSnapshot().hasTag('paymentProblem')).toBe(true)
+    // Other fields leave it shown; the card does not.
+    actor.send({ type: 'concern.change', value: 'PCが遅い' })
+    expect(actor.getSnapshot().hasTag('paymentProblem')).toBe(true)
+    actor.send({ type: 'card.change', element: 'number', complete: true })
+    expect(actor.getSnapshot().hasTag('paymentProblem')).toBe(false)
+    expect(actor.getSnapshot().context.form.card.number).toBe(true)
+    for (const element of ['expiry', 'cvc'] as const) actor.send({ type: 'card.change', element, complete: true })
+    actor.send({ type: 'holderName.change', value: 'TARO YAMADA' })
+    expect(actor.getSnapshot().can({ type: 'pay.submit' })).toBe(true)
+  })
+
+  it('an expiry reported past (as the card fields do when it is whole) blocks paying until it is retyped', async () => {
+    const { actor } = start({ load: { ...loaded, coupons: [] } })
+    await flush()
+    for (const element of ['number', 'cvc'] as const) actor.send({ type: 'card.change', element, complete: true })
+    actor.send({ type: 'holderName.change', value: 'TARO YAMADA' })
+    actor.send({ type: 'card.change', element: 'expiry', complete: false, error: 'カードの有効期限が切れています。' })
+    expect(actor.getSnapshot().context.form.cardError).toBe('カードの有効期限が切れています。')
+    expect(actor.getSnapshot().can({ type: 'pay.submit' })).toBe(false)
+    actor.send({ type: 'card.change', element: 'expiry', complete: true, error: null })
+    expect(actor.getSnapshot().can({ type: 'pay.submit' })).toBe(true)
+  })
+
   it('STAFF_DENY goes back to /support/staff with a toast', async () => {
     const { actor, calls } = start({ charge: [new ApiError(400, 'STAFF_ASSING_DENY')] })
     await flush()

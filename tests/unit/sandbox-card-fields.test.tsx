@@ -4,7 +4,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { createSandboxCardFields, sandboxComplete } from '../../src/adapters/payment/sandbox-card-fields'
+import { createSandboxCardFields, isExpiryPast, sandboxComplete } from '../../src/adapters/payment/sandbox-card-fields'
 import { buyText } from '../../src/text/checkout'
 import { system } from '../../src/theme'
 
@@ -16,7 +16,7 @@ function renderFields() {
   const Fields = createSandboxCardFields({ number: '', expiry: '', cvc: '' })
   render(
     <ChakraProvider value={system}>
-      <Fields labels={labels} hints={hints} numberInvalid={buyText.cardNumberInvalid} onChange={onChange} />
+      <Fields labels={labels} hints={hints} numberInvalid={buyText.cardNumberInvalid} expired={buyText.cardExpired} onChange={onChange} />
     </ChakraProvider>,
   )
   const type = (label: string, value: string) => {
@@ -51,5 +51,29 @@ describe('sandbox card fields (product.md §5)', () => {
     expect(screen.getByText(buyText.cardNumberInvalid)).toBeTruthy()
     type(buyText.cardNumber, '4242')
     expect(onChange).toHaveBeenLastCalledWith({ element: 'number', complete: false, error: buyText.cardNumberHint })
+  })
+
+  it('an expiry date already past is said as soon as it is whole, before any blur or pay', () => {
+    const { onChange } = renderFields()
+    const now = new Date()
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+    const mmyy = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCFullYear() % 100).padStart(2, '0')}`
+    // Typed, not left: only the change event.
+    fireEvent.change(screen.getByLabelText(buyText.cardExpiry), { target: { value: mmyy(last) } })
+    expect(onChange).toHaveBeenLastCalledWith({ element: 'expiry', complete: false, error: buyText.cardExpired })
+    expect(screen.getByText(buyText.cardExpired)).toBeTruthy()
+    // This month is still valid.
+    fireEvent.change(screen.getByLabelText(buyText.cardExpiry), { target: { value: mmyy(now) } })
+    expect(onChange).toHaveBeenLastCalledWith({ element: 'expiry', complete: true, error: null })
+    expect(screen.queryByText(buyText.cardExpired)).toBeNull()
+  })
+
+  it('past means before the current month', () => {
+    const now = new Date(Date.UTC(2026, 10, 25))
+    expect(isExpiryPast('10/26', now)).toBe(true)
+    expect(isExpiryPast('11/26', now)).toBe(false)
+    expect(isExpiryPast('01/27', now)).toBe(false)
+    expect(isExpiryPast('12/25', now)).toBe(true)
+    expect(isExpiryPast('1/2', now)).toBe(false)
   })
 })

@@ -14,6 +14,8 @@ export type CardFieldsProps = {
   hints: Record<CardElementName, string>
   /** A whole-length card number that fails the checksum (product.md §5; the sandbox fields say it, Stripe's say their own). */
   numberInvalid?: string
+  /** A whole expiry date before this month (product.md §5): said as soon as it is typed, not at pay. */
+  expired?: string
   disabled?: boolean
 }
 

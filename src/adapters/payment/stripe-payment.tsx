@@ -30,13 +30,18 @@ export function createStripePayment(publishableKey: string, confirmSetup: Confir
 
   const StripeCardFields: ComponentType<CardFieldsProps> = ({ onChange, labels, hints, disabled }) => {
     const [stripe] = useState(getStripe)
-    const report = (element: CardElementName) => (e: { complete: boolean; error?: { message: string } }) =>
+    // What each element reports wrong as the member types (an expiry already past among them): shown
+    // under it at once, as the sandbox fields do, not only when paying.
+    const [errors, setErrors] = useState<Partial<Record<CardElementName, string>>>({})
+    const report = (element: CardElementName) => (e: { complete: boolean; error?: { message: string } }) => {
+      setErrors((prev) => ({ ...prev, [element]: e.error?.message }))
       onChange({ element, complete: e.complete, error: e.error?.message ?? null })
+    }
     const box = (element: CardElementName, child: React.ReactNode) => (
-      <Field.Root key={element} disabled={disabled}>
+      <Field.Root key={element} disabled={disabled} invalid={!!errors[element]}>
         <Field.Label>{labels[element]}</Field.Label>
         <Box w="full" borderWidth="1px" borderRadius="l2" px="3" py="2.5">{child}</Box>
-        <Field.HelperText>{hints[element]}</Field.HelperText>
+        {errors[element] ? <Field.ErrorText>{errors[element]}</Field.ErrorText> : <Field.HelperText>{hints[element]}</Field.HelperText>}
       </Field.Root>
     )
     return (

@@ -68,6 +68,7 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
                 labels={{ number: buyText.cardNumber, expiry: buyText.cardExpiry, cvc: buyText.cardCvc }}
                 hints={{ number: buyText.cardNumberHint, expiry: buyText.cardExpiryHint, cvc: buyText.cardCvcHint }}
                 numberInvalid={buyText.cardNumberInvalid}
+                expired={buyText.cardExpired}
                 onChange={(c) => actor.send({ type: 'card.change', ...c })}
               />
               <Field.Root invalid={holderNameError}>
