@@ -20,6 +20,7 @@ import { Route as PasswordResetRequestRouteImport } from './routes/password-rese
 import { Route as RegisterationCompleteRouteImport } from './routes/registeration-complete'
 import { Route as RegisterationTempRouteImport } from './routes/registeration-temp'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as AuthIndexRouteImport } from './routes/_auth.index'
 import { Route as AuthBuyRouteImport } from './routes/_auth.buy'
 import { Route as AuthBuyCompleteRouteImport } from './routes/_auth.buy-complete'
@@ -31,6 +32,13 @@ import { Route as AuthReservationdateChangeCompleteRouteImport } from './routes/
 import { Route as AuthSettingsRouteImport } from './routes/_auth.settings'
 import { Route as SettingsEmailChangeCompleteRouteImport } from './routes/settings.email-change-complete'
 import { Route as SettingsPasswordChangeCompleteRouteImport } from './routes/settings.password-change-complete'
+import { Route as StaffIndexRouteImport } from './routes/staff.index'
+import { Route as StaffAccountsRouteImport } from './routes/staff.accounts'
+import { Route as StaffAssignmentsRouteImport } from './routes/staff.assignments'
+import { Route as StaffCalendarRouteImport } from './routes/staff.calendar'
+import { Route as StaffHolidaysRouteImport } from './routes/staff.holidays'
+import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
+import { Route as StaffLoginRouteImport } from './routes/staff_.login'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
 import { Route as AuthSettingsEmailChangeRequestCompleteRouteImport } from './routes/_auth.settings_.email-change-request-complete'
 import { Route as AuthSettingsPasswordChangeRouteImport } from './routes/_auth.settings_.password-change'
@@ -92,6 +100,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -150,6 +163,41 @@ const SettingsPasswordChangeCompleteRoute =
     path: '/settings/password-change-complete',
     getParentRoute: () => rootRouteImport,
   } as any)
+const StaffIndexRoute = StaffIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAccountsRoute = StaffAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAssignmentsRoute = StaffAssignmentsRouteImport.update({
+  id: '/assignments',
+  path: '/assignments',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCalendarRoute = StaffCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffHolidaysRoute = StaffHolidaysRouteImport.update({
+  id: '/holidays',
+  path: '/holidays',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffShiftsRoute = StaffShiftsRouteImport.update({
+  id: '/shifts',
+  path: '/shifts',
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffLoginRoute = StaffLoginRouteImport.update({
+  id: '/staff_/login',
+  path: '/staff/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthSettingsEmailChangeRequestRoute =
   AuthSettingsEmailChangeRequestRouteImport.update({
     id: '/settings_/email-change-request',
@@ -197,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/registeration-complete': typeof RegisterationCompleteRoute
   '/registeration-temp': typeof RegisterationTempRoute
   '/signup': typeof SignupRoute
+  '/staff': typeof StaffRouteWithChildren
   '/buy': typeof AuthBuyRoute
   '/buy-complete': typeof AuthBuyCompleteRoute
   '/get-coupon': typeof AuthGetCouponRoute
@@ -207,6 +256,13 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthSettingsRoute
   '/settings/email-change-complete': typeof SettingsEmailChangeCompleteRoute
   '/settings/password-change-complete': typeof SettingsPasswordChangeCompleteRoute
+  '/staff/accounts': typeof StaffAccountsRoute
+  '/staff/assignments': typeof StaffAssignmentsRoute
+  '/staff/calendar': typeof StaffCalendarRoute
+  '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/shifts': typeof StaffShiftsRoute
+  '/staff/login': typeof StaffLoginRoute
+  '/staff/': typeof StaffIndexRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -235,7 +291,14 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthSettingsRoute
   '/settings/email-change-complete': typeof SettingsEmailChangeCompleteRoute
   '/settings/password-change-complete': typeof SettingsPasswordChangeCompleteRoute
+  '/staff/accounts': typeof StaffAccountsRoute
+  '/staff/assignments': typeof StaffAssignmentsRoute
+  '/staff/calendar': typeof StaffCalendarRoute
+  '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/shifts': typeof StaffShiftsRoute
+  '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
+  '/staff': typeof StaffIndexRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -256,6 +319,7 @@ export interface FileRoutesById {
   '/registeration-complete': typeof RegisterationCompleteRoute
   '/registeration-temp': typeof RegisterationTempRoute
   '/signup': typeof SignupRoute
+  '/staff': typeof StaffRouteWithChildren
   '/_auth/buy': typeof AuthBuyRoute
   '/_auth/buy-complete': typeof AuthBuyCompleteRoute
   '/_auth/get-coupon': typeof AuthGetCouponRoute
@@ -266,7 +330,14 @@ export interface FileRoutesById {
   '/_auth/settings': typeof AuthSettingsRoute
   '/settings/email-change-complete': typeof SettingsEmailChangeCompleteRoute
   '/settings/password-change-complete': typeof SettingsPasswordChangeCompleteRoute
+  '/staff/accounts': typeof StaffAccountsRoute
+  '/staff/assignments': typeof StaffAssignmentsRoute
+  '/staff/calendar': typeof StaffCalendarRoute
+  '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/shifts': typeof StaffShiftsRoute
+  '/staff_/login': typeof StaffLoginRoute
   '/_auth/': typeof AuthIndexRoute
+  '/staff/': typeof StaffIndexRoute
   '/_auth/settings_/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/_auth/settings_/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/_auth/settings_/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -288,6 +359,7 @@ export interface FileRouteTypes {
     | '/registeration-complete'
     | '/registeration-temp'
     | '/signup'
+    | '/staff'
     | '/buy'
     | '/buy-complete'
     | '/get-coupon'
@@ -298,6 +370,13 @@ export interface FileRouteTypes {
     | '/settings'
     | '/settings/email-change-complete'
     | '/settings/password-change-complete'
+    | '/staff/accounts'
+    | '/staff/assignments'
+    | '/staff/calendar'
+    | '/staff/holidays'
+    | '/staff/shifts'
+    | '/staff/login'
+    | '/staff/'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -326,7 +405,14 @@ export interface FileRouteTypes {
     | '/settings'
     | '/settings/email-change-complete'
     | '/settings/password-change-complete'
+    | '/staff/accounts'
+    | '/staff/assignments'
+    | '/staff/calendar'
+    | '/staff/holidays'
+    | '/staff/shifts'
+    | '/staff/login'
     | '/'
+    | '/staff'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -346,6 +432,7 @@ export interface FileRouteTypes {
     | '/registeration-complete'
     | '/registeration-temp'
     | '/signup'
+    | '/staff'
     | '/_auth/buy'
     | '/_auth/buy-complete'
     | '/_auth/get-coupon'
@@ -356,7 +443,14 @@ export interface FileRouteTypes {
     | '/_auth/settings'
     | '/settings/email-change-complete'
     | '/settings/password-change-complete'
+    | '/staff/accounts'
+    | '/staff/assignments'
+    | '/staff/calendar'
+    | '/staff/holidays'
+    | '/staff/shifts'
+    | '/staff_/login'
     | '/_auth/'
+    | '/staff/'
     | '/_auth/settings_/email-change-request'
     | '/_auth/settings_/email-change-request-complete'
     | '/_auth/settings_/password-change'
@@ -377,8 +471,10 @@ export interface RootRouteChildren {
   RegisterationCompleteRoute: typeof RegisterationCompleteRoute
   RegisterationTempRoute: typeof RegisterationTempRoute
   SignupRoute: typeof SignupRoute
+  StaffRoute: typeof StaffRouteWithChildren
   SettingsEmailChangeCompleteRoute: typeof SettingsEmailChangeCompleteRoute
   SettingsPasswordChangeCompleteRoute: typeof SettingsPasswordChangeCompleteRoute
+  StaffLoginRoute: typeof StaffLoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -460,6 +556,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/': {
       id: '/_auth/'
       path: '/'
@@ -535,6 +638,55 @@ declare module '@tanstack/react-router' {
       path: '/settings/password-change-complete'
       fullPath: '/settings/password-change-complete'
       preLoaderRoute: typeof SettingsPasswordChangeCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff/': {
+      id: '/staff/'
+      path: '/'
+      fullPath: '/staff/'
+      preLoaderRoute: typeof StaffIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/accounts': {
+      id: '/staff/accounts'
+      path: '/accounts'
+      fullPath: '/staff/accounts'
+      preLoaderRoute: typeof StaffAccountsRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/assignments': {
+      id: '/staff/assignments'
+      path: '/assignments'
+      fullPath: '/staff/assignments'
+      preLoaderRoute: typeof StaffAssignmentsRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/calendar': {
+      id: '/staff/calendar'
+      path: '/calendar'
+      fullPath: '/staff/calendar'
+      preLoaderRoute: typeof StaffCalendarRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/holidays': {
+      id: '/staff/holidays'
+      path: '/holidays'
+      fullPath: '/staff/holidays'
+      preLoaderRoute: typeof StaffHolidaysRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/shifts': {
+      id: '/staff/shifts'
+      path: '/shifts'
+      fullPath: '/staff/shifts'
+      preLoaderRoute: typeof StaffShiftsRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff_/login': {
+      id: '/staff_/login'
+      path: '/staff/login'
+      fullPath: '/staff/login'
+      preLoaderRoute: typeof StaffLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/settings_/email-change-request': {
@@ -622,6 +774,26 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface StaffRouteChildren {
+  StaffAccountsRoute: typeof StaffAccountsRoute
+  StaffAssignmentsRoute: typeof StaffAssignmentsRoute
+  StaffCalendarRoute: typeof StaffCalendarRoute
+  StaffHolidaysRoute: typeof StaffHolidaysRoute
+  StaffShiftsRoute: typeof StaffShiftsRoute
+  StaffIndexRoute: typeof StaffIndexRoute
+}
+
+const StaffRouteChildren: StaffRouteChildren = {
+  StaffAccountsRoute: StaffAccountsRoute,
+  StaffAssignmentsRoute: StaffAssignmentsRoute,
+  StaffCalendarRoute: StaffCalendarRoute,
+  StaffHolidaysRoute: StaffHolidaysRoute,
+  StaffShiftsRoute: StaffShiftsRoute,
+  StaffIndexRoute: StaffIndexRoute,
+}
+
+const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AuthRoute: AuthRouteWithChildren,
@@ -634,8 +806,10 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterationCompleteRoute: RegisterationCompleteRoute,
   RegisterationTempRoute: RegisterationTempRoute,
   SignupRoute: SignupRoute,
+  StaffRoute: StaffRouteWithChildren,
   SettingsEmailChangeCompleteRoute: SettingsEmailChangeCompleteRoute,
   SettingsPasswordChangeCompleteRoute: SettingsPasswordChangeCompleteRoute,
+  StaffLoginRoute: StaffLoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -49,12 +49,12 @@ export function errorCode(error: unknown): string | undefined {
 export type StaffRole = 'consultant' | 'operator'
 
 /**
- * The staff roles a token's custom claims carry: `roles: ['consultant', …]`, or one flag per role.
- * The server decides on every call from its own row; the app reads the claims only to choose which
- * pages to offer and that a staff sign-in is no member's.
+ * The staff roles a token's custom claims carry (`role`: a list, or one role). The server decides
+ * on every call from its own row; the app reads the claims only to choose which pages to offer and
+ * that a staff sign-in is no member's.
  */
 export function staffRolesOf(claims: Record<string, unknown> | null): StaffRole[] {
   if (!claims) return []
-  const listed = Array.isArray(claims.roles) ? claims.roles : typeof claims.role === 'string' ? [claims.role] : []
-  return (['consultant', 'operator'] as const).filter((role) => listed.includes(role) || claims[role] === true)
+  const listed: unknown[] = Array.isArray(claims.role) ? claims.role : [claims.role]
+  return (['consultant', 'operator'] as const).filter((role) => listed.includes(role))
 }

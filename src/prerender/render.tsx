@@ -37,7 +37,7 @@ function buildServices(): AppServices {
   return {
     config,
     api: { call: noCall } as unknown as AppServices['api'],
-    identity: { prepare: () => {}, onChange: () => () => {}, signIn: never, signOut: never, getIdToken: async () => null, reload: async () => {}, reauthenticate: never },
+    identity: { prepare: () => {}, onChange: () => () => {}, signIn: never, signOut: never, getIdToken: async () => null, reload: async () => {}, reauthenticate: never, getClaims: async () => null },
     captcha: offCaptcha,
     analytics: { pageView: () => {}, event: () => {} },
     errors: consoleErrorReporter,

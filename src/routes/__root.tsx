@@ -15,6 +15,8 @@ function RootLayout() {
   // product.md §2: display=lp (landing-page variant) hides header and footer on any page.
   const landingPage = useRouterState({ select: (s) => (s.location.search as { display?: unknown }).display === 'lp' })
   const showNav = !pagesWithoutNav.some((prefix) => pathname.startsWith(prefix))
+  // The staff pages have their own frame (src/app/staff/staff-frame.tsx): no member header or footer.
+  if (pathname === '/staff' || pathname.startsWith('/staff/')) return <Outlet />
 
   return (
     <AppLayout auth={auth} chrome={!landingPage} showNav={showNav}>

@@ -62,6 +62,7 @@ export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promis
     getIdToken: async () => (current ? 'token' : null),
     reload: async () => {},
     reauthenticate: async () => {},
+    getClaims: async () => (current ? {} : null),
   }
   return { identity, forceSignOut: () => identity.signOut() }
 }

@@ -1,0 +1,30 @@
+import type { FlowDocs } from '../shared/flow-docs'
+
+/** What the consultation-outcome chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
+export const flowDocs: FlowDocs = {
+  title: '相談結果の記録',
+  purpose: '相談員が相談の結果（完了・未解決・未解決で完了・ご連絡なし）を記録する。完了したサポートでは会員に評価のご案内が届く。',
+  routes: ['/staff'],
+  events: {
+    'outcome.choose': '結果を選ぶ',
+    'field.change': '使った時間・フォロー内容を入力',
+    'form.next': '確認へ進む',
+    back: '戻る',
+    confirm: '記録する',
+    retry: 'もう一度記録する',
+  },
+  states: {
+    choosing: '結果を選択中',
+    confirming: '内容を確認中',
+    saving: '記録中',
+    failed: '記録できなかった',
+    saved: '記録した',
+  },
+  guards: {
+    isFormValid: '入力が正しい',
+    isOffered: 'この相談で選べる結果',
+  },
+  actors: {
+    recordOutcome: '結果を記録する',
+  },
+}

@@ -1,0 +1,97 @@
+import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { useState, type ReactNode } from 'react'
+import type { Consultation, ConsultantDayResponse } from '../../../contract/staff-calls'
+import type { StaffApiClient } from '../../api/staff-client'
+import { consultantDayText as t } from '../../text/staff'
+import { ConsultationDetails, dayLabel, dayOf, StatusBadge, timeRange } from '../../ui/staff-consultation'
+import { ExtensionLinkButton } from './extension-link-button'
+
+/** How many days the consultant's list spans: today and the next two weeks (Japan). */
+export const CONSULTANT_DAYS = 14
+
+/** Outcomes may be recorded on a consultation that has not got its final status. */
+const open = (c: Consultation) => !c.refunded && (c.supportStatus === 'UNSUPPORTED' || c.supportStatus === 'UNSOLVED')
+
+/**
+ * 今日の相談: today's and upcoming consultations (Japan time), each with what the consultant needs
+ * to reach the member, the outcome form (`outcomePanel`, the consultation-outcome flow composed by
+ * the route) and the extension link.
+ */
+export function ConsultantDayPage({
+  day,
+  staffApi,
+  outcomePanel,
+}: {
+  day: ConsultantDayResponse
+  staffApi: StaffApiClient
+  outcomePanel: (consultation: Consultation, close: () => void) => ReactNode
+}) {
+  const [recording, setRecording] = useState<string | null>(null)
+  const today = day.from
+  const todays = day.consultations.filter((c) => dayOf(c) === today)
+  const later = day.consultations.filter((c) => dayOf(c) !== today)
+  const laterDays = [...new Set(later.map(dayOf))]
+
+  const card = (c: Consultation) => (
+    <Card.Root key={c.ticketNumber} as="article" size="sm" aria-label={`${timeRange(c)} ${c.memberName}`} data-ticket-number={c.ticketNumber}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading as="h3" size="md">
+            {timeRange(c)} {c.memberName}
+          </Heading>
+          <StatusBadge consultation={c} />
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          <ConsultationDetails consultation={c} />
+          {recording === c.ticketNumber ? (
+            outcomePanel(c, () => setRecording(null))
+          ) : (
+            <HStack gap="3" wrap="wrap">
+              {open(c) && (
+                <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
+                  {t.recordOutcome}
+                </Button>
+              )}
+              {open(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
+            </HStack>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+
+  return (
+    <Stack gap="8">
+      <Heading as="h1" size="xl">
+        {t.title}
+      </Heading>
+      <Box as="section" aria-labelledby="staff-day-today">
+        <Heading id="staff-day-today" as="h2" size="lg" mb="3">
+          {t.today} {dayLabel(today)}
+        </Heading>
+        {todays.length ? <Stack gap="4">{todays.map(card)}</Stack> : <Text color="fg.muted">{t.emptyToday}</Text>}
+      </Box>
+      <Box as="section" aria-labelledby="staff-day-upcoming">
+        <Heading id="staff-day-upcoming" as="h2" size="lg" mb="3">
+          {t.upcoming}
+        </Heading>
+        {laterDays.length ? (
+          <Stack gap="6">
+            {laterDays.map((ymd) => (
+              <Stack key={ymd} gap="3">
+                <Heading as="h3" size="md" color="fg.muted">
+                  {dayLabel(ymd)}
+                </Heading>
+                {later.filter((c) => dayOf(c) === ymd).map(card)}
+              </Stack>
+            ))}
+          </Stack>
+        ) : (
+          <Text color="fg.muted">{t.empty}</Text>
+        )}
+      </Box>
+    </Stack>
+  )
+}

@@ -1,0 +1,36 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/consultant-day/consultant-day-page'
+import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
+import { consultantDayText } from '../text/staff'
+import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
+
+/** 今日の相談 (a consultant's day); an operator who is no consultant starts at the assignments. */
+export const Route = createFileRoute('/staff/')({
+  staticData: { staffRoles: ['consultant'] },
+  beforeLoad: ({ context }) => {
+    if (!context.staff.roles.includes('consultant') && context.staff.roles.includes('operator')) throw redirect({ to: '/staff/assignments' })
+  },
+  loader: ({ context }) => context.staffApi.call('consultant-day', { days: CONSULTANT_DAYS }),
+  pendingComponent: () => <StaffPageSkeleton title={consultantDayText.title} />,
+  errorComponent: DayError,
+  component: ConsultantDayRoute,
+})
+
+function ConsultantDayRoute() {
+  const { staffApi } = Route.useRouteContext()
+  const day = Route.useLoaderData()
+  const router = useRouter()
+  const reload = () => void router.invalidate()
+  return (
+    <ConsultantDayPage
+      day={day}
+      staffApi={staffApi}
+      outcomePanel={(consultation, close) => <OutcomePanel staffApi={staffApi} consultation={consultation} onSaved={reload} onClose={close} />}
+    />
+  )
+}
+
+function DayError({ error }: { error: unknown }) {
+  const router = useRouter()
+  return <StaffLoadError title={consultantDayText.title} error={error} onRetry={() => void router.invalidate()} />
+}

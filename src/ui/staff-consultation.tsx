@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react'
+import { Badge, DataList, HStack, Link as ChakraLink, Text } from '@chakra-ui/react'
+import type { Consultation } from '../../contract/staff-calls'
+import { JstDate, weekdayJa } from '../../contract/jst'
+import { parseReservationTime, clockOf } from '../../contract/reservation-time'
+import { buyText as checkoutText } from '../text/checkout'
+import { consultantDayText as t } from '../text/staff'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** 11月25日（水） for a `YYYYMMDD` day (Japan). */
+export function dayLabel(ymd: string): string {
+  const d = JstDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)))
+  return `${d.monthValue()}月${d.dayOfMonth()}日（${weekdayJa(d)}）`
+}
+
+/** 10:30〜11:30 (Japan wall clock) of a consultation. */
+export function timeRange(c: Pick<Consultation, 'startUnixTime' | 'endUnixTime'>): string {
+  const clock = (seconds: number) => {
+    const jst = new Date(seconds * 1000 + 9 * 3600 * 1000)
+    return `${pad(jst.getUTCHours())}:${pad(jst.getUTCMinutes())}`
+  }
+  return `${clock(c.startUnixTime)}〜${clock(c.endUnixTime)}`
+}
+
+/** 11月25日（水） 10:30 of a consultation's `SUPPORT-YYYYMMDD-HH-MM`. */
+export function whenLabel(c: Pick<Consultation, 'reservationTime'>): string {
+  const at = parseReservationTime(c.reservationTime)
+  return at ? `${dayLabel(at.ymd)} ${clockOf(at)}` : c.reservationTime
+}
+
+/** The day (`YYYYMMDD`) a consultation is on. */
+export const dayOf = (c: Pick<Consultation, 'reservationTime'>): string => parseReservationTime(c.reservationTime)?.ymd ?? ''
+
+/** The status as the staff pages name it (ご連絡なし is recorded beside UNSUPPORTED). */
+export const statusLabel = (c: Pick<Consultation, 'supportStatus' | 'noContact'>): string =>
+  c.noContact && c.supportStatus === 'UNSUPPORTED' ? t.status.NO_CONTACT : (t.status[c.supportStatus] ?? c.supportStatus)
+
+export function StatusBadge({ consultation }: { consultation: Pick<Consultation, 'supportStatus' | 'noContact'> }) {
+  const palette = consultation.supportStatus === 'COMPLETED' || consultation.supportStatus === 'UNSOLVED_COMPLETED' ? 'completed' : consultation.noContact ? 'expired' : 'reserved'
+  return (
+    <Badge colorPalette={palette} variant="subtle">
+      {statusLabel(consultation)}
+    </Badge>
+  )
+}
+
+/**
+ * What a consultant needs to call or meet the member: name, how (a TEL number to dial, or the
+ * online meeting's address), the concern, device, OS, remote-support wish, minutes and the
+ * extensions (ADD) bought on it.
+ */
+export function ConsultationDetails({ consultation: c }: { consultation: Consultation }) {
+  const extensionMinutes = c.addTickets.reduce((sum, a) => sum + a.minutes, 0)
+  const rows: Array<[string, ReactNode]> = [
+    [t.columns.member, c.memberName],
+    [
+      t.columns.method,
+      c.supportType === 'TEL' && c.telNumber ? (
+        <HStack gap="2">
+          <Text as="span">{t.tel}</Text>
+          <ChakraLink href={`tel:${c.telNumber}`} color="brand.fg">
+            {c.telNumber}
+          </ChakraLink>
+        </HStack>
+      ) : c.supportType === 'ONLINE' ? (
+        `${t.online}${c.onlineEmail ? `（${c.onlineEmail}）` : ''}`
+      ) : (
+        '—'
+      ),
+    ],
+    [t.columns.concern, c.concernText || '—'],
+    [t.columns.device, c.device ? checkoutText.devices[c.device] : '—'],
+    [t.columns.os, c.os ? checkoutText.oses[c.os] : '—'],
+    [t.columns.remote, c.remoteSupport ? checkoutText.remoteSupports[c.remoteSupport] : '—'],
+    [t.columns.minutes, `${c.minutes}分${c.menuTitles.length ? `（${c.menuTitles.join('、')}）` : ''}`],
+    [t.columns.extensions, t.extensionCount(c.addTickets.length, extensionMinutes)],
+    [t.ticketNumber, c.ticketNumber],
+  ]
+  return (
+    <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel minW="8.5em">{label}</DataList.ItemLabel>
+          <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  )
+}
