@@ -27,12 +27,12 @@ const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`), 'req.
 
 const SCRUBS: [RegExp, string][] = [
   // A JSON value under a key that names a secret, wherever it is nested (redaction covers two levels).
-  [/"((?:[A-Za-z]*[Pp]assword)|authorization|cookie|idToken|refreshToken|oobCode|cvc)"\s*:\s*"(?:[^"\\]|\\.)*"/g, '"$1":"[redacted]"'],
+  [/"([A-Za-z]*[Pp]assword[A-Za-z]*|authorization|cookie|idToken|refreshToken|oobCode|cvc)"\s*:\s*"(?:[^"\\]|\\.)*"/g, '"$1":"[redacted]"'],
   [/\bBearer\s+[^\s"\\]+/gi, 'Bearer [token]'],
   // JWTs (the Auth Emulator's unsigned ones end in a dot).
   [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, '[token]'],
-  // Any address with an @ in it, full-width and other scripts included.
-  [/[^\s"'<>()[\]{},;:\\@]+@[^\s"'<>()[\]{},;:\\@]+/g, '[email]'],
+  // Any address with an @ and a domain ending in a name (not `mypage@1.2.0`), full-width and other scripts included.
+  [/[^\s"'<>()[\]{},;:\\@]+@(?:[^\s"'<>()[\]{},;:\\@.．。]+[.．。])+[^\s"'<>()[\]{},;:\\@.．。\d]{2,}/g, '[email]'],
   // Card numbers: 13–19 digits, spaces or dashes between groups.
   [/(?<![\w.])\d(?:[ -]?\d){12,18}(?![\w.])/g, '[number]'],
   // Japanese phone numbers, with or without dashes, and in +81 form.
