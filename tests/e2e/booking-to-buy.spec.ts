@@ -90,6 +90,16 @@ test('a saved slot taken meanwhile is not selected and a toast says so', async (
   await expect(page.getByText(scheduleText.savedSlotGone)).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('table').getByRole('button', { pressed: true })).toHaveCount(0)
   await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible()
+  // Told once: the gone slot is forgotten, so a later purchase from the menu (a fresh page, no
+  // toast left over) neither repeats the toast nor reopens that day.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('mypage.purchaseState'))).toBeNull()
+  await page.unroute(/\/api\/reservation-schedule/)
+  await page.goto('/support/menu')
+  await page.getByRole('link', { name: `60分サポートチケット：${menuText.buy}` }).click()
+  await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
+  await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(scheduleText.savedSlotGone)).toHaveCount(0)
+  await expect(page.getByLabel(scheduleText.dateSelectLabel)).not.toHaveValue(ymd)
 })
 
 test('paying on the sandbox books the chosen slot and home shows the new reservation', async ({ page }) => {

@@ -97,11 +97,23 @@ test('the rate-limited card succeeds after two 429 answers', async ({ page }) =>
   expect(answers).toEqual([429, 429, 200])
 })
 
-test('a 3-D Secure failure shows the payment-problem message', async ({ page }) => {
+test('a 3-D Secure failure shows the payment-problem message until a new card is typed; an expiry already past is said at once', async ({ page }) => {
   await openAddPurchase(page)
   await payWithNewCard(page, sandboxTestCards.challenge)
   await d.events['tds.fail'](page)
   await d.states['ready.failed'](page)
+  const problem = page.getByRole('alert').filter({ hasText: buyText.paymentProblem })
+  await d.events['card.change'](page, { element: 'number', number: sandboxTestCards.approved })
+  await expect(problem).toHaveCount(0)
+  // Last month's date: flagged while typing, before any pay click, and paying is not offered.
+  const now = new Date()
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+  const past = `${String(last.getUTCMonth() + 1).padStart(2, '0')}/${String(last.getUTCFullYear() % 100).padStart(2, '0')}`
+  await page.getByLabel(buyText.cardExpiry).fill(past)
+  await expect(page.getByText(buyText.cardExpired)).toBeVisible()
+  await d.events['card.change'](page, { element: 'cvc' })
+  await d.events['holderName.change'](page, 'TARO YAMADA')
+  await expect(page.getByRole('button', { name: buyText.pay })).toBeDisabled()
 })
 
 test('reloading the return page does not charge twice', async ({ page }) => {
