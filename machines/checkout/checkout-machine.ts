@@ -119,6 +119,7 @@ export const checkoutMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
+      tags: ['loading'],
       invoke: {
         src: 'readStoredAttempt',
         onDone: [
@@ -130,7 +131,7 @@ export const checkoutMachine = setup({
     },
     // Was this attempt already sent? The server keeps its answer per idempotency key.
     checkingPrevious: {
-      tags: ['busy', 'processing'],
+      tags: ['busy', 'processing', 'loading'],
       invoke: {
         src: 'readAttemptOutcome',
         input: ({ context }) => ({ idempotencyKey: context.idempotencyKey }),
@@ -147,6 +148,7 @@ export const checkoutMachine = setup({
       },
     },
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadCheckout',
         input: ({ context }) => context.params,
@@ -171,7 +173,7 @@ export const checkoutMachine = setup({
         // The payment-problem message stays until the member types a new card (product.md §8).
         failed: { tags: ['paymentProblem'], on: { 'card.change': { target: 'editing', actions: 'updateForm' } } },
         validatingCoupon: {
-          tags: ['busy'],
+          tags: ['busy', 'checkingCoupon'],
           invoke: {
             id: 'couponCheck',
             src: 'couponCheck',
@@ -205,6 +207,7 @@ export const checkoutMachine = setup({
       always: [{ guard: 'mustOfferCoupon', target: 'couponPrompt' }, { target: 'choosingPayment' }],
     },
     couponPrompt: {
+      tags: ['couponPrompt'],
       on: {
         'prompt.useCoupon': { target: 'ready.editing', actions: 'scrollToCoupons' },
         'prompt.skip': { target: 'choosingPayment' },
@@ -266,11 +269,12 @@ export const checkoutMachine = setup({
         },
       },
     },
-    // One final state per exit, named after where the member goes (the goTo action took them).
-    toComplete: { type: 'final', output: { goesTo: '/buy-complete' } },
-    toMenu: { type: 'final', output: { goesTo: '/support/menu' } },
-    toStaffSelection: { type: 'final', output: { goesTo: '/support/staff' } },
-    toError: { type: 'final', output: { goesTo: '/error' } },
+    // One final state per exit, named after where the member goes (the goTo action took them):
+    // the processing dialog stays up on the way to the complete page, the others show the spinner.
+    toComplete: { type: 'final', tags: ['completing'], output: { goesTo: '/buy-complete' } },
+    toMenu: { type: 'final', tags: ['leaving'], output: { goesTo: '/support/menu' } },
+    toStaffSelection: { type: 'final', tags: ['leaving'], output: { goesTo: '/support/staff' } },
+    toError: { type: 'final', tags: ['leaving'], output: { goesTo: '/error' } },
   },
   output: ({ event }) => event.output as CheckoutOutput,
 })

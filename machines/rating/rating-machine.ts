@@ -114,12 +114,14 @@ export const ratingMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      tags: ['loading'],
       always: [
         { guard: 'hasTicketNumber', target: 'loadingTicket' },
         { target: 'toError', actions: { type: 'goToError', params: { code: '404' } } },
       ],
     },
     loadingTicket: {
+      tags: ['loading'],
       invoke: {
         src: 'loadTicket',
         input: ({ context }) => ({ ticketNumber: context.ticketNumber! }),
@@ -132,6 +134,7 @@ export const ratingMachine = setup({
       },
     },
     loadingTips: {
+      tags: ['loading'],
       invoke: {
         src: 'loadTips',
         onDone: { target: 'editing', actions: assign({ tips: ({ event }) => event.output }) },
@@ -148,12 +151,14 @@ export const ratingMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirmOpen'],
       on: {
         'modal.confirm': { target: 'sending' },
         'modal.cancel': { target: 'editing' },
       },
     },
     sending: {
+      tags: ['confirmOpen', 'sending'],
       invoke: {
         src: 'postRating',
         input: ({ context }) => {

@@ -129,6 +129,7 @@ export const reservationChangeMachine = setup({
       },
     },
     loadingSchedule: {
+      tags: ['loading'],
       invoke: {
         src: 'loadSchedule',
         input: ({ context }) => ({ dt: context.date, minutesToSupport: context.minutesToSupport, updateTargetTicketNumber: context.ticketNumber }),
@@ -192,6 +193,7 @@ export const reservationChangeMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          tags: ['picking'],
           on: {
             'date.select': {
               guard: 'isDateInWindow',
@@ -216,12 +218,14 @@ export const reservationChangeMachine = setup({
           ],
         },
         confirming: {
+          tags: ['confirmOpen'],
           on: {
             'modal.confirm': { target: 'updating' },
             'modal.cancel': { target: 'idle', actions: assign({ choice: null }) },
           },
         },
         updating: {
+          tags: ['confirmOpen', 'updating'],
           invoke: {
             src: 'updateReservation',
             input: ({ context }) => updateInputOf(context),

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Checkbox, Field, HStack, Image, Input, Link, Stack,
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, type ComponentType } from 'react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
-import { amountDue } from '../../../machines/checkout/checkout-context'
+import { checkoutView } from '../../../machines/checkout/checkout-view'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import { externalLinks } from '../../external-links'
 import { buyText } from '../../text/checkout'
@@ -19,9 +19,9 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
   const holderName = useSelector(actor, (s) => s.context.form.holderName)
   const holderNameError = useSelector(actor, (s) => s.context.form.holderNameError)
   const saveCard = useSelector(actor, (s) => s.context.form.saveCard)
-  const due = useSelector(actor, (s) => (s.context.chargeData ? amountDue(s.context) : 0))
+  const due = useSelector(actor, checkoutView.amountDue)
   const free = due === 0
-  const failed = useSelector(actor, (s) => s.hasTag('paymentProblem'))
+  const failed = useSelector(actor, checkoutView.showsPaymentProblem)
   // After a declined card or a failed 3-D Secure check (the page reloaded at the top),
   // the error is where the eye is: focused and scrolled into view.
   const problemRef = useRef<HTMLDivElement>(null)
@@ -31,8 +31,8 @@ export function CheckoutCardSection({ actor, CardFields }: { actor: CheckoutActo
     el?.focus({ preventScroll: true })
     el?.scrollIntoView?.({ behavior: 'smooth', block: 'center' })
   }, [failed])
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const canPay = useSelector(actor, (s) => s.can({ type: 'pay.submit' }))
+  const busy = useSelector(actor, checkoutView.isBusy)
+  const canPay = useSelector(actor, checkoutView.canPay)
   const email = useSelector(actor, (s) => s.context.email)
 
   return (

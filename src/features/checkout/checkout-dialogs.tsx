@@ -1,16 +1,17 @@
 import { Button, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
+import { checkoutView } from '../../../machines/checkout/checkout-view'
 import { buyText } from '../../text/checkout'
 
 /** The three modals of the checkout: coupon prompt, token error, processing (product.md §4, §8). */
 export function CheckoutDialogs({ actor }: { actor: CheckoutActorRef }) {
-  const prompting = useSelector(actor, (s) => s.matches('couponPrompt'))
+  const prompting = useSelector(actor, checkoutView.isOfferingCoupon)
   const tokenError = useSelector(actor, (s) => s.context.tokenError)
   // The card child finishing 3-D Secure, the charge, or the page leaving for /buy-complete.
   const card = useSelector(actor, (s) => s.children.cardPayment)
   const finishingCard = useSelector(card, (s) => s?.hasTag('processing') ?? false)
-  const processing = useSelector(actor, (s) => s.hasTag('processing') || s.matches('toComplete')) || finishingCard
+  const processing = useSelector(actor, checkoutView.isProcessing) || finishingCard
   return (
     <>
       <Dialog.Root open={prompting} role="alertdialog" placement="center" onOpenChange={(e) => !e.open && actor.send({ type: 'prompt.close' })}>

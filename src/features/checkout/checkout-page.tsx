@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, type ComponentType } from 'react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
+import { checkoutView } from '../../../machines/checkout/checkout-view'
 import { osOptions, showsDeviceChoices, showsSupportMethod } from '../../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
 import type { ContactDevice, ContactOs, RemoteSupport, SupportType } from '../../../contract/entities'
@@ -19,9 +20,9 @@ const yenOrFree = (n: number) => (n === 0 ? buyText.free : buyText.yen(n))
 
 /** /buy (product.md §2 "/buy details"): renders the checkout chart's snapshot, sections in the spec's order. */
 export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; CardFields: ComponentType<CardFieldsProps> }) {
-  // checkingPrevious: a reload of an attempt already sent, no form to offer; a
-  // final state other than the complete page: the member is being sent elsewhere.
-  const loading = useSelector(actor, (s) => s.matches('restoring') || s.matches('checkingPrevious') || s.matches('loading') || (s.status === 'done' && !s.matches('toComplete')))
+  // No form yet (a reload of an attempt already sent is asked about first), or the member is being
+  // sent to another page than the complete one.
+  const loading = useSelector(actor, checkoutView.isLoading)
   const data = useSelector(actor, (s) => s.context.chargeData)
   if (loading || !data) return <><PageSpinner /><CheckoutDialogs actor={actor} /></>
   const type = data.product.productType
@@ -51,6 +52,7 @@ function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
   const staff = useSelector(actor, (s) => s.context.chargeData.staff)
   const reservationTime = useSelector(actor, (s) => s.context.params.reservationTime)
   const applied = useSelector(actor, (s) => s.context.applied)
+  const due = useSelector(actor, checkoutView.amountDue)
   const when = product.productType === 'SUPPORT' ? formatReservationTime(reservationTime) : null
   const rows: Array<[string, string]> = [[buyText.product, product.productName]]
   if (product.minutesToSupport > 0 && product.productType !== 'TIP') rows.push(['', buyText.minutes(product.minutesToSupport)])
@@ -58,7 +60,7 @@ function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
   // A tip names the consultant being tipped (the rated ticket's, from charge-data).
   if (product.productType === 'TIP' && staff) rows.push([buyText.tippedStaff, staff.staffNickname])
   if (applied) rows.push([buyText.priceBeforeCoupon, yenOrFree(product.price)])
-  rows.push([buyText.price, yenOrFree(applied?.couponPrice ?? product.price)])
+  rows.push([buyText.price, yenOrFree(due)])
   return (
     <Box as="section" aria-label={buyText.summaryTitle}>
       <Text fontWeight="bold" fontSize="lg" mb="3">{buyText.summaryTitle}</Text>
@@ -78,7 +80,7 @@ function CouponList({ actor }: { actor: CheckoutActorRef }) {
   const coupons = useSelector(actor, (s) => s.context.coupons)
   const applied = useSelector(actor, (s) => s.context.applied?.couponCode ?? null)
   const notice = useSelector(actor, (s) => s.context.couponNotice)
-  const checking = useSelector(actor, (s) => s.matches({ ready: 'validatingCoupon' }))
+  const checking = useSelector(actor, checkoutView.isCheckingCoupon)
   const idle = useSelector(actor, (s) => s.can({ type: 'coupon.select', couponCode: '' }))
   const canClear = useSelector(actor, (s) => s.can({ type: 'coupon.clear' }))
   // 「使わない」 disappears with the coupon taken off; the focus goes to that row's use button.

@@ -2,6 +2,7 @@ import { Alert, Box, Button, chakra, Field, Heading, HStack, RadioGroup, Stack, 
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { detailKeys, isCommentTooLong, type RatingActorRef } from '../../../machines/rating/rating-machine'
+import { ratingView } from '../../../machines/rating/rating-view'
 import { ratingText as t } from '../../text/rating'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { PageCard } from '../../ui/page-card'
@@ -31,18 +32,18 @@ function ScorePicker({ label, value, onChange }: { label: string; value: number 
 
 /** The rating and tip page (product.md §2 /rating, §5 Rating): renders the rating chart. */
 export function RatingForm({ actor }: { actor: RatingActorRef }) {
-  const loading = useSelector(actor, (s) => s.matches('checking') || s.matches('loadingTicket') || s.matches('loadingTips'))
+  const loading = useSelector(actor, ratingView.isLoading)
   const ticket = useSelector(actor, (s) => s.context.ticket)
   const tips = useSelector(actor, (s) => s.context.tips)
   const total = useSelector(actor, (s) => s.context.memberTotalScore)
   const detail = useSelector(actor, (s) => s.context.detail)
   const comment = useSelector(actor, (s) => s.context.comment)
   const tipProductId = useSelector(actor, (s) => s.context.tipProductId)
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
-  const confirming = useSelector(actor, (s) => s.matches('confirming') || s.matches('sending'))
-  const sending = useSelector(actor, (s) => s.matches('sending'))
+  const canSubmit = useSelector(actor, ratingView.canSubmit)
+  const confirming = useSelector(actor, ratingView.isConfirmOpen)
+  const sending = useSelector(actor, ratingView.isSending)
+  const tip = useSelector(actor, ratingView.chosenTip)
   const tooLong = isCommentTooLong(comment)
-  const tip = tips.find((x) => x.productId === tipProductId)
 
   if (loading || !ticket) return <PageSpinner />
 

@@ -1,5 +1,6 @@
 import { DataList, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
+import { reservationChangeView } from '../../../machines/reservation-change/reservation-change-view'
 import type { ReservationChangeActorRef } from '../../../machines/reservation-change/reservation-change-machine'
 import { slotLabel } from '../../../machines/reservation-change/schedule-slots'
 import { scheduleText as t } from '../../text/schedule'
@@ -8,8 +9,8 @@ import { longDayLabel } from '../../../contract/schedule-dates'
 
 /** The confirm modal of a reservation change (product.md §4): open in `choosing.confirming` and while updating. */
 export function ConfirmChangeDialog({ actor }: { actor: ReservationChangeActorRef }) {
-  const open = useSelector(actor, (s) => s.matches({ choosing: 'confirming' }) || s.matches({ choosing: 'updating' }))
-  const updating = useSelector(actor, (s) => s.matches({ choosing: 'updating' }))
+  const open = useSelector(actor, reservationChangeView.isConfirmOpen)
+  const updating = useSelector(actor, reservationChangeView.isUpdating)
   const choice = useSelector(actor, (s) => s.context.choice)
   const day = useSelector(actor, (s) => s.context.view?.schedule.selectDate ?? null)
 

@@ -2,6 +2,7 @@ import { Alert, Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import type { ReservationChangeActorRef } from '../../../machines/reservation-change/reservation-change-machine'
+import { reservationChangeView } from '../../../machines/reservation-change/reservation-change-view'
 import { scheduleText as t } from '../../text/schedule'
 import { PageCard } from '../../ui/page-card'
 import { PageSpinner } from '../../ui/page-spinner'
@@ -19,7 +20,7 @@ import { StepBreadcrumb } from '../../ui/step-breadcrumb'
  * /support/reservation-date-change (change): renders the reservation-change chart.
  */
 export function ReservationPage({ actor, toast }: { actor: ReservationChangeActorRef; toast?: string }) {
-  const changeMode = useSelector(actor, (s) => s.context.ticketNumber !== null)
+  const changeMode = useSelector(actor, reservationChangeView.isChangeMode)
   const view = useSelector(actor, (s) => s.context.view)
   const date = useSelector(actor, (s) => s.context.date)
   const band = useSelector(actor, (s) => s.context.band)
@@ -27,8 +28,8 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
   const slotTaken = useSelector(actor, (s) => s.context.slotTaken)
   const ticket = useSelector(actor, (s) => s.context.ticket)
   const moved = useSelector(actor, (s) => s.context.moved)
-  const loading = useSelector(actor, (s) => s.matches('loadingSchedule'))
-  const canPick = useSelector(actor, (s) => s.matches({ choosing: 'idle' }))
+  const loading = useSelector(actor, reservationChangeView.isLoading)
+  const canPick = useSelector(actor, reservationChangeView.canPick)
   const gridTop = useRef<HTMLDivElement>(null)
   // The checkout sends members back with a message (STAFF_DENY / STAFF_ASSING_DENY, product.md §8). Same id
   // as the grid's "saved slot gone" toast, which follows when the refused slot is no longer open:
