@@ -117,6 +117,11 @@ async function main() {
     if (stopping) return
     stopping = true
     markStopping()
+    // Should closing hang (a connection that never ends), the process still ends, marked as failed.
+    setTimeout(() => {
+      log().error('stopping: not closed in time, exiting')
+      process.exit(1)
+    }, settings.shutdownGraceMs + 10_000).unref()
     log().info({ signal, inFlight }, 'stopping: draining the requests in flight')
     server.close()
     const sweeperStopped = stopSweeper().catch(() => {})
