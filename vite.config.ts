@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest } from './scripts/vite/plugins.ts'
+import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest, thirdPartiesManifest } from './scripts/vite/plugins.ts'
 import { prerenderPages } from './scripts/vite/prerender.ts'
 import { chakraSystemTransform } from './scripts/vite/chakra-system.ts'
 
@@ -20,6 +20,8 @@ export default defineConfig({
     // Chakra's createSystem in steps, its global stylesheet built on first read (docs/performance.md).
     chakraSystemTransform(),
     routesManifest(root),
+    // Which outside services the bundle uses: the server's CSP allows those only.
+    thirdPartiesManifest(),
     devServerGuard(root),
     // Public pages and member-page shells painted from HTML.
     prerenderPages(root),

@@ -25,7 +25,7 @@ import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
-import { apiSecurityHeaders, sandboxPageSecurityHeaders } from './http/security-headers'
+import { apiSecurityHeaders, HSTS, sandboxPageSecurityHeaders } from './http/security-headers'
 import { mountSpa } from './http/spa'
 import { mountStaffCalls } from './http/staff'
 import { staffCalls } from '../contract/staff-calls'
@@ -107,6 +107,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   // First: the request id, one log line and one latency observation for every request
   // (docs/operations.md "Logs", "Metrics").
   app.use('*', ...requestLogging())
+  // Production: HSTS on every answer — the app's HTML and files, the 404s, the sandbox page — not
+  // only the API's (docs/operations.md "Headers").
+  if (deps.config.env === 'production') {
+    app.use('*', async (c, next) => {
+      await next()
+      c.res.headers.set('Strict-Transport-Security', HSTS)
+    })
+  }
   app.use('/api/*', apiSecurityHeaders())
   // A write's cache invalidations reach the other replicas before its answer reaches the caller
   // (server/services/cache-bus.ts): the caller's next request, to any replica, sees the write.
@@ -175,7 +183,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 
   // The built SPA on the same origin: what `npm start` and production serve (STATIC_DIR).
-  if (deps.config.staticDir) mountSpa(app, deps.config.staticDir, { authEmulatorHost: deps.config.firebaseAuthEmulatorHost })
+  if (deps.config.staticDir) {
+    mountSpa(app, deps.config.staticDir, { authEmulatorHost: deps.config.firebaseAuthEmulatorHost, production: deps.config.env === 'production', stripe: deps.config.paymentProvider === 'stripe' })
+  }
 
   app.notFound((c) => c.json({ message: 'Not Found' }, 404))
   return app

@@ -86,6 +86,28 @@ export function routesManifest(root: string): Plugin {
 }
 
 /**
+ * Writes `third-parties.json` beside index.html: which outside services this bundle can use
+ * (Stripe, reCAPTCHA, Google Analytics), from the same values the browser parses. The server opens
+ * the CSP to exactly those (server/http/security-headers.ts): a build without a reCAPTCHA site key
+ * or an analytics id allows neither origin.
+ */
+export function thirdPartiesManifest(): Plugin {
+  let env: Record<string, string | boolean | undefined> = {}
+  return {
+    name: 'mypage-third-parties-manifest',
+    apply: 'build',
+    configResolved(config) {
+      env = { ...config.env }
+    },
+    generateBundle() {
+      const c = parseClientConfig(env)
+      const parties = { stripe: c.payment.provider === 'stripe', recaptcha: Boolean(c.recaptchaSiteKey), analytics: Boolean(c.gaId) }
+      this.emitFile({ type: 'asset', fileName: 'third-parties.json', source: JSON.stringify(parties) })
+    },
+  }
+}
+
+/**
  * docs/design.md: "the SPA's production build fails on a missing VITE_* value". In production mode
  * there are no local fallbacks (the demo API key, the Auth Emulator): each value is parsed the way
  * the browser will parse it, and a missing one stops the build with the spec's

@@ -25,52 +25,73 @@ export const sandboxPageSecurityHeaders = () =>
   })
 
 /**
+ * What the built app talks to beyond its own origin and Firebase Auth, as the build wrote it down
+ * (`third-parties.json` beside index.html, scripts/vite/plugins.ts): the CSP opens an origin only
+ * for a service the bundle can actually use.
+ */
+export type ThirdParties = { stripe: boolean; recaptcha: boolean; analytics: boolean }
+export const NO_THIRD_PARTIES: ThirdParties = { stripe: false, recaptcha: false, analytics: false }
+
+/** `Strict-Transport-Security` as Hono's secureHeaders sends it on the API: 180 days, subdomains. */
+export const HSTS = 'max-age=15552000; includeSubDomains'
+
+/**
  * Headers of the SPA's own files (served by server/http/spa.ts; a CDN in front must send the same,
  * docs/reliability.md "Headers"). No inline script is allowed: the built index.html loads one
- * module script from /assets. What the app needs from elsewhere:
+ * module script from /assets. What the app needs from elsewhere, each only when configured:
  *  - Firebase Auth: identitytoolkit / securetoken (fetch), or the Auth Emulator's origin locally;
- *  - Stripe (PAYMENT_PROVIDER=stripe): js.stripe.com (script, frames), api.stripe.com (fetch),
- *    hooks.stripe.com (3-D Secure frames); the sandbox needs nothing (its 3-D Secure page is ours);
- *  - reCAPTCHA v3 (when a site key is set): www.google.com / www.gstatic.com (script, frame);
- *  - Google Analytics (when an id is set): www.googletagmanager.com, *.google-analytics.com.
+ *  - Stripe (a `VITE_PAYMENT_PROVIDER=stripe` build, or a server with PAYMENT_PROVIDER=stripe):
+ *    js.stripe.com (script, frames), api.stripe.com (fetch), hooks.stripe.com (3-D Secure frames);
+ *    the sandbox needs nothing (its 3-D Secure page is ours);
+ *  - reCAPTCHA v3 (a build with `VITE_RECAPTCHA_SITE_KEY`): www.google.com / www.gstatic.com;
+ *  - Google Analytics (a build with `VITE_GA_ID`): www.googletagmanager.com, *.google-analytics.com.
  * Styles: Chakra (emotion) injects <style> elements at run time, so style-src needs 'unsafe-inline'
  * (styles cannot run code; scripts stay strict).
  */
-export function contentSecurityPolicy(opts: { authEmulatorUrl?: string } = {}): string {
+export function contentSecurityPolicy(opts: { authEmulatorUrl?: string; thirdParties?: ThirdParties } = {}): string {
   const emulator = opts.authEmulatorUrl ? new URL(opts.authEmulatorUrl).origin : ''
+  const { stripe, recaptcha, analytics } = opts.thirdParties ?? NO_THIRD_PARTIES
+  const when = (on: boolean, ...origins: string[]) => (on ? origins : [])
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://www.googletagmanager.com'],
+    'script-src': ["'self'", ...when(stripe, 'https://js.stripe.com'), ...when(recaptcha, 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'), ...when(analytics, 'https://www.googletagmanager.com')],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com'],
+    'img-src': ["'self'", 'data:', 'blob:', ...when(stripe, 'https://*.stripe.com'), ...when(analytics, 'https://www.google-analytics.com', 'https://www.googletagmanager.com')],
     'font-src': ["'self'", 'data:'],
     'connect-src': [
       "'self'",
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
-      'https://api.stripe.com',
-      'https://www.google.com/recaptcha/',
-      'https://*.google-analytics.com',
+      ...when(stripe, 'https://api.stripe.com'),
+      ...when(recaptcha, 'https://www.google.com/recaptcha/'),
+      ...when(analytics, 'https://*.google-analytics.com'),
       ...(emulator ? [emulator] : []),
     ],
-    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    // No frame at all when neither Stripe nor reCAPTCHA is built in.
+    'frame-src': [...when(stripe, 'https://js.stripe.com', 'https://hooks.stripe.com'), ...when(recaptcha, 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/')],
     'form-action': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'frame-ancestors': ["'none'"],
   }
+  if (directives['frame-src'].length === 0) directives['frame-src'] = ["'none'"]
   return Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(' ')}`)
     .join('; ')
 }
 
-export function appSecurityHeaders(opts: { authEmulatorUrl?: string } = {}): Record<string, string> {
+/**
+ * `production`: HSTS too, on every answer of the app like on the API's (a member's browser then
+ * never tries plain http for this origin again). Off locally: `http://127.0.0.1` must stay usable.
+ */
+export function appSecurityHeaders(opts: { authEmulatorUrl?: string; thirdParties?: ThirdParties; production?: boolean } = {}): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(opts),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
+    'Permissions-Policy': `camera=(), microphone=(), geolocation=(), payment=(self${opts.thirdParties?.stripe ? ' "https://js.stripe.com"' : ''})`,
+    ...(opts.production ? { 'Strict-Transport-Security': HSTS } : {}),
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { Context, Hono } from 'hono'
-import { appSecurityHeaders } from './security-headers'
+import { appSecurityHeaders, HSTS, NO_THIRD_PARTIES, type ThirdParties } from './security-headers'
 
 /**
  * The built SPA served by the API's own process: one origin for the app, `/api` and
@@ -67,7 +67,7 @@ function readTree(dir: string, base = dir, out = new Map<string, string>()): Map
 type PrerenderedEntry = { url: string; kind: 'page' | 'shell'; query: string[]; file: string }
 type Prerendered = { entry: Entry; query: Set<string>; anyQuery: boolean }
 
-export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry; prerendered: Map<string, Prerendered> }
+export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry; prerendered: Map<string, Prerendered>; thirdParties: ThirdParties }
 
 export function loadSpa(dir: string): SpaFiles {
   const indexFile = path.join(dir, 'index.html')
@@ -98,7 +98,13 @@ export function loadSpa(dir: string): SpaFiles {
     }
   }
   entries.delete('/prerendered.json')
-  return { entries, routes, index: entries.get('/index.html')!, prerendered }
+  // What the bundle talks to beyond the origin (scripts/vite/plugins.ts); a build without the
+  // list opens nothing (the server's own PAYMENT_PROVIDER still opens Stripe, mountSpa).
+  const partiesFile = path.join(dir, 'third-parties.json')
+  const listed = existsSync(partiesFile) ? (JSON.parse(readFileSync(partiesFile, 'utf8')) as Partial<ThirdParties>) : {}
+  const thirdParties: ThirdParties = { stripe: listed.stripe === true, recaptcha: listed.recaptcha === true, analytics: listed.analytics === true }
+  entries.delete('/third-parties.json')
+  return { entries, routes, index: entries.get('/index.html')!, prerendered, thirdParties }
 }
 
 /** The prerendered HTML made for this route and query, if any. */
@@ -130,10 +136,45 @@ export async function precompress(entries: Iterable<Entry>): Promise<void> {
   for (const e of entries) if (isCompressible(e)) await compressed(e).catch(() => undefined)
 }
 
+/**
+ * The content coding to send for an `Accept-Encoding` (RFC 9110 §12.5.3): each coding's q-value,
+ * `*` for the ones not named, q=0 meaning "not acceptable"; the highest q wins, Brotli on a tie.
+ * No header, or neither coding acceptable: the file as it is.
+ */
+export function preferredEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null
+  const q = new Map<string, number>()
+  for (const part of accept.split(',')) {
+    const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase())
+    if (!coding) continue
+    const qParam = params.find((p) => p.startsWith('q='))
+    const value = qParam === undefined ? 1 : Number(qParam.slice(2))
+    // A malformed q-value makes the member unusable, not the request.
+    if (!Number.isFinite(value) || value < 0 || value > 1) continue
+    q.set(coding === 'x-gzip' ? 'gzip' : coding, Math.max(value, q.get(coding) ?? 0))
+  }
+  const of = (coding: string) => q.get(coding) ?? q.get('*') ?? 0
+  const br = of('br')
+  const gz = of('gzip')
+  if (br <= 0 && gz <= 0) return null
+  return br >= gz ? 'br' : 'gzip'
+}
+
+/**
+ * Whether an `If-None-Match` matches this entity tag (RFC 9110 §13.1.2): `*`, or any tag of the
+ * list by the weak comparison (`W/"x"` matches `"x"`).
+ */
+export function noneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const opaque = etag.replace(/^W\//, '')
+  for (const m of ifNoneMatch.matchAll(/(?:W\/)?("[^"]*")/g)) if (m[1] === opaque) return true
+  return false
+}
+
 async function encoded(c: Context, e: Entry): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
   if (!isCompressible(e)) return { body: e.body }
-  const accept = c.req.header('accept-encoding') ?? ''
-  const wants = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null
+  const wants = preferredEncoding(c.req.header('accept-encoding'))
   if (!wants) return { body: e.body }
   // zlib failing (out of memory, say) costs this response its compression, never the response.
   const made = await compressed(e).catch(() => null)
@@ -142,20 +183,25 @@ async function encoded(c: Context, e: Entry): Promise<{ body: Buffer; encoding?:
 
 async function send(c: Context, e: Entry, status: 200 | 404, extra: Record<string, string>): Promise<Response> {
   const headers: Record<string, string> = { ...extra, 'content-type': e.type, 'cache-control': e.cache, etag: e.etag, vary: 'accept-encoding' }
-  if (status === 200 && c.req.header('if-none-match') === e.etag) return new Response(null, { status: 304, headers })
+  if (status === 200 && noneMatchHits(c.req.header('if-none-match'), e.etag)) return new Response(null, { status: 304, headers })
   const { body, encoding } = await encoded(c, e)
   if (encoding) headers['content-encoding'] = encoding
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
 }
 
-const notFound = (c: Context) => c.text('Not Found', 404, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
-
-/** Serves the SPA for every GET/HEAD that `/api` and `/sandbox` did not answer. */
-export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: string }) {
+/**
+ * Serves the SPA for every GET/HEAD that `/api` and `/sandbox` did not answer. `production`: HSTS
+ * on each of its answers, the 404s included; `stripe`: the server takes Stripe payments, so the
+ * CSP opens Stripe even for a build that did not list it.
+ */
+export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: string; production?: boolean; stripe?: boolean }) {
   const spa = loadSpa(dir)
   // The prerendered pages first (a visitor's first request), then index.html and the assets.
   void precompress([...[...spa.prerendered.values()].map((p) => p.entry), ...spa.entries.values()])
-  const headers = appSecurityHeaders({ authEmulatorUrl: opts.authEmulatorHost ? `http://${opts.authEmulatorHost}` : undefined })
+  const thirdParties = { ...(spa.thirdParties ?? NO_THIRD_PARTIES), ...(opts.stripe ? { stripe: true } : {}) }
+  const headers = appSecurityHeaders({ authEmulatorUrl: opts.authEmulatorHost ? `http://${opts.authEmulatorHost}` : undefined, thirdParties, production: opts.production })
+  const notFound = (c: Context) =>
+    c.text('Not Found', 404, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...(opts.production ? { 'strict-transport-security': HSTS } : {}) })
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const p = c.req.path
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/sandbox/')) return next()

@@ -9,6 +9,9 @@ import { quoteCoupon } from '../services/purchase/pricing'
 import { purchase } from '../services/purchase/purchase'
 import { attemptOutcome } from '../services/purchase/status'
 
+/** `charge` with more than one Idempotency-Key header (or a key with a comma: what two become). */
+const idempotencyKeyTwice = 'Idempotency-Key header must be sent once'
+
 const isSandbox = (p: { kind: string }): p is SandboxPayment => p.kind === 'sandbox'
 const isStripe = (p: PaymentPort): p is StripePayment => p.kind === 'stripe'
 
@@ -69,6 +72,9 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
     const m = me()
     const key = header('idempotency-key')?.trim()
     if (!key || key.length > 200) throw badRequest(serverErrors.idempotencyKeyRequired)
+    // Two Idempotency-Key headers reach us joined with a comma (RFC 9110 §5.3): the key names one
+    // purchase, so a request naming two is refused rather than taken as a third key.
+    if (key.includes(',')) throw badRequest(idempotencyKeyTwice)
     return purchase(deps, m, key, input)
   },
 

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadSpa, mountSpa, precompress } from '../../server/http/spa'
+import { contentSecurityPolicy } from '../../server/http/security-headers'
+import { loadSpa, mountSpa, noneMatchHits, precompress, preferredEncoding } from '../../server/http/spa'
 
 // The built SPA served by the product's own server: `npm start` and production.
 
@@ -123,6 +124,74 @@ describe('mountSpa', () => {
     const first = await app.request('/assets/index-abc.js')
     const again = await app.request('/assets/index-abc.js', { headers: { 'if-none-match': first.headers.get('etag')! } })
     expect(again.status).toBe(304)
+  })
+
+  it('If-None-Match: a weak validator, a list with the tag in it, or * get 304; other tags the body (RFC 9110)', async () => {
+    const etag = (await app.request('/assets/index-abc.js')).headers.get('etag')!
+    const status = async (inm: string) => (await app.request('/assets/index-abc.js', { headers: { 'if-none-match': inm } })).status
+    for (const inm of [`W/${etag}`, `"other", ${etag}`, `W/"other",W/${etag}`, '*', ` ${etag} `]) expect(await status(inm), inm).toBe(304)
+    for (const inm of ['"other"', `W/"other", "x"`, etag.slice(0, -2) + '"', '']) expect(await status(inm), inm).toBe(200)
+    // The app's HTML too (a reload with the browser's cached copy).
+    const html = (await app.request('/login')).headers.get('etag')!
+    expect((await app.request('/login', { headers: { 'if-none-match': `"stale", W/${html}` } })).status).toBe(304)
+    expect(noneMatchHits(undefined, etag)).toBe(false)
+  })
+
+  it('Accept-Encoding q-values: q=0 is "not acceptable", the higher q wins, * stands for the rest', async () => {
+    const enc = async (accept: string) => (await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': accept } })).headers.get('content-encoding')
+    expect(await enc('br;q=0')).toBeNull()
+    expect(await enc('br;q=0, gzip')).toBe('gzip')
+    expect(await enc('gzip, br;q=0')).toBe('gzip')
+    expect(await enc('br;q=0.5, gzip;q=0.8')).toBe('gzip')
+    expect(await enc('gzip;q=0.5, br')).toBe('br')
+    expect(await enc('*')).toBe('br')
+    expect(await enc('*;q=0')).toBeNull()
+    expect(await enc('gzip;q=0, *')).toBe('br')
+    expect(await enc('br;q=0, *;q=0.3')).toBe('gzip')
+    expect(await enc('identity')).toBeNull()
+    expect(await enc('BR')).toBe('br')
+    // The body sent with gzip is gzip.
+    const gz = await app.request('/assets/index-abc.js', { headers: { 'accept-encoding': 'br;q=0, gzip;q=1' } })
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script)
+    expect(preferredEncoding('deflate, gzip;q=nonsense')).toBeNull()
+    expect(preferredEncoding(undefined)).toBeNull()
+  })
+
+  it('the CSP opens Stripe, reCAPTCHA and Analytics only for a build that uses them (third-parties.json)', async () => {
+    const csp = (await app.request('/')).headers.get('content-security-policy')!
+    for (const origin of ['google-analytics', 'googletagmanager', 'recaptcha', 'gstatic', 'stripe']) expect(csp, origin).not.toContain(origin)
+    expect(csp).toContain("frame-src 'none'")
+    const withAll = mkdtempSync(path.join(tmpdir(), 'mypage-spa-'))
+    try {
+      writeFileSync(path.join(withAll, 'index.html'), '<!doctype html><div id="root"></div>')
+      writeFileSync(path.join(withAll, 'third-parties.json'), JSON.stringify({ stripe: false, recaptcha: true, analytics: true }))
+      const other = new Hono()
+      mountSpa(other, withAll, {})
+      const open = (await other.request('/')).headers.get('content-security-policy')!
+      expect(open).toContain('https://www.google.com/recaptcha/')
+      expect(open).toContain('https://www.googletagmanager.com')
+      expect(open).toContain('https://*.google-analytics.com')
+      expect(open).not.toContain('stripe')
+      expect((await other.request('/third-parties.json')).status).toBe(404)
+      // A server taking Stripe payments opens Stripe whatever the build listed.
+      const stripe = new Hono()
+      mountSpa(stripe, withAll, { stripe: true })
+      expect((await stripe.request('/')).headers.get('content-security-policy')).toContain('script-src \'self\' https://js.stripe.com')
+    } finally {
+      rmSync(withAll, { recursive: true, force: true })
+    }
+    expect(contentSecurityPolicy({ thirdParties: { stripe: true, recaptcha: false, analytics: false } })).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;')
+  })
+
+  it('sends HSTS on every answer in production only: the HTML, the assets, the 404s', async () => {
+    for (const p of ['/', '/login', '/assets/index-abc.js', '/no-such-page', '/assets/missing.js']) {
+      expect((await app.request(p)).headers.get('strict-transport-security'), p).toBeNull()
+    }
+    const prod = new Hono()
+    mountSpa(prod, dir, { production: true })
+    for (const p of ['/', '/login', '/assets/index-abc.js', '/no-such-page', '/assets/missing.js']) {
+      expect((await prod.request(p)).headers.get('strict-transport-security'), p).toBe('max-age=15552000; includeSubDomains')
+    }
   })
 
   it('serves nothing but the build: dot files, build bookkeeping, files that are not there', async () => {
