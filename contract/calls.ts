@@ -249,11 +249,21 @@ export const PasswordResetRequest = v.pipe(
   }),
   v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.resetPasswordMismatch), ['newPasswordConfirm']),
 )
+const newPasswordEntries = {
+  newPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.passwordRule), v.regex(/^[\x21-\x7e]{6,12}$/, m.passwordRule)),
+  newPasswordConfirm: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.changePasswordMismatch)),
+}
 export const PasswordChangeRequest = v.pipe(
-  v.object({
-    newPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.passwordRule), v.regex(/^[\x21-\x7e]{6,12}$/, m.passwordRule)),
-    newPasswordConfirm: v.pipe(v.string(), v.maxLength(PASSWORD_MAX, m.changePasswordMismatch)),
-  }),
+  v.object(newPasswordEntries),
+  v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.changePasswordMismatch), ['newPasswordConfirm']),
+)
+/**
+ * The password-change form: the request's two fields and the current password, which the browser
+ * gives only to the identity provider to re-authenticate (never to our server, which checks that
+ * the token's sign-in is recent instead: docs/server.md "Password change").
+ */
+export const PasswordChangeForm = v.pipe(
+  v.object({ currentPassword: v.pipe(v.string(), v.nonEmpty(m.currentPasswordRequired), v.maxLength(TOKEN_MAX, m.currentPasswordWrong)), ...newPasswordEntries }),
   v.forward(v.check((x) => x.newPassword === x.newPasswordConfirm, m.changePasswordMismatch), ['newPasswordConfirm']),
 )
 export const UserUpdateRequest = v.object({

@@ -9,6 +9,9 @@ export const fieldMessages = {
   resetPasswordRule: 'パスワードを半角英数記号6文字以上12文字以内で入力してください',
   resetPasswordMismatch: '新しいパスワードと確認用パスワードが一致しません',
   changePasswordMismatch: '新しいパスワードと新しいパスワード（確認）が異なります',
+  // The password change asks for the current password first (re-authentication, docs/server.md).
+  currentPasswordRequired: '現在のパスワードを入力してください',
+  currentPasswordWrong: '現在のパスワードが正しくありません',
   phoneSignup: '半角の数字10桁か11桁で入力してください',
   phoneProfile: '半角の数値10桁か11桁で入力してください',
   lastnameRequired: '姓を入力してください',

@@ -3,15 +3,16 @@ import type { FlowDocs } from '../shared/flow-docs'
 /** What the password-change chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
 export const flowDocs: FlowDocs = {
   title: 'パスワード変更',
-  purpose: 'ログイン中の会員が新しいパスワードを設定し、ログアウトして新しいパスワードでログインし直す。',
+  purpose: 'ログイン中の会員が現在のパスワードで本人確認をしてから新しいパスワードを設定し、ログアウトして新しいパスワードでログインし直す。',
   routes: ['/settings/password-change', '/settings/password-change-complete'],
   events: {
-    'field.change': '新しいパスワード・確認を入力',
+    'field.change': '現在のパスワード・新しいパスワード・確認を入力',
     'field.blur': '入力欄を離れる（エラーを表示）',
     'form.submit': '変更を送信',
   },
   states: {
-    editing: '新しいパスワードを入力中',
+    editing: 'パスワードを入力中',
+    reauthenticating: '現在のパスワードで本人確認中',
     changing: 'パスワードを変更中',
     signingOut: 'ログアウト中',
     toComplete: '変更完了ページへ',
@@ -19,9 +20,11 @@ export const flowDocs: FlowDocs = {
   },
   guards: {
     isFormValid: '入力が正しい',
+    isWrongPassword: '現在のパスワードが違う（「現在のパスワードが正しくありません」を表示）',
     isClientError: '4xxエラー',
   },
   actors: {
+    reauthenticate: '現在のパスワードで本人確認する（認証サービス）',
     changePassword: 'パスワードを変更する',
     signOut: 'ログアウトする',
   },

@@ -1,24 +1,33 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { PasswordChangeRequest } from '../../contract/calls'
+import { PasswordChangeForm } from '../../contract/calls'
+import { fieldMessages } from '../../contract/messages'
 import { failureCode, isClientFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
  * Password change (product.md §4 "Password change signs the user out and goes to its complete page", §5, §8).
+ * The current password re-authenticates the member with the identity provider first (its
+ * recommendation for a sensitive change; the server refuses a sign-in older than a few minutes).
  *
- * editing ─form.submit [isFormValid]─▶ changing ─200─▶ signingOut ─▶ toComplete (goToComplete: /settings/password-change-complete)
+ * editing ─form.submit [isFormValid]─▶ reauthenticating ─ok─▶ changing ─200─▶ signingOut ─▶ toComplete
+ *   reauthenticating ─[isWrongPassword]─▶ editing (現在のパスワードが正しくありません)
+ *   reauthenticating ─other─▶ editing (could not check: try again later)
  *   changing ─[isClientError]─▶ editing (パスワード変更ができません…)
  *   changing ─other─▶ toError (goToError: /error?code=<status>)
  */
 
-export type PasswordChangeField = 'newPassword' | 'newPasswordConfirm'
+export type PasswordChangeField = 'currentPassword' | 'newPassword' | 'newPasswordConfirm'
 
 export type PasswordChangeContext = {
   values: Record<PasswordChangeField, string>
   touched: Partial<Record<PasswordChangeField, boolean>>
   errors: Partial<Record<PasswordChangeField, string>>
   rejected: boolean
+  /** The identity provider refused the current password as typed (cleared when it is edited). */
+  wrongPassword: boolean
+  /** Re-authentication failed otherwise (network, too many tries). */
+  reauthFailed: boolean
 }
 
 export type PasswordChangeEvent =
@@ -26,8 +35,15 @@ export type PasswordChangeEvent =
   | { type: 'field.blur'; field: PasswordChangeField }
   | { type: 'form.submit' }
 
+/** How the edge reports a refused re-authentication: the provider's "wrong password" codes, or not. */
+export type ReauthFailure = { wrongPassword: boolean }
+
+export const isWrongPasswordFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'wrongPassword' in error && error.wrongPassword === true
+
 function withErrors(c: PasswordChangeContext) {
-  return { errors: visibleErrors(formErrors<PasswordChangeField>(PasswordChangeRequest, c.values), c.touched) }
+  const errors = visibleErrors(formErrors<PasswordChangeField>(PasswordChangeForm, c.values), c.touched)
+  return { errors: c.wrongPassword ? { ...errors, currentPassword: fieldMessages.currentPasswordWrong } : errors }
 }
 
 export const passwordChangeMachine = setup({
@@ -36,11 +52,15 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
   },
   guards: {
-    isFormValid: ({ context }) => v.is(PasswordChangeRequest, context.values),
+    isFormValid: ({ context }) => v.is(PasswordChangeForm, context.values),
+    isWrongPassword: ({ event }) => 'error' in event && isWrongPasswordFailure(event.error),
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
   },
   actors: {
-    changePassword: fromPromise<void, PasswordChangeContext['values']>(async () => {
+    reauthenticate: fromPromise<void, { currentPassword: string }>(async () => {
+      throw new Error('provide reauthenticate')
+    }),
+    changePassword: fromPromise<void, { newPassword: string; newPasswordConfirm: string }>(async () => {
       throw new Error('provide changePassword')
     }),
     signOut: fromPromise<void>(async () => {
@@ -50,33 +70,61 @@ export const passwordChangeMachine = setup({
   actions: {
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change')
-      const next = { ...context, values: { ...context.values, [event.field]: event.value }, touched: { ...context.touched, [event.field]: true }, rejected: false }
+      const next = {
+        ...context,
+        values: { ...context.values, [event.field]: event.value },
+        touched: { ...context.touched, [event.field]: true },
+        rejected: false,
+        reauthFailed: false,
+        wrongPassword: event.field === 'currentPassword' ? false : context.wrongPassword,
+      }
       return { ...next, ...withErrors(next) }
     }),
     touchField: assign(({ context, event }) => {
       assertEvent(event, 'field.blur')
       return withErrors({ ...context, touched: { ...context.touched, [event.field]: true } })
     }),
+    markWrongPassword: assign(({ context }) => withErrors({ ...context, wrongPassword: true, touched: { ...context.touched, currentPassword: true } })),
+    markReauthFailed: assign({ reauthFailed: true }),
     markRejected: assign({ rejected: true }),
     goToComplete: () => {},
     goToError: (_, _params: { code: string }) => {},
   },
 }).createMachine({
   id: 'passwordChange',
-  context: { values: { newPassword: '', newPasswordConfirm: '' }, touched: {}, errors: {}, rejected: false },
+  context: {
+    values: { currentPassword: '', newPassword: '', newPasswordConfirm: '' },
+    touched: {},
+    errors: {},
+    rejected: false,
+    wrongPassword: false,
+    reauthFailed: false,
+  },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
         'field.blur': { actions: 'touchField' },
-        'form.submit': { guard: 'isFormValid', target: 'changing' },
+        'form.submit': { guard: 'isFormValid', target: 'reauthenticating' },
+      },
+    },
+    // The current password goes to the identity provider only: it proves the member is here now.
+    reauthenticating: {
+      invoke: {
+        src: 'reauthenticate',
+        input: ({ context }) => ({ currentPassword: context.values.currentPassword }),
+        onDone: { target: 'changing' },
+        onError: [
+          { guard: 'isWrongPassword', target: 'editing', actions: 'markWrongPassword' },
+          { target: 'editing', actions: 'markReauthFailed' },
+        ],
       },
     },
     changing: {
       invoke: {
         src: 'changePassword',
-        input: ({ context }) => context.values,
+        input: ({ context }) => ({ newPassword: context.values.newPassword, newPasswordConfirm: context.values.newPasswordConfirm }),
         onDone: { target: 'signingOut' },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },

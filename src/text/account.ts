@@ -156,7 +156,10 @@ export const emailChangeText = {
 
 export const passwordChangeText = {
   title: 'パスワード変更',
-  lead: '新しいパスワードを入力してください。変更後はログアウトしますので、新しいパスワードで再度ログインしてください。',
+  lead: '本人確認のため現在のパスワードと、新しいパスワードを入力してください。変更後はログアウトしますので、新しいパスワードで再度ログインしてください。',
+  currentPassword: '現在のパスワード',
+  /** Re-authentication failed for another reason than the password (network, too many tries). */
+  reauthFailed: '現在のパスワードを確認できませんでした。時間をおいて再度お試しください。',
   newPassword: '新しいパスワード',
   newPasswordConfirm: '新しいパスワード（確認）',
   submit: 'パスワードを変更する',

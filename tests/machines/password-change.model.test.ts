@@ -3,4 +3,4 @@
 import { describeModel } from './model'
 import { spec } from './password-change.spec-rules'
 
-describeModel({ ...spec.configs[0], serialize: (s) => JSON.stringify([s.value, s.context.values]) })
+describeModel(spec.configs[0])

@@ -1,26 +1,48 @@
 // Spec rules of the password change chart (product.md §4 "Password change signs the user out and goes to
-// its complete page", §5 password rule and confirmation, §7 password-change, §8 4xx message).
+// its complete page", §5 password rule and confirmation, §7 password-change, §8 4xx message), with the
+// re-authentication by the current password first (docs/server.md "Password change").
 import * as v from 'valibot'
 import { passwordChangeMachine } from '../../machines/password-change/password-change-machine'
 import { ApiError } from '../../src/api/api-error'
-import { PasswordChangeRequest } from '../../contract/calls'
+import { PasswordChangeForm } from '../../contract/calls'
+import { fieldMessages } from '../../contract/messages'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
+const wrongPassword = (error: unknown) => typeof error === 'object' && error !== null && 'wrongPassword' in error && error.wrongPassword === true
+
 function form(trail: Observation[]) {
-  const values = { newPassword: '', newPasswordConfirm: '' }
-  let phase: 'editing' | 'changing' | 'signingOut' = 'editing'
+  const values = { currentPassword: '', newPassword: '', newPasswordConfirm: '' }
+  let phase: 'editing' | 'reauthenticating' | 'changing' | 'signingOut' = 'editing'
   let rejected = false
-  let sentValues: typeof values | null = null
+  let wrong = false
+  let reauthFailed = false
+  let sentCurrent: string | null = null
   for (const o of trail) {
     const e = o.event
-    if (phase === 'editing' && e.type === 'field.change') { values[e.field as keyof typeof values] = e.value; rejected = false }
-    else if (phase === 'editing' && e.type === 'form.submit' && v.is(PasswordChangeRequest, values)) { phase = 'changing'; sentValues = { ...values } }
-    else if (o.reply?.call === 'changePassword') {
+    if (phase === 'editing' && e.type === 'field.change') {
+      values[e.field as keyof typeof values] = e.value
+      rejected = false
+      reauthFailed = false
+      if (e.field === 'currentPassword') wrong = false
+    } else if (phase === 'editing' && e.type === 'form.submit' && v.is(PasswordChangeForm, values)) {
+      phase = 'reauthenticating'
+      sentCurrent = values.currentPassword
+    } else if (o.reply?.call === 'reauthenticate') {
+      if (o.reply.ok) phase = 'changing'
+      else {
+        phase = 'editing'
+        if (wrongPassword(o.reply.error)) wrong = true
+        else reauthFailed = true
+      }
+    } else if (o.reply?.call === 'changePassword') {
       if (o.reply.ok) phase = 'signingOut'
-      else { phase = 'editing'; rejected = isClient(httpStatus(o.reply.error)) }
+      else {
+        phase = 'editing'
+        rejected = isClient(httpStatus(o.reply.error))
+      }
     }
   }
-  return { values, phase, rejected, sentValues, valid: v.is(PasswordChangeRequest, values) }
+  return { values, phase, rejected, wrong, reauthFailed, sentCurrent, valid: v.is(PasswordChangeForm, values) }
 }
 
 export const rules: SpecRules = {
@@ -28,9 +50,24 @@ export const rules: SpecRules = {
   afterStep({ event, after, trail }) {
     const out: string[] = []
     const now = form(trail)
+    const before = form(trail.slice(0, -1))
     const r = after.reply
-    if (event.type === 'form.submit') out.push(...expectSent(after, now.phase === 'changing' && form(trail.slice(0, -1)).phase === 'editing' ? [{ call: 'changePassword', input: now.sentValues }] : [], 'submit sends the two passwords entered, only when valid'))
+    if (event.type === 'form.submit')
+      out.push(
+        ...expectSent(
+          after,
+          now.phase === 'reauthenticating' && before.phase === 'editing' ? [{ call: 'reauthenticate', input: { currentPassword: now.sentCurrent } }] : [],
+          'submit first checks the current password with the identity provider, only when the form is valid',
+        ),
+      )
     else if (!r) out.push(...expectSent(after, [], event.type), ...expectGoes(after, [], event.type))
+    if (r?.call === 'reauthenticate') {
+      if (r.ok)
+        out.push(
+          ...expectSent(after, [{ call: 'changePassword', input: { newPassword: now.values.newPassword, newPasswordConfirm: now.values.newPasswordConfirm } }], 'the new passwords go to the server only after the current one was accepted'),
+        )
+      else out.push(...expectSent(after, [], 'a refused current password changes nothing'), ...expectGoes(after, [], 'a refused current password stays on the form'))
+    }
     if (r?.call === 'changePassword') {
       if (r.ok) out.push(...expectSent(after, [{ call: 'signOut', input: undefined }], 'the new password ends the session'), ...expectGoes(after, [], 'while signing out'))
       else if (isClient(httpStatus(r.error))) out.push(...expectGoes(after, [], 'a 4xx stays with パスワード変更ができません…'), ...expectSent(after, [], 'a 4xx'))
@@ -39,6 +76,9 @@ export const rules: SpecRules = {
     if (r?.call === 'signOut') out.push(...expectGoes(after, [{ action: 'goToComplete', params: undefined }], 'signed out (or not): the complete page'))
     if (!after.done) {
       if (!!after.context.rejected !== now.rejected) out.push(`the 4xx message must ${now.rejected ? '' : 'not '}show`)
+      const shown = (after.context.errors as Record<string, string | undefined>).currentPassword === fieldMessages.currentPasswordWrong
+      if (shown !== now.wrong) out.push(`「${fieldMessages.currentPasswordWrong}」 must ${now.wrong ? '' : 'not '}show`)
+      if (!!after.context.reauthFailed !== now.reauthFailed) out.push(`the re-authentication failure must ${now.reauthFailed ? '' : 'not '}show`)
       out.push(...expectCan(after, now.phase === 'editing' ? ['field.change', 'field.blur', ...(now.valid ? ['form.submit'] : [])] : [], ['field.change', 'field.blur', 'form.submit'], `while ${now.phase}`))
     }
     return out
@@ -51,19 +91,22 @@ export const spec: ChartSpec = {
       machine: passwordChangeMachine,
       events: {
         'field.change': [
+          { field: 'currentPassword', value: 'old123' },
+          { field: 'currentPassword', value: '' },
           { field: 'newPassword', value: 'abc123' },
           { field: 'newPassword', value: 'abc' },
           { field: 'newPasswordConfirm', value: 'abc123' },
           { field: 'newPasswordConfirm', value: 'abc124' },
         ],
-        'field.blur': [{ field: 'newPasswordConfirm' }],
+        'field.blur': [{ field: 'newPasswordConfirm' }, { field: 'currentPassword' }],
         'form.submit': [{}],
       },
       outcomes: {
+        reauthenticate: { done: [undefined], error: [{ wrongPassword: true }, { wrongPassword: false }] },
         changePassword: { done: [undefined], error: [new ApiError(400, 'bad'), new ApiError(500, 'down')] },
         signOut: { done: [undefined], error: [new Error('offline')] },
       },
-      serialize: (s) => JSON.stringify([s.value, s.context.values, s.context.rejected]),
+      serialize: (s) => JSON.stringify([s.value, s.context.values, s.context.rejected, s.context.wrongPassword, s.context.reauthFailed]),
     },
   ],
   rules,

@@ -12,7 +12,8 @@ export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef })
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const rejected = useSelector(actor, (s) => s.context.rejected)
-  const busy = useSelector(actor, (s) => s.matches('changing') || s.matches('signingOut'))
+  const reauthFailed = useSelector(actor, (s) => s.context.reauthFailed)
+  const busy = useSelector(actor, (s) => s.matches('reauthenticating') || s.matches('changing') || s.matches('signingOut'))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
   const change = (field: PasswordChangeField) => (value: string) => actor.send({ type: 'field.change', field, value: normalizePassword(value) })
   const blur = (field: PasswordChangeField) => () => actor.send({ type: 'field.blur', field })
@@ -21,6 +22,15 @@ export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef })
       {rejected && (
         <ErrorBanner title={t.rejected} />
       )}
+      {reauthFailed && <ErrorBanner title={t.reauthFailed} />}
+      <PasswordField
+        label={t.currentPassword}
+        value={values.currentPassword}
+        error={errors.currentPassword}
+        autoComplete="current-password"
+        onValue={change('currentPassword')}
+        onBlur={blur('currentPassword')}
+      />
       <PasswordField label={t.newPassword} value={values.newPassword} error={errors.newPassword} onValue={change('newPassword')} onBlur={blur('newPassword')} />
       <PasswordField
         label={t.newPasswordConfirm}
