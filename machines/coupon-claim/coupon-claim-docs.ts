@@ -14,7 +14,6 @@ export const flowDocs: FlowDocs = {
     toNotFound: 'エラーページ（404）へ',
     toLogin: 'ログインページへ',
     claiming: 'クーポンを取得中',
-    reloadingUserData: '会員情報を再読み込み中',
     toHome: 'ホームへ（クーポン表示）',
     toClaimError: 'クーポン取得エラーページへ',
     alreadyHeld: '取得済みのお知らせ',
@@ -26,6 +25,5 @@ export const flowDocs: FlowDocs = {
   },
   actors: {
     claimCoupon: 'クーポンを取得する',
-    reloadUserData: '会員情報を読み直す',
   },
 }

@@ -5,7 +5,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
  *
  * idle ─link.open─▶ checking ─[hasNoCode]───▶ toNotFound (goToNotFound: /error?code=404)
  *          ─[isSignedOut]─▶ toLogin (goToLogin, which returns here after login)
- *          ─────────────▶ claiming ──done──▶ reloadingUserData ──▶ toHome (clearCachedCoupons, goHome)
+ *          ─────────────▶ claiming ──done──▶ toHome (goHome: the member's data read again, coupons included)
  *                          claiming ──error──▶ toClaimError (goToClaimError: /error?code=getCoupon)
  *                          claiming ──done [isAlreadyHeld]──▶ alreadyHeld (the member holds it:
  *                          a reopened link shows success, not the failure page)
@@ -31,16 +31,15 @@ export const couponClaimMachine = setup({
     claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => {
       throw new Error('provide claimCoupon')
     }),
-    reloadUserData: fromPromise<void>(async () => {
-      throw new Error('provide reloadUserData')
-    }),
   },
   actions: {
     goToNotFound: () => {},
     goToLogin: () => {},
     goToClaimError: () => {},
-    /** Drop the cached coupon list so home and checkout read the new coupon. */
-    clearCachedCoupons: () => {},
+    /**
+     * Home, with every cached read of the member dropped first (product.md §4: the member's data
+     * and coupon list are read again), so home shows the new coupon.
+     */
     goHome: () => {},
   },
 }).createMachine({
@@ -69,19 +68,11 @@ export const couponClaimMachine = setup({
       invoke: {
         src: 'claimCoupon',
         input: ({ context }) => ({ couponCode: context.couponCode ?? '' }),
-        onDone: [{ guard: { type: 'isAlreadyHeld', params: ({ event }) => event.output }, target: 'alreadyHeld' }, { target: 'reloadingUserData' }],
+        onDone: [{ guard: { type: 'isAlreadyHeld', params: ({ event }) => event.output }, target: 'alreadyHeld' }, { target: 'toHome' }],
         onError: { target: 'toClaimError' },
       },
     },
-    // The coupon is ours once claimed: a failed reload must not show the claim as failed.
-    reloadingUserData: {
-      invoke: {
-        src: 'reloadUserData',
-        onDone: { target: 'toHome' },
-        onError: { target: 'toHome' },
-      },
-    },
-    toHome: { type: 'final', entry: ['clearCachedCoupons', 'goHome'] },
+    toHome: { type: 'final', entry: 'goHome' },
     toClaimError: { type: 'final', entry: 'goToClaimError' },
     // The page says the coupon is already the member's, with a button home.
     alreadyHeld: { type: 'final' },

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../src/api/api-error'
 import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 
-function start({ claim = async () => ({ alreadyCompleted: false }), reload = async () => {} }: { claim?: () => Promise<{ alreadyCompleted: boolean }>; reload?: () => Promise<void> } = {}) {
+function start({ claim = async () => ({ alreadyCompleted: false }) }: { claim?: () => Promise<{ alreadyCompleted: boolean }> } = {}) {
   const log: string[] = []
   const actor = createActor(
     couponClaimMachine.provide({
@@ -12,16 +12,11 @@ function start({ claim = async () => ({ alreadyCompleted: false }), reload = asy
           log.push(`claim ${input.couponCode}`)
           return claim()
         }),
-        reloadUserData: fromPromise<void>(async () => {
-          log.push('reload')
-          await reload()
-        }),
       },
       actions: {
         goToNotFound: () => void log.push('→ /error?code=404'),
         goToLogin: () => void log.push('→ /login'),
         goToClaimError: () => void log.push('→ /error?code=getCoupon'),
-        clearCachedCoupons: () => void log.push('clear coupons'),
         goHome: () => void log.push('→ /'),
       },
     }),
@@ -30,12 +25,12 @@ function start({ claim = async () => ({ alreadyCompleted: false }), reload = asy
 }
 
 describe('coupon claim chart (product.md §4 /get-coupon)', () => {
-  it('claims, reloads user data, clears the cached coupons, then goes home — in that order', async () => {
+  it('claims, then goes home (where the member\'s data is read again)', async () => {
     const { actor, log } = start()
     actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('toHome')
-    expect(log).toEqual(['claim WELCOME500', 'reload', 'clear coupons', '→ /'])
+    expect(log).toEqual(['claim WELCOME500', '→ /'])
   })
 
   it('a missing code goes to error 404 without calling the server', async () => {
@@ -66,13 +61,5 @@ describe('coupon claim chart (product.md §4 /get-coupon)', () => {
     await waitFor(actor, (s) => s.status === 'done')
     expect(actor.getSnapshot().value).toBe('alreadyHeld')
     expect(log).toEqual(['claim WELCOME500'])
-  })
-
-  it('a failed reload after a successful claim still ends at home', async () => {
-    const { actor, log } = start({ reload: async () => { throw new ApiError(500, 'down') } })
-    actor.send({ type: 'link.open', couponCode: 'WELCOME500', signedIn: true })
-    await waitFor(actor, (s) => s.status === 'done')
-    expect(actor.getSnapshot().value).toBe('toHome')
-    expect(log.slice(-2)).toEqual(['clear coupons', '→ /'])
   })
 })

@@ -14,7 +14,6 @@ describeModel({
   },
   outcomes: {
     claimCoupon: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'COUPON_ALREADY_OBTAINED')] },
-    reloadUserData: { done: [undefined], error: [new ApiError(500, 'boom')] },
   },
   serialize: (s) => JSON.stringify(s.value),
 })

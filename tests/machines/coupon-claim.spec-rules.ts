@@ -1,6 +1,6 @@
 // Spec rules of the coupon claim chart (product.md §4 /get-coupon, §8 get-coupon failure):
-// no code → error 404; signed out → /login; otherwise claim, reload user data, clear the
-// cached coupon list, go home; a failed claim → error getCoupon; a coupon already held stays.
+// no code → error 404; signed out → /login; otherwise claim and go home (goHome reads the
+// member's data again); a failed claim → error getCoupon; a coupon already held stays.
 import { couponClaimMachine } from '../../machines/coupon-claim/coupon-claim-machine'
 import { ApiError } from '../../src/api/api-error'
 import { expectCan, expectGoes, expectSent, leavingEnds, type ChartSpec, type Observation, type SpecRules } from './observe'
@@ -24,12 +24,10 @@ export const rules: SpecRules = {
       else if (held) {
         v.push(...expectGoes(after, [], 'a coupon already held (the page says it is yours)'), ...expectSent(after, [], 'a coupon already held'))
         if (!after.done) v.push('a coupon already held ends the claim on its page')
-      } else v.push(...expectSent(after, [{ call: 'reloadUserData', input: undefined }], 'after the claim, user data is reloaded'), ...expectGoes(after, [], 'while reloading'))
-    } else if (r?.call === 'reloadUserData') {
-      // The coupon is the member's once claimed: a failed reload still goes home.
-      if (!after.did.some((d) => d.action === 'clearCachedCoupons')) v.push('the cached coupon list must be cleared')
-      v.push(...expectGoes(after, [{ action: 'goHome', params: undefined }], 'after the claim'))
-      if (opened(trail)?.couponCode == null) v.push('a claim without a code')
+      } else {
+        v.push(...expectGoes(after, [{ action: 'goHome', params: undefined }], 'after the claim'), ...expectSent(after, [], 'after the claim'))
+        if (opened(trail)?.couponCode == null) v.push('a claim without a code')
+      }
     }
     if (event.type !== 'xstate.init') v.push(...expectCan(after, [], ['link.open'], 'once the link is opened'))
     return v
@@ -50,7 +48,6 @@ export const spec: ChartSpec = {
       },
       outcomes: {
         claimCoupon: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'COUPON_ALREADY_OBTAINED'), new ApiError(500, 'boom')] },
-        reloadUserData: { done: [undefined], error: [new ApiError(500, 'boom')] },
       },
       serialize: (s) => JSON.stringify(s.value),
     },

@@ -53,7 +53,7 @@ describe('flow recorder', () => {
   it('keeps one recording per flow actor', async () => {
     const events: InspectionEvent[] = []
     const inspect = (e: InspectionEvent) => events.push(e)
-    const coupon = createActor(couponClaimMachine.provide({ actors: { claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => { throw new Error('DENY') }), reloadUserData: fromPromise(async () => {}) } }), { inspect })
+    const coupon = createActor(couponClaimMachine.provide({ actors: { claimCoupon: fromPromise<{ alreadyCompleted: boolean }, { couponCode: string }>(async () => { throw new Error('DENY') }) } }), { inspect })
     coupon.start()
     coupon.send({ type: 'link.open', couponCode: 'CAMPAIGN2000', signedIn: true })
     await settle()

@@ -5,21 +5,17 @@ import { fromPromise } from 'xstate'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { couponClaimMachine } from '../../../machines/coupon-claim/coupon-claim-machine'
 import { flowInspect } from '../../adapters/flow-recorder'
-import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 
-/** The held-coupon cache a checkout may keep; cleared after a claim (product.md §4 /get-coupon). */
-const COUPON_CACHE_KEY = 'mypage.couponList'
-
 /** The ports the coupon claim uses (the app's services satisfy it). */
-export type CouponClaimPorts = { api: ApiClient; session: SessionStore }
+export type CouponClaimPorts = { api: ApiClient }
 
 /**
  * The coupon-claim chart with its effects: the one place of the flow that calls the API and
  * `.provide`. Sends `link.open` for the page's `?couponCode=`; returns whether the
  * member already holds the coupon (the page then says so).
  */
-export function useCouponClaimActor({ api, session }: CouponClaimPorts, auth: AuthActorRef, couponCode: string | undefined) {
+export function useCouponClaimActor({ api }: CouponClaimPorts, auth: AuthActorRef, couponCode: string | undefined) {
   const navigate = useNavigate()
   const router = useRouter()
   // React's strict mode restarts the chart's invoked actors once in development: one claim per page.
@@ -33,15 +29,11 @@ export function useCouponClaimActor({ api, session }: CouponClaimPorts, auth: Au
           const answer = await claim.current
           return { alreadyCompleted: answer.alreadyCompleted === true }
         }),
-        reloadUserData: fromPromise(async () => {
-          await api.call('user-data', { data: 'MEMBER' })
-        }),
       },
       actions: {
         goToNotFound: () => void navigate({ to: '/error', search: { code: 404 }, replace: true }),
         goToLogin: () => void navigate({ to: '/login', search: { redirect: router.state.location.href }, replace: true }),
         goToClaimError: () => void navigate({ to: '/error', search: { code: 'getCoupon' }, replace: true }),
-        clearCachedCoupons: () => session.remove(COUPON_CACHE_KEY),
         goHome: () => {
           void router.invalidate()
           void navigate({ to: '/', replace: true })

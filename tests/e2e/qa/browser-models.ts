@@ -339,7 +339,7 @@ export const browserModels: BrowserModel[] = [
       config: {
         machine: couponClaimMachine,
         events: { 'link.open': [{ couponCode: 'CAMPAIGN2000', signedIn: true }, { couponCode: null, signedIn: true }] },
-        outcomes: { claimCoupon: only([undefined]), reloadUserData: only([undefined]) },
+        outcomes: { claimCoupon: only([undefined]) },
       },
     }],
   },
