@@ -5,11 +5,13 @@ import { createMachine, not, type AnyStateMachine } from 'xstate'
 import type { TestPath } from 'xstate/graph'
 import { checkChart, specPaths, type ChartSpec } from '../tests/machines/observe'
 
-// `npm run mutate [-- <flow…>] [--survivors] [--all-targets]`: how many wrong charts the fast
-// tests catch (docs/qa.md). For every chart with spec rules
-// (tests/machines/<flow>.spec-rules.ts), mutants are made one at a time from the chart's own
-// config, rebuilt with the same implementations, and judged by that chart's rules (checkChart,
-// in-process, no vitest). A mutant is caught when a rule reports a violation or the run throws.
+// `npm run mutate [-- <chart…>] [--survivors] [--all-targets]`: how many wrong charts the fast
+// tests catch, chart by chart (docs/qa.md). Every chart with spec rules
+// (tests/machines/<name>.spec-rules.ts: the flows' charts and their child charts alike) gets
+// mutants made one at a time from its own config, rebuilt with the same implementations, and
+// judged by its rules (checkChart, in-process, no vitest) on its own paths and on the paths of the
+// chart as written. A mutant is caught when a rule reports a violation or the run throws. Charts
+// of machines/ without spec rules are listed too, so none goes unmeasured unnoticed.
 //   target   each transition (on, always, onDone/onError, after) sent to another state: up to two
 //            siblings of its source, chosen deterministically (`--all-targets`: every sibling);
 //            a transition without a target (stays) gets one too;
@@ -149,24 +151,20 @@ async function main() {
   const showSurvivors = args.includes('--survivors')
   const allTargets = args.includes('--all-targets')
   const root = path.resolve(import.meta.dirname, '..')
-  const flows = readdirSync(path.join(root, 'machines')).filter((f) => f !== 'shared' && (!only.length || only.includes(f))).sort()
+  const rulesDir = path.join(root, 'tests/machines')
+  const ruleFiles = readdirSync(rulesDir).filter((f) => f.endsWith('.spec-rules.ts')).sort()
   const rows: string[][] = []
   let total = 0
   let caught = 0
   const survivors: string[] = []
   const failedCharts: string[] = []
-  for (const flow of flows) {
-    const rulesFile = path.join(root, 'tests/machines', `${flow}.spec-rules.ts`)
-    let spec: ChartSpec | undefined
-    try {
-      spec = ((await import(pathToFileURL(rulesFile).href)) as { spec?: ChartSpec }).spec
-    } catch {
-      spec = undefined
-    }
-    if (!spec) {
-      rows.push([flow, '—', '—', 'no spec rules yet', ''])
-      continue
-    }
+  const measured = new Set<string>()
+  for (const file of ruleFiles) {
+    const spec = ((await import(pathToFileURL(path.join(rulesDir, file)).href)) as { spec?: ChartSpec }).spec
+    if (!spec) continue
+    const flow = spec.configs[0].machine.id
+    measured.add(flow)
+    if (only.length && !only.some((o) => o === flow || file.startsWith(o))) continue
     const started = Date.now()
     // The rules must hold on the chart as written, or every mutant would count as caught.
     const asWritten = await checkChart(spec.configs, spec.rules, spec.provide, { firstOnly: true })
@@ -186,6 +184,7 @@ async function main() {
     rows.push([flow, String(results.length), String(c), pct(c, results.length), `${equivalent ? `${equivalent} equivalent left out, ` : ''}${byError ? `${byError} by error, ` : ''}${((Date.now() - started) / 1000).toFixed(1)} s`])
     for (const r of results.filter((x) => !x.caught)) survivors.push(`${flow}: ${r.mutant.kind} ${r.mutant.where}`)
   }
+  if (!only.length) for (const id of await chartsOf(path.join(root, 'machines'))) if (!measured.has(id)) rows.push([id, '—', '—', 'no spec rules yet', ''])
   rows.push(['total', String(total), String(caught), pct(caught, total), ''])
   const head = ['chart', 'mutants', 'caught', '%', 'notes']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
@@ -197,6 +196,18 @@ async function main() {
     console.log(`\nrules that fail on the chart as written (fix first):\n${failedCharts.map((s) => `  ${s}`).join('\n')}`)
     process.exitCode = 1
   }
+}
+
+/** The ids of every chart exported by a `machines/<folder>/*-machine.ts` file. */
+async function chartsOf(dir: string): Promise<string[]> {
+  const ids: string[] = []
+  for (const folder of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared')) {
+    for (const file of readdirSync(path.join(dir, folder.name)).filter((f) => f.endsWith('-machine.ts'))) {
+      const mod = (await import(pathToFileURL(path.join(dir, folder.name, file)).href)) as Record<string, Any>
+      for (const value of Object.values(mod)) if (value && typeof value === 'object' && 'config' in value && 'root' in value && typeof value.id === 'string') ids.push(value.id)
+    }
+  }
+  return [...new Set(ids)].sort()
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

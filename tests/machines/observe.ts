@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
 import type { TestPath } from 'xstate/graph'
 import { generatePaths, type ModelConfig, type Provide } from './model'
+import { readReferenceSet, referencePaths, sameAsReference } from './reference-paths'
 
 /*
  * Spec rules: tests that catch a WRONG chart.
@@ -266,9 +267,19 @@ export async function checkChart(
 export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide) {
   const entries = entriesOf(configs)
   const many = entries.length > 1
-  describe(`${entries[0].config.machine.id} chart against its spec rules`, () => {
-    for (const { config, paths } of entries) {
-      const entry = many ? `${JSON.stringify(config.input)}: ` : ''
+  const chart = entries[0].config.machine.id
+  const reference = readReferenceSet(chart)
+  const committed = reference ? referencePaths(reference) : []
+  describe(`${chart} chart against its spec rules`, () => {
+    if (!reference && process.env.REQUIRE_REFERENCE_PATHS) {
+      it('has a committed reference path set', () => {
+        throw new Error(`no tests/machines/reference-paths/${chart}.json: run \`npm run paths:reference\` on the reviewed chart and commit it`)
+      })
+    }
+    entries.forEach(({ config, paths }, i) => {
+      // An entry is named by its input, or by its number when the input is long (a stored attempt).
+      const input = JSON.stringify(config.input) as string | undefined
+      const entry = many ? `${input !== undefined && input.length <= 80 ? input : `entry ${i + 1}`}: ` : ''
       paths.forEach((path, n) => {
         it(`${entry}path ${n + 1} to ${stateString(path.state.value)}`, async () => {
           const trail = await observePath(config, path, provide)
@@ -276,7 +287,20 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
           expect(judge(trail, rules).join('\n'), `path ${pathLabel(trail)}`).toBe('')
         })
       })
-    }
+      // The chart generates other paths than the reviewed one did (it changed, rightly or not): the
+      // reviewed paths are walked too, leniently (a path ends where this chart no longer makes the
+      // call it answers), and the rules judge what this chart does with them.
+      if (reference && !sameAsReference(reference, i, paths)) {
+        it(`${entry}the ${committed[i]?.length ?? 0} reference paths of the reviewed chart (tests/machines/reference-paths/${chart}.json)`, async () => {
+          const found: string[] = []
+          for (const path of committed[i] ?? []) {
+            const trail = await observePath(config, path, provide, { lenient: true })
+            for (const v of judge(trail, rules)) found.push(`path ${pathLabel(trail)}: ${v}`)
+          }
+          expect(found.slice(0, 5).join('\n')).toBe('')
+        })
+      }
+    })
   })
 }
 

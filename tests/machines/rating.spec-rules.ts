@@ -12,7 +12,9 @@ const tips = [{ productId: 'TIP-500', price: 500, minutesToSupport: 0, showOnMyp
 const events: ModelConfig['events'] = {
   'score.change': [{ score: 4 }, { score: 0 }],
   'detail.change': [{ key: 'friendliness', score: 3 }, { key: 'clearExplanation', score: 9 }],
-  'comment.change': [{ value: '  とても助かりました  ' }, { value: 'あ'.repeat(501) }],
+  // The comment's boundary values (product.md §5 Rating: at most 500, trimmed): exactly 500, 500
+  // once trimmed, and one over.
+  'comment.change': [{ value: '  とても助かりました  ' }, { value: 'あ'.repeat(500) }, { value: ` ${'あ'.repeat(500)} ` }, { value: 'あ'.repeat(501) }],
   'tip.select': [{ productId: 'TIP-500' }, { productId: null }, { productId: 'TIP-UNKNOWN' }],
   'form.submit': [{}],
   'modal.confirm': [{}],

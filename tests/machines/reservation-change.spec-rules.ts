@@ -16,8 +16,17 @@ type View = {
 }
 type ScheduleInput = { dt: string; minutesToSupport: number | null; updateTargetTicketNumber: string | null }
 
+/** The day after a `YYYYMMDD` (fixture days only: no month end inside the window). */
+const nextDay = (ymd: string) => {
+  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)) + 1))
+  return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`
+}
+/** The date window's boundary values (product.md §5 Reservation days): its last day, and the first day
+ * past it, beside a day inside; the first day is where each schedule opens. A guard that moved a
+ * bound by one day is then taken by some path and judged. */
+const { lastDate } = scheduleFixture('20250602').schedule
 export const events: ModelConfig['events'] = {
-  'date.select': [{ date: '20250604' }, { date: '20250701' }],
+  'date.select': [{ date: '20250604' }, { date: lastDate }, { date: nextDay(lastDate) }],
   'band.select': [{ band: 'evening' }],
   'slot.select': [
     { choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } },

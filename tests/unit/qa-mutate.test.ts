@@ -55,9 +55,20 @@ describe('npm run mutate', () => {
     const root = path.resolve(import.meta.dirname, '../..')
     const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'mutate', '--', 'purchase-list', '--quiet'], { cwd: root, timeout: 120_000 })
     expect(stdout).toMatch(/\| chart +\| mutants +\| caught +\| % /)
-    const row = /\| purchase-list \| (\d+) +\| (\d+) +\| ([\d.]+)%/.exec(stdout)
+    const row = /\| purchaseList +\| (\d+) +\| (\d+) +\| ([\d.]+)%/.exec(stdout)
     expect(row, stdout).not.toBeNull()
     expect(Number(row![2])).toBe(Number(row![1]))
     expect(stdout).toMatch(/\| total /)
+  }, 120_000)
+
+  it('mutates the child charts too, each with its own row', async () => {
+    const root = path.resolve(import.meta.dirname, '../..')
+    const { stdout } = await promisify(execFile)('npm', ['run', '-s', 'mutate', '--', 'couponCheck', 'cardPayment', '--quiet'], { cwd: root, timeout: 120_000 })
+    for (const chart of ['couponCheck', 'cardPayment']) {
+      const row = new RegExp(`\\| ${chart} +\\| (\\d+) +\\| (\\d+) +\\|`).exec(stdout)
+      expect(row, stdout).not.toBeNull()
+      expect(Number(row![1])).toBeGreaterThan(10)
+      expect(Number(row![2]), `${chart}: every mutant caught`).toBe(Number(row![1]))
+    }
   }, 120_000)
 })

@@ -1,0 +1,138 @@
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { TestPath } from 'xstate/graph'
+import { ApiError, NotLoggedInError } from '../../src/api/api-error'
+import { generatePaths, type ModelConfig } from './model'
+
+/*
+ * The reference path set of a chart: the event sequences generated from the chart AS REVIEWED,
+ * committed under tests/machines/reference-paths/<chart id>.json (`npm run paths:reference`
+ * writes them). The spec rules replay them on the chart under test as well as the chart's own
+ * generated paths: a wrong chart (two states merged, a boundary moved) generates fewer or other
+ * paths, and the very path that would show the fault would be gone from its own set; the committed
+ * paths still take it, and the rules judge what the chart now does with it. This is what
+ * `npm run mutate` does with each mutant, so the suite is as strict as the mutation score says.
+ */
+
+type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const REFERENCE_DIR = path.join(import.meta.dirname, 'reference-paths')
+
+/**
+ * One config's paths: each path its events in order (the start excluded), each event written as
+ * `type` or `type#n`, n the index of its payload (an output, an error, a member's data) in `values`:
+ * the same ticket or schedule answered on a thousand steps is written once.
+ */
+export type ReferenceSet = { chart: string; values: unknown[]; configs: Array<{ input: unknown; paths: string[][] }> }
+
+/** Events → the compact form of a reference set, sharing one table of payloads. */
+function compactor() {
+  const values: unknown[] = []
+  const index = new Map<string, number>()
+  const compact = (event: Any): string => {
+    const { type, ...rest } = event
+    if (!Object.keys(rest).length) return type
+    const json = JSON.stringify(encode(rest))
+    let n = index.get(json)
+    if (n === undefined) {
+      n = values.length
+      values.push(JSON.parse(json))
+      index.set(json, n)
+    }
+    return `${type}#${n}`
+  }
+  return { values, compact }
+}
+
+const expand = (values: unknown[], step: string): Any => {
+  const hash = step.lastIndexOf('#')
+  if (hash < 0) return { type: step }
+  return { type: step.slice(0, hash), ...(decode(values[Number(step.slice(hash + 1))]) as object) }
+}
+
+/** Errors keep their class and status through JSON: the charts' guards read both. */
+const errorClasses: Record<string, (message: string, status?: number) => Error> = {
+  ApiError: (message, status) => new ApiError(status ?? 500, message),
+  NotLoggedInError: (message) => new NotLoggedInError(message),
+  TypeError: (message) => new TypeError(message),
+  Error: (message) => new Error(message),
+}
+
+function encode(value: unknown): unknown {
+  if (value instanceof Error) {
+    const kind = value instanceof ApiError ? 'ApiError' : value instanceof NotLoggedInError ? 'NotLoggedInError' : value instanceof TypeError ? 'TypeError' : 'Error'
+    return { $error: kind, message: value.message, ...(value instanceof ApiError ? { status: value.status } : {}) }
+  }
+  if (value === undefined) return { $undefined: true }
+  if (Array.isArray(value)) return value.map(encode)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]))
+  return value
+}
+
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode)
+  if (value && typeof value === 'object') {
+    const o = value as Any
+    if (typeof o.$error === 'string') return (errorClasses[o.$error] ?? errorClasses.Error)(o.message, o.status)
+    if (o.$undefined === true) return undefined
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, decode(v)]))
+  }
+  return value
+}
+
+const eventsOf = (p: TestPath<Any, Any>) => p.steps.map((s) => s.event).filter((e: Any) => e.type !== 'xstate.init')
+
+/** The reference set of a chart's configs, as it would be written now. */
+export function referenceSetOf(configs: ModelConfig[]): ReferenceSet {
+  const { values, compact } = compactor()
+  const sets = configs.map((config) => ({
+    input: encode(config.input),
+    paths: generatePaths(config, { everyState: true }).paths.map((p) => eventsOf(p).map(compact)),
+  }))
+  return { chart: configs[0].machine.id, values, configs: sets }
+}
+
+export const referenceFile = (chart: string) => path.join(REFERENCE_DIR, `${chart}.json`)
+
+export function writeReferenceSet(configs: ModelConfig[]): string {
+  mkdirSync(REFERENCE_DIR, { recursive: true })
+  const set = referenceSetOf(configs)
+  const file = referenceFile(set.chart)
+  // One path per line: a review's diff shows which paths came and went.
+  const paths = (c: ReferenceSet['configs'][number]) => c.paths.map((q) => `      ${JSON.stringify(q)}`).join(',\n')
+  const body = [
+    '{',
+    `  "chart": ${JSON.stringify(set.chart)},`,
+    `  "values": [\n${set.values.map((v) => `    ${JSON.stringify(v)}`).join(',\n')}\n  ],`,
+    `  "configs": [\n${set.configs.map((c) => `    { "input": ${JSON.stringify(c.input)}, "paths": [\n${paths(c)}\n    ] }`).join(',\n')}\n  ]`,
+    '}',
+  ].join('\n')
+  writeFileSync(file, `${body}\n`)
+  return file
+}
+
+/** The committed set of a chart, or null when none was written yet. */
+export function readReferenceSet(chart: string): ReferenceSet | null {
+  const file = referenceFile(chart)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReferenceSet) : null
+}
+
+/** A committed path as observePath replays it (leniently: it may not fit a changed chart). */
+const asTestPath = (values: unknown[], steps: string[]): TestPath<Any, Any> =>
+  ({ steps: steps.map((s) => ({ event: expand(values, s), state: { value: '' } })), state: { value: '' }, weight: steps.length }) as Any
+
+/** The committed paths of each config (one list per config, as checkChart's `reference`). */
+export function referencePaths(set: ReferenceSet): TestPath<Any, Any>[][] {
+  return set.configs.map((c) => c.paths.map((p) => asTestPath(set.values, p)))
+}
+
+/** The committed paths of one config are exactly these (order and content): replaying them again adds nothing. */
+export function sameAsReference(set: ReferenceSet, i: number, paths: TestPath<Any, Any>[]): boolean {
+  const committed = set.configs[i]?.paths
+  if (!committed || committed.length !== paths.length) return false
+  return paths.every((p, n) => {
+    const events = eventsOf(p)
+    const want = committed[n]
+    return events.length === want.length && events.every((e: Any, k) => JSON.stringify(encode(e)) === JSON.stringify(encode(expand(set.values, want[k]))))
+  })
+}
