@@ -1,10 +1,11 @@
 // /settings: profile, e-mail change by mailed link, password change, cancelling membership.
-import { cancelAccountText, cancelCompleteText, settingsText } from '../../src/text/account'
+import { cancelAccountText, cancelCompleteText, passwordChangeText, settingsText } from '../../src/text/account'
 import { loginText } from '../../src/text/auth'
 import {
   cancelAccountDriver as cancel, cancelRefusedForTickets, emailChangeDriver as email, emailRequestRejected, passwordChangeDriver as password, profileDriver as profile, profileSaved,
 } from './drivers/account-settings'
 import type { FlowContext } from './drivers/flow-driver'
+import { expectAt } from './drivers/page-checks'
 import { createMember, expect, linkIn, login, test, waitForMail } from './fixtures'
 
 /** The drivers' run context: the specs log in themselves. */
@@ -43,6 +44,9 @@ test('the member changes the e-mail through the mailed link and logs in with it'
   const mail = await waitForMail(newEmail, (m) => m.subject.includes('メールアドレス変更'))
   await email.events['link.open'](page, { type: 'link.open', link: linkIn(mail) }, ctx)
   await email.states.confirmed(page, ctx)
+  // The mailbox that lost the account is told (the new address masked).
+  const notice = await waitForMail(member.email, (m) => m.subject === '【ITサポート】メールアドレスが変更されました')
+  expect(notice.text).not.toContain(newEmail)
 
   await login(page, { email: newEmail, password: member.password }, '/settings')
   await expect(page.getByTestId('member-email')).toHaveText(newEmail)
@@ -81,8 +85,19 @@ test('the member changes the password, is signed out and logs in again', async (
   await password.events['field.change'](page, { type: 'field.change', field: 'newPasswordConfirm', value: 'newpass13' }, ctx)
   await expect(page.getByText('新しいパスワードと新しいパスワード（確認）が異なります')).toBeVisible()
   await password.events['field.change'](page, { type: 'field.change', field: 'newPasswordConfirm', value: 'newpass12' }, ctx)
+  // The current password is checked with the identity provider first: a wrong one changes nothing.
+  const current = page.getByLabel(passwordChangeText.currentPassword, { exact: true })
+  await expect(current).toHaveAttribute('autocomplete', 'current-password')
+  await password.events['field.change'](page, { type: 'field.change', field: 'currentPassword', value: 'wrong999' }, ctx)
+  await password.events['form.submit'](page, { type: 'form.submit' }, ctx)
+  await expect(page.getByText('現在のパスワードが正しくありません')).toBeVisible()
+  await expectAt(page, '/settings/password-change')
+  await password.events['field.change'](page, { type: 'field.change', field: 'currentPassword', value: member.password }, ctx)
+  await expect(page.getByText('現在のパスワードが正しくありません')).toBeHidden()
   await password.events['form.submit'](page, { type: 'form.submit' }, ctx)
   await password.states.toComplete(page, ctx)
+  // The security notice reaches the member's mailbox.
+  await waitForMail(member.email, (mail) => mail.subject === '【ITサポート】パスワードが変更されました')
 
   await login(page, { email: member.email, password: 'newpass12' }, '/')
   await expect(page).toHaveURL((url) => url.pathname === '/')

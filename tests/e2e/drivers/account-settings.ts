@@ -133,7 +133,7 @@ async function requestChange(page: Page): Promise<string> {
 /** `editing` after a refused request (the address is taken): the rejection message. */
 export const emailRequestRejected = async (page: Page) => expect(page.getByRole('alert')).toContainText(emailChangeText.rejected)
 
-const passwordLabel = { newPassword: passwordChangeText.newPassword, newPasswordConfirm: passwordChangeText.newPasswordConfirm } as const
+const passwordLabel = { currentPassword: passwordChangeText.currentPassword, newPassword: passwordChangeText.newPassword, newPasswordConfirm: passwordChangeText.newPasswordConfirm } as const
 
 export const passwordChangeDriver: FlowDriver = {
   flow: 'passwordChange',
