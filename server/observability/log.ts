@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pino, { type Logger } from 'pino'
+import { scrub } from '../../contract/personal-data'
 
 /*
  * The server's one logger (docs/operations.md "Logs"). pino writes one JSON object a line; on a
@@ -14,6 +15,7 @@ import pino, { type Logger } from 'pino'
  */
 
 export type { Logger }
+export { scrub }
 
 type Sink = { write: (line: string) => unknown }
 
@@ -24,28 +26,6 @@ export const currentRequestId = (): string | undefined => requestContext.getStor
 
 const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'authorization', 'cookie', 'token', 'idToken', 'refreshToken', 'oobCode', 'code', 'cardToken', 'number', 'cvc', 'email', 'newEmail', 'phoneNumber', 'memberLastname', 'memberFirstname', 'memberLastnameKana', 'memberFirstnameKana']
 const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`), 'req.headers.authorization', 'req.headers.cookie']
-
-const SCRUBS: [RegExp, string][] = [
-  // A JSON value under a key that names a secret, wherever it is nested (redaction covers two levels).
-  [/"([A-Za-z]*[Pp]assword[A-Za-z]*|authorization|cookie|idToken|refreshToken|oobCode|cvc)"\s*:\s*"(?:[^"\\]|\\.)*"/g, '"$1":"[redacted]"'],
-  [/\bBearer\s+[^\s"\\]+/gi, 'Bearer [token]'],
-  // JWTs (the Auth Emulator's unsigned ones end in a dot).
-  [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, '[token]'],
-  // Any address with an @ and a domain ending in a name (not `mypage@1.2.0`), full-width and other scripts included.
-  [/[^\s"'<>()[\]{},;:\\@]+@(?:[^\s"'<>()[\]{},;:\\@.．。]+[.．。])+[^\s"'<>()[\]{},;:\\@.．。\d]{2,}/g, '[email]'],
-  // Card numbers: 13–19 digits, spaces or dashes between groups.
-  [/(?<![\w.])\d(?:[ -]?\d){12,18}(?![\w.])/g, '[number]'],
-  // Japanese phone numbers, with or without dashes, and in +81 form.
-  [/(?<![\w.])(?:\+81[ -]?|0)\d{1,4}-\d{1,4}-\d{3,4}(?![\w.])/g, '[phone]'],
-  [/(?<![\w.])(?:\+81|0)\d{9,10}(?![\w.])/g, '[phone]'],
-]
-
-/** The personal data and secrets of one line replaced by placeholders. */
-export function scrub(text: string): string {
-  let out = text
-  for (const [re, by] of SCRUBS) out = out.replace(re, by)
-  return out
-}
 
 const scrubbing = (sink: Sink): Sink => ({ write: (line) => sink.write(scrub(line)) })
 
