@@ -29,14 +29,6 @@ export type SignupSource = v.InferOutput<typeof SignupSource>
 export const TicketAction = v.picklist(['CHANGE_RESERVATION', 'RATING'])
 export type TicketAction = v.InferOutput<typeof TicketAction>
 
-/**
- * `reservationTime` (product.md §3): `SUPPORT-YYYYMMDD-HH-MM` for a reserved SUPPORT ticket, the product
- * type alone (`INTERVIEW`, `TIP`, `ADD`) otherwise. Times are Asia/Tokyo wall-clock. Read and
- * written only by contract/reservation-time.ts (parseReservationTime, reservationTimeOf); `dt`
- * days are its `Ymd`.
- */
-export { Ymd } from './ids'
-
 /** A consultant as shown on tickets, in charge-data and in the schedule grid. */
 export const StaffProfile = v.object({
   staffId: v.string(),

@@ -79,7 +79,7 @@ export const emailField = v.pipe(
 )
 
 /** Half-width alphanumerics and symbols, 6–12 (spec §5). */
-export const passwordPattern = /^[\x21-\x7e]{6,12}$/
+export const passwordPattern = new RegExp(`^[\\x21-\\x7e]{${PASSWORD_MIN},${PASSWORD_MAX}}$`)
 
 export const passwordField = v.pipe(
   v.string(),

@@ -1,4 +1,4 @@
-import { JstDate, parseYmd, todayJst as todayJstDate, ymdOf } from './jst'
+import { parseYmd, todayJst as todayJstDate, ymdOf } from './jst'
 import { clockOf, parseReservationTime } from './reservation-time'
 
 // Day labels of the date strip (product.md §2 reservation dates), Japan calendar days as YYYYMMDD. On
@@ -7,8 +7,6 @@ import { clockOf, parseReservationTime } from './reservation-time'
 export { parseYmd }
 
 const weekdays = ['日', '月', '火', '水', '木', '金', '土']
-
-export const formatYmd = (d: JstDate): string => ymdOf(d)
 
 /** Every day from `first` to `last`, inclusive (YYYYMMDD compares as text). */
 export function daysBetween(first: string, last: string): string[] {

@@ -74,13 +74,15 @@ async function main() {
 
   // The shared services start while the static checks run; the static checks are single-threaded
   // each, so they run side by side on the two cores, each one's output printed whole when it ends.
-  console.log('\n━━ static checks (eslint, tsc, flow diagrams) beside the shared test services (Auth Emulator, maildev)')
+  console.log('\n━━ static checks (eslint, tsc, knip, flow diagrams) beside the shared test services (Auth Emulator, maildev)')
   const [authPort, smtpPort, mailWebPort] = [await freePort(), await freePort(), await freePort()]
   const services = Promise.all([startAuthEmulator({ port: authPort }), startMaildev({ smtpPort, webPort: mailWebPort })])
   services.catch(() => {}) // a failed start is reported where it is awaited, after the checks
   await Promise.all([
     runQuiet('lint (eslint)', npx('eslint'), ['.', '--max-warnings=0']),
     runQuiet('typecheck (tsc --noEmit)', npx('tsc'), ['--noEmit', '-p', 'tsconfig.json']),
+    // Unused files, exports and dependencies fail the run (knip.json says what the entry points are).
+    runQuiet('unused code (knip)', npx('knip'), ['--no-progress']),
     runQuiet('flow diagrams are current (npm run flows -- --check)', npx('tsx'), ['scripts/flows.ts', '--check']),
   ])
   const [, mail] = await services

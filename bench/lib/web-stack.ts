@@ -48,7 +48,6 @@ export async function startWebStack(opts: { manifest?: boolean } = {}) {
   return { webUrl, apiUrl, authEmulatorHost, outDir, createMember, stop: cleanup }
 }
 
-export type WebStack = Awaited<ReturnType<typeof startWebStack>>
 
 export const CHROMIUM = '/usr/bin/chromium'
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']

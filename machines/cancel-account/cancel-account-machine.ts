@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
@@ -104,4 +104,3 @@ export const cancelAccountMachine = setup({
 })
 
 export type CancelAccountActorRef = ActorRefFrom<typeof cancelAccountMachine>
-export type CancelAccountSnapshot = SnapshotFrom<typeof cancelAccountMachine>

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import type { StoredAttempt } from './checkout-rules'
 
 /**
@@ -88,6 +88,3 @@ export const cardPaymentMachine = setup({
   },
   output: ({ event }) => event.output as CardPaymentOutput,
 })
-
-export type CardPaymentActorRef = ActorRefFrom<typeof cardPaymentMachine>
-export type CardPaymentSnapshot = SnapshotFrom<typeof cardPaymentMachine>

@@ -1,8 +1,7 @@
-import type { SnapshotFrom } from 'xstate'
 import { amountDue } from './checkout-context'
-import type { checkoutMachine } from './checkout-machine'
+import type { CheckoutSnapshot } from './checkout-machine'
 
-type Snapshot = SnapshotFrom<typeof checkoutMachine>
+type Snapshot = CheckoutSnapshot
 
 /**
  * What /buy shows, asked of the checkout chart (docs/decisions.md 45): the views read these

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { failureStatus, isClientFailure } from '../shared/api-failure'
 
 /**
@@ -56,5 +56,3 @@ export const couponCheckMachine = setup({
   // The output of the final state reached (each one above says what the check found).
   output: ({ event }) => event.output as CouponCheckOutput,
 })
-
-export type CouponCheckActorRef = ActorRefFrom<typeof couponCheckMachine>

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 
 /**
  * Coupon claim from a link (product.md §4 "/get-coupon", §8 "Get-coupon failure").
@@ -78,5 +78,3 @@ export const couponClaimMachine = setup({
     alreadyHeld: { type: 'final' },
   },
 })
-
-export type CouponClaimActorRef = ActorRefFrom<typeof couponClaimMachine>

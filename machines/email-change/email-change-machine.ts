@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { EmailChangeRequest } from '../../contract/calls'
 import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
@@ -126,4 +126,3 @@ export const emailChangeMachine = setup({
 })
 
 export type EmailChangeActorRef = ActorRefFrom<typeof emailChangeMachine>
-export type EmailChangeSnapshot = SnapshotFrom<typeof emailChangeMachine>

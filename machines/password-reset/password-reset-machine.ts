@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../../contract/calls'
 import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
@@ -173,4 +173,3 @@ export const passwordResetMachine = setup({
 })
 
 export type PasswordResetActorRef = ActorRefFrom<typeof passwordResetMachine>
-export type PasswordResetSnapshot = SnapshotFrom<typeof passwordResetMachine>

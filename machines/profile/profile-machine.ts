@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { UserUpdateRequest, type Member } from '../../contract/calls'
 import { failureCode, isClientFailure } from '../shared/api-failure'
@@ -91,4 +91,3 @@ export const profileMachine = setup({
 })
 
 export type ProfileActorRef = ActorRefFrom<typeof profileMachine>
-export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>

@@ -1,7 +1,6 @@
-import type { SnapshotFrom } from 'xstate'
-import type { ratingMachine } from './rating-machine'
+import type { RatingSnapshot } from './rating-machine'
 
-type Snapshot = SnapshotFrom<typeof ratingMachine>
+type Snapshot = RatingSnapshot
 
 /**
  * What /rating shows, asked of the rating chart (docs/decisions.md 45): tags and context, never

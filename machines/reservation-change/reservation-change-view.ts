@@ -1,7 +1,6 @@
-import type { SnapshotFrom } from 'xstate'
-import type { reservationChangeMachine } from './reservation-change-machine'
+import type { ReservationChangeSnapshot } from './reservation-change-machine'
 
-type Snapshot = SnapshotFrom<typeof reservationChangeMachine>
+type Snapshot = ReservationChangeSnapshot
 
 /**
  * What /support/staff and /support/reservation-date-change show, asked of the chart

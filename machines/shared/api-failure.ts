@@ -36,9 +36,6 @@ export const isUnansweredFailure = (error: unknown): boolean =>
  */
 export const isGatewayFailure = (error: unknown): boolean => [502, 503, 504].includes(failureStatus(error)) && !isUnansweredFailure(error)
 
-/** HTTP 401: the session ended; the member logs in again. */
-export const isSessionEnded = (error: unknown): boolean => failureStatus(error) === 401
-
 /** The `code` for `/error?code=` of a failed call: its status as text. */
 export const failureCode = (error: unknown): string => String(failureStatus(error))
 

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { SignupRequest } from '../../contract/calls'
 import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
@@ -257,4 +257,3 @@ export const signupMachine = setup({
 })
 
 export type SignupActorRef = ActorRefFrom<typeof signupMachine>
-export type SignupSnapshot = SnapshotFrom<typeof signupMachine>

@@ -15,8 +15,6 @@ export const JST = ZoneId.of('Asia/Tokyo')
 
 export type Clock = { now: () => Date }
 export const systemClock: Clock = { now: () => new Date() }
-/** A clock pinned at one instant (tests, deterministic seed). */
-export const fixedClock = (at: Date): Clock => ({ now: () => new Date(at.getTime()) })
 
 export const CELL_MINUTES = 30
 /** Bookable day window: today … today + 14 (product.md §5 "Reservation dates"). */

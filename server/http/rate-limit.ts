@@ -98,7 +98,6 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   }
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>
 
 export function createRateLimiter(limits: RateLimits, store: RateLimitStore = createMemoryRateLimitStore()) {
   return {

@@ -36,16 +36,5 @@ export const footerText = {
 export const commonText = {
   loading: '読み込み中',
   home: 'ホームへ戻る',
-  comingSoon: 'このページは準備中です。',
 } as const
 
-export const homeText = {
-  greeting: (lastname: string, firstname: string) => `${lastname} ${firstname} 様`,
-  welcome: 'ようこそ',
-  title: 'ホーム',
-} as const
-
-export const placeholderTitles = {
-  passwordResetRequest: 'パスワード再設定',
-  signup: '新規会員登録',
-} as const

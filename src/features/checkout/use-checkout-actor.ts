@@ -1,7 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { fromPromise, type ActorRefFrom } from 'xstate'
+import { fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../../machines/checkout/card-payment-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
 import { couponFits, draftFor, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout/checkout-rules'
@@ -139,5 +139,3 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
   }, [actor, session])
   return { actor, CardFields: payment.CardFields }
 }
-
-export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>

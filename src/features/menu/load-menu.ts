@@ -30,10 +30,6 @@ export async function loadMenu(api: ApiClient): Promise<MenuData> {
   return { products, menus: Object.fromEntries(minutes.map((m, i) => [m, lists[i]])) }
 }
 
-export function clearMenuCache() {
-  menuCache.clear()
-}
-
 /** product.md §9: the example-concerns grid has rows of 6, or 3 when the window is narrower than 769 px. */
 export const rowSizeFor = (windowWidth: number): number => (windowWidth < 769 ? 3 : 6)
 

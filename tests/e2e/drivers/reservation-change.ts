@@ -65,9 +65,6 @@ export const reservationChangeDriver: FlowDriver = {
   },
 }
 
-/** What `choosing` shows after the server refused the slot (someone took it first). */
-export const slotTaken = async (page: Page) => expect(page.getByRole('alert')).toContainText(t.slotTaken)
-
 /** What `toComplete` looks like: the change's completion page. */
 export async function changeComplete(page: Page) {
   await expectAt(page, '/reservationdate-change-complete')
