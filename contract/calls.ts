@@ -158,6 +158,11 @@ export const SignupRequest = v.object({
   recaptchaToken: capped(RECAPTCHA_TOKEN_MAX),
   lpSource: v.optional(v.nullable(capped(LP_SOURCE_MAX))),
   chatbotSourceUrl: v.optional(v.nullable(capped(URL_MAX))),
+  /**
+   * Ours: the code of the coupon link the visitor came from (/get-coupon → /login → /signup). Kept
+   * with the registration and handed back by signup-complete, so the first login claims it.
+   */
+  couponCode: v.optional(v.nullable(capped(ID_MAX))),
 })
 export type SignupRequest = v.InferOutput<typeof SignupRequest>
 
@@ -167,7 +172,13 @@ export const SignupCompleteRequest = v.object({ token: requiredToken })
  * `alreadyCompleted`: the link was completed before (a reload, a second click, another browser):
  * the registration stands and the page says so instead of failing.
  */
-export const SignupCompleteResponse = v.object({ email: v.string(), memberId: v.string(), alreadyCompleted: v.optional(v.boolean()) })
+export const SignupCompleteResponse = v.object({
+  email: v.string(),
+  memberId: v.string(),
+  alreadyCompleted: v.optional(v.boolean()),
+  /** The coupon the signup came with (`SignupRequest.couponCode`), to claim at the first login. */
+  couponCode: v.optional(v.string()),
+})
 
 // ---- tickets and reservations
 export const TicketDataRequest = v.object({ ticketNumber: TicketNumber, action: TicketAction })

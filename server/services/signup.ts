@@ -15,7 +15,7 @@ import { supportTelFor } from './support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).
 
-type SignupPayload = { memberLastname: string; memberFirstname: string; phoneNumber: string; registrationAnswers?: string[]; source?: string; lpSource?: string | null }
+type SignupPayload = { memberLastname: string; memberFirstname: string; phoneNumber: string; registrationAnswers?: string[]; source?: string; lpSource?: string | null; couponCode?: string | null }
 
 /**
  * Creates the enabled identity user of a completed signup. A disabled user already holding the
@@ -41,6 +41,12 @@ async function createSignupIdentity(deps: Deps, tx: Tx, u: { uid: string; email:
     throw e
   }
 }
+
+/**
+ * The coupon link the signup came from, handed back for the first login to claim (the claim itself
+ * is get-coupon's, with its own checks: expired or unknown codes fail there, not here).
+ */
+const couponOf = (p: SignupPayload) => (p.couponCode ? { couponCode: p.couponCode } : {})
 
 /**
  * Every request is a record of its own: no identity user exists before the
@@ -132,9 +138,9 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
     // Still a member (not cancelled since): the success state, not the failure page.
     const [member] = await db.select({ email: members.email }).from(members).where(eq(members.memberId, outcome.memberId))
     if (!member) throw badRequest(serverErrors.signupLinkInvalid)
-    return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true }
+    return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true, ...couponOf(outcome.payload) }
   }
   deps.caches.memberChanged(outcome.memberId)
   await mails.signupDone(deps.mailer, outcome.email, `${outcome.payload.memberLastname} ${outcome.payload.memberFirstname}`)
-  return { email: outcome.email, memberId: outcome.memberId }
+  return { email: outcome.email, memberId: outcome.memberId, ...couponOf(outcome.payload) }
 }

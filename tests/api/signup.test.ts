@@ -45,6 +45,25 @@ describe('signup', () => {
     expect(await telOf(null)).toBe('0120-000-111')
   })
 
+  it('keeps the coupon link it came from: signup-complete hands the code back and the first login claims it', async () => {
+    const email = `cp-${Date.now()}@example.com`
+    const body = { memberLastname: '鈴木', memberFirstname: '一郎', phoneNumber: '09011112222', email, password: 'abc123!', source: 'SIGNUP_FORM', recaptchaToken: 'off', couponCode: 'CAMPAIGN2000' }
+    expect((await h.post('signup-request', { body })).status).toBe(200)
+    const token = linkToken(h.mailer.last(email)?.text)
+    const done = await h.post('signup-complete', { body: { token } })
+    expect(done).toMatchObject({ status: 200, body: { email, couponCode: 'CAMPAIGN2000' } })
+    // Reopened, the link still carries it (the member may log in from the "already registered" page).
+    expect((await h.post('signup-complete', { body: { token } })).body).toMatchObject({ alreadyCompleted: true, couponCode: 'CAMPAIGN2000' })
+    const idToken = await h.signIn(email, 'abc123!')
+    expect((await h.post('get-coupon', { token: idToken, body: { couponCode: 'CAMPAIGN2000' } })).status).toBe(200)
+    const held = await h.get('user-data', { token: idToken, query: { data: 'MEMBER_COUPON' } })
+    expect(held.body.couponList.map((c: { couponCode: string }) => c.couponCode)).toEqual(['CAMPAIGN2000'])
+    // Without one, the answer has none.
+    const plain = `np-${Date.now()}@example.com`
+    expect((await h.post('signup-request', { body: { ...body, email: plain, couponCode: undefined } })).status).toBe(200)
+    expect((await h.post('signup-complete', { body: { token: linkToken(h.mailer.last(plain)?.text) } })).body).not.toHaveProperty('couponCode')
+  })
+
   it('checks the captcha except on the landing-page variant (product.md §1)', async () => {
     // With a reCAPTCHA secret configured, the "off" token no longer passes; the LP form has no captcha.
     const app = createApp({ ...h.deps, config: { ...h.deps.config, recaptchaSecret: 'secret-for-test' } })
