@@ -8,6 +8,8 @@ import { badRequest } from '../http/errors'
 import { isUniqueViolation } from '../db/constraints'
 import { apiErrors } from '../../contract/messages'
 import type { StaffRow } from './tickets'
+import { fairOrder } from './assignment'
+import { lockShiftsShared } from './staff/shifts'
 
 export async function loadHolidays(db: Tx): Promise<Set<string>> {
   const rows = await db.select().from(businessHolidays)
@@ -71,7 +73,8 @@ export function daySchedule(input: DayInput, staffList: StaffRow[]) {
 
 /**
  * Books `minutes` from `start` for `ticketNumber`: with `staffId` that consultant (STAFF_DENY when
- * unavailable), without it the first available one in display order (STAFF_ASSING_DENY when none).
+ * unavailable), without it the available one with the fewest consultations that week, ties in
+ * display order (services/assignment.ts; STAFF_ASSING_DENY when none).
  * Each attempt runs in a savepoint: the unique (staff, cell) constraint decides races, and a
  * violation must not abort the surrounding transaction. Returns the booked consultant.
  */
@@ -79,10 +82,13 @@ export async function bookSlot(
   tx: Tx,
   opts: { start: Date; minutes: number; staffId: string | null; ticketNumber: string; now: Date; excludeTicket?: string; heldUntil?: Date },
 ): Promise<string> {
+  // A shift or holiday change waits for this booking, and this booking for it (services/staff/shifts.ts).
+  await lockShiftsShared(tx)
   const day = toZoned(opts.start).toLocalDate()
   const { input, staffList } = await loadDay(tx, day, opts.minutes, opts.now, opts.excludeTicket)
   const denied = opts.staffId ? apiErrors.staffDeny : apiErrors.staffAssignDeny
-  const candidates = opts.staffId ? staffList.filter((s) => s.staffId === opts.staffId) : staffList
+  // 指名なし: the fairest free consultant first (services/assignment.ts).
+  const candidates = opts.staffId ? staffList.filter((s) => s.staffId === opts.staffId) : await fairOrder(tx, staffList, opts.start, opts.now)
   for (const s of candidates) {
     if (!isSlotOpen(input, s.staffId, opts.start)) continue
     const cells = cellsOf(opts.start, opts.minutes)

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors'
 import type { StaffHandlerCtx, StaffHandlers } from '../../http/staff'
 import { consultationsOf, loadConsultations, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
 import { dayRange } from '../../services/staff/days'
+import { listHolidays, shiftPlan, updateHolidays, updateShiftPlan } from '../../services/staff/shifts'
 
 type Calls = typeof staffCalls
 type Loop = Exclude<keyof Calls, 'staff-me' | 'staff-accounts' | 'role-grant' | 'role-revoke'>
@@ -36,10 +37,26 @@ export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
     )
     return { assignments: await loadConsultations(deps.db, where) }
   },
-  'shift-plan': pending,
-  'shift-plan-update': pending,
-  'business-holidays': pending,
-  'business-holiday-update': pending,
+  'shift-plan': async (ctx) => {
+    const staffId = ctx.staffScope(ctx.input.staffId)
+    const now = ctx.deps.clock.now()
+    return shiftPlan(ctx.deps.db, staffId, dayRange(ctx.input, now, 14), now)
+  },
+  'shift-plan-update': async (ctx) => {
+    const staffId = ctx.staffScope(ctx.input.staffId)
+    await updateShiftPlan(ctx.deps, ctx.actor(), staffId, ctx.input)
+    const now = ctx.deps.clock.now()
+    return shiftPlan(ctx.deps.db, staffId, dayRange({}, now, 14), now)
+  },
+  'business-holidays': async ({ deps, input }) => {
+    const from = dayRange(input, deps.clock.now()).ymd
+    return { holidays: (await listHolidays(deps.db, from)).map((h) => ({ ymd: h.ymd })) }
+  },
+  'business-holiday-update': async ({ deps, input, actor }) => {
+    await updateHolidays(deps, actor(), input)
+    const from = dayRange({}, deps.clock.now()).ymd
+    return { holidays: (await listHolidays(deps.db, from)).map((h) => ({ ymd: h.ymd })) }
+  },
   'reassign-candidates': pending,
   reassign: pending,
   'calendar-feed': pending,

@@ -47,6 +47,8 @@ async function record(deps: Deps, w: Work, chargeId: string | null): Promise<Cha
       isFreeTicket: a.amount === 0 && p.productType === 'INTERVIEW',
       reservationAt: start,
       staffId,
+      // 指名なし: the consultant was assigned (services/assignment.ts); operators list these.
+      noPreference: start !== null && !plan.staffId,
       supportType: p.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
       supportStatus: p.productType === 'TIP' ? 'COMPLETED' : 'UNSUPPORTED',
       interviewTelNumber: plan.interviewTel,

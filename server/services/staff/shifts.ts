@@ -1,0 +1,256 @@
+import type { LocalDate } from '@js-joda/core'
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { staffMessages as sm } from '../../../contract/staff-messages'
+import type { Db, Tx } from '../../db/client'
+import { bookings, businessHolidays, staff, staffShiftExceptions, staffShifts, staffWeeklyPlans } from '../../db/schema'
+import { CELL_MINUTES, atJst, formatYmd, parseYmd, todayJst, toZoned } from '../../domain/time'
+import { HttpError, badRequest, conflict } from '../../http/errors'
+import type { Deps } from '../../http/handler'
+import { writeAudit, type AuditActor } from '../audit'
+
+// Shifts (docs/server.md "Shifts and holidays"). What the member's grid reads is staff_shifts: the
+// concrete working periods of each day. A consultant's weekly plan and dated exceptions are the
+// rules those rows are made from, for the days from today to PLAN_HORIZON_DAYS ahead; a consultant
+// without a weekly plan keeps the rows they have (the seeded ones), changed day by day by exceptions.
+
+/** How far ahead planned shifts are written (beyond the 14-day booking window, with a margin). */
+export const PLAN_HORIZON_DAYS = 28
+
+/**
+ * Held in share mode by every booking (server/services/schedule.ts `bookSlot`) and exclusively by a
+ * shift or holiday change: a booking never lands in time a concurrent change just removed, and a
+ * change never misses a booking made while it checked.
+ */
+export const SHIFT_LOCK = 'schedule:shifts'
+export const lockShiftsExclusive = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${SHIFT_LOCK}, 0))`)
+export const lockShiftsShared = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${SHIFT_LOCK}, 0))`)
+
+type Period = { start: string; end: string }
+type PlanRow = { weekday: number; start: string; end: string }
+type ExceptionRow = { ymd: string; off: boolean; start: string | null; end: string | null }
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+const instantOf = (day: LocalDate, time: string) => new Date(atJst(day, 0, 0).getTime() + minutesOf(time) * 60_000)
+
+function checkPeriod(p: { start?: string | null; end?: string | null }): Period {
+  if (!p.start || !p.end || minutesOf(p.end) <= minutesOf(p.start)) throw badRequest(sm.shiftPeriodInvalid)
+  return { start: p.start, end: p.end }
+}
+
+/** The periods of `day` by the rules, or null when no rule speaks of it (the existing rows stand). */
+function plannedPeriods(day: LocalDate, plan: PlanRow[], exceptions: Map<string, ExceptionRow>): Period[] | null {
+  const ex = exceptions.get(formatYmd(day))
+  if (ex) return ex.off ? [] : [{ start: ex.start!, end: ex.end! }]
+  if (plan.length === 0) return null
+  const weekday = day.dayOfWeek().value()
+  return plan.filter((p) => p.weekday === weekday).map((p) => ({ start: p.start, end: p.end }))
+}
+
+async function loadRules(tx: Tx, staffId: string) {
+  const plan = await tx.select().from(staffWeeklyPlans).where(eq(staffWeeklyPlans.staffId, staffId)).orderBy(asc(staffWeeklyPlans.weekday), asc(staffWeeklyPlans.startTime))
+  const exceptions = await tx.select().from(staffShiftExceptions).where(eq(staffShiftExceptions.staffId, staffId)).orderBy(asc(staffShiftExceptions.ymd))
+  return {
+    weekly: plan.map((p) => ({ weekday: p.weekday, start: p.startTime, end: p.endTime })),
+    exceptions: exceptions.map((e) => ({ ymd: e.ymd, off: e.startTime === null, start: e.startTime, end: e.endTime })),
+  }
+}
+
+/** Booked (or live-held) cells of a consultant in [from, to), with their tickets. */
+async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date, now: Date) {
+  return tx
+    .select({ staffId: bookings.staffId, cellStart: bookings.cellStart, ticketNumber: bookings.ticketNumber })
+    .from(bookings)
+    .where(and(staffId ? eq(bookings.staffId, staffId) : undefined, gte(bookings.cellStart, from), lt(bookings.cellStart, to), or(isNull(bookings.heldUntil), gt(bookings.heldUntil, now))))
+    .orderBy(asc(bookings.cellStart))
+}
+
+/** "S123… 6/12 15:00" per ticket, for a refusal's message. */
+function describeBookings(cells: { ticketNumber: string; cellStart: Date }[]): string {
+  const first = new Map<string, Date>()
+  for (const c of cells) if (!first.has(c.ticketNumber)) first.set(c.ticketNumber, c.cellStart)
+  return [...first].map(([n, at]) => {
+    const z = toZoned(at)
+    return `${n}（${z.monthValue()}/${z.dayOfMonth()} ${hhmm(z.hour() * 60 + z.minute())}）`
+  }).join('、')
+}
+
+/**
+ * Writes the staff_shifts rows of one consultant for the days from today to the horizon where the
+ * rules speak, refusing (409, listing them) when a live booking would fall outside its new periods.
+ */
+async function materialise(tx: Tx, staffId: string, now: Date, decide: (day: LocalDate) => Period[] | null) {
+  const today = todayJst(now)
+  const from = atJst(today, 0, 0)
+  const to = atJst(today.plusDays(PLAN_HORIZON_DAYS), 0, 0)
+  const booked = await liveBookings(tx, staffId, from, to, now)
+  const outside: typeof booked = []
+  const writes: { day: LocalDate; periods: Period[] }[] = []
+  for (let i = 0; i < PLAN_HORIZON_DAYS; i++) {
+    const day = today.plusDays(i)
+    const periods = decide(day)
+    if (periods === null) continue
+    writes.push({ day, periods })
+    const dayStart = atJst(day, 0, 0).getTime()
+    const dayEnd = atJst(day.plusDays(1), 0, 0).getTime()
+    const spans = periods.map((p) => [instantOf(day, p.start).getTime(), instantOf(day, p.end).getTime()])
+    for (const b of booked) {
+      const cell = b.cellStart.getTime()
+      if (cell < dayStart || cell >= dayEnd) continue
+      if (!spans.some(([s, e]) => s <= cell && cell + CELL_MINUTES * 60_000 <= e)) outside.push(b)
+    }
+  }
+  if (outside.length > 0) throw conflict(sm.shiftHoldsBookings + describeBookings(outside))
+  for (const w of writes) {
+    await tx.delete(staffShifts).where(and(eq(staffShifts.staffId, staffId), gte(staffShifts.startsAt, atJst(w.day, 0, 0)), lt(staffShifts.startsAt, atJst(w.day.plusDays(1), 0, 0))))
+    if (w.periods.length > 0) await tx.insert(staffShifts).values(w.periods.map((p) => ({ staffId, startsAt: instantOf(w.day, p.start), endsAt: instantOf(w.day, p.end) })))
+  }
+}
+
+export async function assertStaffExists(db: Tx, staffId: string): Promise<string> {
+  const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
+  if (!s) throw new HttpError(404, sm.staffNotFound)
+  return s.n
+}
+
+/** The plan, its exceptions and the days as the member's grid has them (periods and bookings). */
+export async function shiftPlan(db: Db, staffId: string, range: { first: LocalDate; days: number }, now: Date) {
+  const staffNickname = await assertStaffExists(db, staffId)
+  const rules = await loadRules(db, staffId)
+  const from = atJst(range.first, 0, 0)
+  const to = atJst(range.first.plusDays(range.days), 0, 0)
+  const shifts = await db.select().from(staffShifts).where(and(eq(staffShifts.staffId, staffId), lt(staffShifts.startsAt, to), gt(staffShifts.endsAt, from))).orderBy(asc(staffShifts.startsAt))
+  const booked = await liveBookings(db, staffId, from, to, now)
+  const holidays = new Set((await db.select().from(businessHolidays)).map((h) => h.ymd))
+  const days = []
+  for (let i = 0; i < range.days; i++) {
+    const day = range.first.plusDays(i)
+    const ds = atJst(day, 0, 0).getTime()
+    const de = atJst(day.plusDays(1), 0, 0).getTime()
+    const clock = (ms: number) => hhmm(Math.round((Math.min(Math.max(ms, ds), de) - ds) / 60_000))
+    const periods = shifts.filter((s) => s.startsAt.getTime() < de && s.endsAt.getTime() > ds).map((s) => ({ start: clock(s.startsAt.getTime()), end: clock(s.endsAt.getTime()) }))
+    const byTicket = new Map<string, { start: number; end: number }>()
+    for (const b of booked) {
+      const t = b.cellStart.getTime()
+      if (t < ds || t >= de) continue
+      const cur = byTicket.get(b.ticketNumber)
+      byTicket.set(b.ticketNumber, { start: Math.min(cur?.start ?? t, t), end: Math.max(cur?.end ?? 0, t + CELL_MINUTES * 60_000) })
+    }
+    days.push({
+      ymd: formatYmd(day),
+      holiday: holidays.has(formatYmd(day)),
+      periods,
+      bookings: [...byTicket].map(([ticketNumber, x]) => ({ ticketNumber, start: clock(x.start), end: clock(x.end) })),
+    })
+  }
+  return { staffId, staffNickname, ...rules, days }
+}
+
+export type ShiftUpdate = {
+  weekly?: { weekday: number; start: string; end: string }[]
+  setExceptions?: { ymd: string; off: boolean; start?: string | null; end?: string | null }[]
+  removeExceptions?: string[]
+}
+
+/**
+ * Changes a consultant's weekly plan and dated exceptions and rewrites their shifts from today to
+ * the horizon, in one transaction with its audit row; refused whole (409, the bookings listed) when
+ * time that holds a booking would be removed: reassign first. The member's grid sees it on the next
+ * request, other replicas included (the schedule caches are invalidated over the cache bus).
+ */
+export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: string, input: ShiftUpdate): Promise<void> {
+  const now = deps.clock.now()
+  const today = todayJst(now)
+  const weekly = input.weekly?.map((p) => ({ weekday: p.weekday, ...checkPeriod(p) }))
+  const sets = (input.setExceptions ?? []).map((e) => ({ ymd: e.ymd, off: e.off, ...(e.off ? { start: null, end: null } : checkPeriod(e)) }))
+  for (const ymd of [...sets.map((e) => e.ymd), ...(input.removeExceptions ?? [])]) {
+    const day = parseYmd(ymd)
+    if (!day) throw badRequest(sm.timeInvalid)
+    if (day.isBefore(today)) throw badRequest(sm.pastDay)
+  }
+  await deps.db.transaction(async (tx) => {
+    await lockShiftsExclusive(tx)
+    await assertStaffExists(tx, staffId)
+    const before = await loadRules(tx, staffId)
+    if (weekly) {
+      await tx.delete(staffWeeklyPlans).where(eq(staffWeeklyPlans.staffId, staffId))
+      if (weekly.length > 0) await tx.insert(staffWeeklyPlans).values(weekly.map((p) => ({ staffId, weekday: p.weekday, startTime: p.start, endTime: p.end })))
+    }
+    const removed = [...(input.removeExceptions ?? []), ...sets.map((e) => e.ymd)]
+    if (removed.length > 0) await tx.delete(staffShiftExceptions).where(and(eq(staffShiftExceptions.staffId, staffId), inArray(staffShiftExceptions.ymd, removed)))
+    if (sets.length > 0) await tx.insert(staffShiftExceptions).values(sets.map((e) => ({ staffId, ymd: e.ymd, startTime: e.start, endTime: e.end })))
+    const after = await loadRules(tx, staffId)
+    // A day no rule speaks of keeps its rows, except where this request took a rule away: an
+    // exception removed with no weekly plan behind it, or the weekly plan emptied, leaves no shift.
+    const exceptions = new Map(after.exceptions.map((e) => [e.ymd, e]))
+    const cleared = new Set(input.removeExceptions ?? [])
+    const emptied = weekly !== undefined && weekly.length === 0
+    await materialise(tx, staffId, now, (day) => plannedPeriods(day, after.weekly, exceptions) ?? (emptied || cleared.has(formatYmd(day)) ? [] : null))
+    await writeAudit(tx, actor, { action: 'shift-plan-update', targetType: 'staff', targetId: staffId, before, after }, now)
+  })
+  deps.caches.scheduleChanged()
+}
+
+/**
+ * Writes the planned shifts of the days that came into the horizon since the last write, for every
+ * consultant with a weekly plan (days without rows and without an exception). Run at start and
+ * every hour (server/main.ts); idempotent.
+ */
+export async function extendPlannedShifts(deps: Pick<Deps, 'db' | 'caches' | 'clock'>): Promise<number> {
+  const now = deps.clock.now()
+  const today = todayJst(now)
+  let written = 0
+  await deps.db.transaction(async (tx) => {
+    await lockShiftsExclusive(tx)
+    const planned = await tx.selectDistinct({ staffId: staffWeeklyPlans.staffId }).from(staffWeeklyPlans)
+    for (const { staffId } of planned) {
+      const rules = await loadRules(tx, staffId)
+      const exceptions = new Set(rules.exceptions.map((e) => e.ymd))
+      for (let i = 0; i < PLAN_HORIZON_DAYS; i++) {
+        const day = today.plusDays(i)
+        if (exceptions.has(formatYmd(day))) continue
+        const [has] = await tx.select({ id: staffShifts.id }).from(staffShifts).where(and(eq(staffShifts.staffId, staffId), gte(staffShifts.startsAt, atJst(day, 0, 0)), lt(staffShifts.startsAt, atJst(day.plusDays(1), 0, 0)))).limit(1)
+        if (has) continue
+        const periods = plannedPeriods(day, rules.weekly, new Map())
+        if (!periods || periods.length === 0) continue
+        await tx.insert(staffShifts).values(periods.map((p) => ({ staffId, startsAt: instantOf(day, p.start), endsAt: instantOf(day, p.end) })))
+        written += periods.length
+      }
+    }
+  })
+  if (written > 0) deps.caches.scheduleChanged()
+  return written
+}
+
+/** Business holidays from `from` on (JST days). */
+export async function listHolidays(db: Db, from: string) {
+  return db.select().from(businessHolidays).where(gte(businessHolidays.ymd, from)).orderBy(asc(businessHolidays.ymd))
+}
+
+/**
+ * Adds and removes business holidays. A day that holds bookings cannot become a holiday (409,
+ * listed): the bookings are moved first. Past days are refused.
+ */
+export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add?: string[]; remove?: string[] }): Promise<void> {
+  const now = deps.clock.now()
+  const today = todayJst(now)
+  const days = [...(input.add ?? []), ...(input.remove ?? [])].map((ymd) => parseYmd(ymd))
+  if (days.some((d) => !d)) throw badRequest(sm.timeInvalid)
+  if (days.some((d) => d!.isBefore(today))) throw badRequest(sm.pastDay)
+  await deps.db.transaction(async (tx) => {
+    await lockShiftsExclusive(tx)
+    const before = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
+    const adding = [...new Set(input.add ?? [])].filter((ymd) => !before.includes(ymd))
+    const held = []
+    for (const ymd of adding) {
+      const day = parseYmd(ymd)!
+      held.push(...(await liveBookings(tx, null, atJst(day, 0, 0), atJst(day.plusDays(1), 0, 0), now)))
+    }
+    if (held.length > 0) throw conflict(sm.holidayHoldsBookings + describeBookings(held))
+    if (input.remove?.length) await tx.delete(businessHolidays).where(inArray(businessHolidays.ymd, input.remove))
+    if (adding.length > 0) await tx.insert(businessHolidays).values(adding.map((ymd) => ({ ymd }))).onConflictDoNothing()
+    const after = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
+    await writeAudit(tx, actor, { action: 'business-holiday-update', targetType: 'business-holiday', targetId: [...adding, ...(input.remove ?? [])].join(',') || '-', before, after }, now)
+  })
+  deps.caches.scheduleChanged()
+}
