@@ -18,7 +18,7 @@ import { failureMessage } from '../shared/api-failure'
 
 export type OutcomeField = 'minutesUsed' | 'followUp'
 
-export type ConsultationOutcomeInput = { ticketNumber: string; supportStatus: Consultation['supportStatus']; minutes: number }
+export type ConsultationOutcomeInput = { ticketNumber: string; supportStatus: Consultation['supportStatus']; noContact: boolean; minutes: number }
 
 export type ConsultationOutcomeContext = {
   ticketNumber: string
@@ -40,9 +40,12 @@ export type ConsultationOutcomeEvent =
   | { type: 'confirm' }
   | { type: 'retry' }
 
-/** The outcomes a consultation in `status` can move to: 未解決 is followed up later by 未解決で完了. */
-export function offeredOutcomes(status: Consultation['supportStatus']): Outcome[] {
-  if (status === 'UNSUPPORTED') return ['COMPLETED', 'UNSOLVED', 'NO_CONTACT']
+/**
+ * The outcomes a consultation can move to: 未解決 is followed up later by 未解決で完了; after
+ * ご連絡なし the member may still call back (完了 or 未解決), but ご連絡なし is not recorded twice.
+ */
+export function offeredOutcomes(status: Consultation['supportStatus'], noContact: boolean): Outcome[] {
+  if (status === 'UNSUPPORTED') return noContact ? ['COMPLETED', 'UNSOLVED'] : ['COMPLETED', 'UNSOLVED', 'NO_CONTACT']
   if (status === 'UNSOLVED') return ['UNSOLVED_COMPLETED']
   return []
 }
@@ -78,7 +81,7 @@ export const consultationOutcomeMachine = setup({
   id: 'consultationOutcome',
   context: ({ input }) => ({
     ticketNumber: input.ticketNumber,
-    offered: offeredOutcomes(input.supportStatus),
+    offered: offeredOutcomes(input.supportStatus, input.noContact),
     outcome: null,
     // The booked minutes are the usual answer: the consultant corrects them when it ran shorter or longer.
     minutesUsed: String(input.minutes),

@@ -1,8 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { staffNavText } from '../text/staff'
-import { PageCard } from '../ui/page-card'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { CalendarFeedPage } from '../features/calendar-feed/calendar-feed-page'
+import { calendarFeedText } from '../text/staff'
+import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 
+/** カレンダー連携 (consultants): the private iCalendar feed URL. */
 export const Route = createFileRoute('/staff/calendar')({
   staticData: { staffRoles: ['consultant'] },
-  component: () => <PageCard title={staffNavText.calendar}>{null}</PageCard>,
+  loader: ({ context }) => context.staffApi.call('calendar-feed', { action: 'STATUS' }),
+  pendingComponent: () => <StaffPageSkeleton title={calendarFeedText.title} rows={1} />,
+  errorComponent: CalendarError,
+  component: CalendarRoute,
 })
+
+function CalendarRoute() {
+  const { staffApi } = Route.useRouteContext()
+  return <CalendarFeedPage staffApi={staffApi} feed={Route.useLoaderData()} />
+}
+
+function CalendarError({ error }: { error: unknown }) {
+  const router = useRouter()
+  return <StaffLoadError title={calendarFeedText.title} error={error} onRetry={() => void router.invalidate()} />
+}

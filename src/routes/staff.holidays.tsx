@@ -1,8 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { staffNavText } from '../text/staff'
-import { PageCard } from '../ui/page-card'
+import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { BusinessHolidaysPage } from '../features/business-holidays/business-holidays-page'
+import { holidaysText } from '../text/staff'
+import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 
+/** 休業日 (operators). */
 export const Route = createFileRoute('/staff/holidays')({
   staticData: { staffRoles: ['operator'] },
-  component: () => <PageCard title={staffNavText.holidays}>{null}</PageCard>,
+  loader: ({ context }) => context.staffApi.call('business-holidays', {}),
+  pendingComponent: () => <StaffPageSkeleton title={holidaysText.title} />,
+  errorComponent: HolidaysError,
+  component: HolidaysRoute,
 })
+
+function HolidaysRoute() {
+  const { staffApi } = Route.useRouteContext()
+  const { holidays } = Route.useLoaderData()
+  return <BusinessHolidaysPage staffApi={staffApi} holidays={holidays} />
+}
+
+function HolidaysError({ error }: { error: unknown }) {
+  const router = useRouter()
+  return <StaffLoadError title={holidaysText.title} error={error} onRetry={() => void router.invalidate()} />
+}

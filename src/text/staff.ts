@@ -147,7 +147,11 @@ export const shiftPlanText = {
   refusedBookings: '外せない予約',
   failed: '保存できませんでした',
   reload: '読み込み直す',
-  invalidTime: '時刻は 09:00〜21:00 の30分単位で、開始を終了より前にしてください',
+  invalidTime: '時刻は 09:00〜21:00 の30分単位で、開始を終了より前に、同じ日の時間帯が重ならないようにしてください',
+  upcomingTitle: 'これから2週間の予定',
+  hours: '受付時間',
+  bookings: '予約',
+  holiday: '休業日',
 } as const
 
 export const holidaysText = {
@@ -218,7 +222,11 @@ export const calendarFeedText = {
   rotate: 'URLを作り直す',
   rotateHint: '作り直すと、これまでのURLは使えなくなります。',
   revoke: 'URLを無効にする',
+  revokeHint: '無効にすると、このURLを購読しているカレンダーに予約が表示されなくなります。',
   revoked: 'URLを無効にしました',
+  cancel: 'キャンセル',
+  shownOnce: 'このURLはこの画面でのみ表示されます。今すぐカレンダーに登録してください。分からなくなったら作り直してください。',
+  active: (since: string) => `購読用URLは有効です（${since} 発行）。URLを忘れた場合は作り直してください。`,
   failed: '操作できませんでした',
   working: '処理中…',
 } as const
@@ -230,6 +238,10 @@ export const staffAccountsText = {
   roleLabel: '権限',
   staffLabel: '相談員（相談員の権限のとき）',
   staffPlaceholder: '相談員を選んでください',
+  linked: '（アカウントあり）',
+  passwordLabel: '初期パスワード（任意）',
+  passwordHint: 'このメールアドレスのアカウントがまだない場合、8文字以上で指定すると作成します。',
+  cancel: 'キャンセル',
   grant: '付与する',
   revoke: '削除',
   granted: '権限を付与しました',

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 import type { Consultation, ConsultantDayResponse } from '../../../contract/staff-calls'
+import { offeredOutcomes } from '../../../machines/consultation-outcome/consultation-outcome-machine'
 import type { StaffApiClient } from '../../api/staff-client'
 import { consultantDayText as t } from '../../text/staff'
 import { ConsultationDetails, dayLabel, dayOf, StatusBadge, timeRange } from '../../ui/staff-consultation'
@@ -9,8 +10,10 @@ import { ExtensionLinkButton } from './extension-link-button'
 /** How many days the consultant's list spans: today and the next two weeks (Japan). */
 export const CONSULTANT_DAYS = 14
 
-/** Outcomes may be recorded on a consultation that has not got its final status. */
-const open = (c: Consultation) => !c.refunded && (c.supportStatus === 'UNSUPPORTED' || c.supportStatus === 'UNSOLVED')
+/** An outcome is recorded once the consultation has started, while it has not got its final status. */
+const canRecord = (c: Consultation, nowMs: number) => !c.refunded && c.startUnixTime * 1000 <= nowMs && offeredOutcomes(c.supportStatus, c.noContact).length > 0
+/** An extension is offered for a consultation still to be held or being held. */
+const canExtend = (c: Consultation) => !c.refunded && c.supportStatus === 'UNSUPPORTED'
 
 /**
  * 今日の相談: today's and upcoming consultations (Japan time), each with what the consultant needs
@@ -27,6 +30,8 @@ export function ConsultantDayPage({
   outcomePanel: (consultation: Consultation, close: () => void) => ReactNode
 }) {
   const [recording, setRecording] = useState<string | null>(null)
+  // The list is reloaded after every outcome, and with every visit: read the clock as it renders.
+  const now = Date.now()
   const today = day.from
   const todays = day.consultations.filter((c) => dayOf(c) === today)
   const later = day.consultations.filter((c) => dayOf(c) !== today)
@@ -49,12 +54,12 @@ export function ConsultantDayPage({
             outcomePanel(c, () => setRecording(null))
           ) : (
             <HStack gap="3" wrap="wrap">
-              {open(c) && (
+              {canRecord(c, now) && (
                 <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
                   {t.recordOutcome}
                 </Button>
               )}
-              {open(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
+              {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
             </HStack>
           )}
         </Stack>

@@ -12,7 +12,7 @@ import { useConsultationOutcomeActor } from './use-consultation-outcome-actor'
 export function OutcomePanel({ staffApi, consultation, onSaved, onClose }: { staffApi: StaffApiClient; consultation: Consultation; onSaved: () => void; onClose: () => void }) {
   const actor = useConsultationOutcomeActor(
     staffApi,
-    { ticketNumber: consultation.ticketNumber, supportStatus: consultation.supportStatus, minutes: consultation.minutes + consultation.addedMinutes },
+    { ticketNumber: consultation.ticketNumber, supportStatus: consultation.supportStatus, noContact: consultation.noContact, minutes: consultation.minutes + consultation.addedMinutes },
     onSaved,
   )
   return (

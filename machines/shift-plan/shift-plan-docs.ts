@@ -1,0 +1,31 @@
+import type { FlowDocs } from '../shared/flow-docs'
+
+/** What the shift-plan chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
+export const flowDocs: FlowDocs = {
+  title: '勤務予定の編集',
+  purpose: '相談員の毎週の勤務時間と日付ごとの例外（休み・時間変更）を編集する。予約が入っている時間を外す変更は、その予約を示して断られる。運営担当者はどの相談員の予定も編集できる。',
+  routes: ['/staff/shifts'],
+  events: {
+    'plan.edit': '勤務時間・例外を変更',
+    'form.submit': '保存する',
+    retry: 'もう一度試す',
+    'staff.choose': '相談員を選ぶ（運営）',
+  },
+  states: {
+    loading: '勤務予定を読み込み中',
+    loadFailed: '読み込めなかった',
+    editing: '編集中',
+    saving: '保存中',
+    saved: '保存した',
+    refused: '予約があり断られた',
+    failed: '保存できなかった',
+  },
+  guards: {
+    isPlanValid: '時間の指定が正しい',
+    isRefused: '予約のある時間を外そうとした（409）',
+  },
+  actors: {
+    loadPlan: '勤務予定を読み込む',
+    savePlan: '勤務予定を保存する',
+  },
+}
