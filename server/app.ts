@@ -122,6 +122,14 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     await next()
     await deps.caches.flush()
   })
+  // A staff write (an outcome, a reassignment, a refund, a notice…) or a test route's may change
+  // any member's reads: they are forgotten on every replica before its answer leaves.
+  for (const prefix of ['/api/staff/*', '/api/__test/*']) {
+    app.use(prefix, async (c, next) => {
+      await next()
+      if (c.req.method !== 'GET' && c.res.status < 400) deps.caches.readsChanged()
+    })
+  }
   app.use('/sandbox/*', sandboxPageSecurityHeaders())
   // Routes outside the contract read their own bodies (the 3-D Secure form, test routes): capped
   // here; the contract's calls cap theirs in the route below, after the token.
@@ -159,7 +167,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       const parsed = v.safeParse(call.request, raw)
       if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
-      const out = await handler({
+      const run = () => handler({
         input: parsed.output,
         deps,
         me: () => {
@@ -171,6 +179,20 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
         address: limiter.addressOf(c),
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
+      // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) once every
+      // write published before now is applied here; a refusal (4xx) is never kept.
+      const readKey = deps.caches.readKey(name, member?.memberId ?? null, parsed.output)
+      if (readKey !== null && (await deps.caches.fresh())) {
+        const cached = await deps.caches.reads.get(readKey, async () => {
+          const fresh = await run()
+          return { value: fresh instanceof CheckedJson ? fresh : new CheckedJson(JSON.stringify(checkResponse(name, fresh))) }
+        })
+        return c.body(cached.bytes, 200, JSON_HEADERS)
+      }
+      const out = await run()
+      // A member's own write is seen by their next read on any replica: their reads are forgotten
+      // here and, through the bus, on every other replica before this answer leaves.
+      if (call.method === 'POST' && member) deps.caches.memberChanged(member.memberId)
       // The contract is checked on the way out too; a CheckedJson passed it when it was computed.
       if (out instanceof CheckedJson) return c.body(out.bytes, 200, JSON_HEADERS)
       return c.json(checkResponse(name, out) as object)

@@ -12,6 +12,8 @@ export type E2eStack = {
   maildevUrl: string
   authEmulatorHost: string
   database: 'postgres' | 'pglite'
+  /** The server's log of the whole run (JSON lines), searched for personal data afterwards. */
+  serverLog: string
   /** What to remove after the run. */
   cleanup: () => Promise<void>
 }
@@ -23,7 +25,7 @@ export type E2eStack = {
  * command already started them. The database is fresh: a scratch database on PostgreSQL when
  * TEST_DATABASE_URL is set (production's database, as CI runs it), else a new PGlite folder.
  */
-export async function startE2eStack(): Promise<E2eStack> {
+export async function startE2eStack(opts: { errorReportsDsn?: string } = {}): Promise<E2eStack> {
   let authEmulatorHost = process.env.MYPAGE_AUTH_EMULATOR_HOST
   let smtpPort = process.env.MYPAGE_SMTP_PORT
   let maildevUrl = process.env.MYPAGE_MAILDEV_URL
@@ -49,13 +51,16 @@ export async function startE2eStack(): Promise<E2eStack> {
   // Build while the services start: the bundle only needs to know the emulator's URL. A folder of
   // its own: concurrent runs must not serve each other's bundle.
   const outDir = path.join(dirs[0], 'dist')
-  const [build] = await Promise.all([ensureWebBuild({ outDir, mode: 'test', authEmulatorUrl }), ...starts])
+  // With a DSN, the build's error reports go there (the browser tests' local collector).
+  const env = opts.errorReportsDsn ? { VITE_SENTRY_DSN: opts.errorReportsDsn, VITE_SENTRY_RELEASE: 'mypage@e2e' } : undefined
+  const [build] = await Promise.all([ensureWebBuild({ outDir, mode: 'test', authEmulatorUrl, env }), ...starts])
+  const serverLog = path.join(dirs[0], 'server.log')
   await startServer({
-    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true,
+    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true, logFile: serverLog,
     ...(scratch ? { databaseUrl: scratch.url } : { pgliteDir: dirs[1] }),
   })
   return {
-    webUrl, apiUrl: webUrl, maildevUrl, authEmulatorHost, database: scratch ? 'postgres' : 'pglite',
+    webUrl, apiUrl: webUrl, maildevUrl, authEmulatorHost, database: scratch ? 'postgres' : 'pglite', serverLog,
     cleanup: async () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
       await scratch?.drop()

@@ -122,9 +122,9 @@ export function localWebEnv(authEmulatorUrl: string): Record<string, string> {
  * `vite build` of the SPA. Mode `production` is what members get (`npm start`); `test` is the same
  * production bundle with the QA aids (flow recorder, inspector) for the browser tests.
  */
-export function buildWeb(opts: { outDir: string; mode: 'production' | 'test'; authEmulatorUrl: string }): Child {
+export function buildWeb(opts: { outDir: string; mode: 'production' | 'test'; authEmulatorUrl: string; env?: Record<string, string> }): Child {
   return spawnChild('build', process.execPath, [bin('vite/bin/vite.js'), 'build', '--mode', opts.mode, '--outDir', opts.outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT, env: { ...localWebEnv(opts.authEmulatorUrl), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    cwd: ROOT, env: { ...localWebEnv(opts.authEmulatorUrl), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...opts.env },
   })
 }
 

@@ -25,7 +25,7 @@ import { metrics } from '../observability/metrics'
 
 export const CHANNEL = 'mypage_cache'
 
-export type CacheEvent = { kind: 'member'; memberId: string } | { kind: 'schedule' }
+export type CacheEvent = { kind: 'member'; memberId: string } | { kind: 'schedule' } | { kind: 'reads' }
 
 export type CacheBus = {
   publish: (event: CacheEvent) => Promise<void>
@@ -47,6 +47,7 @@ const parse = (payload: string | undefined): { origin: string; event: CacheEvent
     const p = JSON.parse(payload ?? '') as { o?: unknown; k?: unknown; id?: unknown }
     if (typeof p.o !== 'string') return null
     if (p.k === 's') return { origin: p.o, event: { kind: 'schedule' } }
+    if (p.k === 'r') return { origin: p.o, event: { kind: 'reads' } }
     if (p.k === 'm' && typeof p.id === 'string') return { origin: p.o, event: { kind: 'member', memberId: p.id } }
   } catch {
     /* not ours */
@@ -54,7 +55,8 @@ const parse = (payload: string | undefined): { origin: string; event: CacheEvent
   return null
 }
 
-const encode = (origin: string, e: CacheEvent) => JSON.stringify(e.kind === 'schedule' ? { o: origin, k: 's' } : { o: origin, k: 'm', id: e.memberId })
+const encode = (origin: string, e: CacheEvent) =>
+  JSON.stringify(e.kind === 'schedule' ? { o: origin, k: 's' } : e.kind === 'reads' ? { o: origin, k: 'r' } : { o: origin, k: 'm', id: e.memberId })
 
 export async function createPgCacheBus(url: string, handlers: Handlers): Promise<CacheBus> {
   const { default: pg } = await import('pg')

@@ -3,9 +3,11 @@ import type { Clock } from '../domain/time'
 import type { CheckedJson } from '../http/checked-json'
 import type { CacheBus, CacheEvent } from './cache-bus'
 
-// In-process caches of the two answers every product call pays for (docs/decisions.md 17): the
-// caller's member row and the day grid of reservation-schedule. Correctness never rests on them —
-// the unique (staff, cell) constraint decides bookings — they only spare the database.
+// In-process caches (docs/decisions.md 17): the caller's member row, the day grid of
+// reservation-schedule, and the member reads (home's user-data, the menu, the payment history, a
+// ticket, the charge data: docs/decisions.md "member reads"). Correctness never rests on them —
+// the unique (staff, cell) constraint decides bookings, every write checks what it changes — they
+// only spare the database.
 
 /** What a computation hands the cache. */
 export type Fresh<V> = {
@@ -137,12 +139,37 @@ export type MemberRow = typeof members.$inferSelect
 export const MEMBER_TTL_MS = 5_000
 /** A few seconds: bounds how long another server process's booking may look free here. */
 export const SCHEDULE_TTL_MS = 5_000
+/**
+ * One second: the freshness contract of member reads (docs/architecture.md "Scale path"). A member's
+ * own writes invalidate their reads at once, on every replica; a write by someone else (a staff
+ * call, the purchase sweeper, another process) shows within this time at the latest.
+ */
+export const READ_TTL_MS = 1_000
+
+/** The member reads kept in the read cache, and whether an answer is the caller's own or everyone's. */
+const CACHED_READS: Record<string, (input: Record<string, unknown>) => 'member' | 'everyone'> = {
+  'user-data': (input) => (input.data === 'INFORMATION' || input.data === 'BUSSINESS_HOLIDAY' ? 'everyone' : 'member'),
+  'purchase-list': () => 'member',
+  'ticket-data': () => 'member',
+  'charge-data': () => 'member',
+  'nowonsale-products': () => 'everyone',
+  'reservation-menu-list': () => 'everyone',
+}
 
 export type ApiCaches = {
   /** Verified uid → member row (frozen); unknown uids are not kept. */
   members: TtlCache<string, Readonly<MemberRow> | null>
   /** `dt/minutes` → the reservation-schedule answer, checked against the contract and serialized. */
   schedules: TtlCache<string, CheckedJson<'reservation-schedule'>>
+  /** A member read's answer (checked and serialized) by `readKey`. */
+  reads: TtlCache<string, CheckedJson>
+  /**
+   * The read-cache key of a call for this caller and parsed input, or null when the call is not a
+   * cached member read. A member's key carries their generation, which their writes move on.
+   */
+  readKey: (call: string, memberId: string | null, input: unknown) => string | null
+  /** Call after a committed write that may change any member's reads (a staff write, a test route). */
+  readsChanged: () => void
   /** Call after a committed write to a member row: profile, e-mail, Stripe customer, signup, cancel. */
   memberChanged: (memberId: string) => void
   /** Call after a committed write to bookings, shifts, business holidays or a consultant's profile. */
@@ -165,10 +192,19 @@ export type ApiCaches = {
  * The caches of one process (shared by every app on the same database). ttl 0 turns one off. With
  * a bus (several processes on one PostgreSQL), every invalidation is also published to the others.
  */
-export function createApiCaches(clock: Clock, ttl: { memberMs?: number; scheduleMs?: number } = {}, bus?: () => CacheBus | null): ApiCaches {
+export function createApiCaches(clock: Clock, ttl: { memberMs?: number; scheduleMs?: number; readMs?: number } = {}, bus?: () => CacheBus | null): ApiCaches {
   const now = () => clock.now().getTime()
   const memberCache = new TtlCache<string, Readonly<MemberRow> | null>({ now, ttlMs: ttl.memberMs ?? MEMBER_TTL_MS, maxEntries: 10_000 })
   const scheduleCache = new TtlCache<string, CheckedJson<'reservation-schedule'>>({ now, ttlMs: ttl.scheduleMs ?? SCHEDULE_TTL_MS, maxEntries: 1_000 })
+  const readCache = new TtlCache<string, CheckedJson>({ now, ttlMs: ttl.readMs ?? READ_TTL_MS, maxEntries: 20_000 })
+  // A member's reads are keyed with their generation: a write of theirs moves it on, so every
+  // entry of theirs is gone at once without a scan (the old ones age out of the bounded map).
+  const generations = new Map<string, number>()
+  let nextGeneration = 1
+  const memberMoved = (memberId: string) => {
+    generations.set(memberId, nextGeneration++)
+    readCache.invalidate(`m:${memberId}`) // bumps the cache's epoch: a read in flight is not stored
+  }
   let pending: Promise<void>[] = []
   const publish = (event: CacheEvent) => {
     const b = bus?.()
@@ -177,10 +213,31 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
     pending.push(sent)
     void sent.finally(() => (pending = pending.filter((p) => p !== sent)))
   }
-  const apply = (event: CacheEvent) => (event.kind === 'member' ? memberCache.invalidate(event.memberId) : scheduleCache.clear())
+  const apply = (event: CacheEvent) => {
+    if (event.kind === 'member') {
+      memberCache.invalidate(event.memberId)
+      memberMoved(event.memberId)
+    } else if (event.kind === 'reads') {
+      readCache.clear()
+      generations.clear()
+    } else scheduleCache.clear()
+  }
   return {
     members: memberCache,
     schedules: scheduleCache,
+    reads: readCache,
+    readKey: (call, memberId, input) => {
+      const scope = CACHED_READS[call]?.((input ?? {}) as Record<string, unknown>)
+      if (!scope) return null
+      const query = JSON.stringify(Object.entries((input ?? {}) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      if (scope === 'everyone') return `e|${call}|${query}`
+      if (memberId === null) return null
+      return `m:${memberId}:${generations.get(memberId) ?? 0}|${call}|${query}`
+    },
+    readsChanged: () => {
+      apply({ kind: 'reads' })
+      publish({ kind: 'reads' })
+    },
     memberChanged: (memberId) => {
       apply({ kind: 'member', memberId })
       publish({ kind: 'member', memberId })
@@ -200,6 +257,8 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
     clearAll: () => {
       memberCache.clear()
       scheduleCache.clear()
+      readCache.clear()
+      generations.clear()
     },
   }
 }

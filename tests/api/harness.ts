@@ -33,7 +33,7 @@ export const movableClock = (start: Date): Clock & { set: (d: Date) => void } =>
  * The app in-process with a fresh database (PGlite in memory, or its own PostgreSQL schema when
  * TEST_DATABASE_URL is set), the real Auth Emulator and an in-memory mailer.
  */
-export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits; cacheBus?: boolean } = {}) {
+export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits; cacheBus?: boolean; readCache?: boolean } = {}) {
   const host = emulatorHost()
   const pgUrl = process.env.TEST_DATABASE_URL
   const scratch = pgUrl ? await createScratchDatabase(pgUrl) : null
@@ -43,17 +43,21 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
+  // The member-read cache (server/services/cache.ts) lives by the clock, which tests pin: an entry
+  // would outlive the rows a test writes straight into the database. It is on only where a test
+  // asks for it (`readCache: true`, tests/api/read-cache.test.ts), as production runs it.
+  const readTtl = opts.readCache ? {} : { readMs: 0 }
   // Several server processes share one PostgreSQL through the cache bus (`replica()`).
   const closers: (() => Promise<void>)[] = []
   const withBus = async (url: string) => {
     let bus: CacheBus | null = null
-    const caches = createApiCaches(clock, {}, () => bus)
+    const caches = createApiCaches(clock, readTtl, () => bus)
     bus = await createPgCacheBus(url, { onEvent: caches.apply, onGap: caches.clearAll, log: () => {} })
     closers.push(() => bus!.close())
     return caches
   }
   if (opts.cacheBus && !scratch) throw new Error('the cache bus needs PostgreSQL: set TEST_DATABASE_URL')
-  const caches = opts.cacheBus && scratch ? await withBus(scratch.url) : createApiCaches(clock)
+  const caches = opts.cacheBus && scratch ? await withBus(scratch.url) : createApiCaches(clock, readTtl)
   const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches }
   const app = createApp(deps, { rateLimits: opts.rateLimits })
 
