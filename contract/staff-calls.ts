@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ContactDevice, ContactOs, RemoteSupport, SupportStatus, SupportType } from './entities'
 import { emailField, ID_MAX } from './fields'
-import { TicketNumber, Ymd } from './ids'
+import { ReservationTime, TicketNumber, Ymd } from './ids'
 import { staffMessages as sm } from './staff-messages'
 
 /**
@@ -244,6 +244,11 @@ export const REASSIGN_REASON_MAX = 500
 export const ReassignRequest = v.object({
   ticketNumber: TicketNumber,
   staffId: StaffIdField,
+  /**
+   * The consultation's time as the operator saw it (`SUPPORT-YYYYMMDD-HH-MM`): when the member moved
+   * it meanwhile, the reassignment is refused (409) instead of applied to a time nobody looked at.
+   */
+  reservationTime: v.optional(ReservationTime),
   reason: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.reasonRequired), v.maxLength(REASSIGN_REASON_MAX, sm.reasonTooLong)),
 })
 export const ReassignResponse = v.object({ consultation: Consultation, fromStaffId: v.string() })

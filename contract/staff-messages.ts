@@ -35,7 +35,7 @@ export const staffMessages = {
   shiftHoldsBookings: '予約が入っている時間を勤務から外せません。先に担当を変更してください：',
   holidayHoldsBookings: '予約が入っている日を休業日にできません。先に予約を変更してください：',
   pastDay: '過去の日付は変更できません。',
-  reassignPast: '開始済み・開始30分前を過ぎた相談は担当を変更できません。',
+  reassignPast: '開始時刻を過ぎた相談は担当を変更できません。',
   reassignSameStaff: '現在の担当者です。',
   reassignNotFree: 'この担当者はその時間に対応できません。',
   reassignNotChangeable: '対応結果が記録済み、または返金済みの相談は担当を変更できません。',
@@ -46,4 +46,14 @@ export const staffMessages = {
   lastOperator: '最後の運営者の権限は外せません。',
   noSuchRole: 'このアカウントはその権限を持っていません。',
   calendarNoStaff: 'カレンダーは担当者に紐づいた相談員のみ使えます。',
+} as const
+
+/** Why a consultant cannot take a consultation (reassign-candidates `reasonText`). */
+export const candidateReasonText = {
+  CURRENT: '現在の担当者',
+  PAST: '開始時刻を過ぎています',
+  HOLIDAY: '休業日',
+  INACTIVE: '受付停止中',
+  NO_SHIFT: '勤務時間外',
+  BOOKED: '別の予約あり',
 } as const

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors'
 import type { StaffHandlerCtx, StaffHandlers } from '../../http/staff'
 import { consultationsOf, loadConsultations, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
 import { dayRange } from '../../services/staff/days'
+import { reassign, reassignCandidates } from '../../services/staff/reassign'
 import { listHolidays, shiftPlan, updateHolidays, updateShiftPlan } from '../../services/staff/shifts'
 
 type Calls = typeof staffCalls
@@ -57,7 +58,7 @@ export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
     const from = dayRange({}, deps.clock.now()).ymd
     return { holidays: (await listHolidays(deps.db, from)).map((h) => ({ ymd: h.ymd })) }
   },
-  'reassign-candidates': pending,
-  reassign: pending,
+  'reassign-candidates': ({ deps, input }) => reassignCandidates(deps, input.ticketNumber),
+  reassign: ({ deps, input, actor }) => reassign(deps, actor(), input),
   'calendar-feed': pending,
 }

@@ -1,0 +1,114 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { candidateReasonText, staffMessages as sm } from '../../../contract/staff-messages'
+import type { Tx } from '../../db/client'
+import { isUniqueViolation } from '../../db/constraints'
+import { bookings, members, staff, staffAccounts, tickets } from '../../db/schema'
+import { isStaffFree } from '../../domain/schedule'
+import { cellsOf, formatReservationTime, formatYmd, toZoned } from '../../domain/time'
+import { HttpError, conflict } from '../../http/errors'
+import type { Deps } from '../../http/handler'
+import { weekCounts } from '../assignment'
+import { loadDay } from '../schedule'
+import { writeAudit, type AuditActor } from '../audit'
+import { consultationByNumber, lockConsultationTicket, type TicketRow } from './consultations'
+import { staffMails } from './mails'
+import { lockShiftsShared } from './shifts'
+
+// Reassignment by an operator (docs/server.md "Assignment"): the same ticket number and time, another
+// consultant free then. Serialised with the member's own date change by the ticket row lock (both
+// take it first): whichever comes second sees the first's result.
+
+type Reason = keyof typeof candidateReasonText
+
+/** Why `staffId` cannot take the ticket's time, or null when they can. */
+function reasonFor(
+  t: TicketRow,
+  s: { staffId: string; active: boolean },
+  now: Date,
+  day: { holidays: ReadonlySet<string>; shifts: ReadonlyMap<string, { startsAt: Date; endsAt: Date }[]>; booked: ReadonlyMap<string, ReadonlySet<number>> },
+): Reason | null {
+  const start = t.reservationAt!
+  if (s.staffId === t.staffId) return 'CURRENT'
+  if (start.getTime() <= now.getTime()) return 'PAST'
+  if (day.holidays.has(formatYmd(toZoned(start).toLocalDate()))) return 'HOLIDAY'
+  if (!s.active) return 'INACTIVE'
+  if (!isStaffFree(start, t.minutesToSupport, day.shifts.get(s.staffId) ?? [], undefined)) return 'NO_SHIFT'
+  if (!isStaffFree(start, t.minutesToSupport, day.shifts.get(s.staffId) ?? [], day.booked.get(s.staffId))) return 'BOOKED'
+  return null
+}
+
+async function dayOf(tx: Tx, t: TicketRow, now: Date) {
+  // The ticket's own cells count as free (it is the one being moved).
+  return (await loadDay(tx, toZoned(t.reservationAt!).toLocalDate(), t.minutesToSupport, now, t.ticketNumber)).input
+}
+
+const allStaff = (tx: Tx) =>
+  tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId))
+
+/** Every consultant for a ticket: free or not, why not, and how many consultations they hold that week. */
+export async function reassignCandidates(deps: Deps, ticketNumber: string) {
+  const now = deps.clock.now()
+  const consultation = await consultationByNumber(deps.db, ticketNumber)
+  const [t] = await deps.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
+  const day = await dayOf(deps.db, t, now)
+  const counts = await weekCounts(deps.db, t.reservationAt!, now)
+  const candidates = (await allStaff(deps.db)).map((s) => {
+    const reason = reasonFor(t, s, now, day)
+    return { staffId: s.staffId, staffNickname: s.staffNickname, free: reason === null, reason, reasonText: reason ? candidateReasonText[reason] : null, weekCount: counts.get(s.staffId) ?? 0 }
+  })
+  return { consultation, candidates }
+}
+
+const emailsOfStaff = async (tx: Tx, staffId: string) =>
+  (await tx.select({ email: staffAccounts.email }).from(staffAccounts).where(and(eq(staffAccounts.staffId, staffId), sql`${staffAccounts.roles} @> '["consultant"]'::jsonb`))).map((r) => r.email)
+
+/**
+ * Gives a future consultation to another consultant free at its time, keeping its ticket number and
+ * time; the reason goes into the audit trail with the change. The member and both consultants are
+ * mailed. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
+ * not free (also when another booking takes the cells first: the unique (consultant, cell) rule).
+ */
+export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: string; reason: string; reservationTime?: string }) {
+  const now = deps.clock.now()
+  const done = await deps.db.transaction(async (tx) => {
+    const t = await lockConsultationTicket(tx, input.ticketNumber, { operator: true, staffId: null })
+    if (input.reservationTime && input.reservationTime !== formatReservationTime(t.reservationAt!)) throw conflict(sm.reassignRaced)
+    if (t.supportStatus !== 'UNSUPPORTED' || t.noContact || t.amountRefunded > 0) throw conflict(sm.reassignNotChangeable)
+    if (t.reservationAt!.getTime() <= now.getTime()) throw conflict(sm.reassignPast)
+    if (t.staffId === input.staffId) throw conflict(sm.reassignSameStaff)
+    const [target] = await tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).where(eq(staff.staffId, input.staffId))
+    if (!target) throw new HttpError(404, sm.staffNotFound)
+    await lockShiftsShared(tx)
+    if (reasonFor(t, target, now, await dayOf(tx, t, now)) !== null) throw conflict(sm.reassignNotFree)
+    await tx.delete(bookings).where(eq(bookings.ticketNumber, t.ticketNumber))
+    try {
+      await tx.transaction(async (sp) => {
+        await sp.insert(bookings).values(cellsOf(t.reservationAt!, t.minutesToSupport).map((cellStart) => ({ staffId: target.staffId, cellStart, ticketNumber: t.ticketNumber })))
+      })
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(sm.reassignNotFree)
+      throw e
+    }
+    await tx.update(tickets).set({ staffId: target.staffId }).where(eq(tickets.ticketNumber, t.ticketNumber))
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'reassign', targetType: 'ticket', targetId: t.ticketNumber, before: { staffId: t.staffId, reservationTime: formatReservationTime(t.reservationAt!) }, after: { staffId: target.staffId, reason: input.reason } },
+      now,
+    )
+    const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
+    return {
+      from: t.staffId!,
+      at: t.reservationAt!,
+      nickname: target.staffNickname,
+      memberEmail: member && !member.deletedAt ? member.email : null,
+      fromEmails: await emailsOfStaff(tx, t.staffId!),
+      toEmails: await emailsOfStaff(tx, target.staffId),
+    }
+  })
+  deps.caches.scheduleChanged()
+  if (done.memberEmail) await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname })
+  for (const to of done.fromEmails) await staffMails.reassignedStaff(deps.mailer, to, { ticketNumber: input.ticketNumber, reservationAt: done.at, taken: false, reason: input.reason })
+  for (const to of done.toEmails) await staffMails.reassignedStaff(deps.mailer, to, { ticketNumber: input.ticketNumber, reservationAt: done.at, taken: true, reason: input.reason })
+  return { consultation: await consultationByNumber(deps.db, input.ticketNumber), fromStaffId: done.from }
+}
