@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { devServerGuard, ignoredByWatcher, productionConfigCheck, routesManifest, thirdPartiesManifest } from './scripts/vite/plugins.ts'
 import { prerenderPages } from './scripts/vite/prerender.ts'
 import { chakraSystemTransform } from './scripts/vite/chakra-system.ts'
+import { errorReportsBuild } from './scripts/vite/error-reports.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 // The API server for the dev proxy (`npm run dev` starts it and sets this).
@@ -13,6 +14,8 @@ const apiTarget = process.env.MYPAGE_API_URL ?? 'http://127.0.0.1:8787'
 export default defineConfig({
   plugins: [
     productionConfigCheck(root),
+    // With VITE_SENTRY_DSN: the release named after the build, hidden source maps kept out of dist.
+    errorReportsBuild(root),
     tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true, quoteStyle: 'single',
       // Loaders in chunks of their own too: their data helpers (and js-joda) stay out of the entry.
       codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']] } }),

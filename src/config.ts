@@ -54,6 +54,8 @@ const ClientConfig = v.object({
   recaptchaSiteKey: v.optional(v.string()),
   /** Google Analytics id; undefined = console analytics. */
   gaId: v.optional(v.string()),
+  /** Sentry (a build with VITE_SENTRY_DSN); undefined = errors go to the console only. */
+  errorReports: v.optional(v.object({ dsn: v.pipe(v.string(), v.url('Invalid Environment Value: VITE_SENTRY_DSN must be a URL')), release: v.string(), environment: v.string() })),
 })
 export type ClientConfig = v.InferOutput<typeof ClientConfig>
 
@@ -80,6 +82,10 @@ export function parseClientConfig(env: ClientEnv): ClientConfig {
         : { provider },
     recaptchaSiteKey: optionalText(env, 'VITE_RECAPTCHA_SITE_KEY'),
     gaId: optionalText(env, 'VITE_GA_ID'),
+    // The release is the build's (vite.config.ts sets VITE_SENTRY_RELEASE when a DSN is given).
+    errorReports: optionalText(env, 'VITE_SENTRY_DSN')
+      ? { dsn: optionalText(env, 'VITE_SENTRY_DSN'), release: optionalText(env, 'VITE_SENTRY_RELEASE') ?? 'mypage@unknown', environment: optionalText(env, 'VITE_SENTRY_ENVIRONMENT') ?? String(env.MODE ?? 'production') }
+      : undefined,
   })
   if (!result.success) {
     const issue = result.issues[0]

@@ -29,10 +29,10 @@ function hashInputs(extra: Record<string, string>): string {
 
 export type BuildResult = { outDir: string; built: boolean; seconds: number }
 
-export async function ensureWebBuild(opts: { outDir: string; mode: 'production' | 'test'; authEmulatorUrl: string; log?: (line: string) => void }): Promise<BuildResult> {
+export async function ensureWebBuild(opts: { outDir: string; mode: 'production' | 'test'; authEmulatorUrl: string; env?: Record<string, string>; log?: (line: string) => void }): Promise<BuildResult> {
   const log = opts.log ?? (() => {})
   const started = Date.now()
-  const stamp = hashInputs({ mode: opts.mode, ...localWebEnv(opts.authEmulatorUrl) })
+  const stamp = hashInputs({ mode: opts.mode, ...localWebEnv(opts.authEmulatorUrl), ...opts.env })
   const stampFile = path.join(opts.outDir, STAMP)
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && existsSync(path.join(opts.outDir, 'index.html'))) {
     log(`App build in ${opts.outDir.startsWith(ROOT) ? path.relative(ROOT, opts.outDir) : opts.outDir} is up to date.`)
@@ -42,7 +42,7 @@ export async function ensureWebBuild(opts: { outDir: string; mode: 'production' 
   // Into a folder of its own, then swapped in: a server reading the old build never sees half a new one.
   const tmp = `${opts.outDir}.tmp-${process.pid}`
   try {
-    await waitForExit(buildWeb({ outDir: tmp, mode: opts.mode, authEmulatorUrl: opts.authEmulatorUrl }))
+    await waitForExit(buildWeb({ outDir: tmp, mode: opts.mode, authEmulatorUrl: opts.authEmulatorUrl, env: opts.env }))
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true })
     throw e

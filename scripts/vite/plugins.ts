@@ -101,7 +101,7 @@ export function thirdPartiesManifest(): Plugin {
     },
     generateBundle() {
       const c = parseClientConfig(env)
-      const parties = { stripe: c.payment.provider === 'stripe', recaptcha: Boolean(c.recaptchaSiteKey), analytics: Boolean(c.gaId) }
+      const parties = { stripe: c.payment.provider === 'stripe', recaptcha: Boolean(c.recaptchaSiteKey), analytics: Boolean(c.gaId), ...(c.errorReports ? { errorReports: new URL(c.errorReports.dsn).origin } : {}) }
       this.emitFile({ type: 'asset', fileName: 'third-parties.json', source: JSON.stringify(parties) })
     },
   }

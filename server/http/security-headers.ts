@@ -29,7 +29,13 @@ export const sandboxPageSecurityHeaders = () =>
  * (`third-parties.json` beside index.html, scripts/vite/plugins.ts): the CSP opens an origin only
  * for a service the bundle can actually use.
  */
-export type ThirdParties = { stripe: boolean; recaptcha: boolean; analytics: boolean }
+export type ThirdParties = {
+  stripe: boolean
+  recaptcha: boolean
+  analytics: boolean
+  /** The origin of the build's Sentry DSN (VITE_SENTRY_DSN), where its error reports are sent. */
+  errorReports?: string
+}
 export const NO_THIRD_PARTIES: ThirdParties = { stripe: false, recaptcha: false, analytics: false }
 
 /** `Strict-Transport-Security` as Hono's secureHeaders sends it on the API: 180 days, subdomains. */
@@ -65,6 +71,7 @@ export function contentSecurityPolicy(opts: { authEmulatorUrl?: string; thirdPar
       ...when(stripe, 'https://api.stripe.com'),
       ...when(recaptcha, 'https://www.google.com/recaptcha/'),
       ...when(analytics, 'https://*.google-analytics.com'),
+      ...(opts.thirdParties?.errorReports ? [opts.thirdParties.errorReports] : []),
       ...(emulator ? [emulator] : []),
     ],
     // No frame at all when neither Stripe nor reCAPTCHA is built in.

@@ -102,9 +102,20 @@ export function loadSpa(dir: string): SpaFiles {
   // list opens nothing (the server's own PAYMENT_PROVIDER still opens Stripe, mountSpa).
   const partiesFile = path.join(dir, 'third-parties.json')
   const listed = existsSync(partiesFile) ? (JSON.parse(readFileSync(partiesFile, 'utf8')) as Partial<ThirdParties>) : {}
-  const thirdParties: ThirdParties = { stripe: listed.stripe === true, recaptcha: listed.recaptcha === true, analytics: listed.analytics === true }
+  const thirdParties: ThirdParties = { stripe: listed.stripe === true, recaptcha: listed.recaptcha === true, analytics: listed.analytics === true, ...originOf(listed.errorReports) }
   entries.delete('/third-parties.json')
   return { entries, routes, index: entries.get('/index.html')!, prerendered, thirdParties }
+}
+
+/** An origin as the CSP takes it (scheme, host, port), or nothing for anything else. */
+function originOf(value: unknown): { errorReports?: string } {
+  if (typeof value !== 'string') return {}
+  try {
+    const u = new URL(value)
+    return /^https?:$/.test(u.protocol) && u.origin === value ? { errorReports: u.origin } : {}
+  } catch {
+    return {}
+  }
 }
 
 /** The prerendered HTML made for this route and query, if any. */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { ErrorResponse } from '../../contract/calls'
 import { apiErrors } from '../../contract/messages'
 import { ApiError, NotLoggedInError } from './api-error'
+import { nextRequestId } from './request-id'
 
 /**
  * A typed client of one call registry (contract/calls.ts for members, contract/staff-calls.ts for
@@ -43,7 +44,8 @@ export function createRegistryClient<R extends Record<string, RegistrySpec>>(
     async call(name, request, options = {}) {
       const spec = registry[name]
       const payload = v.parse(spec.request, request) as Record<string, unknown>
-      const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
+      // A request id per call: the server's log lines and error reports of this call carry it.
+      const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': nextRequestId(), ...options.headers }
 
       if (spec.auth !== false) {
         const token = await getIdToken()

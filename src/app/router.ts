@@ -13,6 +13,8 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingMs: 150,
     // We scroll to the top on every new page ourselves (product.md §2), see navigation-effects.ts.
     scrollRestoration: false,
+    // What a page threw while rendering or loading reaches the error reports (docs/operations.md).
+    defaultOnCatch: (error) => context.services.errors.report(error, { where: 'route' }),
   })
 }
 

@@ -10,7 +10,7 @@ import type { AppServices } from '../routes/-router-context'
 /** The composition root of the browser's ports: configuration picks each implementation. */
 export function createServices(config: ClientConfig): AppServices {
   const flags = { production: config.production, gaId: config.gaId }
-  const errors = createErrorReporter(flags)
+  const errors = createErrorReporter({ errorReports: config.errorReports })
   const identity = createFirebaseIdentity(config.firebase, errors)
   return {
     config,

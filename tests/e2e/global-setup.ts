@@ -1,5 +1,7 @@
 import { stopAll } from '../../scripts/stack/processes'
 import { startE2eStack } from '../../scripts/stack/e2e-stack'
+import { startFakeSentry } from '../support/fake-sentry'
+import { checkServerLog } from './support/server-log-check'
 
 // Starts the whole product once for the run; workers read the URLs from the environment.
 // MYPAGE_WEB_URL set beforehand means "test this running stack" (e.g. `npm start`).
@@ -8,7 +10,10 @@ export default async function globalSetup() {
     process.env.MYPAGE_API_URL ??= process.env.MYPAGE_WEB_URL
     return
   }
-  const stack = await startE2eStack()
+  // A local Sentry collector for the whole run: the test build reports its errors there.
+  const sentry = await startFakeSentry()
+  process.env.MYPAGE_SENTRY_URL = sentry.origin
+  const stack = await startE2eStack({ errorReportsDsn: sentry.dsn })
   console.log(`e2e stack: ${stack.webUrl} (app and API, ${stack.database})`)
   process.env.MYPAGE_WEB_URL = stack.webUrl
   process.env.MYPAGE_API_URL = stack.apiUrl
@@ -16,6 +21,13 @@ export default async function globalSetup() {
   process.env.MYPAGE_AUTH_EMULATOR_HOST = stack.authEmulatorHost
   return async () => {
     await stopAll()
-    await stack.cleanup()
+    try {
+      // The whole run's server log holds none of the demo member's personal data.
+      const { lines } = checkServerLog(stack.serverLog)
+      console.log(`server log: ${lines} lines, none with the demo member's personal data`)
+    } finally {
+      await stack.cleanup()
+      await sentry.close()
+    }
   }
 }

@@ -26,6 +26,8 @@ export async function startFakeSentry(): Promise<FakeSentry> {
       // The browser SDK posts without CORS preflight (text/plain); answer it anyway.
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }
       if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end()
+      // What arrived, for a test in another process (the browser tests' workers).
+      if (req.method === 'GET' && req.url === '/__received') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ raw, events }))
       let body = Buffer.concat(chunks)
       if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body)
       const text = body.toString('utf8')
