@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # The production image (docs/operations.md): one Node process serving the built SPA and the API on
-# one origin — the same `server/main.ts` that `npm start` runs — configured only by environment
-# variables. Production settings are enforced at start (server/config.ts): no emulator, no demo
-# seeding, no test routes, no sandbox payments unless ALLOW_SANDBOX_PAYMENTS=1.
+# one origin, configured only by environment variables. It runs the server compiled to JavaScript
+# (`npm run build:server`: dist-server/main.js) with plain node — no TypeScript loader, no dev tools
+# in the runtime stage. Production settings are enforced at start (server/config.ts): no emulator,
+# no demo seeding, no test routes, no sandbox payments unless ALLOW_SANDBOX_PAYMENTS=1.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -12,7 +13,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# ── 2. the SPA's production build: fails on a missing VITE_* value ───────────────────────────────
+# ── 2. the SPA's production build (fails on a missing VITE_* value) and the compiled server ─────
 FROM deps AS build
 ARG VITE_FIREBASE_API_KEY
 ARG VITE_FIREBASE_AUTH_DOMAIN
@@ -23,9 +24,10 @@ ARG VITE_RECAPTCHA_SITE_KEY
 ARG VITE_GA_ID
 ARG VITE_API_BASE
 COPY . .
-RUN npm run build
+RUN npm run build && npm run build:server
 
-# ── 3. runtime: production dependencies only, no source but the server's and the contract ──────
+# ── 3. runtime: production dependencies only (no tsx, TypeScript, Vite or test tools), the ───────
+#       compiled server and the built SPA; no source
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -33,13 +35,14 @@ ENV NODE_ENV=production \
     STATIC_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY tsconfig.json ./
-COPY server ./server
-COPY contract ./contract
+# TypeScript comes along as valibot's optional peer (types only, never loaded at run time): removed,
+# so no compiler is in the image.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
+COPY --from=build /app/dist-server ./dist-server
 COPY --from=build /app/dist ./dist
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist-server/main.js"]

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import * as v from 'valibot'
 
 /**
@@ -25,6 +26,8 @@ const EnvSchema = v.object({
   HOST: withDefault('127.0.0.1'),
   DATABASE_URL: optionalString,
   PGLITE_DIR: withDefault('.data/pglite'),
+  /** Where `kill -USR2` writes PGlite backups (server/db/backup.ts); default: `pglite-backups` beside PGLITE_DIR. */
+  PGLITE_BACKUP_DIR: optionalString,
   FIREBASE_PROJECT_ID: optionalString,
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   SMTP_URL: optionalString,
@@ -84,6 +87,7 @@ export type Config = {
   host: string
   databaseUrl: string | undefined
   pgliteDir: string
+  pgliteBackupDir: string
   firebaseProjectId: string
   firebaseAuthEmulatorHost: string | undefined
   smtpUrl: string
@@ -158,6 +162,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
+    pgliteBackupDir: e.PGLITE_BACKUP_DIR ?? path.join(path.dirname(path.resolve(e.PGLITE_DIR)), 'pglite-backups'),
     firebaseProjectId: e.FIREBASE_PROJECT_ID ?? 'demo-mypage',
     firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     smtpUrl: e.SMTP_URL ?? 'smtp://127.0.0.1:1025',

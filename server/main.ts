@@ -9,6 +9,7 @@ import { createApp } from './app'
 import { createDbRateLimitStore } from './http/rate-limit-store'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
+import { backupOnSignal } from './db/backup'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { demoStaff } from './db/seed/staff-accounts'
 import { ensureDemoStaff } from './services/staff/accounts'
@@ -63,6 +64,8 @@ async function main() {
 
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
+  // PGlite: `kill -USR2 <pid>` writes a consistent backup while the server runs (server/db/backup.ts).
+  if (database.dumpDataDir) backupOnSignal(database, config.pgliteBackupDir, (msg, err) => (err ? log().error({ err }, msg) : log().info(msg)))
   if (database.poolStats) watchPool(database.poolStats)
   const clock = systemClock
   // docs/design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY

@@ -21,8 +21,8 @@ export type E2eStack = {
 /**
  * The whole product for browser tests, started the way `npm start` and production start it: the
  * built SPA (mode `test`: the production bundle with the QA aids) served with the API from one
- * `server/main.ts` process on one origin. Auth Emulator and maildev are reused when the test
- * command already started them. The database is fresh: a scratch database on PostgreSQL when
+ * process of the compiled server (plain node, as production runs it) on one origin. Auth Emulator
+ * and maildev are reused when the test command already started them. The database is fresh: a scratch database on PostgreSQL when
  * TEST_DATABASE_URL is set (production's database, as CI runs it), else a new PGlite folder.
  */
 export async function startE2eStack(opts: { errorReportsDsn?: string } = {}): Promise<E2eStack> {
@@ -56,7 +56,7 @@ export async function startE2eStack(opts: { errorReportsDsn?: string } = {}): Pr
   const [build] = await Promise.all([ensureWebBuild({ outDir, mode: 'test', authEmulatorUrl, env }), ...starts])
   const serverLog = path.join(dirs[0], 'server.log')
   await startServer({
-    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true, logFile: serverLog,
+    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true, compiled: true, logFile: serverLog,
     ...(scratch ? { databaseUrl: scratch.url } : { pgliteDir: dirs[1] }),
   })
   return {

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort, httpOk, spawnChild, waitUntilReady, type Child } from './processes'
+import { ensureServerBuild } from './server-build'
 
 // The real local parts of the product (docs/design.md "Real parts, local by default"), each started
 // as a child process from the project's own node_modules: nothing is downloaded at run time.
@@ -63,6 +64,11 @@ export type ServerOptions = {
   /** The built SPA to serve beside the API (one origin); without it the process serves the API only. */
   staticDir?: string
   testRoutes?: boolean
+  /**
+   * Run the compiled server with plain node, as production does (`npm run build:server`,
+   * scripts/stack/server-build.ts), instead of the TypeScript sources through tsx.
+   */
+  compiled?: boolean
   /** More settings of server/config.ts (tests: the purchase lease and sweeper, the charge delay hook). */
   env?: Record<string, string>
   echo?: boolean
@@ -92,7 +98,8 @@ export async function startServer(opts: ServerOptions): Promise<Service> {
     LOG_FORMAT: opts.echo && process.stdout.isTTY ? 'pretty' : 'json',
     ...opts.env,
   }
-  const child = spawnChild('server', process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], { env, echo: opts.echo, cwd: ROOT })
+  const args = opts.compiled ? ['--enable-source-maps', await ensureServerBuild()] : ['--import', 'tsx', path.join(ROOT, 'server/main.ts')]
+  const child = spawnChild('server', process.execPath, args, { env, echo: opts.echo, cwd: ROOT })
   if (opts.logFile) {
     const file = createWriteStream(opts.logFile, { flags: 'a' })
     child.proc.stdout?.pipe(file)

@@ -15,6 +15,11 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** PostgreSQL: the pool's connections (the metrics' `mypage_db_pool_connections`). */
   poolStats?: () => { total: number; idle: number; waiting: number }
+  /**
+   * PGlite: a consistent copy of the whole data directory as a gzipped tar, taken between two
+   * queries while the server runs (server/db/backup.ts, docs/operations.md "Backups").
+   */
+  dumpDataDir?: () => Promise<Blob>
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -66,5 +71,5 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const client = opts.dataDir && opts.dataDir !== 'memory://' ? new PGlite(opts.dataDir) : new PGlite()
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
-  return { db: db as unknown as Db, close: () => client.close(), kind: 'pglite' }
+  return { db: db as unknown as Db, close: () => client.close(), kind: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip') }
 }

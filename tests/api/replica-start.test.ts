@@ -6,6 +6,7 @@ import { seedIfEmpty } from '../../server/db/seed/index'
 import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { stopAll } from '../../scripts/stack/processes'
 import { startReplicas, type Replica } from '../../scripts/stack/replicas'
+import { rowCountsAt } from './row-counts'
 
 // Replicas start together (docs/operations.md "Replicas"): three server processes started at the
 // same moment on an EMPTY PostgreSQL database race for the migrations and the seed. Without the
@@ -14,27 +15,6 @@ import { startReplicas, type Replica } from '../../scripts/stack/replicas'
 
 const pgUrl = process.env.TEST_DATABASE_URL
 const emulator = () => process.env.FIREBASE_AUTH_EMULATOR_HOST!
-
-/** Rows of every table of the database (its own and drizzle's bookkeeping). */
-export async function rowCounts(url: string): Promise<Record<string, number>> {
-  const { default: pg } = await import('pg')
-  const db = new pg.Client({ connectionString: url })
-  await db.connect()
-  try {
-    const tables = await db.query<{ name: string }>(
-      `SELECT CASE WHEN schemaname = 'public' THEN tablename ELSE schemaname || '.' || tablename END AS name
-       FROM pg_tables WHERE schemaname IN ('public', 'drizzle') ORDER BY 1`,
-    )
-    const counts: Record<string, number> = {}
-    for (const { name } of tables.rows) {
-      const quoted = name.split('.').map((part) => `"${part}"`).join('.')
-      counts[name] = Number((await db.query(`SELECT count(*) AS n FROM ${quoted}`)).rows[0].n)
-    }
-    return counts
-  } finally {
-    await db.end()
-  }
-}
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
 let replicas: Replica[]
@@ -63,7 +43,7 @@ describe.runIf(pgUrl)('three replicas started at once on an empty PostgreSQL', (
       const ref = await openDatabase({ url: once.url })
       await seedIfEmpty(ref.db, new Date(), { demo: true })
       await ref.close()
-      const [raced, reference] = await Promise.all([rowCounts(scratch.url), rowCounts(once.url)])
+      const [raced, reference] = await Promise.all([rowCountsAt(scratch.url), rowCountsAt(once.url)])
       // What the seed wrote (the reference's non-empty tables), once; the rest (the demo staff,
       // written beside the identity provider) is not the seed's.
       const seeded = Object.keys(reference).filter((t) => reference[t] > 0)
