@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { purchaseAttempts } from '../../db/schema'
 import type { Deps } from '../../http/handler'
 import { owned, type AttemptRow } from './attempts'
+import { log } from '../../observability/log'
 
 // Who works an attempt holds its lease (docs/decisions.md 51): `lease_owner`, renewed by a
 // heartbeat until `lease_until`. Every step after the claim writes only while the row still names
@@ -26,7 +27,7 @@ export function keepLease(deps: Deps, a: AttemptRow, owner: string): () => void 
       .update(purchaseAttempts)
       .set({ leaseUntil: leaseEnd(deps) })
       .where(owned(a, owner))
-      .catch((e: Error) => console.error(`[checkout] lease renewal of ${a.idempotencyKey} failed: ${e.message}`))
+      .catch((e: Error) => log().warn({ err: e, idempotencyKey: a.idempotencyKey }, 'checkout: lease renewal failed'))
   }, Math.max(200, Math.floor(deps.config.purchaseLeaseMs / 3)))
   timer.unref?.()
   return () => clearInterval(timer)

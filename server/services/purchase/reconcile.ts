@@ -5,6 +5,7 @@ import { planOf, type AttemptRow } from './attempts'
 import { fail } from './holds'
 import { keepLease } from './lease'
 import { finish, superseded } from './record'
+import { log } from '../../observability/log'
 
 export type Reconciled = 'recorded' | 'failed' | 'unknown' | 'lost'
 
@@ -25,7 +26,7 @@ export async function reconcileAbandoned(deps: Deps, attempt: AttemptRow, owner:
     if (found.state === 'none') return (await fail(deps, attempt, owner, abandoned)) ? 'failed' : 'lost'
     if (found.state === 'unknown' || !plan || !input) {
       // Asked again once this lease lapses (an attempt from before plans were stored waits for an operator).
-      if (!plan || !input) console.error(`[sweeper] attempt ${attempt.memberId}:${attempt.idempotencyKey} was charged but has no stored plan`)
+      if (!plan || !input) log().error({ memberId: attempt.memberId, idempotencyKey: attempt.idempotencyKey }, 'sweeper: attempt was charged but has no stored plan')
       return 'unknown'
     }
     try {

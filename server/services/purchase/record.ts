@@ -10,6 +10,7 @@ import { bookSlot, confirmBooking } from '../schedule'
 import { whereKey, type Work } from './attempts'
 import { fail } from './holds'
 import { sendPurchaseMail } from './mail'
+import { log } from '../../observability/log'
 
 export const errorOf = (e: unknown) => (e instanceof HttpError ? { status: e.status, message: e.message } : { status: 500, message: 'Internal Server Error' })
 export const superseded = (e: unknown) => e instanceof HttpError && e.message === chargeMessages.attemptSuperseded
@@ -97,7 +98,7 @@ export async function finish(deps: Deps, w: Work, chargeId: string | null): Prom
       // the money we hold would belong to no purchase: give it back.
       const [cur] = await deps.db.select().from(purchaseAttempts).where(whereKey(a.memberId, a.idempotencyKey))
       if (cur?.status === 'succeeded') return cur.response as ChargeResponse
-      if (cur?.status === 'failed' && chargeId) await deps.payment.refund(chargeId).catch((r: Error) => console.error(`[checkout] refund of ${chargeId} failed: ${r.message}`))
+      if (cur?.status === 'failed' && chargeId) await deps.payment.refund(chargeId).catch((r: Error) => log().error({ err: r, chargeId }, 'checkout: refund failed'))
       throw e
     }
     // Nothing was recorded: give the money back, then release what the attempt held.
