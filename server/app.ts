@@ -30,6 +30,7 @@ import { mountSpa } from './http/spa'
 import { mountStaffCalls } from './http/staff'
 import { staffCalls } from '../contract/staff-calls'
 import { staffHandlers } from './routes/staff/index'
+import { mountStaffCalendar } from './routes/staff/calendar'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -201,6 +202,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   // The staff calls (docs/api.md "Staff calls"): token, then role (claim and row), then input.
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
+  mountStaffCalendar(app, deps)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 

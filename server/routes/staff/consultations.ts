@@ -6,15 +6,12 @@ import { HttpError } from '../../http/errors'
 import type { StaffHandlerCtx, StaffHandlers } from '../../http/staff'
 import { consultationsOf, loadConsultations, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
 import { dayRange } from '../../services/staff/days'
+import { calendarFeed } from '../../services/staff/calendar'
 import { reassign, reassignCandidates } from '../../services/staff/reassign'
 import { listHolidays, shiftPlan, updateHolidays, updateShiftPlan } from '../../services/staff/shifts'
 
 type Calls = typeof staffCalls
 type Loop = Exclude<keyof Calls, 'staff-me' | 'staff-accounts' | 'role-grant' | 'role-revoke'>
-
-const pending = async (): Promise<never> => {
-  throw new HttpError(409, 'この機能は準備中です。')
-}
 
 const scopeOf = (ctx: StaffHandlerCtx<unknown>) => ({ operator: ctx.isOperator(), staffId: ctx.me().staffId })
 
@@ -60,5 +57,5 @@ export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
   },
   'reassign-candidates': ({ deps, input }) => reassignCandidates(deps, input.ticketNumber),
   reassign: ({ deps, input, actor }) => reassign(deps, actor(), input),
-  'calendar-feed': pending,
+  'calendar-feed': (ctx) => calendarFeed(ctx.deps, ctx.actor(), ctx.me().staffId, ctx.input.action),
 }

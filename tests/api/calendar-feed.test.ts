@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from './harness'
+import { buySupport, staffAccount, staffPost } from './staff-harness'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+}, 60_000)
+afterAll(async () => h?.close())
+
+const fetchFeed = async (url: string) => {
+  const res = await h.app.request(new URL(url).pathname)
+  return { status: res.status, type: res.headers.get('content-type'), text: await res.text() }
+}
+
+describe('a consultant\'s private calendar feed', () => {
+  it('lists only that consultant\'s bookings, without member details; rotation and revocation end the old URL', async () => {
+    const member = await h.member('fresh')
+    const mine = await buySupport(h, member, { reservationTime: 'SUPPORT-20250617-10-00', staffId: 'STAFF-04', supportType: 'ONLINE' })
+    const theirs = await buySupport(h, member, { reservationTime: 'SUPPORT-20250617-13-00', staffId: 'STAFF-02' })
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-04' }])
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    // A consultant's call only (an operator has no calendar of their own).
+    expect((await staffPost(h, 'calendar-feed', { token: op.token, body: { action: 'ROTATE' } })).status).toBe(403)
+    expect((await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'STATUS' } })).body).toEqual({ active: false, url: null, createdUnixTime: null })
+
+    const made = await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'ROTATE' } })
+    expect(made.status).toBe(200)
+    expect(made.body.url).toMatch(/^http:\/\/app\.test\/api\/staff-calendar\/[A-Za-z0-9_-]{43}\.ics$/)
+    const feed = await fetchFeed(made.body.url)
+    expect(feed.status).toBe(200)
+    expect(feed.type).toContain('text/calendar')
+    expect(feed.text).toContain('BEGIN:VCALENDAR')
+    expect(feed.text).toContain(`UID:${mine.ticketNumber}@mypage`)
+    expect(feed.text).toContain(`相談 ${mine.ticketNumber}（オンライン）`)
+    expect(feed.text).toContain('DTSTART:20250617T010000Z')
+    expect(feed.text).toContain('DTEND:20250617T020000Z')
+    expect(feed.text).not.toContain(theirs.ticketNumber)
+    expect(feed.text).not.toContain('プリンター')
+    expect(feed.text).not.toContain(member.email)
+
+    // Someone else's token, a made-up one, a malformed one: 404.
+    expect((await fetchFeed(made.body.url.replace(/[A-Za-z0-9_-]{43}/, 'A'.repeat(43)))).status).toBe(404)
+    expect((await fetchFeed('http://app.test/api/staff-calendar/nope.ics')).status).toBe(404)
+
+    const rotated = await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'ROTATE' } })
+    expect((await fetchFeed(made.body.url)).status).toBe(404)
+    expect((await fetchFeed(rotated.body.url)).status).toBe(200)
+    expect((await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'REVOKE' } })).body).toEqual({ active: false, url: null, createdUnixTime: null })
+    expect((await fetchFeed(rotated.body.url)).status).toBe(404)
+
+    // The consultant role revoked: the feed stops too.
+    const again = await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'ROTATE' } })
+    expect((await staffPost(h, 'role-revoke', { token: op.token, body: { uid: cs.uid, role: 'consultant' } })).status).toBe(200)
+    expect((await fetchFeed(again.body.url)).status).toBe(404)
+  })
+})
