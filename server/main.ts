@@ -13,6 +13,7 @@ import { backupOnSignal } from './db/backup'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { demoStaff } from './db/seed/staff-accounts'
 import { ensureDemoStaff } from './services/staff/accounts'
+import { extendPlannedShifts } from './services/staff/shifts'
 import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
 import { createPgCacheBus, type CacheBus } from './services/cache-bus'
@@ -108,6 +109,10 @@ async function main() {
   // Purchases whose process died mid-charge are recorded or released by whichever replica sweeps
   // first (services/purchase-sweeper.ts, docs/decisions.md 51).
   const stopSweeper = startPurchaseSweeper(deps)
+  // Planned shifts reach into the booking window as the days pass (services/staff/shifts.ts).
+  const extendShifts = () => extendPlannedShifts(deps).catch((e: Error) => log().error({ err: e }, 'could not extend the planned shifts'))
+  await extendShifts()
+  setInterval(extendShifts, 60 * 60_000).unref()
 
   handle = app.fetch
   log().info(`${config.staticDir ? 'App and API' : 'API'} ready on http://${config.host}:${config.port} (${config.env})`)

@@ -1,6 +1,14 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
+import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-toast'
 import { HomePage } from '../features/home/home-page'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Set by the coupon claim (/get-coupon): home says the coupon was added, once. */
+    couponClaimed?: boolean
+  }
+}
 
 export const Route = createFileRoute('/_auth/')({
   // product.md §8: user-data and product load failures go to /error?code={HTTP status}.
@@ -23,5 +31,6 @@ export const Route = createFileRoute('/_auth/')({
 function Home() {
   const { auth } = Route.useRouteContext()
   const { data, now } = Route.useLoaderData()
+  useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
   return <HomePage auth={auth} data={data} now={now} />
 }

@@ -1,9 +1,11 @@
 import { Center } from '@chakra-ui/react'
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { settledAuth, safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
 import { loginText } from '../text/auth'
+import { couponCodeOf } from '../ui/coupon-link'
 import { onDemand } from '../ui/on-demand'
 import { PageCard } from '../ui/page-card'
 
@@ -32,15 +34,23 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 })
 
+const noSubscription = () => () => {}
+
 function LoginPage() {
   const { auth } = Route.useRouteContext()
   const search = Route.useSearch()
+  const redirectTo = safeRedirect(search.redirect)
+  // The page is prerendered without a query: what the query adds shows once hydrated.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const couponCode = hydrated ? couponCodeOf(redirectTo) : null
+  // Closing the thank-you modal reloads /login, still on the way to the coupon if there is one.
+  const reloadTo = search.redirect ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login'
   return (
     <Center>
       <PageCard title={loginText.title} maxW="md">
-        <LoginForm auth={auth} redirectTo={safeRedirect(search.redirect)} />
+        <LoginForm auth={auth} redirectTo={redirectTo} couponCode={couponCode} />
       </PageCard>
-      <SignupThanksDialog needed={search.signup === 'success'} onClose={() => window.location.assign('/login')} />
+      <SignupThanksDialog needed={search.signup === 'success'} onClose={() => window.location.assign(reloadTo)} />
     </Center>
   )
 }

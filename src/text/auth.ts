@@ -11,6 +11,9 @@ export const loginText = {
   forgotPassword: 'パスワードをお忘れの方はこちら',
   noAccount: 'まだ会員登録がお済みでない方',
   signup: '新規会員登録はこちら',
+  /** /login on the way from a coupon link (/get-coupon): what happens to the coupon. */
+  couponTitle: 'ログイン後にクーポンを取得します',
+  couponBody: 'まだ会員登録がお済みでない方は、新規会員登録のあと、はじめてのログインでクーポンを取得します。',
 } as const
 
 export const signupThanksText = {

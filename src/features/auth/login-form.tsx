@@ -1,4 +1,4 @@
-import { Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { Alert, Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../ui/error-banner'
  * The login form (product.md §2 /login, §5 Login). It renders the auth chart's snapshot and sends
  * events; whether it may submit is the chart's guard (`snapshot.can`), not a rule of its own.
  */
-export function LoginForm({ auth, redirectTo }: { auth: AuthActorRef; redirectTo: string }) {
+export function LoginForm({ auth, redirectTo, couponCode = null }: { auth: AuthActorRef; redirectTo: string; couponCode?: string | null }) {
   const email = useSelector(auth, (s) => s.context.email)
   const password = useSelector(auth, (s) => s.context.password)
   const failed = useSelector(auth, (s) => s.context.loginFailed)
@@ -27,6 +27,15 @@ export function LoginForm({ auth, redirectTo }: { auth: AuthActorRef; redirectTo
       <Stack gap="5">
         {failed && (
           <ErrorBanner title={loginText.failed} />
+        )}
+        {couponCode && (
+          <Alert.Root status="info" data-testid="login-coupon-note">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{loginText.couponTitle}</Alert.Title>
+              <Alert.Description>{loginText.couponBody}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
         )}
         <Field.Root>
           <Field.Label>{loginText.emailLabel}</Field.Label>
@@ -67,7 +76,10 @@ export function LoginForm({ auth, redirectTo }: { auth: AuthActorRef; redirectTo
           <Text color="fg.muted">
             {loginText.noAccount}{' '}
             <ChakraLink asChild color="brand.fg">
-              <Link to="/signup">{loginText.signup}</Link>
+              {/* From a coupon link, the signup carries it to the first login. */}
+              <Link to="/signup" search={couponCode ? { couponCode } : {}}>
+                {loginText.signup}
+              </Link>
             </ChakraLink>
           </Text>
         </Stack>

@@ -36,7 +36,8 @@ export function useCouponClaimActor({ api }: CouponClaimPorts, auth: AuthActorRe
         goToClaimError: () => void navigate({ to: '/error', search: { code: 'getCoupon' }, replace: true }),
         goHome: () => {
           void router.invalidate()
-          void navigate({ to: '/', replace: true })
+          // Home says the coupon was added (coupon-claimed-toast.ts).
+          void navigate({ to: '/', replace: true, state: { couponClaimed: true } })
         },
       },
     }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LP_SOURCE_MAX, URL_MAX } from '../../../contract/fields'
+import { ID_MAX, LP_SOURCE_MAX, URL_MAX } from '../../../contract/fields'
 
 /** A query value the router may have parsed as a number: kept as a string. */
 const text = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
@@ -17,5 +17,7 @@ export const SignupSearch = v.looseObject({
   display: text,
   lpSource: clipped(LP_SOURCE_MAX),
   chatbotSourceUrl: clipped(URL_MAX),
+  /** The coupon link the visitor came from (the login page's signup link): claimed at the first login. */
+  couponCode: clipped(ID_MAX),
 })
 export type SignupSearch = v.InferOutput<typeof SignupSearch>

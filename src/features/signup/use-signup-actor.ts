@@ -10,6 +10,7 @@ import { flowInspect } from '../../adapters/flow-recorder'
 import type { SessionKey, SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import type { SignupSearch } from './signup-search'
+import { couponLink } from '../../ui/coupon-link'
 
 /** The ports the signup flow uses (the app's services satisfy it). */
 export type SignupPorts = { api: ApiClient; captcha: CaptchaPort; session: SessionStore }
@@ -39,8 +40,11 @@ export function useSignupActor({ api, captcha, session }: SignupPorts, search: S
     signupMachine.provide({
       actors: {
         submitSignup: fromPromise(async ({ input }) => {
-          await sendSignup(api, captcha, input)
-          lastRequest = input
+          // The coupon link the visitor came with travels with the registration (signup-complete
+          // hands it back for the first login to claim).
+          const request = search.couponCode ? { ...input, couponCode: search.couponCode } : input
+          await sendSignup(api, captcha, request)
+          lastRequest = request
           session.set(signupSentToKey, input.email)
         }),
         copyPassword: fromPromise(({ input }) => navigator.clipboard.writeText(input.password)),
@@ -62,17 +66,21 @@ export function useSignupLinkActor({ api }: Pick<SignupPorts, 'api'>, token: str
   const navigate = useNavigate()
   // A link works once: strict mode's second mount must not spend it again.
   const call = useRef<ReturnType<typeof api.call<'signup-complete'>> | null>(null)
+  const couponCode = useRef<string | null>(null)
   const actor = useActorRef(
     signupMachine.provide({
       actors: {
         completeSignup: fromPromise(async ({ input }) => {
           call.current ??= api.call('signup-complete', { token: input.token })
           const answer = await call.current
+          couponCode.current = answer.couponCode ?? null
           return { alreadyCompleted: answer.alreadyCompleted === true }
         }),
       },
       actions: {
-        goToLoginThanks: () => void navigate({ to: '/login', search: { signup: 'success' }, replace: true }),
+        // A signup that came from a coupon link logs in to claim it (the login page says so).
+        goToLoginThanks: () =>
+          void navigate({ to: '/login', search: { signup: 'success', ...(couponCode.current ? { redirect: couponLink(couponCode.current) } : {}) }, replace: true }),
         goToError: (_, { code }) => void navigate({ to: '/error', search: errorSearch(code), replace: true }),
       },
     }),

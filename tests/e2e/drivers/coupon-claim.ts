@@ -20,8 +20,10 @@ export const couponClaimDriver: FlowDriver = {
   states: {
     toNotFound: async (page) => expect(page).toHaveURL(/\/error\?code=404$/),
     toLogin: async (page) => expect(page).toHaveURL(/\/login\?redirect=/),
+    // Home says the coupon was added (and lists it).
     toHome: async (page) => {
       await expect(page).toHaveURL((url) => url.pathname === '/')
+      await expect(page.getByText(couponText.claimedToast, { exact: true })).toBeVisible()
       await expect(page.getByRole('heading', { name: homeText.coupons.title })).toBeVisible()
     },
     toClaimError: async (page) => expect(page).toHaveURL(/\/error\?code=getCoupon$/),
