@@ -36,12 +36,16 @@ export type ObservabilitySettings = {
 
 /** `mypage@<version>` of package.json; the build sets SENTRY_RELEASE to the commit as well. */
 function defaultRelease(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string }
-    return `mypage@${pkg.version ?? '0.0.0'}`
-  } catch {
-    return 'mypage@unknown'
+  // From the sources (server/observability/) or from the compiled server (dist-server/main.js).
+  for (const candidate of ['../../package.json', '../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(candidate, import.meta.url), 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === 'mypage') return `mypage@${pkg.version ?? '0.0.0'}`
+    } catch {
+      // not this one
+    }
   }
+  return 'mypage@unknown'
 }
 
 export function parseObservabilitySettings(env: Record<string, string | undefined> = process.env): ObservabilitySettings {
