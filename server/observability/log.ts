@@ -55,7 +55,14 @@ export async function createProcessLogger(env: Record<string, string | undefined
   if (format === 'pretty') {
     // A development dependency: the production image has none, and writes JSON.
     const pretty = await import('pino-pretty').then((m) => m.default).catch(() => null)
-    if (pretty) return createLogger({ level, sink: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }) })
+    if (pretty) {
+      // One line a request for people: `GET /api/user-data 200 3.1 ms [0ae8292a]`.
+      const messageFormat = (line: Record<string, unknown>, key: string) => {
+        const id = typeof line.reqId === 'string' ? ` [${line.reqId.slice(0, 8)}]` : ''
+        return line[key] === 'request' ? `${line.method} ${line.route} ${line.status} ${line.durationMs} ms${id}` : `${String(line[key])}${id}`
+      }
+      return createLogger({ level, sink: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,reqId,method,route,status,durationMs', messageFormat, sync: true }) })
+    }
   }
   return createLogger({ level })
 }
