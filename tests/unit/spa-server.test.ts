@@ -4,6 +4,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { thirdPartiesManifest } from '../../scripts/vite/plugins'
 import { contentSecurityPolicy } from '../../server/http/security-headers'
 import { loadSpa, mountSpa, noneMatchHits, precompress, preferredEncoding } from '../../server/http/spa'
 
@@ -181,6 +182,19 @@ describe('mountSpa', () => {
       rmSync(withAll, { recursive: true, force: true })
     }
     expect(contentSecurityPolicy({ thirdParties: { stripe: true, recaptcha: false, analytics: false } })).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;')
+  })
+
+  it('the build writes down which outside services its bundle uses (third-parties.json)', () => {
+    const listed = (env: Record<string, string | boolean>) => {
+      const plugin = thirdPartiesManifest()
+      let source = ''
+      ;(plugin.configResolved as unknown as (c: { env: typeof env }) => void)({ env })
+      ;(plugin.generateBundle as unknown as (this: { emitFile: (f: { source: string }) => void }) => void).call({ emitFile: (f) => (source = f.source) })
+      return JSON.parse(source) as Record<string, unknown>
+    }
+    expect(listed({ MODE: 'test', PROD: false })).toEqual({ stripe: false, recaptcha: false, analytics: false })
+    expect(listed({ MODE: 'test', PROD: false, VITE_RECAPTCHA_SITE_KEY: 'site-key', VITE_GA_ID: 'G-TEST', VITE_PAYMENT_PROVIDER: 'stripe', VITE_STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }))
+      .toMatchObject({ stripe: true, recaptcha: true, analytics: true })
   })
 
   it('sends HSTS on every answer in production only: the HTML, the assets, the 404s', async () => {
