@@ -77,9 +77,10 @@ export type ServerOptions = {
 }
 
 /**
- * The product's server — `server/main.ts`, the production start command (`npm run serve`) — as a
- * child, configured only by environment variables, exactly as an operator runs it; the local
- * stacks add the emulator, maildev and the demo members (SEED_DEMO).
+ * The product's server — `server/main.ts` through tsx, or with `compiled` the file production runs
+ * (`npm run serve`: `node dist-server/main.js`) — as a child, configured only by environment
+ * variables, exactly as an operator runs it; the local stacks add the emulator, maildev and the
+ * demo members (SEED_DEMO).
  */
 export async function startServer(opts: ServerOptions): Promise<Service> {
   const env: NodeJS.ProcessEnv = {
