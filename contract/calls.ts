@@ -21,7 +21,7 @@ import {
   Ticket,
   TicketAction,
 } from './entities'
-import { MemberId, ReservationTime, TicketNumber, TicketNumberKey, Ymd } from './ids'
+import { CouponCode, MemberId, ProductId, ReservationTime, TicketNumber, TicketNumberKey, Ymd } from './ids'
 import {
   AUTH_CODE_MAX,
   capped,
@@ -39,7 +39,6 @@ import {
   RATING_COMMENT_MAX,
   RATING_DETAIL_MAX,
   RECAPTCHA_TOKEN_MAX,
-  requiredId,
   requiredToken,
   SURVEY_ANSWERS_MAX,
   TOKEN_MAX,
@@ -292,7 +291,7 @@ export const CancelAccountRequest = v.object({})
 
 // ---- payment
 export const ChargeDataRequest = v.object({
-  productId: requiredId,
+  productId: ProductId,
   staffId: v.optional(capped(ID_MAX)),
 })
 export const ChargeDataResponse = v.object({
@@ -312,8 +311,8 @@ export const ChargeDataResponse = v.object({
 export type ChargeDataResponse = v.InferOutput<typeof ChargeDataResponse>
 
 export const CouponValidRequest = v.object({
-  productId: requiredId,
-  couponCode: requiredId,
+  productId: ProductId,
+  couponCode: CouponCode,
 })
 export const CouponValidResponse = v.object({
   couponAvailable: v.boolean(),
@@ -331,7 +330,7 @@ export const ChargeMenuItem = v.object({
 })
 
 export const ChargeRequest = v.object({
-  productId: requiredId,
+  productId: ProductId,
   /** A saved card's id, or '' to pay with cardToken. */
   cardId: v.optional(capped(TOKEN_MAX), ''),
   /** The payment provider's token (sandbox: tokenId) when paying with a new card. */
@@ -352,6 +351,8 @@ export const ChargeRequest = v.object({
   remoteSupport: v.optional(v.nullable(RemoteSupport)),
 })
 export type ChargeRequest = v.InferOutput<typeof ChargeRequest>
+/** The charge request as a client writes it (plain strings; the server's parse brands them). */
+export type ChargePayload = v.InferInput<typeof ChargeRequest>
 export const ChargeResponse = v.object({
   ticketNumber: v.string(),
   receiptNumber: v.string(),
@@ -381,7 +382,7 @@ export const TdsFinishResponse = v.object({
 })
 
 export const GetCouponRequest = v.object({
-  couponCode: requiredId,
+  couponCode: CouponCode,
   /** Sent by the spec's client; the server always uses the caller's own member id. */
   memberId: v.optional(v.nullable(MemberId)),
 })

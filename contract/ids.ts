@@ -2,9 +2,10 @@ import * as v from 'valibot'
 import { ID_MAX, UID_MAX } from './fields'
 
 // The shaped strings of the wire (product.md §3), branded once at the contract: a handler receives a
-// `TicketNumber`, a `MemberId`, a `Ymd` day or a `ReservationTime`, never some string, and cannot
-// pass one for another. Only the schemas are here (they are part of the first page's bundle); the
-// readers and writers of days and reservation times are contract/reservation-time.ts.
+// `TicketNumber`, a `MemberId`, a `ProductId`, a `CouponCode`, a `Ymd` day or a `ReservationTime`,
+// never some string, and cannot pass one for another. Only the schemas are here (they are part of
+// the first page's bundle); the readers and writers of days and reservation times are
+// contract/reservation-time.ts.
 
 /** A ticket number as a request names it: non-empty, at most ID_MAX characters (prefix M, S, A or T). */
 export const TicketNumber = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('TicketNumber'))
@@ -12,6 +13,14 @@ export type TicketNumber = v.InferOutput<typeof TicketNumber>
 
 /** An optional ticket number (a paging key, the ticket being moved, a tip's parent): may be ''. */
 export const TicketNumberKey = v.pipe(v.string(), v.maxLength(ID_MAX), v.brand('TicketNumber'))
+
+/** A product id (`SUPPORT-60`, `TIP-300`, …) as a request names it: non-empty, at most ID_MAX characters. */
+export const ProductId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('ProductId'))
+export type ProductId = v.InferOutput<typeof ProductId>
+
+/** A coupon code as a request names it: non-empty, at most ID_MAX characters. */
+export const CouponCode = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('CouponCode'))
+export type CouponCode = v.InferOutput<typeof CouponCode>
 
 /** A member id (also the identity provider's uid), as a request names it. */
 export const MemberId = v.pipe(v.string(), v.maxLength(UID_MAX), v.brand('MemberId'))

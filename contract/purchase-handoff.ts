@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { searchText } from './search-params'
 import { ChargeRequest } from './calls'
 import { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from './entities'
 
@@ -30,8 +31,7 @@ export const PurchaseHandoff = v.object({
 })
 export type PurchaseHandoff = v.InferOutput<typeof PurchaseHandoff>
 
-// The router parses numeric- or boolean-looking query values: accept them and keep strings.
-const param = v.optional(v.pipe(v.union([v.string(), v.number(), v.boolean()]), v.transform(String)))
+const param = searchText
 
 /**
  * /buy's query (product.md §2 "/buy details"): the hand-off's fields, each optional (a missing one falls

@@ -1,4 +1,4 @@
-import type { ChargeDataResponse, ChargeRequest } from '../../contract/calls'
+import type { ChargeDataResponse, ChargePayload } from '../../contract/calls'
 import type { ContactDevice, ContactOs, Coupon, RemoteSupport, SupportType } from '../../contract/entities'
 import type { CheckoutDraft } from '../../contract/purchase-handoff'
 import { buildChargeRequest, emptyForm, isHolderNameValid, osOptions, type CheckoutForm, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
@@ -21,7 +21,7 @@ export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
   applied: { couponCode: string; couponPrice: number } | null
   couponNotice: 'applied' | 'unavailable' | 'denied' | null
   tokenError: string | null
-  payload: ChargeRequest | null
+  payload: ChargePayload | null
   /** The coupon being validated. */
   pendingCoupon: string | null
   token: string | null

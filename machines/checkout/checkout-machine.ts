@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../contract/calls'
+import type { ChargeAttemptResponse, ChargePayload, ChargeResponse } from '../../contract/calls'
 import { apiErrors } from '../../contract/messages'
 import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
@@ -72,7 +72,7 @@ export const checkoutMachine = setup({
     loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw new Error('provide loadCheckout') }),
     couponCheck: couponCheckMachine,
     cardPayment: cardPaymentMachine,
-    charge: fromPromise<ChargeResponse, { payload: ChargeRequest; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
+    charge: fromPromise<ChargeResponse, { payload: ChargePayload; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
   },
   actions: {
     // product.md §4: with a saved card the pay button is enabled at once, so it is the default — unless

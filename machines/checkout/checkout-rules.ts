@@ -1,4 +1,4 @@
-import type { ChargeDataResponse, ChargeRequest } from '../../contract/calls'
+import type { ChargeDataResponse, ChargePayload } from '../../contract/calls'
 import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../contract/entities'
 import { CONCERN_MAX } from '../../contract/fields'
 import { couponFits } from '../../contract/reservation-rules'
@@ -76,7 +76,7 @@ export function buildChargeRequest(
   chargeData: ChargeDataResponse,
   form: CheckoutForm,
   couponCode: string | null,
-): ChargeRequest {
+): ChargePayload {
   const type = chargeData.product.productType
   const savedCardId = form.useSavedCard && chargeData.creditcard ? chargeData.creditcard.cardId : ''
   return {
@@ -108,8 +108,11 @@ export function draftFor(draft: CheckoutDraft | null, params: CheckoutParams, no
   return now - draft.savedAt >= 0 && now - draft.savedAt < DRAFT_MS ? draft.state : null
 }
 
-/** The attempt kept in session storage across the 3-D Secure redirect and for a reload (contract). */
-export type StoredAttempt = PurchaseAttempt
+/**
+ * The attempt kept in session storage across the 3-D Secure redirect and for a reload (contract),
+ * its payload as the client writes it (the server's parse brands the ids).
+ */
+export type StoredAttempt = Omit<PurchaseAttempt, 'payload'> & { payload: ChargePayload }
 
 /** A stored attempt this page load belongs to, and whether it is the return from 3-D Secure. */
 export type PreviousAttempt = { attempt: StoredAttempt; returnedFrom3ds: boolean }

@@ -14,6 +14,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { ProductType } from '../../contract/entities'
 
 // One schema for PGlite and PostgreSQL. Every instant is `timestamptz` (UTC); calendar days in
 // Japan time are `YYYYMMDD` text. Business rules convert with js-joda in Asia/Tokyo (server/domain/time.ts).
@@ -21,7 +22,7 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
 
 export type MenuItemJson = { menuId: string; menuTitle: string; estimatedMinute: number }
-export type CouponProductJson = { productType: 'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'; minutesToSupport: number | null }
+export type CouponProductJson = { productType: ProductType; minutesToSupport: number | null }
 export type DetailScoreJson = { title: string; score: number }
 
 export const members = pgTable('members', {
@@ -97,7 +98,7 @@ export const businessHolidays = pgTable('business_holidays', {
 
 export const products = pgTable('products', {
   productId: text('product_id').primaryKey(),
-  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productType: text('product_type').$type<ProductType>().notNull(),
   productName: text('product_name').notNull(),
   price: integer('price').notNull(),
   minutesToSupport: integer('minutes_to_support').notNull().default(0),
@@ -122,7 +123,7 @@ export const tickets = pgTable('tickets', {
   // Accounting records outlive a membership: a member row with tickets cannot be deleted.
   memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
   productId: text('product_id').notNull(),
-  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productType: text('product_type').$type<ProductType>().notNull(),
   productName: text('product_name').notNull(),
   price: integer('price').notNull(),
   minutesToSupport: integer('minutes_to_support').notNull().default(0),
@@ -156,7 +157,7 @@ export const purchases = pgTable('purchases', {
   receiptNumber: text('receipt_number').primaryKey(),
   memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
   ticketNumber: text('ticket_number').notNull(),
-  productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+  productType: text('product_type').$type<ProductType>().notNull(),
   productName: text('product_name').notNull(),
   amount: integer('amount').notNull(),
   amountBeforeCoupon: integer('amount_before_coupon').notNull(),
@@ -184,7 +185,7 @@ export const purchaseAttempts = pgTable(
     /** held | charging | succeeded | failed */
     status: text('status').$type<'held' | 'charging' | 'succeeded' | 'failed'>().notNull(),
     productId: text('product_id').notNull(),
-    productType: text('product_type').$type<'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'>().notNull(),
+    productType: text('product_type').$type<ProductType>().notNull(),
     parentTicketNumber: text('parent_ticket_number'),
     /** The ticket the attempt will record; its held cells carry this number. */
     ticketNumber: text('ticket_number').notNull(),

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { searchText } from '../../contract/search-params'
 import { ReservationPage } from '../features/reservation-change/reservation-page'
 import { useReservationChangeActor } from '../features/reservation-change/use-reservation-change-actor'
 
-const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
-
 /** Reservation change (product.md §2); without ticketNumber it is the new-purchase selection. */
 export const Route = createFileRoute('/_auth/support/reservation-date-change')({
-  validateSearch: v.object({ ticketNumber: idParam, productId: idParam }),
+  validateSearch: v.object({ ticketNumber: searchText, productId: searchText }),
   component: ReservationDateChange,
 })
 

@@ -1,14 +1,12 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { searchText } from '../../contract/search-params'
 import { ReservationPage } from '../features/reservation-change/reservation-page'
 import { useReservationChangeActor } from '../features/reservation-change/use-reservation-change-actor'
 
-// The router parses a numeric-looking value as a number: accept both, keep a string.
-const idParam = v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String)))
-
 /** Date and consultant for a new purchase (product.md §2 /support/staff); ends on /buy. */
 export const Route = createFileRoute('/_auth/support/staff')({
-  validateSearch: v.object({ productId: idParam }),
+  validateSearch: v.object({ productId: searchText }),
   component: StaffSelection,
 })
 

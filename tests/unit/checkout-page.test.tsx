@@ -12,7 +12,7 @@ import { checkoutMachine, type CheckoutInput, type CheckoutLoaded } from '../../
 import type { PreviousAttempt, StoredAttempt } from '../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../src/adapters/payment/payment-port'
 import { ApiError } from '../../src/api/api-error'
-import type { ChargeAttemptResponse, ChargeRequest, ChargeResponse } from '../../contract/calls'
+import type { ChargeAttemptResponse, ChargePayload, ChargeResponse } from '../../contract/calls'
 import { CheckoutPage } from '../../src/features/checkout/checkout-page'
 import { buyText } from '../../src/text/checkout'
 import { system } from '../../src/theme'
@@ -20,7 +20,7 @@ import { attempt, loaded, loadedSaved, params } from '../machines/checkout-fixtu
 
 const FakeCardFields = ({ labels }: CardFieldsProps) => <div>{labels.number}</div>
 
-type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; finishFails?: boolean; draft?: CheckoutInput['draft']; charges?: ChargeRequest[] }
+type Fakes = { load: CheckoutLoaded; stored?: StoredAttempt; finishFails?: boolean; draft?: CheckoutInput['draft']; charges?: ChargePayload[] }
 
 function renderCheckout(f: Fakes) {
   const machine = checkoutMachine.provide({
@@ -36,7 +36,7 @@ function renderCheckout(f: Fakes) {
         },
       }),
       couponCheck: couponCheckMachine.provide({ actors: { validateCoupon: fromPromise(async () => ({ couponAvailable: true as boolean, couponPrice: 5000 })) } }),
-      charge: fromPromise(({ input }: { input: { payload: ChargeRequest; idempotencyKey: string } }): Promise<ChargeResponse> => {
+      charge: fromPromise(({ input }: { input: { payload: ChargePayload; idempotencyKey: string } }): Promise<ChargeResponse> => {
         f.charges?.push(input.payload)
         return new Promise(() => {})
       }),
@@ -115,7 +115,7 @@ describe('/buy', () => {
   })
 
   it('an applied coupon says so and can be taken off: full price again, the charge without the coupon', async () => {
-    const charges: ChargeRequest[] = []
+    const charges: ChargePayload[] = []
     const actor = renderCheckout({ load: loadedSaved, charges })
     const coupons = within(await screen.findByRole('region', { name: buyText.couponTitle }))
     fireEvent.click(coupons.getByRole('button', { name: buyText.couponUse }))

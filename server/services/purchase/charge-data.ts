@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { ProductId } from '../../../contract/ids'
 import { apiErrors } from '../../../contract/messages'
 import type { StripePayment } from '../../adapters/stripe-payment'
 import { members, savedCards, staff } from '../../db/schema'
@@ -13,7 +14,7 @@ const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 
  * `charge-data`: what the checkout opens on — the product (only one on sale, as charge itself),
  * the member's last saved card, the brands taken, and the consultant asked for.
  */
-export async function chargeData(deps: Deps, member: MemberRow, productId: string, staffId: string | undefined) {
+export async function chargeData(deps: Deps, member: MemberRow, productId: ProductId, staffId: string | undefined) {
   const { db } = deps
   const p = await loadSaleProduct(db, productId)
   let staffProfile = null

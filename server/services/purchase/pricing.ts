@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm'
 import { apiErrors } from '../../../contract/messages'
 import type { ChargeRequest } from '../../../contract/calls'
+import type { CouponCode, ProductId } from '../../../contract/ids'
 import { couponFits } from '../../../contract/reservation-rules'
 import type { Tx } from '../../db/client'
 import { coupons, memberCoupons, products, reservationMenus, savedCards, staff, tickets } from '../../db/schema'
@@ -34,7 +35,7 @@ export async function usableCoupon(db: Tx, memberId: string, code: string, p: Pr
 export const couponPrice = (price: number, coupon: Pick<CouponRow, 'discountPrice'> | null): number => Math.max(0, price - (coupon?.discountPrice ?? 0))
 
 /** `coupon-valid`: whether the member's coupon applies to the product, and the price with it. */
-export async function quoteCoupon(db: Tx, member: MemberRow, productId: string, couponCode: string, now: Date) {
+export async function quoteCoupon(db: Tx, member: MemberRow, productId: ProductId, couponCode: CouponCode, now: Date) {
   const p = await loadSaleProduct(db, productId)
   const c = await usableCoupon(db, member.memberId, couponCode, p, now)
   return { couponAvailable: c !== null, price: p.price, couponPrice: couponPrice(p.price, c) }
