@@ -30,6 +30,10 @@ import { mountSpa } from './http/spa'
 import { mountStaffCalls } from './http/staff'
 import { staffCalls } from '../contract/staff-calls'
 import { staffHandlers } from './routes/staff/index'
+import { deskCalls } from '../contract/desk-calls'
+import { deskHandlers } from './routes/desk'
+import { mountImages } from './services/desk/images'
+import { withOutbox } from './services/mail-outbox'
 import { mountStaffCalendar } from './routes/staff/calendar'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
@@ -100,7 +104,10 @@ export type AppOptions = {
   rateLimitStore?: RateLimitStore
 }
 
-export function createApp(deps: Deps, options: AppOptions = {}) {
+export function createApp(given: Deps, options: AppOptions = {}) {
+  // Every mail the app sends is recorded in the outbox with its delivery status (an operator sees
+  // and resends it; server/services/mail-outbox.ts). server/main.ts wraps it already for the sweeper.
+  const deps: Deps = { ...given, mailer: withOutbox(given.db, given.clock, given.mailer) }
   const app = new Hono()
   const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
@@ -202,6 +209,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
 
   // The staff calls (docs/api.md "Staff calls"): token, then role (claim and row), then input.
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
+  // The operator's desk (docs/api.md "Operator's desk") and the images it uploads (public, same origin).
+  mountStaffCalls(app, deps, deskCalls, deskHandlers)
+  mountImages(app, deps)
   mountStaffCalendar(app, deps)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)

@@ -6,6 +6,7 @@ import { createSmtpMailer } from './adapters/mailer'
 import { createSandboxPayment, type PaymentPort } from './adapters/payment'
 import { createStripeClient, createStripePayment } from './adapters/stripe-payment'
 import { createApp } from './app'
+import { withOutbox } from './services/mail-outbox'
 import { createDbRateLimitStore } from './http/rate-limit-store'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
@@ -98,7 +99,8 @@ async function main() {
   const deps = {
     db: database.db,
     identity,
-    mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    // Through the outbox here already, so the purchase sweeper's mails are recorded too.
+    mailer: withOutbox(database.db, clock, createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })),
     payment,
     clock,
     config,

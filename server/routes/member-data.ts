@@ -13,7 +13,7 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
       case 'MEMBER':
         return memberProfile(m)
       case 'INFORMATION':
-        return noticeLists(db)
+        return noticeLists(db, clock.now())
       case 'BUSSINESS_HOLIDAY':
         return holidayList(db)
       case 'MEMBER_COUPON':

@@ -68,6 +68,7 @@ export const mails = {
     m.send({
       to,
       subject: '【ITサポート】会員登録のご確認',
+      secrets: [link],
       text: `${name} 様\n\n会員登録のお申し込みありがとうございます。\n以下のリンクから24時間以内に登録を完了してください。\n\n${link}\n\nお心当たりのない場合や、お名前に覚えのない場合は、リンクを開かずにこのメールを破棄してください。リンクを開かない限り登録は行われません。${footer}`,
     }),
   signupDone: (m: Mailer, to: string, name: string) =>
@@ -77,10 +78,11 @@ export const mails = {
     m.send({
       to,
       subject: '【ITサポート】パスワード再設定の認証コード',
+      secrets: [code, link],
       text: `パスワード再設定の認証コードは次のとおりです（30分間有効）。\n\n認証コード: ${code}\n\n以下のページで認証コードと新しいパスワードを入力してください。\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${footer}`,
     }),
   emailChange: (m: Mailer, to: string, link: string) =>
-    m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
+    m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', secrets: [link], text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
   // What was booked, in the member's words: no internal reservation code.
   purchase: (
     m: Mailer,
@@ -119,5 +121,22 @@ export const mails = {
       to,
       subject: '【ITサポート】ご予約日時の変更を承りました',
       text: `ご予約日時を変更しました。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n担当相談員: ${p.staffNickname}${footer}`,
+    }),  // The operator's desk refunded (part of) a purchase: how much, why, and that the booking is gone.
+  refund: (m: Mailer, to: string, p: { productName: string; ticketNumber: string; amount: number; totalRefunded: number; paid: number; reason: string; bookingReleased: boolean }) =>
+    m.send({
+      to,
+      subject: '【ITサポート】ご返金のお知らせ',
+      text: [
+        'ご購入いただいた商品について、以下のとおり返金いたしました。',
+        '',
+        `商品: ${p.productName}`,
+        `チケット番号: ${p.ticketNumber}`,
+        `今回の返金額: ${p.amount.toLocaleString('ja-JP')}円`,
+        `返金額の合計: ${p.totalRefunded.toLocaleString('ja-JP')}円（お支払い金額 ${p.paid.toLocaleString('ja-JP')}円）`,
+        `返金理由: ${p.reason}`,
+        ...(p.bookingReleased ? ['', 'このチケットのご予約は取り消しました。'] : []),
+        '',
+        'カード会社での返金処理には数日から数週間かかる場合があります。返金の内容はマイページの「お支払い履歴」からご確認いただけます。',
+      ].join('\n') + footer,
     }),
 }

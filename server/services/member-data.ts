@@ -2,19 +2,20 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Coupon } from '../../contract/entities'
 import type { Tx } from '../db/client'
 import { businessHolidays, coupons, memberCoupons, notices, products, reservationMenus } from '../db/schema'
+import { publishedAt } from './desk/notices'
 import { unixSeconds } from '../domain/time'
 import type { MemberRow } from '../http/handler'
 
 // Member reads that belong to no flow: the home (user-data) and the menu (products, reservation
 // menus).
 
-/** The member's held coupons: unused, unexpired, the soonest to expire first. */
+/** The member's held coupons: unused, unexpired, not stopped by an operator, the soonest to expire first. */
 export async function heldCoupons(db: Tx, memberId: string, now: Date): Promise<Coupon[]> {
   const rows = await db
     .select()
     .from(memberCoupons)
     .innerJoin(coupons, eq(coupons.couponCode, memberCoupons.couponCode))
-    .where(and(eq(memberCoupons.memberId, memberId), isNull(memberCoupons.usedAt), gt(coupons.expire, now)))
+    .where(and(eq(memberCoupons.memberId, memberId), isNull(memberCoupons.usedAt), gt(coupons.expire, now), isNull(coupons.stoppedAt)))
     .orderBy(asc(coupons.expire))
   return rows.map(({ coupons: c }) => ({
     couponCode: c.couponCode,
@@ -35,9 +36,12 @@ export const memberProfile = (m: MemberRow) => ({
   useFreeInterviewTime: m.useFreeInterviewTime,
 })
 
-/** The notices, newest first, split into information and campaigns. */
-export async function noticeLists(db: Tx) {
-  const rows = await db.select().from(notices).orderBy(desc(notices.updateTime))
+/**
+ * The notices members see now (not withdrawn, inside their publish window: the operator's desk),
+ * newest first, split into information and campaigns.
+ */
+export async function noticeLists(db: Tx, now: Date) {
+  const rows = await db.select().from(notices).where(publishedAt(now)).orderBy(desc(notices.updateTime))
   const toNotice = (n: (typeof rows)[number]) => ({ updateTime: unixSeconds(n.updateTime), content: n.content })
   return {
     informationList: rows.filter((n) => n.kind === 'INFORMATION').map(toNotice),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { LocalDate } from '@js-joda/core'
 import type { Tx } from '../db/client'
-import { bookings, businessHolidays } from '../db/schema'
+import { bookings, businessHolidays, staff } from '../db/schema'
 import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
 import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
@@ -27,7 +27,9 @@ type DayRow = StaffRow & {
 /**
  * Everything the slot rule needs for one day, in ONE query: the consultants with their shifts
  * and booked cells of the day aggregated per consultant, plus the business holidays (so the
- * caller can pick the served day without a query of its own). The cells of `excludeTicket`
+ * caller can pick the served day without a query of its own). A consultant an operator set
+ * inactive is left out: not in the member's grid, never booked (STAFF_DENY when asked for by name).
+ * The cells of `excludeTicket`
  * count as free, and so do the holds of abandoned purchases (held_until passed). The rest is linear work in computeDaySchedule.
  */
 export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date, excludeTicket?: string) {
@@ -49,7 +51,7 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
       s.staff_id AS "staffId", s.staff_nickname AS "staffNickname", s.staff_age AS "staffAge", s.staff_gender AS "staffGender",
       s.staff_image_url AS "staffImageUrl", s.average_score AS "averageScore", s.support_complete_count AS "supportCompleteCount",
       s.support_unsolved_count AS "supportUnSolvedCount", s.rating_count AS "ratingCount", s.sort_order AS "sortOrder"
-    FROM h LEFT JOIN (staff s JOIN sh ON sh.staff_id = s.staff_id) ON true
+    FROM h LEFT JOIN (staff s JOIN sh ON sh.staff_id = s.staff_id AND s.active) ON true
     LEFT JOIN bk ON bk.staff_id = s.staff_id
     ORDER BY s.sort_order, s.staff_id`)
   const rows = (result as unknown as { rows: DayRow[] }).rows
@@ -100,14 +102,20 @@ export async function bookSlot(
           .delete(bookings)
           .where(and(eq(bookings.staffId, s.staffId), inArray(bookings.cellStart, cells), isNotNull(bookings.heldUntil), lte(bookings.heldUntil, opts.now)))
         await sp.insert(bookings).values(cells.map((cellStart) => ({ staffId: s.staffId, cellStart, ticketNumber: opts.ticketNumber, heldUntil: opts.heldUntil ?? null })))
+        // An operator may have deactivated the consultant since loadDay read them: the insert above
+        // waited for that write's row lock (services/desk/consultants.ts), so this read sees it.
+        const [still] = await sp.select({ active: staff.active }).from(staff).where(eq(staff.staffId, s.staffId))
+        if (!still?.active) throw new StaffInactive()
       })
       return s.staffId
     } catch (e) {
-      if (!isUniqueViolation(e)) throw e
+      if (!isUniqueViolation(e) && !(e instanceof StaffInactive)) throw e
     }
   }
   throw badRequest(denied)
 }
+
+class StaffInactive extends Error {}
 
 export async function releaseBooking(tx: Tx, ticketNumber: string) {
   await tx.delete(bookings).where(eq(bookings.ticketNumber, ticketNumber))

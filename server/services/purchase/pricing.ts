@@ -18,13 +18,13 @@ export async function loadSaleProduct(db: Tx, productId: string): Promise<Produc
   return p
 }
 
-/** A held, unused, unexpired coupon that applies to the product; null otherwise. */
+/** A held, unused, unexpired coupon, not stopped by an operator, that applies to the product; null otherwise. */
 export async function usableCoupon(db: Tx, memberId: string, code: string, p: ProductRow, now: Date): Promise<CouponRow | null> {
   const [row] = await db
     .select()
     .from(memberCoupons)
     .innerJoin(coupons, eq(coupons.couponCode, memberCoupons.couponCode))
-    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponCode, code), isNull(memberCoupons.usedAt), gt(coupons.expire, now)))
+    .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponCode, code), isNull(memberCoupons.usedAt), gt(coupons.expire, now), isNull(coupons.stoppedAt)))
   return row && couponFits(row.coupons, p) ? row.coupons : null
 }
 

@@ -1,0 +1,470 @@
+import * as v from 'valibot'
+import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
+import { deskMessages as dm } from './desk-messages'
+import { ID_MAX, LABEL_MAX, UID_MAX } from './fields'
+import type { StaffRegistry } from './staff-calls'
+
+/**
+ * The operator's desk (docs/api.md "Operator's desk"): notices and campaigns, coupons, products and
+ * menus, consultants, members and their mails, refunds, the audit trail. Shaped like
+ * contract/staff-calls.ts and mounted the same way (server/http/staff.ts `mountStaffCalls`) at
+ * `/api/staff/<name>`, every call for the operator role only. Requests are strict objects: an
+ * unknown field is a 400, as is a value of the wrong type or beyond its cap.
+ *
+ * Edits of a coupon, product, menu item, notice or consultant carry the `version` they were read
+ * at; a row changed since answers 409 `changedByOther` and nothing is written.
+ */
+
+// ---- shared pieces
+
+const strict = <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries, dm.unknownField)
+
+/** A whole number in a query string (GET) or a JSON number. */
+const queryInt = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.maxLength(10, message), v.regex(/^\d+$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  )
+const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message))
+const text = (max: number, required: string, tooLong: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
+
+export const Version = int(1, 2_147_483_647, dm.versionRequired)
+/** Unix seconds (JST is the client's presentation). 2000-01-01 … 2100-01-01. */
+export const UnixSeconds = int(946_684_800, 4_102_444_800, dm.timeInvalid)
+/** 1-based page; pageSize 1–100 (default 20). */
+export const Paging = { page: v.optional(queryInt(1, 100_000, dm.pageInvalid), 1), pageSize: v.optional(queryInt(1, 100, dm.pageSizeInvalid), 20) }
+/** A paged list answers its rows and how many there are in all. */
+const paged = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(item), total: v.number(), page: v.number(), pageSize: v.number() })
+const YmdQuery = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid))
+
+export const CONTENT_MAX = 1000
+export const COUPON_NAME_MAX = LABEL_MAX
+export const DISCOUNT_MAX = 1_000_000
+export const PRICE_MAX = 1_000_000
+export const MAX_CLAIMS_MAX = 1_000_000
+export const NICKNAME_MAX = 25
+/** The largest image an operator may upload, in bytes (before it is resized and re-encoded). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
+/** Base64 of IMAGE_MAX_BYTES. */
+export const IMAGE_BASE64_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4
+/** The body limit of `desk-image-upload`: the base64 image and a little JSON around it. */
+export const IMAGE_UPLOAD_BODY_MAX = IMAGE_BASE64_MAX + 4096
+export const REFUND_REASON_MAX = 200
+export const SEARCH_MAX = 100
+/** Coupon codes go into the claim link `/get-coupon?couponCode=…`: URL-safe characters only. */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+
+export const Ok = v.object({ message: v.optional(v.string()) })
+
+// ---- notices and campaigns (お知らせ / キャンペーン; docs/product.md §3 Information and campaign entry)
+
+export const NoticeKind = v.picklist(['INFORMATION', 'CAMPAIGN'], dm.kindInvalid)
+/** SCHEDULED: before its window; PUBLISHED: members see it; ENDED: after its window; WITHDRAWN: taken down. */
+export const NoticeState = v.picklist(['SCHEDULED', 'PUBLISHED', 'ENDED', 'WITHDRAWN'], dm.statusInvalid)
+export const DeskNotice = v.object({
+  id: v.number(),
+  kind: NoticeKind,
+  content: v.string(),
+  /** What members see as the date (unix seconds): the start of the window, or the last edit. */
+  updateTime: v.number(),
+  publishFrom: v.nullable(v.number()),
+  publishUntil: v.nullable(v.number()),
+  withdrawnAt: v.nullable(v.number()),
+  state: NoticeState,
+  version: v.number(),
+})
+export type DeskNotice = v.InferOutput<typeof DeskNotice>
+
+export const DeskNoticesRequest = strict({ kind: v.optional(NoticeKind), state: v.optional(NoticeState), ...Paging })
+export const DeskNoticesResponse = paged(DeskNotice)
+
+/** Without `id`: a new notice. With `id` and `version`: an edit of that notice. */
+export const DeskNoticeSaveRequest = v.pipe(
+  strict({
+    id: v.optional(int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid)),
+    version: v.optional(Version),
+    kind: NoticeKind,
+    content: text(CONTENT_MAX, dm.contentRequired, dm.contentTooLong),
+    /** null or absent: published at once. */
+    publishFrom: v.optional(v.nullable(UnixSeconds), null),
+    /** null or absent: no end. */
+    publishUntil: v.optional(v.nullable(UnixSeconds), null),
+  }),
+  v.forward(v.check((x) => x.publishFrom === null || x.publishUntil === null || x.publishUntil > x.publishFrom, dm.windowInvalid), ['publishUntil']),
+  v.forward(v.check((x) => x.id === undefined || x.version !== undefined, dm.versionRequired), ['version']),
+)
+export type DeskNoticeSaveRequest = v.InferOutput<typeof DeskNoticeSaveRequest>
+export const DeskNoticeResponse = v.object({ notice: DeskNotice })
+export const DeskNoticeWithdrawRequest = strict({ id: int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid), version: Version })
+
+// ---- coupons (docs/product.md §3 Coupon; claim link /get-coupon?couponCode=…)
+
+export const CouponState = v.picklist(['ACTIVE', 'FULL', 'EXPIRED', 'STOPPED'], dm.statusInvalid)
+export const DeskCoupon = v.object({
+  couponCode: v.string(),
+  couponName: v.string(),
+  discountPrice: v.number(),
+  /** Unix seconds. */
+  expire: v.number(),
+  availableProductList: v.array(CouponProduct),
+  /** null: no limit. */
+  maxClaims: v.nullable(v.number()),
+  claimCount: v.number(),
+  useCount: v.number(),
+  stoppedAt: v.nullable(v.number()),
+  state: CouponState,
+  /** `/get-coupon?couponCode=…` (path and query; the page puts the app's origin in front). */
+  claimPath: v.string(),
+  version: v.number(),
+})
+export type DeskCoupon = v.InferOutput<typeof DeskCoupon>
+
+export const DeskCouponsRequest = strict({ state: v.optional(CouponState), ...Paging })
+export const DeskCouponsResponse = paged(DeskCoupon)
+
+export const CouponCodeField = v.pipe(v.string(dm.couponCodeInvalid), v.trim(), v.regex(COUPON_CODE_PATTERN, dm.couponCodeInvalid))
+export const DeskCouponProduct = strict({
+  productType: v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD'], dm.productTypeInvalid),
+  /** null: any minutes of that type. */
+  minutesToSupport: v.nullable(int(0, 600, dm.minutesInvalid)),
+})
+/** Without `version`: a new coupon (its code must be new). With `version`: an edit (the code is its key and never changes). */
+export const DeskCouponSaveRequest = strict({
+  couponCode: CouponCodeField,
+  version: v.optional(Version),
+  couponName: text(COUPON_NAME_MAX, dm.couponNameRequired, dm.couponNameTooLong),
+  discountPrice: int(1, DISCOUNT_MAX, dm.discountInvalid),
+  expire: UnixSeconds,
+  availableProductList: v.pipe(v.array(DeskCouponProduct, dm.productsRequired), v.minLength(1, dm.productsRequired), v.maxLength(20, dm.productsRequired)),
+  maxClaims: v.optional(v.nullable(int(1, MAX_CLAIMS_MAX, dm.maxClaimsInvalid)), null),
+})
+export type DeskCouponSaveRequest = v.InferOutput<typeof DeskCouponSaveRequest>
+export const DeskCouponResponse = v.object({ coupon: DeskCoupon })
+export const DeskCouponStopRequest = strict({ couponCode: CouponCodeField, version: Version })
+
+export const DeskCouponClaim = v.object({
+  memberId: v.string(),
+  /** 姓 名 of the member. */
+  memberName: v.string(),
+  email: v.string(),
+  claimedAt: v.number(),
+  usedAt: v.nullable(v.number()),
+  usedTicketNumber: v.nullable(v.string()),
+})
+export const DeskCouponClaimsRequest = strict({ couponCode: CouponCodeField, ...Paging })
+export const DeskCouponClaimsResponse = paged(DeskCouponClaim)
+
+// ---- products and reservation menu items (docs/product.md §3 Sale product, Reservation menu item)
+
+export const DeskProduct = v.object({
+  productId: v.string(),
+  productType: ProductType,
+  productName: v.string(),
+  /** Yen, tax included: what the next purchase pays (a purchase made keeps its own price). */
+  price: v.number(),
+  minutesToSupport: v.number(),
+  showOnMypage: v.boolean(),
+  sortOrder: v.number(),
+  version: v.number(),
+})
+export type DeskProduct = v.InferOutput<typeof DeskProduct>
+export const DeskProductsRequest = strict({ productType: v.optional(v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD'], dm.productTypeInvalid)) })
+export const DeskProductsResponse = v.object({ items: v.array(DeskProduct) })
+export const DeskProductSaveRequest = strict({
+  productId: v.pipe(v.string(dm.productNotFound), v.nonEmpty(dm.productNotFound), v.maxLength(ID_MAX, dm.productNotFound)),
+  version: Version,
+  productName: text(LABEL_MAX, dm.productNameRequired, dm.productNameTooLong),
+  price: int(0, PRICE_MAX, dm.priceInvalid),
+  showOnMypage: v.boolean(),
+})
+export type DeskProductSaveRequest = v.InferOutput<typeof DeskProductSaveRequest>
+export const DeskProductResponse = v.object({ product: DeskProduct })
+
+export const DeskMenu = v.object({
+  menuId: v.string(),
+  menuTitle: v.string(),
+  imageUrl: v.string(),
+  estimatedMinute: v.number(),
+  sortOrder: v.number(),
+  version: v.number(),
+})
+export type DeskMenu = v.InferOutput<typeof DeskMenu>
+export const DeskMenusRequest = strict({ estimatedMinute: v.optional(queryInt(0, 600, dm.minutesInvalid)) })
+export const DeskMenusResponse = v.object({ items: v.array(DeskMenu) })
+/** A site path: `/images/…` (the app's own files) or `/api/images/<id>` (an upload). */
+export const ImagePath = v.pipe(v.string(dm.imageUrlInvalid), v.maxLength(255, dm.imageUrlInvalid), v.regex(/^\/(?:images|api\/images)\/[A-Za-z0-9._/-]+$/, dm.imageUrlInvalid), v.check((s) => !s.includes('..'), dm.imageUrlInvalid))
+/** Without `menuId`: a new item. With `menuId` and `version`: an edit. */
+export const DeskMenuSaveRequest = v.pipe(
+  strict({
+    menuId: v.optional(v.pipe(v.string(dm.menuNotFound), v.nonEmpty(dm.menuNotFound), v.maxLength(ID_MAX, dm.menuNotFound))),
+    version: v.optional(Version),
+    menuTitle: text(LABEL_MAX, dm.menuTitleRequired, dm.menuTitleTooLong),
+    imageUrl: ImagePath,
+    estimatedMinute: int(30, 600, dm.minutesInvalid),
+    sortOrder: v.optional(int(0, 9999, dm.sortOrderInvalid), 0),
+  }),
+  v.forward(v.check((x) => x.menuId === undefined || x.version !== undefined, dm.versionRequired), ['version']),
+)
+export type DeskMenuSaveRequest = v.InferOutput<typeof DeskMenuSaveRequest>
+export const DeskMenuResponse = v.object({ menu: DeskMenu })
+export const DeskMenuDeleteRequest = strict({ menuId: v.pipe(v.string(dm.menuNotFound), v.nonEmpty(dm.menuNotFound), v.maxLength(ID_MAX, dm.menuNotFound)), version: Version })
+
+// ---- images (consultant photos, menu images)
+
+export const ImagePurpose = v.picklist(['STAFF', 'MENU'], dm.purposeInvalid)
+/**
+ * The file as base64 (the typed client sends JSON). The server decides the type by the bytes
+ * (JPEG, PNG, WebP or GIF; never by the name or a declared type), refuses anything else, and
+ * stores a resized WebP re-encoded by sharp: STAFF 400×400 (cropped square), MENU within 800×800.
+ */
+export const DeskImageUploadRequest = strict({
+  purpose: ImagePurpose,
+  fileName: v.optional(v.pipe(v.string(dm.fileNameInvalid), v.maxLength(255, dm.fileNameInvalid))),
+  dataBase64: v.pipe(
+    v.string(dm.imageDataInvalid),
+    v.nonEmpty(dm.imageDataInvalid),
+    v.maxLength(IMAGE_BASE64_MAX, dm.imageTooLarge),
+    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, dm.imageDataInvalid),
+  ),
+})
+export const DeskImageUploadResponse = v.object({
+  imageId: v.string(),
+  /** `/api/images/<imageId>`: put it in staffImageUrl or a menu's imageUrl. */
+  imageUrl: v.string(),
+  contentType: v.string(),
+  width: v.number(),
+  height: v.number(),
+})
+
+// ---- consultants (docs/product.md §3 Staff schedule)
+
+export const DeskConsultant = v.object({
+  staffId: v.string(),
+  staffNickname: v.string(),
+  staffAge: v.number(),
+  staffGender: StaffGender,
+  staffImageUrl: v.nullable(v.string()),
+  /** false: no new bookings, not in the member's grid. */
+  active: v.boolean(),
+  sortOrder: v.number(),
+  /** Bookings from now on (reassign them before deactivating). */
+  upcomingBookings: v.number(),
+  version: v.number(),
+})
+export type DeskConsultant = v.InferOutput<typeof DeskConsultant>
+export const DeskConsultantsRequest = strict({})
+export const DeskConsultantsResponse = v.object({ items: v.array(DeskConsultant) })
+/** Without `staffId`: a new consultant (active). With `staffId` and `version`: a profile edit. */
+export const DeskConsultantSaveRequest = v.pipe(
+  strict({
+    staffId: v.optional(v.pipe(v.string(dm.staffNotFound), v.nonEmpty(dm.staffNotFound), v.maxLength(ID_MAX, dm.staffNotFound))),
+    version: v.optional(Version),
+    staffNickname: text(NICKNAME_MAX, dm.nicknameRequired, dm.nicknameTooLong),
+    staffAge: int(18, 99, dm.ageInvalid),
+    staffGender: v.picklist(['MALE', 'FEMALE'], dm.genderInvalid),
+    /** null: the member's grid shows its fallback image. */
+    staffImageUrl: v.optional(v.nullable(ImagePath), null),
+    sortOrder: v.optional(int(0, 9999, dm.sortOrderInvalid)),
+  }),
+  v.forward(v.check((x) => x.staffId === undefined || x.version !== undefined, dm.versionRequired), ['version']),
+)
+export type DeskConsultantSaveRequest = v.InferOutput<typeof DeskConsultantSaveRequest>
+export const DeskConsultantResponse = v.object({ consultant: DeskConsultant })
+/** Deactivating one who holds bookings from now on answers 409 `staffHoldsBookings` + their ticket numbers. */
+export const DeskConsultantActiveRequest = strict({
+  staffId: v.pipe(v.string(dm.staffNotFound), v.nonEmpty(dm.staffNotFound), v.maxLength(ID_MAX, dm.staffNotFound)),
+  version: Version,
+  active: v.boolean(),
+})
+
+// ---- members (look-up for support staff)
+
+export const MemberSearchBy = v.picklist(['ANY', 'EMAIL', 'PHONE', 'MEMBER_ID', 'TICKET'], dm.searchByInvalid)
+/**
+ * ANY: an address (contains @) by e-mail, digits (hyphens ignored) by phone, else a member id or a
+ * ticket number. E-mail matches from the start (case-insensitive); the others exactly.
+ */
+export const DeskMembersRequest = strict({
+  query: text(SEARCH_MAX, dm.queryRequired, dm.queryTooLong),
+  by: v.optional(MemberSearchBy, 'ANY'),
+  ...Paging,
+})
+export const DeskMemberRow = v.object({
+  memberId: v.string(),
+  email: v.string(),
+  /** 姓 名 */
+  name: v.string(),
+  phoneNumber: v.string(),
+  createdAt: v.number(),
+})
+export const DeskMembersResponse = paged(DeskMemberRow)
+
+export const RefundStatus = v.picklist(['PENDING', 'SUCCEEDED', 'FAILED'])
+export const DeskRefund = v.object({
+  id: v.number(),
+  receiptNumber: v.string(),
+  ticketNumber: v.string(),
+  amount: v.number(),
+  reason: v.string(),
+  status: RefundStatus,
+  createdAt: v.number(),
+  actorUid: v.string(),
+})
+export type DeskRefund = v.InferOutput<typeof DeskRefund>
+export const DeskPurchase = v.object({
+  receiptNumber: v.string(),
+  ticketNumber: v.string(),
+  productType: ProductType,
+  productName: v.string(),
+  /** What was paid (yen). */
+  amount: v.number(),
+  amountBeforeCoupon: v.number(),
+  couponCode: v.nullable(v.string()),
+  purchaseTime: v.number(),
+  /** Refunded so far (succeeded refunds). */
+  amountRefunded: v.number(),
+  /** What may still be refunded: paid − refunded − refunds in progress. */
+  refundable: v.number(),
+  refunds: v.array(DeskRefund),
+})
+export type DeskPurchase = v.InferOutput<typeof DeskPurchase>
+export const DeskMemberCoupon = v.object({
+  couponCode: v.string(),
+  couponName: v.string(),
+  expire: v.number(),
+  claimedAt: v.number(),
+  usedAt: v.nullable(v.number()),
+  usedTicketNumber: v.nullable(v.string()),
+})
+export const MailStatus = v.picklist(['PENDING', 'SENT', 'FAILED'], dm.statusInvalid)
+export const DeskMail = v.object({
+  id: v.number(),
+  memberId: v.nullable(v.string()),
+  toAddress: v.string(),
+  subject: v.string(),
+  /** The text as sent; a link or code that was a secret reads ［非表示］. */
+  body: v.string(),
+  status: MailStatus,
+  attempts: v.number(),
+  lastError: v.nullable(v.string()),
+  createdAt: v.number(),
+  sentAt: v.nullable(v.number()),
+  /** false: it carried a secret; a new request by the member sends a new one. */
+  resendable: v.boolean(),
+})
+export type DeskMail = v.InferOutput<typeof DeskMail>
+
+export const DeskMemberRequest = strict({ memberId: v.pipe(v.string(dm.memberNotFound), v.nonEmpty(dm.memberNotFound), v.maxLength(UID_MAX, dm.memberNotFound)) })
+export const DeskMemberResponse = v.object({
+  member: v.object({
+    memberId: v.string(),
+    email: v.string(),
+    memberLastname: v.string(),
+    memberFirstname: v.string(),
+    phoneNumber: v.string(),
+    useFreeInterviewTime: v.nullable(v.string()),
+    createdAt: v.number(),
+  }),
+  /** Every ticket of the member, every type, as the member's own calls show them. */
+  tickets: v.array(Ticket),
+  /** Newest first. */
+  purchases: v.array(DeskPurchase),
+  coupons: v.array(DeskMemberCoupon),
+  /** The latest 50 mails to the member; the rest through desk-mails. */
+  mails: v.array(DeskMail),
+})
+export type DeskMemberResponse = v.InferOutput<typeof DeskMemberResponse>
+
+export const DeskMailsRequest = strict({
+  memberId: v.optional(v.pipe(v.string(dm.memberNotFound), v.maxLength(UID_MAX, dm.memberNotFound))),
+  status: v.optional(MailStatus),
+  ...Paging,
+})
+export const DeskMailsResponse = paged(DeskMail)
+export const DeskMailResendRequest = strict({ id: int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid) })
+export const DeskMailResponse = v.object({ mail: DeskMail })
+
+// ---- refunds (docs/product.md §3 Ticket amountRefunded, refundReason; §4 card label 返金)
+
+/**
+ * A refund of the purchase of `ticketNumber` (one purchase per ticket), in full or in part.
+ * `idempotencyKey`: one per refund the operator means (a double click, a retry after no answer:
+ * the same key, the same refund, once). The same key with another amount or reason is 409.
+ */
+export const DeskRefundRequest = strict({
+  ticketNumber: v.pipe(v.string(dm.purchaseNotFound), v.nonEmpty(dm.purchaseNotFound), v.maxLength(ID_MAX, dm.purchaseNotFound)),
+  amount: int(1, PRICE_MAX, dm.amountInvalid),
+  reason: text(REFUND_REASON_MAX, dm.reasonRequired, dm.reasonTooLong),
+  idempotencyKey: v.pipe(v.string(dm.idempotencyKeyInvalid), v.regex(/^[A-Za-z0-9_-]{8,64}$/, dm.idempotencyKeyInvalid)),
+})
+export type DeskRefundRequest = v.InferOutput<typeof DeskRefundRequest>
+export const DeskRefundResponse = v.object({
+  refund: DeskRefund,
+  /** The purchase after the refund (amountRefunded: the total so far). */
+  purchase: DeskPurchase,
+  /** The same key was answered before: nothing new happened. */
+  replayed: v.boolean(),
+})
+
+// ---- audit trail (read only: no call edits or deletes a row)
+
+export const DeskAuditRequest = strict({
+  /** Actor's uid or e-mail (exact). */
+  actor: v.optional(v.pipe(v.string(dm.filterTooLong), v.maxLength(UID_MAX, dm.filterTooLong))),
+  action: v.optional(v.pipe(v.string(dm.filterTooLong), v.maxLength(UID_MAX, dm.filterTooLong))),
+  targetType: v.optional(v.pipe(v.string(dm.filterTooLong), v.maxLength(UID_MAX, dm.filterTooLong))),
+  targetId: v.optional(v.pipe(v.string(dm.filterTooLong), v.maxLength(UID_MAX, dm.filterTooLong))),
+  /** First and last day (JST, YYYYMMDD), both included. */
+  from: v.optional(YmdQuery),
+  to: v.optional(YmdQuery),
+  ...Paging,
+})
+export const DeskAuditEntry = v.object({
+  id: v.number(),
+  at: v.number(),
+  actorUid: v.string(),
+  actorEmail: v.string(),
+  actorRole: v.string(),
+  action: v.string(),
+  targetType: v.string(),
+  targetId: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+})
+export const DeskAuditResponse = paged(DeskAuditEntry)
+
+export const deskCalls = {
+  'desk-notices': { method: 'GET', role: 'operator', request: DeskNoticesRequest, response: DeskNoticesResponse },
+  'desk-notice-save': { method: 'POST', role: 'operator', request: DeskNoticeSaveRequest, response: DeskNoticeResponse },
+  'desk-notice-withdraw': { method: 'POST', role: 'operator', request: DeskNoticeWithdrawRequest, response: DeskNoticeResponse },
+  'desk-coupons': { method: 'GET', role: 'operator', request: DeskCouponsRequest, response: DeskCouponsResponse },
+  'desk-coupon-save': { method: 'POST', role: 'operator', request: DeskCouponSaveRequest, response: DeskCouponResponse },
+  'desk-coupon-stop': { method: 'POST', role: 'operator', request: DeskCouponStopRequest, response: DeskCouponResponse },
+  'desk-coupon-claims': { method: 'GET', role: 'operator', request: DeskCouponClaimsRequest, response: DeskCouponClaimsResponse },
+  'desk-products': { method: 'GET', role: 'operator', request: DeskProductsRequest, response: DeskProductsResponse },
+  'desk-product-save': { method: 'POST', role: 'operator', request: DeskProductSaveRequest, response: DeskProductResponse },
+  'desk-menus': { method: 'GET', role: 'operator', request: DeskMenusRequest, response: DeskMenusResponse },
+  'desk-menu-save': { method: 'POST', role: 'operator', request: DeskMenuSaveRequest, response: DeskMenuResponse },
+  'desk-menu-delete': { method: 'POST', role: 'operator', request: DeskMenuDeleteRequest, response: Ok },
+  'desk-image-upload': { method: 'POST', role: 'operator', request: DeskImageUploadRequest, response: DeskImageUploadResponse, bodyLimit: IMAGE_UPLOAD_BODY_MAX },
+  'desk-consultants': { method: 'GET', role: 'operator', request: DeskConsultantsRequest, response: DeskConsultantsResponse },
+  'desk-consultant-save': { method: 'POST', role: 'operator', request: DeskConsultantSaveRequest, response: DeskConsultantResponse },
+  'desk-consultant-active': { method: 'POST', role: 'operator', request: DeskConsultantActiveRequest, response: DeskConsultantResponse },
+  'desk-members': { method: 'GET', role: 'operator', request: DeskMembersRequest, response: DeskMembersResponse },
+  'desk-member': { method: 'GET', role: 'operator', request: DeskMemberRequest, response: DeskMemberResponse },
+  'desk-mails': { method: 'GET', role: 'operator', request: DeskMailsRequest, response: DeskMailsResponse },
+  'desk-mail-resend': { method: 'POST', role: 'operator', request: DeskMailResendRequest, response: DeskMailResponse },
+  'desk-refund': { method: 'POST', role: 'operator', request: DeskRefundRequest, response: DeskRefundResponse },
+  'desk-audit': { method: 'GET', role: 'operator', request: DeskAuditRequest, response: DeskAuditResponse },
+} as const satisfies StaffRegistry
+
+export type DeskCallName = keyof typeof deskCalls
+export type DeskCallRequest<N extends DeskCallName> = v.InferInput<(typeof deskCalls)[N]['request']>
+/** A request as the server's handlers receive it: parsed (defaults filled in). */
+export type DeskCallInput<N extends DeskCallName> = v.InferOutput<(typeof deskCalls)[N]['request']>
+export type DeskCallResponse<N extends DeskCallName> = v.InferOutput<(typeof deskCalls)[N]['response']>
+
+/** The claim link of a coupon (docs/product.md §2 /get-coupon), path and query. */
+export const couponClaimPath = (couponCode: string) => `/get-coupon?couponCode=${encodeURIComponent(couponCode)}`

@@ -1,0 +1,39 @@
+import type { deskCalls } from '../../contract/desk-calls'
+import type { StaffHandlers } from '../http/staff'
+import { readAudit } from '../services/desk/audit-trail'
+import { deleteMenu, listMenus, listProducts, saveMenu, saveProduct } from '../services/desk/catalog'
+import { listConsultants, saveConsultant, setConsultantActive } from '../services/desk/consultants'
+import { couponClaims, listCoupons, saveCoupon, stopCoupon } from '../services/desk/coupons'
+import { uploadImage } from '../services/desk/images'
+import { resendMail } from '../services/desk/mails'
+import { listMails, memberDetail, searchMembers } from '../services/desk/members'
+import { listNotices, saveNotice, withdrawNotice } from '../services/desk/notices'
+import { refundPurchase } from '../services/desk/refunds'
+
+// The operator's desk (contract/desk-calls.ts, mounted by server/http/staff.ts): every call is for
+// the operator role; every write goes with its audit row (services/desk/common.ts `audited`).
+
+export const deskHandlers: StaffHandlers<typeof deskCalls> = {
+  'desk-notices': ({ deps, input }) => listNotices(deps, input),
+  'desk-notice-save': ({ deps, input, actor }) => saveNotice(deps, actor(), input),
+  'desk-notice-withdraw': ({ deps, input, actor }) => withdrawNotice(deps, actor(), input),
+  'desk-coupons': ({ deps, input }) => listCoupons(deps, input),
+  'desk-coupon-save': ({ deps, input, actor }) => saveCoupon(deps, actor(), input),
+  'desk-coupon-stop': ({ deps, input, actor }) => stopCoupon(deps, actor(), input),
+  'desk-coupon-claims': ({ deps, input }) => couponClaims(deps, input),
+  'desk-products': ({ deps, input }) => listProducts(deps, input),
+  'desk-product-save': ({ deps, input, actor }) => saveProduct(deps, actor(), input),
+  'desk-menus': ({ deps, input }) => listMenus(deps, input),
+  'desk-menu-save': ({ deps, input, actor }) => saveMenu(deps, actor(), input),
+  'desk-menu-delete': ({ deps, input, actor }) => deleteMenu(deps, actor(), input),
+  'desk-image-upload': ({ deps, input, actor }) => uploadImage(deps, actor(), input),
+  'desk-consultants': ({ deps }) => listConsultants(deps),
+  'desk-consultant-save': ({ deps, input, actor }) => saveConsultant(deps, actor(), input),
+  'desk-consultant-active': ({ deps, input, actor }) => setConsultantActive(deps, actor(), input),
+  'desk-members': ({ deps, input }) => searchMembers(deps, input),
+  'desk-member': ({ deps, input }) => memberDetail(deps, input.memberId),
+  'desk-mails': ({ deps, input }) => listMails(deps, input),
+  'desk-mail-resend': ({ deps, input, actor }) => resendMail(deps, actor(), input.id),
+  'desk-refund': ({ deps, input, actor }) => refundPurchase(deps, actor(), input),
+  'desk-audit': ({ deps, input }) => readAudit(deps, input),
+}
