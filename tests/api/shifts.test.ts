@@ -107,3 +107,22 @@ describe('fair assignment of 指名なし bookings', () => {
     expect(new Set(assigned).size).toBeGreaterThan(1)
   })
 })
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a shift change on one replica is seen by the other on the next request', () => {
+  let r: Harness
+  beforeAll(async () => {
+    r = await createHarness({ cacheBus: true })
+  }, 60_000)
+  afterAll(async () => r?.close())
+
+  it('the other replica\'s grid follows at once', async () => {
+    const b = await r.replica()
+    const member = await r.member('fresh')
+    const cs = await staffAccount(r, [{ role: 'consultant', staffId: 'STAFF-04' }])
+    const gridOnB = async () => (await b.get('reservation-schedule', { token: member.token, query: { dt: '20250613', minutesToSupport: 60 } })).body as T
+    // STAFF-04's seeded shift on 2025-06-13 is 09:00–17:00; B has the day cached.
+    expect(cell(await gridOnB(), 'STAFF-04', '15-00')).toBe(true)
+    expect((await staffPost(r, 'shift-plan-update', { token: cs.token, body: { setExceptions: [{ ymd: '20250613', off: true }] } })).status).toBe(200)
+    expect(cell(await gridOnB(), 'STAFF-04', '15-00')).not.toBe(true)
+  })
+})
