@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { StaffAccountsPage } from '../features/staff-accounts/staff-accounts-page'
 import { staffAccountsText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
@@ -6,6 +7,7 @@ import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 /** スタッフ権限 (operators): grant and revoke staff roles by e-mail. */
 export const Route = createFileRoute('/staff/accounts')({
   staticData: { staffRoles: ['operator'] },
+  beforeLoad: (options): void => refuseOtherRoles(options),
   loader: ({ context }) => context.staffApi.call('staff-accounts', {}),
   pendingComponent: () => <StaffPageSkeleton title={staffAccountsText.title} />,
   errorComponent: AccountsError,

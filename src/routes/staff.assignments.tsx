@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { AssignmentsPage } from '../features/reassignment/assignments-page'
 import { ReassignmentDialog } from '../features/reassignment/reassignment-dialog'
 import { useReassignmentActor } from '../features/reassignment/use-reassignment-actor'
@@ -11,6 +12,7 @@ const ASSIGNMENT_DAYS = 31
 /** 割り当て: future bookings, who holds each, and reassignment (operators). */
 export const Route = createFileRoute('/staff/assignments')({
   staticData: { staffRoles: ['operator'] },
+  beforeLoad: (options): void => refuseOtherRoles(options),
   loader: ({ context }) => context.staffApi.call('assignments', { days: ASSIGNMENT_DAYS }),
   pendingComponent: () => <StaffPageSkeleton title={assignmentsText.title} rows={5} />,
   errorComponent: AssignmentsError,

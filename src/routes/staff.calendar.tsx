@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { CalendarFeedPage } from '../features/calendar-feed/calendar-feed-page'
 import { calendarFeedText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
@@ -6,6 +7,7 @@ import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 /** カレンダー連携 (consultants): the private iCalendar feed URL. */
 export const Route = createFileRoute('/staff/calendar')({
   staticData: { staffRoles: ['consultant'] },
+  beforeLoad: (options): void => refuseOtherRoles(options),
   loader: ({ context }) => context.staffApi.call('calendar-feed', { action: 'STATUS' }),
   pendingComponent: () => <StaffPageSkeleton title={calendarFeedText.title} rows={1} />,
   errorComponent: CalendarError,

@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { BusinessHolidaysPage } from '../features/business-holidays/business-holidays-page'
 import { holidaysText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
@@ -6,6 +7,7 @@ import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 /** 休業日 (operators). */
 export const Route = createFileRoute('/staff/holidays')({
   staticData: { staffRoles: ['operator'] },
+  beforeLoad: (options): void => refuseOtherRoles(options),
   loader: ({ context }) => context.staffApi.call('business-holidays', {}),
   pendingComponent: () => <StaffPageSkeleton title={holidaysText.title} />,
   errorComponent: HolidaysError,

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/consultant-day/consultant-day-page'
 import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'
@@ -7,8 +8,10 @@ import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 /** 今日の相談 (a consultant's day); an operator who is no consultant starts at the assignments. */
 export const Route = createFileRoute('/staff/')({
   staticData: { staffRoles: ['consultant'] },
-  beforeLoad: ({ context }) => {
-    if (!context.staff.roles.includes('consultant') && context.staff.roles.includes('operator')) throw redirect({ to: '/staff/assignments' })
+  beforeLoad: (options) => {
+    const { roles } = options.context.staff
+    if (!roles.includes('consultant') && roles.includes('operator')) throw redirect({ to: '/staff/assignments' })
+    refuseOtherRoles(options)
   },
   loader: ({ context }) => context.staffApi.call('consultant-day', { days: CONSULTANT_DAYS }),
   pendingComponent: () => <StaffPageSkeleton title={consultantDayText.title} />,

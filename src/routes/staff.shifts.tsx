@@ -1,4 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { refuseOtherRoles } from '../app/staff/staff-session'
 import { ShiftPlanPage } from '../features/shift-plan/shift-plan-page'
 import { shiftPlanText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
@@ -6,6 +7,7 @@ import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 /** 勤務予定: a consultant's own plan; an operator chooses any consultant's. */
 export const Route = createFileRoute('/staff/shifts')({
   staticData: { staffRoles: ['consultant', 'operator'] },
+  beforeLoad: (options): void => refuseOtherRoles(options),
   // An operator picks among the consultants (staff-accounts lists every staff row).
   loader: async ({ context }) =>
     context.staff.roles.includes('operator') ? { staffOptions: (await context.staffApi.call('staff-accounts', {})).staff } : { staffOptions: undefined },

@@ -236,7 +236,7 @@ export const staffAccountsText = {
   lead: 'メールアドレスで相談員・運営の権限を付与または削除します。',
   emailLabel: 'メールアドレス',
   roleLabel: '権限',
-  staffLabel: '相談員（相談員の権限のとき）',
+  staffLabel: '担当する相談員',
   staffPlaceholder: '相談員を選んでください',
   linked: '（アカウントあり）',
   passwordLabel: '初期パスワード（任意）',

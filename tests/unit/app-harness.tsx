@@ -26,7 +26,7 @@ export const demoMember: Member = {
  * An identity provider in memory: one account, demo@example.com / demo1234. Like the Firebase
  * adapter it reports nothing before `prepare()` (its SDK is loaded on demand) and `loaded`.
  */
-export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promise<void> = Promise.resolve()) {
+export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promise<void> = Promise.resolve(), claims: Record<string, unknown> = {}) {
   let current = initial
   let prepared = false
   let ready = false
@@ -62,7 +62,7 @@ export function fakeIdentity(initial: IdentityUser | null = null, loaded: Promis
     getIdToken: async () => (current ? 'token' : null),
     reload: async () => {},
     reauthenticate: async () => {},
-    getClaims: async () => (current ? {} : null),
+    getClaims: async () => (current ? { email: current.email, ...claims } : null),
   }
   return { identity, forceSignOut: () => identity.signOut() }
 }
@@ -73,6 +73,8 @@ export type HarnessOptions = {
   identityLoaded?: Promise<void>
   /** Replaces the product API; default answers login 200 and user-data with the demo member. */
   call?: ApiClient['call']
+  /** Custom claims of the signed-in user's token (staff roles: `{ role: ['consultant'], staffId }`). */
+  claims?: Record<string, unknown>
 }
 
 /** Renders the real app (routes, auth chart, Chakra system) with fake ports at `url`. */
@@ -80,6 +82,7 @@ export function renderApp(url: string, options: HarnessOptions = {}) {
   const { identity, forceSignOut } = fakeIdentity(
     options.signedIn ? { uid: 'uid-demo', email: demoMember.email, emailVerified: true, displayName: null } : null,
     options.identityLoaded,
+    options.claims,
   )
   const call = vi.fn(
     options.call ??

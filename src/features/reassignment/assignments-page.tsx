@@ -39,7 +39,7 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
             </Table.Header>
             <Table.Body>
               {rows.map((a) => (
-                <Table.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} bg={a.noPreference ? 'orange.subtle' : undefined}>
+                <Table.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} data-staff-id={a.staffId} bg={a.noPreference ? 'orange.subtle' : undefined}>
                   <Table.Cell whiteSpace="nowrap">{whenLabel(a)}</Table.Cell>
                   <Table.Cell>{a.memberName}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{a.ticketNumber}</Table.Cell>

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { consultantDayText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
+import { consultationFixture } from '../machines/staff-fixtures'
+import { renderApp } from './app-harness'
+
+// The staff shell over the real routes with fake ports: the guard (anonymous → /staff/login,
+// member → 権限がありません), the menu by role, a role's page refused to another role without
+// calling its API, a consultant's day drawn from the staff call, and member pages that treat a
+// staff sign-in as signed out.
+
+let stop: (() => void) | undefined
+afterEach(() => {
+  stop?.()
+  vi.unstubAllGlobals()
+})
+
+const consultant = { role: ['consultant'], staffId: 'STAFF-01' }
+
+/** The staff calls (fetch under the staff client), answering consultant-day with one consultation. */
+function stubStaffApi() {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).replaceAll('-', '')
+  const fetchMock = vi.fn(async (url: string) => {
+    const name = new URL(url, 'http://app').pathname.replace(/^.*\/staff\//, '')
+    if (name === 'consultant-day') {
+      const day = { staffId: 'STAFF-01', staffNickname: 'さくら', from: today, days: 14, consultations: [{ ...consultationFixture, reservationTime: `SUPPORT-${today}-10-30` }] }
+      return new Response(JSON.stringify(day), { status: 200 })
+    }
+    return new Response(JSON.stringify({ message: 'この操作を行う権限がありません。' }), { status: 403 })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+function start(url: string, options?: Parameters<typeof renderApp>[1]) {
+  const app = renderApp(url, options)
+  stop = app.stop
+  return app
+}
+
+describe('staff pages', () => {
+  it('send an anonymous visitor to the staff login, remembering the page, with username and current-password autocomplete', async () => {
+    const { router } = start('/staff/assignments')
+    const email = await screen.findByLabelText(staffLoginText.emailLabel)
+    expect(router.state.location.pathname).toBe('/staff/login')
+    expect(router.state.location.search).toEqual({ redirect: '/staff/assignments' })
+    expect(email.getAttribute('autocomplete')).toBe('username')
+    expect(screen.getByLabelText(staffLoginText.passwordLabel).getAttribute('autocomplete')).toBe('current-password')
+    expect((screen.getByRole('button', { name: staffLoginText.submit }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('tell a signed-in member 権限がありません, without the member header', async () => {
+    const fetchMock = stubStaffApi()
+    start('/staff', { signedIn: true })
+    expect(await screen.findByRole('heading', { name: staffForbiddenText.title })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: staffShellText.mainNav })).toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it("show a consultant their menu and their day: who, how to reach them, the concern", async () => {
+    const fetchMock = stubStaffApi()
+    start('/staff', { signedIn: true, claims: consultant })
+    const card = await screen.findByRole('article', { name: /山田 太郎/ })
+    expect(within(card).getByRole('link', { name: '09012345678' }).getAttribute('href')).toBe('tel:09012345678')
+    expect(card.textContent).toContain('プリンターが動きません')
+    expect(card.textContent).toContain('パソコン')
+    expect(card.textContent).toContain(consultantDayText.status.UNSUPPORTED)
+    const nav = screen.getByRole('navigation', { name: staffShellText.mainNav })
+    const links = within(nav).getAllByRole('link').map((a) => a.textContent)
+    expect(links).toEqual([staffNavText.day, staffNavText.shifts, staffNavText.calendar])
+    expect(String(fetchMock.mock.calls[0][0])).toContain('/staff/consultant-day?days=14')
+    const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>
+    expect(headers.Authorization).toBe('Bearer token')
+  })
+
+  it("refuse an operator's page to a consultant without calling it", async () => {
+    const fetchMock = stubStaffApi()
+    start('/staff/assignments', { signedIn: true, claims: consultant })
+    expect(await screen.findByRole('heading', { name: staffForbiddenText.title })).toBeTruthy()
+    expect(screen.getByText(staffForbiddenText.bodyRole)).toBeTruthy()
+    await waitFor(() => expect(screen.getByRole('navigation', { name: staffShellText.mainNav })).toBeTruthy())
+    expect(fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/assignments'))).toEqual([])
+  })
+
+  it('leave member pages to members: a staff sign-in is sent to the member login', async () => {
+    const { router, call } = start('/purchase-list', { signedIn: true, claims: consultant })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(call).not.toHaveBeenCalledWith('user-data', { data: 'MEMBER' })
+  })
+})
