@@ -15,7 +15,9 @@ export type CheckoutLoaded = {
 }
 /** `draft`: the form as the member left it on an earlier visit of this purchase (戻る keeps the concern text). */
 export type CheckoutInput = { params: CheckoutParams; keySeed: string; draft?: CheckoutDraft['state'] | null }
-export type CheckoutContext = CheckoutInput & CheckoutLoaded & {
+/** Before the load (restoring, asking about a stored attempt, loading) `chargeData` is null. */
+export type CheckoutContext = CheckoutInput & Omit<CheckoutLoaded, 'chargeData'> & {
+  chargeData: ChargeDataResponse | null
   form: CheckoutForm
   resumed: StoredAttempt | null
   applied: { couponCode: string; couponPrice: number } | null
@@ -64,7 +66,7 @@ export function formPatch(c: CheckoutContext, e: CheckoutEvent): Partial<Checkou
     case 'holderName.change': return { holderName: e.value, holderNameError: false }
     case 'holderName.blur': return { holderNameError: !isHolderNameValid(c.form.holderName) }
     case 'card.change': return { card: { ...c.form.card, [e.element]: e.complete }, cardError: e.error ?? null }
-    case 'savedCard.toggle': return { useSavedCard: e.use && c.chargeData.creditcard !== null }
+    case 'savedCard.toggle': return { useSavedCard: e.use && (c.chargeData?.creditcard ?? null) !== null }
     case 'saveCard.toggle': return { saveCard: e.save }
     default: return {}
   }
@@ -72,7 +74,7 @@ export function formPatch(c: CheckoutContext, e: CheckoutEvent): Partial<Checkou
 
 export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext => ({
   ...input,
-  chargeData: null as unknown as ChargeDataResponse,
+  chargeData: null,
   coupons: [],
   email: '',
   hasSavedSlot: false,
@@ -91,15 +93,24 @@ export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext =>
 })
 
 
-/** What is left to pay: the coupon price once a coupon is applied. */
-export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.chargeData.product.price
+/**
+ * The charge data of a loaded checkout: every step from `ready` on has it (a payment, the attempt
+ * stored or charged); asking before the load is a defect of the chart.
+ */
+export function loadedData(c: CheckoutContext): ChargeDataResponse {
+  if (!c.chargeData) throw new Error('checkout: charge-data is not loaded yet')
+  return c.chargeData
+}
+
+/** What is left to pay: the coupon price once a coupon is applied (0 before the load). */
+export const amountDue = (c: CheckoutContext) => c.applied?.couponPrice ?? c.chargeData?.product.price ?? 0
 
 /** The attempt as kept in session storage (product.md §3 list), before the redirect or the charge. */
 export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
   handoff: c.params,
   payload: c.payload!,
   token: c.token,
-  buyType: c.chargeData.product.productType,
+  buyType: loadedData(c).product.productType,
   idempotencyKey: c.idempotencyKey,
   state: { concernText: c.form.concernText, device: c.form.device, os: c.form.os, remoteSupport: c.form.remoteSupport, supportType: c.form.supportType, saveCard: c.form.saveCard },
 })
@@ -108,7 +119,7 @@ export const storedAttempt = (c: CheckoutContext): StoredAttempt => ({
 export const usedNewCard = (c: CheckoutContext): boolean => c.token !== null || (c.payload !== null && c.payload.cardId === '' && c.payload.cardToken !== '')
 
 /** product.md §4: nothing to pay (free interview, 100 % coupon) or the saved card chosen: no token, no 3-D Secure. */
-export const paysWithoutCard = (c: CheckoutContext): boolean => amountDue(c) === 0 || (c.form.useSavedCard && c.chargeData.creditcard !== null)
+export const paysWithoutCard = (c: CheckoutContext): boolean => amountDue(c) === 0 || (c.form.useSavedCard && (c.chargeData?.creditcard ?? null) !== null)
 
 /** product.md §4: the three card elements complete, the holder name valid, no element or name in error. */
 export const isNewCardReady = ({ form: f }: CheckoutContext): boolean =>
@@ -118,7 +129,7 @@ export const isNewCardReady = ({ form: f }: CheckoutContext): boolean =>
 export const startedAttempt = (c: CheckoutContext): Partial<CheckoutContext> => ({
   attempts: c.attempts + 1,
   idempotencyKey: `${c.keySeed}-${c.attempts + 1}`,
-  payload: buildChargeRequest(c.params, c.chargeData, c.form, c.applied?.couponCode ?? null),
+  payload: buildChargeRequest(c.params, loadedData(c), c.form, c.applied?.couponCode ?? null),
   tries: 0,
   token: null,
   tokenError: null,

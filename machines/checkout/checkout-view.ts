@@ -24,5 +24,5 @@ export const checkoutView = {
   showsPaymentProblem: (s: Snapshot) => s.hasTag('paymentProblem'),
   canPay: (s: Snapshot) => s.can({ type: 'pay.submit' }),
   /** What is left to pay (the coupon price once applied); 0 before the product is loaded. */
-  amountDue: (s: Snapshot) => (s.context.chargeData ? amountDue(s.context) : 0),
+  amountDue: (s: Snapshot) => amountDue(s.context),
 }

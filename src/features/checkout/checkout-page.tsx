@@ -6,7 +6,8 @@ import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machi
 import { checkoutView } from '../../../machines/checkout/checkout-view'
 import { osOptions, showsDeviceChoices, showsSupportMethod } from '../../../machines/checkout/checkout-rules'
 import type { CardFieldsProps } from '../../adapters/payment/payment-port'
-import type { ContactDevice, ContactOs, RemoteSupport, SupportType } from '../../../contract/entities'
+import type { ChargeDataResponse } from '../../../contract/calls'
+import type { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from '../../../contract/entities'
 import { CONCERN_MAX } from '../../../contract/fields'
 import { buyText } from '../../text/checkout'
 import { PageCard } from '../../ui/page-card'
@@ -29,9 +30,9 @@ export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; C
   return (
     <PageCard title={buyText.title}>
       <Stack gap="8">
-        <OrderSummary actor={actor} />
+        <OrderSummary actor={actor} data={data} />
         <CouponList actor={actor} />
-        <Choices actor={actor} />
+        <Choices actor={actor} type={type} />
         <Separator />
         <CheckoutCardSection actor={actor} CardFields={CardFields} />
         <Button asChild variant="outline" alignSelf="start">
@@ -47,9 +48,8 @@ export function CheckoutPage({ actor, CardFields }: { actor: CheckoutActorRef; C
   )
 }
 
-function OrderSummary({ actor }: { actor: CheckoutActorRef }) {
-  const product = useSelector(actor, (s) => s.context.chargeData.product)
-  const staff = useSelector(actor, (s) => s.context.chargeData.staff)
+function OrderSummary({ actor, data }: { actor: CheckoutActorRef; data: ChargeDataResponse }) {
+  const { product, staff } = data
   const reservationTime = useSelector(actor, (s) => s.context.params.reservationTime)
   const applied = useSelector(actor, (s) => s.context.applied)
   const due = useSelector(actor, checkoutView.amountDue)
@@ -161,8 +161,7 @@ function CouponList({ actor }: { actor: CheckoutActorRef }) {
   )
 }
 
-function Choices({ actor }: { actor: CheckoutActorRef }) {
-  const type = useSelector(actor, (s) => s.context.chargeData.product.productType)
+function Choices({ actor, type }: { actor: CheckoutActorRef; type: ProductType }) {
   const reserveNow = useSelector(actor, (s) => s.context.params.reserveNow)
   const form = useSelector(actor, (s) => s.context.form)
   const tooLong = form.concernText.length > CONCERN_MAX
