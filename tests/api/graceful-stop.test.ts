@@ -139,7 +139,7 @@ describe.runIf(pgUrl)('SIGTERM and readiness', () => {
     expect(attempts.map((a) => a.status)).toEqual(group.map(() => 'succeeded'))
   }, 90_000)
 
-  it('/api/ready: 503 while the start waits for the database, 200 once it is up, 503 when it is gone, 200 again; /api/health 200 throughout', async () => {
+  it('/api/ready: 503 while the start waits for the database, 200 once it is up, 503 when it is gone, 200 again; /api/health 200 throughout; the cache bus reconnect counted', async () => {
     const pgTarget = new URL(scratch.url)
     // A proxy in front of PostgreSQL: holding (connections wait), open, or down (connections dropped).
     let mode: 'hold' | 'open' | 'down' = 'hold'
@@ -173,11 +173,11 @@ describe.runIf(pgUrl)('SIGTERM and readiness', () => {
     proxied.hostname = '127.0.0.1'
     proxied.port = String((proxy.address() as net.AddressInfo).port)
 
-    const port = await freePort()
+    const [port, metricsPort] = [await freePort(), await freePort()]
     const url = `http://127.0.0.1:${port}`
     const child = spawnChild('ready-server', process.execPath, ['--import', 'tsx', `${ROOT}/server/main.ts`], {
       cwd: ROOT,
-      env: { PORT: String(port), HOST: '127.0.0.1', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulator(), SMTP_URL: 'smtp://127.0.0.1:1', APP_ORIGIN: url, DATABASE_URL: proxied.toString(), PURCHASE_SWEEP_MS: '0', STATIC_DIR: '', PGLITE_DIR: '', SEED_DEMO: '', ENABLE_TEST_ROUTES: '' },
+      env: { PORT: String(port), HOST: '127.0.0.1', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulator(), SMTP_URL: 'smtp://127.0.0.1:1', APP_ORIGIN: url, DATABASE_URL: proxied.toString(), PURCHASE_SWEEP_MS: '0', MYPAGE_METRICS_PORT: String(metricsPort), STATIC_DIR: '', PGLITE_DIR: '', SEED_DEMO: '', ENABLE_TEST_ROUTES: '' },
     })
     const ready = async () => {
       const r = await fetch(`${url}/api/ready`)
@@ -202,6 +202,11 @@ describe.runIf(pgUrl)('SIGTERM and readiness', () => {
 
       mode = 'open'
       await until('ready again', async () => (await ready()).status === 200)
+      // The cache bus lost its connection with the database and made a new one: counted.
+      const reconnects = async () => Number(/^mypage_cache_bus_reconnects_total (\d+)/m.exec(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())?.[1] ?? 0)
+      await until('the cache bus reconnected', async () => (await reconnects()) >= 1)
+      expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toMatch(/^mypage_db_pool_connections\{state="total"\} [1-9]/m)
+      expect((await fetch(`${url}/metrics`)).status).toBe(404)
     } finally {
       if (child.proc.exitCode === null) {
         const exit = exitOf(child)
