@@ -51,5 +51,8 @@ export function createSentryErrorReporter(config: ErrorReportsConfig, target: Pi
 }
 
 export function createErrorReporter(options: { errorReports?: ErrorReportsConfig }): ErrorReporter {
+  // The build's own value, replaced by the bundler: a build without a DSN has neither the listeners
+  // nor the SDK's chunk.
+  if (!import.meta.env.VITE_SENTRY_DSN) return consoleErrorReporter
   return options.errorReports && typeof window !== 'undefined' ? createSentryErrorReporter(options.errorReports) : consoleErrorReporter
 }
