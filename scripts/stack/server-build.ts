@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs'
 import path from 'node:path'
 import { buildServer } from '../build-server'
 
@@ -30,7 +30,12 @@ export async function ensureServerBuild(): Promise<string> {
   const base = path.join(ROOT, '.tmp', 'server-build')
   const dir = path.join(base, hashInputs())
   const main = path.join(dir, 'main.js')
-  if (existsSync(main)) return main
+  if (existsSync(main)) {
+    // Marked as used, so the pruning below keeps it.
+    const now = new Date()
+    utimesSync(dir, now, now)
+    return main
+  }
   mkdirSync(base, { recursive: true })
   const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`
   try {
@@ -40,5 +45,16 @@ export async function ensureServerBuild(): Promise<string> {
   } finally {
     rmSync(tmp, { recursive: true, force: true })
   }
+  prune(base, KEEP)
   return main
+}
+
+/** The builds every edit of the server leaves behind: the most recently used few are kept. */
+const KEEP = 8
+function prune(base: string, keep: number) {
+  const builds = readdirSync(base)
+    .filter((name) => /^[0-9a-f]{16}$/.test(name))
+    .map((name) => ({ name, used: statSync(path.join(base, name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used)
+  for (const old of builds.slice(keep)) rmSync(path.join(base, old.name), { recursive: true, force: true })
 }
