@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { LoginForm } from '../../contract/calls'
 
 /**
- * Staff login (docs/product.md §6 roles; docs/decisions.md, "staff sign-in").
+ * Staff login (docs/product.md §6 roles; docs/decisions.md 60).
  *
  * editing ─form.submit [isFormValid]─▶ signingIn ─▶ checkingRole ─[hasStaffRole]─▶ signedIn (goToStaffPage)
  *   signingIn fails ─▶ editing (ログインに失敗しました…)

@@ -37,7 +37,7 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
           return identity.onChange((user) => {
             const report = ++latest
             if (!user) return sendBack({ type: 'identity.changed', user: null })
-            // A staff account is no member account (docs/decisions.md, "staff sign-in"): member
+            // A staff account is no member account (docs/decisions.md 60): member
             // pages see it as signed out, so this chart never loads a member for it nor signs it
             // out when there is none. Only the latest report counts.
             void identity
