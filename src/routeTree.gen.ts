@@ -33,6 +33,7 @@ import { Route as AuthSettingsRouteImport } from './routes/_auth.settings'
 import { Route as SettingsEmailChangeCompleteRouteImport } from './routes/settings.email-change-complete'
 import { Route as SettingsPasswordChangeCompleteRouteImport } from './routes/settings.password-change-complete'
 import { Route as StaffIndexRouteImport } from './routes/staff.index'
+import { Route as StaffDeskRouteImport } from './routes/staff._desk'
 import { Route as StaffAccountsRouteImport } from './routes/staff.accounts'
 import { Route as StaffAssignmentsRouteImport } from './routes/staff.assignments'
 import { Route as StaffCalendarRouteImport } from './routes/staff.calendar'
@@ -45,6 +46,19 @@ import { Route as AuthSettingsPasswordChangeRouteImport } from './routes/_auth.s
 import { Route as AuthSupportMenuRouteImport } from './routes/_auth.support.menu'
 import { Route as AuthSupportReservationDateChangeRouteImport } from './routes/_auth.support.reservation-date-change'
 import { Route as AuthSupportStaffRouteImport } from './routes/_auth.support.staff'
+import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
+import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
+import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
+import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
+import { Route as StaffDeskCouponsIndexRouteImport } from './routes/staff._desk.coupons.index'
+import { Route as StaffDeskCouponsNewRouteImport } from './routes/staff._desk.coupons.new'
+import { Route as StaffDeskMembersIndexRouteImport } from './routes/staff._desk.members.index'
+import { Route as StaffDeskMembersMemberIdRouteImport } from './routes/staff._desk.members.$memberId'
+import { Route as StaffDeskNoticesIndexRouteImport } from './routes/staff._desk.notices.index'
+import { Route as StaffDeskNoticesNoticeIdRouteImport } from './routes/staff._desk.notices.$noticeId'
+import { Route as StaffDeskNoticesNewRouteImport } from './routes/staff._desk.notices.new'
+import { Route as StaffDeskCouponsCouponCodeIndexRouteImport } from './routes/staff._desk.coupons.$couponCode.index'
+import { Route as StaffDeskCouponsCouponCodeEditRouteImport } from './routes/staff._desk.coupons.$couponCode.edit'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -168,6 +182,10 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: '/',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffDeskRoute = StaffDeskRouteImport.update({
+  id: '/_desk',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffAccountsRoute = StaffAccountsRouteImport.update({
   id: '/accounts',
   path: '/accounts',
@@ -232,6 +250,77 @@ const AuthSupportStaffRoute = AuthSupportStaffRouteImport.update({
   path: '/support/staff',
   getParentRoute: () => AuthRoute,
 } as any)
+const StaffDeskAuditRoute = StaffDeskAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskProductsRoute = StaffDeskProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskConsultantsIndexRoute =
+  StaffDeskConsultantsIndexRouteImport.update({
+    id: '/consultants/',
+    path: '/consultants/',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
+const StaffDeskConsultantsStaffIdRoute =
+  StaffDeskConsultantsStaffIdRouteImport.update({
+    id: '/consultants/$staffId',
+    path: '/consultants/$staffId',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
+const StaffDeskCouponsIndexRoute = StaffDeskCouponsIndexRouteImport.update({
+  id: '/coupons/',
+  path: '/coupons/',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskCouponsNewRoute = StaffDeskCouponsNewRouteImport.update({
+  id: '/coupons/new',
+  path: '/coupons/new',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskMembersIndexRoute = StaffDeskMembersIndexRouteImport.update({
+  id: '/members/',
+  path: '/members/',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskMembersMemberIdRoute =
+  StaffDeskMembersMemberIdRouteImport.update({
+    id: '/members/$memberId',
+    path: '/members/$memberId',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
+const StaffDeskNoticesIndexRoute = StaffDeskNoticesIndexRouteImport.update({
+  id: '/notices/',
+  path: '/notices/',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskNoticesNoticeIdRoute =
+  StaffDeskNoticesNoticeIdRouteImport.update({
+    id: '/notices/$noticeId',
+    path: '/notices/$noticeId',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
+const StaffDeskNoticesNewRoute = StaffDeskNoticesNewRouteImport.update({
+  id: '/notices/new',
+  path: '/notices/new',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskCouponsCouponCodeIndexRoute =
+  StaffDeskCouponsCouponCodeIndexRouteImport.update({
+    id: '/coupons/$couponCode/',
+    path: '/coupons/$couponCode/',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
+const StaffDeskCouponsCouponCodeEditRoute =
+  StaffDeskCouponsCouponCodeEditRouteImport.update({
+    id: '/coupons/$couponCode/edit',
+    path: '/coupons/$couponCode/edit',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -269,6 +358,19 @@ export interface FileRoutesByFullPath {
   '/support/menu': typeof AuthSupportMenuRoute
   '/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/support/staff': typeof AuthSupportStaffRoute
+  '/staff/audit': typeof StaffDeskAuditRoute
+  '/staff/products': typeof StaffDeskProductsRoute
+  '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
+  '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
+  '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
+  '/staff/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/consultants/': typeof StaffDeskConsultantsIndexRoute
+  '/staff/coupons/': typeof StaffDeskCouponsIndexRoute
+  '/staff/members/': typeof StaffDeskMembersIndexRoute
+  '/staff/notices/': typeof StaffDeskNoticesIndexRoute
+  '/staff/coupons/$couponCode/edit': typeof StaffDeskCouponsCouponCodeEditRoute
+  '/staff/coupons/$couponCode/': typeof StaffDeskCouponsCouponCodeIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -291,6 +393,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthSettingsRoute
   '/settings/email-change-complete': typeof SettingsEmailChangeCompleteRoute
   '/settings/password-change-complete': typeof SettingsPasswordChangeCompleteRoute
+  '/staff': typeof StaffIndexRoute
   '/staff/accounts': typeof StaffAccountsRoute
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
@@ -298,13 +401,25 @@ export interface FileRoutesByTo {
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
-  '/staff': typeof StaffIndexRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
   '/support/menu': typeof AuthSupportMenuRoute
   '/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/support/staff': typeof AuthSupportStaffRoute
+  '/staff/audit': typeof StaffDeskAuditRoute
+  '/staff/products': typeof StaffDeskProductsRoute
+  '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
+  '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
+  '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
+  '/staff/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/consultants': typeof StaffDeskConsultantsIndexRoute
+  '/staff/coupons': typeof StaffDeskCouponsIndexRoute
+  '/staff/members': typeof StaffDeskMembersIndexRoute
+  '/staff/notices': typeof StaffDeskNoticesIndexRoute
+  '/staff/coupons/$couponCode/edit': typeof StaffDeskCouponsCouponCodeEditRoute
+  '/staff/coupons/$couponCode': typeof StaffDeskCouponsCouponCodeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -330,6 +445,7 @@ export interface FileRoutesById {
   '/_auth/settings': typeof AuthSettingsRoute
   '/settings/email-change-complete': typeof SettingsEmailChangeCompleteRoute
   '/settings/password-change-complete': typeof SettingsPasswordChangeCompleteRoute
+  '/staff/_desk': typeof StaffDeskRouteWithChildren
   '/staff/accounts': typeof StaffAccountsRoute
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
@@ -344,6 +460,19 @@ export interface FileRoutesById {
   '/_auth/support/menu': typeof AuthSupportMenuRoute
   '/_auth/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/_auth/support/staff': typeof AuthSupportStaffRoute
+  '/staff/_desk/audit': typeof StaffDeskAuditRoute
+  '/staff/_desk/products': typeof StaffDeskProductsRoute
+  '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
+  '/staff/_desk/members/$memberId': typeof StaffDeskMembersMemberIdRoute
+  '/staff/_desk/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
+  '/staff/_desk/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/_desk/consultants/': typeof StaffDeskConsultantsIndexRoute
+  '/staff/_desk/coupons/': typeof StaffDeskCouponsIndexRoute
+  '/staff/_desk/members/': typeof StaffDeskMembersIndexRoute
+  '/staff/_desk/notices/': typeof StaffDeskNoticesIndexRoute
+  '/staff/_desk/coupons/$couponCode/edit': typeof StaffDeskCouponsCouponCodeEditRoute
+  '/staff/_desk/coupons/$couponCode/': typeof StaffDeskCouponsCouponCodeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -383,6 +512,19 @@ export interface FileRouteTypes {
     | '/support/menu'
     | '/support/reservation-date-change'
     | '/support/staff'
+    | '/staff/audit'
+    | '/staff/products'
+    | '/staff/consultants/$staffId'
+    | '/staff/coupons/new'
+    | '/staff/members/$memberId'
+    | '/staff/notices/$noticeId'
+    | '/staff/notices/new'
+    | '/staff/consultants/'
+    | '/staff/coupons/'
+    | '/staff/members/'
+    | '/staff/notices/'
+    | '/staff/coupons/$couponCode/edit'
+    | '/staff/coupons/$couponCode/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -405,6 +547,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/settings/email-change-complete'
     | '/settings/password-change-complete'
+    | '/staff'
     | '/staff/accounts'
     | '/staff/assignments'
     | '/staff/calendar'
@@ -412,13 +555,25 @@ export interface FileRouteTypes {
     | '/staff/shifts'
     | '/staff/login'
     | '/'
-    | '/staff'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
     | '/support/menu'
     | '/support/reservation-date-change'
     | '/support/staff'
+    | '/staff/audit'
+    | '/staff/products'
+    | '/staff/consultants/$staffId'
+    | '/staff/coupons/new'
+    | '/staff/members/$memberId'
+    | '/staff/notices/$noticeId'
+    | '/staff/notices/new'
+    | '/staff/consultants'
+    | '/staff/coupons'
+    | '/staff/members'
+    | '/staff/notices'
+    | '/staff/coupons/$couponCode/edit'
+    | '/staff/coupons/$couponCode'
   id:
     | '__root__'
     | '/$'
@@ -443,6 +598,7 @@ export interface FileRouteTypes {
     | '/_auth/settings'
     | '/settings/email-change-complete'
     | '/settings/password-change-complete'
+    | '/staff/_desk'
     | '/staff/accounts'
     | '/staff/assignments'
     | '/staff/calendar'
@@ -457,6 +613,19 @@ export interface FileRouteTypes {
     | '/_auth/support/menu'
     | '/_auth/support/reservation-date-change'
     | '/_auth/support/staff'
+    | '/staff/_desk/audit'
+    | '/staff/_desk/products'
+    | '/staff/_desk/consultants/$staffId'
+    | '/staff/_desk/coupons/new'
+    | '/staff/_desk/members/$memberId'
+    | '/staff/_desk/notices/$noticeId'
+    | '/staff/_desk/notices/new'
+    | '/staff/_desk/consultants/'
+    | '/staff/_desk/coupons/'
+    | '/staff/_desk/members/'
+    | '/staff/_desk/notices/'
+    | '/staff/_desk/coupons/$couponCode/edit'
+    | '/staff/_desk/coupons/$couponCode/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -647,6 +816,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/_desk': {
+      id: '/staff/_desk'
+      path: ''
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffDeskRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/accounts': {
       id: '/staff/accounts'
       path: '/accounts'
@@ -731,6 +907,97 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSupportStaffRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/staff/_desk/audit': {
+      id: '/staff/_desk/audit'
+      path: '/audit'
+      fullPath: '/staff/audit'
+      preLoaderRoute: typeof StaffDeskAuditRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/products': {
+      id: '/staff/_desk/products'
+      path: '/products'
+      fullPath: '/staff/products'
+      preLoaderRoute: typeof StaffDeskProductsRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/consultants/': {
+      id: '/staff/_desk/consultants/'
+      path: '/consultants'
+      fullPath: '/staff/consultants/'
+      preLoaderRoute: typeof StaffDeskConsultantsIndexRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/consultants/$staffId': {
+      id: '/staff/_desk/consultants/$staffId'
+      path: '/consultants/$staffId'
+      fullPath: '/staff/consultants/$staffId'
+      preLoaderRoute: typeof StaffDeskConsultantsStaffIdRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/coupons/': {
+      id: '/staff/_desk/coupons/'
+      path: '/coupons'
+      fullPath: '/staff/coupons/'
+      preLoaderRoute: typeof StaffDeskCouponsIndexRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/coupons/new': {
+      id: '/staff/_desk/coupons/new'
+      path: '/coupons/new'
+      fullPath: '/staff/coupons/new'
+      preLoaderRoute: typeof StaffDeskCouponsNewRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/members/': {
+      id: '/staff/_desk/members/'
+      path: '/members'
+      fullPath: '/staff/members/'
+      preLoaderRoute: typeof StaffDeskMembersIndexRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/members/$memberId': {
+      id: '/staff/_desk/members/$memberId'
+      path: '/members/$memberId'
+      fullPath: '/staff/members/$memberId'
+      preLoaderRoute: typeof StaffDeskMembersMemberIdRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/notices/': {
+      id: '/staff/_desk/notices/'
+      path: '/notices'
+      fullPath: '/staff/notices/'
+      preLoaderRoute: typeof StaffDeskNoticesIndexRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/notices/$noticeId': {
+      id: '/staff/_desk/notices/$noticeId'
+      path: '/notices/$noticeId'
+      fullPath: '/staff/notices/$noticeId'
+      preLoaderRoute: typeof StaffDeskNoticesNoticeIdRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/notices/new': {
+      id: '/staff/_desk/notices/new'
+      path: '/notices/new'
+      fullPath: '/staff/notices/new'
+      preLoaderRoute: typeof StaffDeskNoticesNewRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/coupons/$couponCode/': {
+      id: '/staff/_desk/coupons/$couponCode/'
+      path: '/coupons/$couponCode'
+      fullPath: '/staff/coupons/$couponCode/'
+      preLoaderRoute: typeof StaffDeskCouponsCouponCodeIndexRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/coupons/$couponCode/edit': {
+      id: '/staff/_desk/coupons/$couponCode/edit'
+      path: '/coupons/$couponCode/edit'
+      fullPath: '/staff/coupons/$couponCode/edit'
+      preLoaderRoute: typeof StaffDeskCouponsCouponCodeEditRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
   }
 }
 
@@ -774,7 +1041,44 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface StaffDeskRouteChildren {
+  StaffDeskAuditRoute: typeof StaffDeskAuditRoute
+  StaffDeskProductsRoute: typeof StaffDeskProductsRoute
+  StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
+  StaffDeskCouponsNewRoute: typeof StaffDeskCouponsNewRoute
+  StaffDeskMembersMemberIdRoute: typeof StaffDeskMembersMemberIdRoute
+  StaffDeskNoticesNoticeIdRoute: typeof StaffDeskNoticesNoticeIdRoute
+  StaffDeskNoticesNewRoute: typeof StaffDeskNoticesNewRoute
+  StaffDeskConsultantsIndexRoute: typeof StaffDeskConsultantsIndexRoute
+  StaffDeskCouponsIndexRoute: typeof StaffDeskCouponsIndexRoute
+  StaffDeskMembersIndexRoute: typeof StaffDeskMembersIndexRoute
+  StaffDeskNoticesIndexRoute: typeof StaffDeskNoticesIndexRoute
+  StaffDeskCouponsCouponCodeEditRoute: typeof StaffDeskCouponsCouponCodeEditRoute
+  StaffDeskCouponsCouponCodeIndexRoute: typeof StaffDeskCouponsCouponCodeIndexRoute
+}
+
+const StaffDeskRouteChildren: StaffDeskRouteChildren = {
+  StaffDeskAuditRoute: StaffDeskAuditRoute,
+  StaffDeskProductsRoute: StaffDeskProductsRoute,
+  StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,
+  StaffDeskCouponsNewRoute: StaffDeskCouponsNewRoute,
+  StaffDeskMembersMemberIdRoute: StaffDeskMembersMemberIdRoute,
+  StaffDeskNoticesNoticeIdRoute: StaffDeskNoticesNoticeIdRoute,
+  StaffDeskNoticesNewRoute: StaffDeskNoticesNewRoute,
+  StaffDeskConsultantsIndexRoute: StaffDeskConsultantsIndexRoute,
+  StaffDeskCouponsIndexRoute: StaffDeskCouponsIndexRoute,
+  StaffDeskMembersIndexRoute: StaffDeskMembersIndexRoute,
+  StaffDeskNoticesIndexRoute: StaffDeskNoticesIndexRoute,
+  StaffDeskCouponsCouponCodeEditRoute: StaffDeskCouponsCouponCodeEditRoute,
+  StaffDeskCouponsCouponCodeIndexRoute: StaffDeskCouponsCouponCodeIndexRoute,
+}
+
+const StaffDeskRouteWithChildren = StaffDeskRoute._addFileChildren(
+  StaffDeskRouteChildren,
+)
+
 interface StaffRouteChildren {
+  StaffDeskRoute: typeof StaffDeskRouteWithChildren
   StaffAccountsRoute: typeof StaffAccountsRoute
   StaffAssignmentsRoute: typeof StaffAssignmentsRoute
   StaffCalendarRoute: typeof StaffCalendarRoute
@@ -784,6 +1088,7 @@ interface StaffRouteChildren {
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffDeskRoute: StaffDeskRouteWithChildren,
   StaffAccountsRoute: StaffAccountsRoute,
   StaffAssignmentsRoute: StaffAssignmentsRoute,
   StaffCalendarRoute: StaffCalendarRoute,

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { failureMessage, failureStatus, isClientFailure } from '../shared/api-failure'
-import { imageProblem, profileErrors, type ImageProblem, type PickedImage, type ProfileErrors, type ProfileField, type ProfileValues } from './consultant-profile-rules'
+import { imageProblem, profileErrors, type PickedImage, type ProfileErrors, type ProfileField, type ProfileValues } from './consultant-profile-rules'
 
 /**
  * An operator edits a consultant's profile, image included (the desk's consultant page).
@@ -19,8 +19,8 @@ import { imageProblem, profileErrors, type ImageProblem, type PickedImage, type 
  */
 
 export type ProfileInput = { staffId: string }
-export type LoadedProfile = { values: ProfileValues; imageUrl: string | null; version: string }
-export type ProfileSave = { staffId: string; values: ProfileValues; imageUrl: string | null; version: string | null }
+export type LoadedProfile = { values: ProfileValues; imageUrl: string | null; version: number }
+export type ProfileSave = { staffId: string; values: ProfileValues; imageUrl: string | null; version: number | null }
 
 export type ConsultantProfileContext = {
   staffId: string
@@ -28,10 +28,10 @@ export type ConsultantProfileContext = {
   errors: ProfileErrors
   submitted: boolean
   imageUrl: string | null
-  version: string | null
+  version: number | null
   picked: PickedImage | null
   /** Our own check of a picked file, or the server's refusal of the upload. */
-  imageProblem: ImageProblem | null
+  imageProblem: string | null
   imageRefusal: string | null
   failure: string | null
   saved: boolean

@@ -1,44 +1,45 @@
+import { DeskConsultantSaveRequest, IMAGE_MAX_BYTES, type DeskConsultant } from '../../contract/desk-calls'
+import { deskMessages as dm } from '../../contract/desk-messages'
+import { formErrors } from '../shared/form-errors'
+import { typedWholeNumber } from '../shared/jst-input'
+
 /**
  * A consultant's public profile as members see it in the schedule grid (docs/product.md §2 staff
- * rows: nickname, age, gender, image). The server checks the same bounds and, for the image, its
- * content (not its name), then resizes it; the size is checked here first so nobody waits for an
- * upload the server will refuse.
+ * rows: nickname, age, gender, image), judged with the server's request schema. The server checks
+ * an image by its content and resizes it; the size and the declared type are checked here first so
+ * nobody waits for an upload the server will refuse.
  */
-
-export const NICKNAME_MAX = 20
-export const AGE_MIN = 18
-export const AGE_MAX = 99
-export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
 export type Gender = 'MALE' | 'FEMALE'
 export type ProfileValues = { nickname: string; age: string; gender: Gender | '' }
 export type ProfileField = keyof ProfileValues
-export type ProfileErrorCode = 'required' | 'tooLong' | 'notWhole' | 'outOfRange'
-export type ProfileErrors = Partial<Record<ProfileField, ProfileErrorCode>>
+export type ProfileErrors = Partial<Record<ProfileField, string>>
 
 /** A picked file as the chart knows it: the view keeps the bytes (`file`) and the preview URL. */
 export type PickedImage = { file: unknown; name: string; size: number; type: string; previewUrl: string }
-export type ImageProblem = 'tooLarge' | 'notPicture'
 
-const halfWidth = (s: string) => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).trim()
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
+
+export const profileRequestFields = (values: ProfileValues) => ({
+  staffNickname: values.nickname,
+  staffAge: typedWholeNumber(values.age),
+  staffGender: values.gender as Gender,
+})
+
+const fieldOf: Record<string, ProfileField> = { staffNickname: 'nickname', staffAge: 'age', staffGender: 'gender' }
 
 export function profileErrors(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {}
-  const nickname = values.nickname.trim()
-  if (!nickname) errors.nickname = 'required'
-  else if (nickname.length > NICKNAME_MAX) errors.nickname = 'tooLong'
-  const age = halfWidth(values.age)
-  if (!age) errors.age = 'required'
-  else if (!/^\d+$/.test(age)) errors.age = 'notWhole'
-  else if (Number(age) < AGE_MIN || Number(age) > AGE_MAX) errors.age = 'outOfRange'
-  if (!values.gender) errors.gender = 'required'
+  for (const [key, message] of Object.entries(formErrors<string>(DeskConsultantSaveRequest, profileRequestFields(values)))) {
+    if (fieldOf[key] && message) errors[fieldOf[key]] = message
+  }
   return errors
 }
 
-export const ageOf = (values: ProfileValues) => Number(halfWidth(values.age))
+export const profileValuesOf = (c: DeskConsultant): ProfileValues => ({ nickname: c.staffNickname, age: String(c.staffAge), gender: c.staffGender })
 
-export function imageProblem(image: Pick<PickedImage, 'size' | 'type'>): ImageProblem | null {
-  if (image.size > PROFILE_IMAGE_MAX_BYTES) return 'tooLarge'
-  return (PROFILE_IMAGE_TYPES as readonly string[]).includes(image.type) ? null : 'notPicture'
+/** The message for a picked file the server would refuse, null when it may go up. */
+export function imageProblem(image: Pick<PickedImage, 'size' | 'type'>): string | null {
+  if (image.size > IMAGE_MAX_BYTES) return dm.imageTooLarge
+  return (PROFILE_IMAGE_TYPES as readonly string[]).includes(image.type) ? null : dm.imageTypeInvalid
 }

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { failureMessage, failureStatus } from '../shared/api-failure'
-import { basicsErrors, emptyCouponValues, fitErrors, sameFit, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
+import type { DeskCouponSaveRequest } from '../../contract/desk-calls'
+import { couponErrors, couponSaveRequest, emptyCouponValues, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
 
 /**
  * An operator creates or edits a coupon in three steps (the desk's coupon pages).
@@ -16,15 +17,13 @@ import { basicsErrors, emptyCouponValues, fitErrors, sameFit, type CouponErrors,
  * version it was read at, and the server answers 409 when it moved on.
  */
 
-export type CouponEditInput = { couponCode: string | null; today: string }
-export type LoadedCoupon = { values: CouponValues; version: string }
-export type CouponSave = { isNew: boolean; values: CouponValues; version: string | null }
+export type CouponEditInput = { couponCode: string | null }
+export type LoadedCoupon = { values: CouponValues; version: number }
 
 export type CouponEditContext = {
   isNew: boolean
-  today: string
   values: CouponValues
-  version: string | null
+  version: number | null
   errors: CouponErrors
   /** The steps the operator tried to leave: their errors are shown. */
   shown: { basics: boolean; fit: boolean }
@@ -43,8 +42,7 @@ export type CouponEditEvent =
   | { type: 'conflict.back' }
   | { type: 'load.retry' }
 
-const allErrors = (values: CouponValues, today: string): CouponErrors => ({ ...basicsErrors(values), ...fitErrors(values, today) })
-const loaded = (c: CouponEditContext, l: LoadedCoupon) => ({ values: l.values, version: l.version, errors: allErrors(l.values, c.today) })
+const loaded = (l: LoadedCoupon) => ({ values: l.values, version: l.version, errors: couponErrors(l.values) })
 
 export const couponEditMachine = setup({
   types: {
@@ -54,15 +52,15 @@ export const couponEditMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.isNew,
-    isBasicsValid: ({ context }) => Object.keys(basicsErrors(context.values)).length === 0,
-    isFitValid: ({ context }) => Object.keys(fitErrors(context.values, context.today)).length === 0,
+    isBasicsValid: ({ context }) => !stepHasErrors(context.errors, 'basics'),
+    isFitValid: ({ context }) => !stepHasErrors(context.errors, 'fit'),
     isConflict: ({ event }) => 'error' in event && failureStatus(event.error) === 409,
   },
   actors: {
     loadCoupon: fromPromise<LoadedCoupon, { couponCode: string }>(async () => {
       throw new Error('provide loadCoupon')
     }),
-    saveCoupon: fromPromise<{ couponCode: string }, CouponSave>(async () => {
+    saveCoupon: fromPromise<{ couponCode: string }, DeskCouponSaveRequest>(async () => {
       throw new Error('provide saveCoupon')
     }),
   },
@@ -72,18 +70,18 @@ export const couponEditMachine = setup({
       // The code is in every claim link already handed out: it is fixed once the coupon exists.
       if (event.field === 'couponCode' && !context.isNew) return {}
       const values = { ...context.values, [event.field]: event.value }
-      return { values, errors: allErrors(values, context.today) }
+      return { values, errors: couponErrors(values) }
     }),
     toggleFit: assign(({ context, event }) => {
       assertEvent(event, 'fit.toggle')
       const has = context.values.fits.some((f) => sameFit(f, event.fit))
       const fits = has ? context.values.fits.filter((f) => !sameFit(f, event.fit)) : [...context.values.fits, event.fit]
       const values = { ...context.values, fits }
-      return { values, errors: allErrors(values, context.today) }
+      return { values, errors: couponErrors(values) }
     }),
     showStep: assign(({ context }, { step }: { step: 'basics' | 'fit' }) => ({ shown: { ...context.shown, [step]: true } })),
-    useLoaded: assign(({ context }, { coupon }: { coupon: LoadedCoupon }) => loaded(context, coupon)),
-    useReloaded: assign(({ context }, { coupon }: { coupon: LoadedCoupon }) => ({ ...loaded(context, coupon), reloaded: true, failure: null })),
+    useLoaded: assign((_, { coupon }: { coupon: LoadedCoupon }) => loaded(coupon)),
+    useReloaded: assign((_, { coupon }: { coupon: LoadedCoupon }) => ({ ...loaded(coupon), reloaded: true, failure: null })),
     keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureMessage(error) })),
     clearNotes: assign({ failure: null, reloaded: false }),
     /** Back to the coupon's page (its claims and uses). */
@@ -93,10 +91,9 @@ export const couponEditMachine = setup({
   id: 'couponEdit',
   context: ({ input }) => ({
     isNew: input.couponCode === null,
-    today: input.today,
     values: { ...emptyCouponValues, couponCode: input.couponCode ?? '' },
     version: null,
-    errors: allErrors({ ...emptyCouponValues, couponCode: input.couponCode ?? '' }, input.today),
+    errors: couponErrors({ ...emptyCouponValues, couponCode: input.couponCode ?? '' }),
     shown: { basics: false, fit: false },
     failure: null,
     reloaded: false,
@@ -152,7 +149,7 @@ export const couponEditMachine = setup({
     saving: {
       invoke: {
         src: 'saveCoupon',
-        input: ({ context }) => ({ isNew: context.isNew, values: context.values, version: context.version }),
+        input: ({ context }) => couponSaveRequest(context.values, context.isNew ? null : context.version),
         onDone: { target: 'saved', actions: { type: 'goToCoupon', params: ({ event }) => ({ couponCode: event.output.couponCode }) } },
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },

@@ -1,15 +1,14 @@
+import { DeskCouponSaveRequest, type DeskCoupon, type DeskCouponSaveRequest as SaveRequest } from '../../contract/desk-calls'
+import { formErrors } from '../shared/form-errors'
+import { jstDayEndToUnix, typedWholeNumber, unixToJstDay } from '../shared/jst-input'
+
 /**
- * The coupon form's rules, step by step (docs/product.md §3 Coupon: code, name, expiry,
- * `availableProductList`; the discount in yen; how many members may claim it). The server checks
- * the same bounds; these decide when the operator may go on to the next step.
+ * The coupon form (docs/product.md §3 Coupon: code, name, expiry, `availableProductList`; the
+ * discount in yen; how many members may claim it), judged step by step with the request schema
+ * the server validates with, so each message is the server's own.
  */
 
-export const COUPON_CODE_MAX = 32
-export const COUPON_NAME_MAX = 50
-export const COUPON_DISCOUNT_MAX = 1_000_000
-export const COUPON_CLAIM_LIMIT_MAX = 1_000_000
-
-export type CouponFit = { productType: string; minutesToSupport: number | null }
+export type CouponFit = { productType: 'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'; minutesToSupport: number | null }
 
 export type CouponValues = {
   couponCode: string
@@ -25,48 +24,52 @@ export type CouponValues = {
 }
 
 export type CouponField = keyof CouponValues
-export type CouponErrorCode = 'required' | 'codeShape' | 'tooLong' | 'notWhole' | 'outOfRange' | 'noFit' | 'dateShape' | 'pastDate'
-export type CouponErrors = Partial<Record<CouponField, CouponErrorCode>>
+export type CouponErrors = Partial<Record<CouponField, string>>
 
 export const emptyCouponValues: CouponValues = { couponCode: '', couponName: '', discountPrice: '', fits: [], expireDate: '', claimLimit: '' }
 
-const halfWidth = (s: string) => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[,，\s]/g, '')
-
-/** A whole number typed in a field (full-width digits and separators allowed), NaN otherwise. */
-export const wholeNumber = (text: string): number => (/^\d+$/.test(halfWidth(text)) ? Number(halfWidth(text)) : NaN)
-
-const whole = (text: string, max: number, optional = false): CouponErrorCode | undefined => {
-  if (halfWidth(text) === '') return optional ? undefined : 'required'
-  const n = wholeNumber(text)
-  if (!Number.isInteger(n)) return 'notWhole'
-  return n < 1 || n > max ? 'outOfRange' : undefined
+/** The save request of the form's values (`version` null: a new coupon). */
+export function couponSaveRequest(values: CouponValues, version: number | null): SaveRequest {
+  return {
+    couponCode: values.couponCode.trim(),
+    ...(version === null ? {} : { version }),
+    couponName: values.couponName,
+    discountPrice: typedWholeNumber(values.discountPrice),
+    expire: jstDayEndToUnix(values.expireDate),
+    availableProductList: values.fits,
+    maxClaims: values.claimLimit.trim() === '' ? null : typedWholeNumber(values.claimLimit),
+  }
 }
 
-/** Step 1: what the coupon is. */
-export function basicsErrors(values: CouponValues): CouponErrors {
+export const couponValuesOf = (c: DeskCoupon): CouponValues => ({
+  couponCode: c.couponCode,
+  couponName: c.couponName,
+  discountPrice: String(c.discountPrice),
+  fits: c.availableProductList.map((f) => ({ productType: f.productType, minutesToSupport: f.minutesToSupport })),
+  expireDate: unixToJstDay(c.expire),
+  claimLimit: c.maxClaims === null ? '' : String(c.maxClaims),
+})
+
+const fieldOf: Record<string, CouponField> = {
+  couponCode: 'couponCode',
+  couponName: 'couponName',
+  discountPrice: 'discountPrice',
+  availableProductList: 'fits',
+  expire: 'expireDate',
+  maxClaims: 'claimLimit',
+}
+
+/** Every field's first message, `{}` when the request would pass. */
+export function couponErrors(values: CouponValues): CouponErrors {
   const errors: CouponErrors = {}
-  const code = values.couponCode.trim()
-  if (!code) errors.couponCode = 'required'
-  else if (code.length > COUPON_CODE_MAX) errors.couponCode = 'tooLong'
-  else if (!/^[A-Za-z0-9_-]+$/.test(code)) errors.couponCode = 'codeShape'
-  const name = values.couponName.trim()
-  if (!name) errors.couponName = 'required'
-  else if (name.length > COUPON_NAME_MAX) errors.couponName = 'tooLong'
-  const discount = whole(values.discountPrice, COUPON_DISCOUNT_MAX)
-  if (discount) errors.discountPrice = discount
+  const byKey = formErrors<string>(DeskCouponSaveRequest, couponSaveRequest(values, null) as unknown as Record<string, unknown>)
+  for (const [key, message] of Object.entries(byKey)) if (fieldOf[key.split('.')[0]] && message) errors[fieldOf[key.split('.')[0]]] ??= message
   return errors
 }
 
-/** Step 2: what it fits, until when, for how many. `today` is Japan's `YYYY-MM-DD`. */
-export function fitErrors(values: CouponValues, today: string): CouponErrors {
-  const errors: CouponErrors = {}
-  if (values.fits.length === 0) errors.fits = 'noFit'
-  if (!values.expireDate) errors.expireDate = 'required'
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.expireDate)) errors.expireDate = 'dateShape'
-  else if (values.expireDate < today) errors.expireDate = 'pastDate'
-  const limit = whole(values.claimLimit, COUPON_CLAIM_LIMIT_MAX, true)
-  if (limit) errors.claimLimit = limit
-  return errors
-}
+const stepFields = { basics: ['couponCode', 'couponName', 'discountPrice'], fit: ['fits', 'expireDate', 'claimLimit'] } as const
+export type CouponStep = keyof typeof stepFields
+
+export const stepHasErrors = (errors: CouponErrors, step: CouponStep) => stepFields[step].some((f) => errors[f])
 
 export const sameFit = (a: CouponFit, b: CouponFit) => a.productType === b.productType && a.minutesToSupport === b.minutesToSupport

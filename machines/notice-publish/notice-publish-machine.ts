@@ -13,13 +13,13 @@ import { noticeErrors, type NoticeErrors, type NoticeField, type NoticeValues } 
  */
 
 export type NoticeStatus = 'SCHEDULED' | 'PUBLISHED' | 'ENDED' | 'WITHDRAWN'
-export type NoticeInput = { noticeId: string | null; now: string }
-export type LoadedNotice = { values: NoticeValues; status: NoticeStatus }
-export type NoticeSave = { noticeId: string | null; values: NoticeValues }
+export type NoticeInput = { noticeId: number | null }
+export type LoadedNotice = { values: NoticeValues; status: NoticeStatus; version: number }
+export type NoticeSave = { noticeId: number | null; version: number | null; values: NoticeValues }
 
 export type NoticePublishContext = {
-  noticeId: string | null
-  now: string
+  noticeId: number | null
+  version: number | null
   values: NoticeValues
   errors: NoticeErrors
   submitted: boolean
@@ -45,17 +45,17 @@ export const noticePublishMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.noticeId === null,
-    isFormValid: ({ context }) => Object.keys(noticeErrors(context.values, context.now)).length === 0,
+    isFormValid: ({ context }) => Object.keys(noticeErrors(context.values)).length === 0,
     canWithdraw: ({ context }) => context.noticeId !== null && context.status !== 'WITHDRAWN',
   },
   actors: {
-    loadNotice: fromPromise<LoadedNotice, { noticeId: string }>(async () => {
+    loadNotice: fromPromise<LoadedNotice, { noticeId: number }>(async () => {
       throw new Error('provide loadNotice')
     }),
-    saveNotice: fromPromise<{ noticeId: string }, NoticeSave>(async () => {
+    saveNotice: fromPromise<{ noticeId: number }, NoticeSave>(async () => {
       throw new Error('provide saveNotice')
     }),
-    withdrawNotice: fromPromise<unknown, { noticeId: string }>(async () => {
+    withdrawNotice: fromPromise<unknown, { noticeId: number; version: number }>(async () => {
       throw new Error('provide withdrawNotice')
     }),
   },
@@ -63,10 +63,10 @@ export const noticePublishMachine = setup({
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change')
       const values = { ...context.values, [event.field]: event.value }
-      return { values, errors: noticeErrors(values, context.now) }
+      return { values, errors: noticeErrors(values) }
     }),
     markSubmitted: assign({ submitted: true, failure: null }),
-    useLoaded: assign(({ context }, { notice }: { notice: LoadedNotice }) => ({ values: notice.values, status: notice.status, errors: noticeErrors(notice.values, context.now) })),
+    useLoaded: assign((_, { notice }: { notice: LoadedNotice }) => ({ values: notice.values, status: notice.status, version: notice.version, errors: noticeErrors(notice.values) })),
     keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureMessage(error) })),
     clearFailure: assign({ failure: null }),
     /** Back to the list of notices, which shows the new state. */
@@ -74,7 +74,7 @@ export const noticePublishMachine = setup({
   },
 }).createMachine({
   id: 'noticePublish',
-  context: ({ input }) => ({ noticeId: input.noticeId, now: input.now, values: empty, errors: noticeErrors(empty, input.now), submitted: false, status: null, failure: null }),
+  context: ({ input }) => ({ noticeId: input.noticeId, version: null, values: empty, errors: noticeErrors(empty), submitted: false, status: null, failure: null }),
   initial: 'start',
   states: {
     start: {
@@ -83,7 +83,7 @@ export const noticePublishMachine = setup({
     loading: {
       invoke: {
         src: 'loadNotice',
-        input: ({ context }) => ({ noticeId: context.noticeId ?? '' }),
+        input: ({ context }) => ({ noticeId: context.noticeId ?? 0 }),
         onDone: { target: 'editing', actions: { type: 'useLoaded', params: ({ event }) => ({ notice: event.output }) } },
         onError: { target: 'loadFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -107,7 +107,7 @@ export const noticePublishMachine = setup({
     publishing: {
       invoke: {
         src: 'saveNotice',
-        input: ({ context }) => ({ noticeId: context.noticeId, values: context.values }),
+        input: ({ context }) => ({ noticeId: context.noticeId, version: context.version, values: context.values }),
         onDone: { target: 'published', actions: 'goToList' },
         onError: { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -121,7 +121,7 @@ export const noticePublishMachine = setup({
     withdrawing: {
       invoke: {
         src: 'withdrawNotice',
-        input: ({ context }) => ({ noticeId: context.noticeId ?? '' }),
+        input: ({ context }) => ({ noticeId: context.noticeId ?? 0, version: context.version ?? 0 }),
         onDone: { target: 'withdrawn', actions: 'goToList' },
         onError: { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -1,31 +1,41 @@
+import { DeskNoticeSaveRequest, type DeskNotice } from '../../contract/desk-calls'
+import { formErrors } from '../shared/form-errors'
+import { jstLocalToUnix, unixToJstLocal } from '../shared/jst-input'
+
 /**
  * A notice or campaign on every member's home (docs/product.md §2 home: お知らせ and キャンペーン
  * lists): its text and the window it is shown in, Japan wall clock (`YYYY-MM-DDTHH:mm`, what a
  * datetime-local input gives). An empty start publishes at once; an empty end shows it until it
- * is withdrawn. The server checks the same bounds.
+ * is withdrawn. Judged with the server's request schema, so each message is the server's own.
  */
-
-export const NOTICE_CONTENT_MAX = 1000
 
 export type NoticeKind = 'INFORMATION' | 'CAMPAIGN'
 export type NoticeValues = { kind: NoticeKind; content: string; publishFrom: string; publishUntil: string }
 export type NoticeField = keyof NoticeValues
-export type NoticeErrorCode = 'required' | 'tooLong' | 'dateShape' | 'endBeforeStart' | 'endPassed'
-export type NoticeErrors = Partial<Record<NoticeField, NoticeErrorCode>>
+export type NoticeErrors = Partial<Record<NoticeField, string>>
 
-const shape = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/
+const when = (text: string) => (text === '' ? null : jstLocalToUnix(text))
 
-/** `now`: Japan's `YYYY-MM-DDTHH:mm`, so a window that already ended is refused. */
-export function noticeErrors(values: NoticeValues, now: string): NoticeErrors {
+/** The save request of the form (`id`/`version` null: a new notice). */
+export const noticeSaveRequest = (values: NoticeValues, id: number | null, version: number | null) => ({
+  ...(id === null ? {} : { id, version: version ?? undefined }),
+  kind: values.kind,
+  content: values.content,
+  publishFrom: when(values.publishFrom),
+  publishUntil: when(values.publishUntil),
+})
+
+export const noticeValuesOf = (n: DeskNotice): NoticeValues => ({
+  kind: n.kind,
+  content: n.content,
+  publishFrom: n.publishFrom === null ? '' : unixToJstLocal(n.publishFrom),
+  publishUntil: n.publishUntil === null ? '' : unixToJstLocal(n.publishUntil),
+})
+
+export function noticeErrors(values: NoticeValues): NoticeErrors {
   const errors: NoticeErrors = {}
-  const content = values.content.trim()
-  if (!content) errors.content = 'required'
-  else if (content.length > NOTICE_CONTENT_MAX) errors.content = 'tooLong'
-  if (values.publishFrom && !shape.test(values.publishFrom)) errors.publishFrom = 'dateShape'
-  if (values.publishUntil) {
-    if (!shape.test(values.publishUntil)) errors.publishUntil = 'dateShape'
-    else if (values.publishUntil <= now) errors.publishUntil = 'endPassed'
-    else if (values.publishFrom && shape.test(values.publishFrom) && values.publishUntil <= values.publishFrom) errors.publishUntil = 'endBeforeStart'
+  for (const [key, message] of Object.entries(formErrors<string>(DeskNoticeSaveRequest, noticeSaveRequest(values, null, null)))) {
+    if (message && (key === 'kind' || key === 'content' || key === 'publishFrom' || key === 'publishUntil')) errors[key] = message
   }
   return errors
 }

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { failureMessage, isClientFailure } from '../shared/api-failure'
+import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isUnansweredFailure } from '../shared/api-failure'
 import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type RefundMode } from './refund-rules'
 
 /**
@@ -18,8 +18,10 @@ import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type R
  * refund and takes a new key. In `refunding` nothing is accepted, so a double click sends once.
  */
 
-export type RefundInput = { ticketNumber: string; paid: number; refunded: number }
+/** `refundable`: what may still be refunded (paid − refunded − refunds in progress), from the server. */
+export type RefundInput = { ticketNumber: string; refundable: number }
 export type RefundRequest = { ticketNumber: string; amount: number; reason: string; idempotencyKey: string }
+/** The purchase's refunded total after this refund. */
 export type RefundResult = { amountRefunded: number }
 
 export type RefundContext = RefundInput & {
@@ -30,8 +32,8 @@ export type RefundContext = RefundInput & {
   key: string | null
   /** The draft the key was taken for. */
   keyedFor: string | null
-  /** The server's message of the last failure, '' when it gave none. */
-  failure: { message: string; retryable: boolean } | null
+  /** The last failure: the server's message ('' when it gave none), whether the same request may go again, whether no answer came. */
+  failure: { message: string; retryable: boolean; unanswered: boolean } | null
   result: RefundResult | null
 }
 
@@ -47,7 +49,10 @@ export type RefundEvent =
   | { type: 'form.edit' }
   | { type: 'dialog.close' }
 
-const remainingOf = (c: RefundInput) => Math.max(0, c.paid - c.refunded)
+/** The provider refused for now (402), or the same refund is still under way (409). */
+const RETRYABLE_STATUSES = [402, 409]
+
+const remainingOf = (c: RefundInput) => Math.max(0, c.refundable)
 const draftKey = (c: RefundContext) => JSON.stringify([refundAmount(c.draft, remainingOf(c)), c.draft.reason.trim()])
 
 /** The request the confirm button sends (also shown in the confirm dialog). */
@@ -87,9 +92,14 @@ export const refundMachine = setup({
       return context.key && context.keyedFor === keyedFor ? {} : { key: event.key, keyedFor }
     }),
     keepFailure: assign((_, { error }: { error: unknown }) => ({
-      // A 4xx is an answer (too much, already refunded in full): the same request would be refused
-      // again. Anything else may not have reached the payment provider, or may have: retry it as is.
-      failure: { message: failureMessage(error), retryable: !isClientFailure(error) },
+      // A 4xx is an answer (too much, nothing paid): the same request would be refused again. No
+      // answer may or may not have reached the payment provider; 402 (the provider refused for now)
+      // and 409 (this very refund still under way) are worth the same request again: retry as is.
+      failure: {
+        message: failureMessage(error),
+        retryable: !isClientFailure(error) || RETRYABLE_STATUSES.includes(failureStatus(error)),
+        unanswered: isUnansweredFailure(error) || isGatewayFailure(error),
+      },
     })),
     keepResult: assign((_, { result }: { result: RefundResult }) => ({ result, failure: null })),
     /** Tell the page the purchase changed (it reloads the member's purchases and tickets). */

@@ -1,35 +1,29 @@
-/**
- * What an operator may refund (docs/product.md §3 Ticket `amountRefunded`, `refundReason`): a whole
- * number of yen, at least 1 and never more than what is left of the payment, with a reason. The
- * server applies the same bounds under a lock; these keep the confirm button honest.
- */
+import { DeskRefundRequest } from '../../contract/desk-calls'
+import { deskMessages as dm } from '../../contract/desk-messages'
+import { formErrors } from '../shared/form-errors'
+import { typedWholeNumber } from '../shared/jst-input'
 
-export const REFUND_REASON_MAX = 200
+/**
+ * What an operator may refund (docs/product.md §3 Ticket `amountRefunded`, `refundReason`): the
+ * request schema the server validates with (whole yen, a reason), and never more than what is
+ * still refundable. The server applies the same bound under a lock, also against a refund sent
+ * at the same moment; this one keeps the confirm button honest.
+ */
 
 export type RefundMode = 'full' | 'partial'
 export type RefundDraft = { mode: RefundMode; amount: string; reason: string }
-export type RefundErrorCode = 'amountRequired' | 'amountNotWhole' | 'amountTooLarge' | 'nothingLeft' | 'reasonRequired' | 'reasonTooLong'
-export type RefundErrors = Partial<Record<'amount' | 'reason', RefundErrorCode>>
+export type RefundErrors = Partial<Record<'amount' | 'reason', string>>
 
-/** Full-width digits are what a Japanese IME types: read them as digits. */
-const halfWidth = (s: string) => s.replace(/[０-９]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[,，\s]/g, '')
+/** The yen a draft asks for: everything refundable for a full refund, the typed amount otherwise. */
+export const refundAmount = (draft: RefundDraft, refundable: number): number => (draft.mode === 'full' ? refundable : typedWholeNumber(draft.amount))
 
-/** The yen a draft asks for: everything left for a full refund, the typed amount otherwise (NaN when unreadable). */
-export function refundAmount(draft: RefundDraft, remaining: number): number {
-  if (draft.mode === 'full') return remaining
-  const text = halfWidth(draft.amount)
-  return /^\d+$/.test(text) ? Number(text) : NaN
-}
+const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`
 
-export function refundErrors(draft: RefundDraft, remaining: number): RefundErrors {
-  const errors: RefundErrors = {}
-  const amount = refundAmount(draft, remaining)
-  if (remaining <= 0) errors.amount = 'nothingLeft'
-  else if (draft.mode === 'partial' && halfWidth(draft.amount) === '') errors.amount = 'amountRequired'
-  else if (!Number.isInteger(amount) || amount < 1) errors.amount = 'amountNotWhole'
-  else if (amount > remaining) errors.amount = 'amountTooLarge'
-  const reason = draft.reason.trim()
-  if (!reason) errors.reason = 'reasonRequired'
-  else if (reason.length > REFUND_REASON_MAX) errors.reason = 'reasonTooLong'
+export function refundErrors(draft: RefundDraft, refundable: number): RefundErrors {
+  const amount = refundAmount(draft, refundable)
+  // The key is not the operator's to type: a well-formed stand-in lets the schema judge the rest.
+  const all = formErrors<string>(DeskRefundRequest, { ticketNumber: 'T', amount, reason: draft.reason, idempotencyKey: 'xxxxxxxx' })
+  const errors: RefundErrors = { ...(all.amount ? { amount: all.amount } : {}), ...(all.reason ? { reason: all.reason } : {}) }
+  if (!errors.amount && amount > refundable) errors.amount = `${dm.refundExceeds}${yen(refundable)}`
   return errors
 }

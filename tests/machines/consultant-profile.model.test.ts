@@ -18,9 +18,9 @@ describeModel(
       'load.retry': [{}],
     },
     outcomes: {
-      loadProfile: { done: [{ values, imageUrl: null, version: 'v1' }], error: [new ApiError(500, 'down')] },
+      loadProfile: { done: [{ values, imageUrl: null, version: 1 }], error: [new ApiError(500, 'down')] },
       uploadImage: { done: [{ imageUrl: '/staff-images/STAFF-01.webp' }], error: [new ApiError(400, '画像ファイルを選んでください'), new ApiError(500, 'down')] },
-      saveProfile: { done: [{ values, imageUrl: '/staff-images/STAFF-01.webp', version: 'v2' }], error: [new ApiError(409, '他の担当者が変更しました'), new ApiError(500, 'down')] },
+      saveProfile: { done: [{ values, imageUrl: '/staff-images/STAFF-01.webp', version: 2 }], error: [new ApiError(409, '他の担当者が変更しました'), new ApiError(500, 'down')] },
     },
     serialize: (s) => JSON.stringify([s.value, s.context.values.nickname, s.context.picked?.name ?? null, s.context.imageProblem]),
     limit: 20000,

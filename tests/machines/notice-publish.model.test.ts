@@ -17,16 +17,16 @@ const events = {
   'load.retry': [{}],
 }
 const outcomes = {
-  loadNotice: { done: [{ values, status: 'SCHEDULED' }, { values, status: 'WITHDRAWN' }], error: [new ApiError(500, 'down')] },
-  saveNotice: { done: [{ noticeId: 'N1' }], error: [new ApiError(400, '掲載終了は開始より後にしてください')] },
+  loadNotice: { done: [{ values, status: 'SCHEDULED', version: 1 }, { values, status: 'WITHDRAWN', version: 3 }], error: [new ApiError(500, 'down')] },
+  saveNotice: { done: [{ noticeId: 1 }], error: [new ApiError(400, '掲載終了は開始より後にしてください')] },
   withdrawNotice: { done: [{}], error: [new ApiError(500, 'down')] },
 }
 const serialize = (s: { value: unknown; context: { values: unknown; status: unknown } }) => JSON.stringify([s.value, s.context.values, s.context.status])
 
 describeModel(
   [
-    { machine: noticePublishMachine, input: { noticeId: null, now: '2026-11-25T15:00' }, events, outcomes, serialize, limit: 20000 },
-    { machine: noticePublishMachine, input: { noticeId: 'N1', now: '2026-11-25T15:00' }, events, outcomes, serialize, limit: 20000 },
+    { machine: noticePublishMachine, input: { noticeId: null }, events, outcomes, serialize, limit: 20000 },
+    { machine: noticePublishMachine, input: { noticeId: 1 }, events, outcomes, serialize, limit: 20000 },
   ],
   undefined,
   { transientStates: ['noticePublish.start'] },

@@ -10,7 +10,7 @@ function start(answers: Array<() => Promise<{ amountRefunded: number }>>) {
     refundMachine.provide({
       actors: { refundPurchase: fromPromise(async ({ input }: { input: RefundRequest }) => { sent.push(input); return (answers.shift() ?? (() => Promise.reject(new Error('unexpected send'))))() }) },
     }),
-    { input: { ticketNumber: 'SUPPORT-1', paid: 5000, refunded: 1000 } },
+    { input: { ticketNumber: 'SUPPORT-1', refundable: 4000 } },
   ).start()
   return { actor, sent }
 }
@@ -52,12 +52,12 @@ describe('refund chart', () => {
     actor.send({ type: 'reason.change', value: '返品' })
     actor.send({ type: 'form.submit', key: 'k1' })
     expect(actor.getSnapshot().value).toBe('choosing')
-    expect(actor.getSnapshot().context.errors.amount).toBe('amountTooLarge')
+    expect(actor.getSnapshot().context.errors.amount).toBe('返金額が返金可能な残額を超えています。返金可能額：4,000円')
     actor.send({ type: 'amount.change', value: '4000' })
     actor.send({ type: 'form.submit', key: 'k1' })
     actor.send({ type: 'modal.confirm' })
     await waitFor(actor, (s) => s.matches('failed'))
-    expect(actor.getSnapshot().context.failure).toEqual({ message: '返金できる金額を超えています', retryable: false })
+    expect(actor.getSnapshot().context.failure).toEqual({ message: '返金できる金額を超えています', retryable: false, unanswered: false })
     actor.send({ type: 'refund.retry' })
     expect(actor.getSnapshot().value).toBe('failed')
     expect(sent).toHaveLength(1)

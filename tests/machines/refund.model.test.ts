@@ -15,11 +15,11 @@ const events = {
   'dialog.close': [{}],
 }
 const outcomes = {
-  refundPurchase: { done: [{ amountRefunded: 1000 }], error: [new ApiError(400, '返金できる金額を超えています'), new TypeError('Failed to fetch')] },
+  refundPurchase: { done: [{ amountRefunded: 1000 }], error: [new ApiError(400, '返金できる金額を超えています'), new ApiError(402, '決済サービスで返金できませんでした'), new TypeError('Failed to fetch')] },
 }
 const serialize = (s: { value: unknown; context: { draft: unknown; key: unknown; failure: unknown } }) => JSON.stringify([s.value, s.context.draft, s.context.key, s.context.failure])
 
 describeModel([
-  { machine: refundMachine, input: { ticketNumber: 'SUPPORT-1', paid: 5000, refunded: 0 }, events, outcomes, serialize, limit: 20000 },
-  { machine: refundMachine, input: { ticketNumber: 'SUPPORT-2', paid: 5000, refunded: 5000 }, events, outcomes, serialize },
+  { machine: refundMachine, input: { ticketNumber: 'SUPPORT-1', refundable: 5000 }, events, outcomes, serialize, limit: 20000 },
+  { machine: refundMachine, input: { ticketNumber: 'SUPPORT-2', refundable: 0 }, events, outcomes, serialize },
 ])

@@ -1,4 +1,5 @@
 import type { StaffRole } from '../../adapters/identity'
+import { deskNavText } from '../../text/desk'
 import { staffNavText } from '../../text/staff'
 
 /**
@@ -15,9 +16,13 @@ export const staffNav: StaffNavItem[] = [
   { to: '/staff/calendar', label: staffNavText.calendar, roles: ['consultant'] },
   { to: '/staff/holidays', label: staffNavText.holidays, roles: ['operator'] },
   { to: '/staff/accounts', label: staffNavText.accounts, roles: ['operator'] },
+  // The operator's desk (src/routes/staff._desk.*).
+  { to: '/staff/members', label: deskNavText.members, roles: ['operator'] },
+  { to: '/staff/notices', label: deskNavText.notices, roles: ['operator'] },
+  { to: '/staff/coupons', label: deskNavText.coupons, roles: ['operator'] },
+  { to: '/staff/products', label: deskNavText.products, roles: ['operator'] },
+  { to: '/staff/consultants', label: deskNavText.consultants, roles: ['operator'] },
+  { to: '/staff/audit', label: deskNavText.audit, roles: ['operator'] },
 ]
 
 export const navFor = (roles: readonly StaffRole[]) => staffNav.filter((item) => item.roles.some((role) => roles.includes(role)))
-
-/** The first page of a role's menu: where `/staff` sends an operator who is no consultant. */
-export const homeFor = (roles: readonly StaffRole[]) => navFor(roles)[0]?.to ?? '/staff'

@@ -1,0 +1,43 @@
+import { useActorRef } from '@xstate/react'
+import { fromPromise } from 'xstate'
+import type { DeskConsultant } from '../../../contract/desk-calls'
+import { deskMessages } from '../../../contract/desk-messages'
+import { consultantProfileMachine } from '../../../machines/consultant-profile/consultant-profile-machine'
+import { profileRequestFields, profileValuesOf } from '../../../machines/consultant-profile/consultant-profile-rules'
+import { fileToBase64 } from '../../adapters/image-file'
+import { flowInspect } from '../../adapters/flow-recorder'
+import { ApiError } from '../../api/api-error'
+import type { DeskApiClient } from '../../api/desk-client'
+
+const loaded = (c: DeskConsultant) => ({ values: profileValuesOf(c), imageUrl: c.staffImageUrl, version: c.version })
+
+/** The consultant profile chart with its effects (the desk's consultant page). */
+export function useConsultantProfileActor(deskApi: DeskApiClient, staffId: string) {
+  return useActorRef(
+    consultantProfileMachine.provide({
+      actors: {
+        loadProfile: fromPromise(async ({ input }) => {
+          const { items } = await deskApi.call('desk-consultants', {})
+          const found = items.find((c) => c.staffId === input.staffId)
+          if (!found) throw new ApiError(404, deskMessages.staffNotFound)
+          return loaded(found)
+        }),
+        uploadImage: fromPromise(async ({ input }) => {
+          const file = input.image.file as Blob
+          const { imageUrl } = await deskApi.call('desk-image-upload', { purpose: 'STAFF', fileName: input.image.name.slice(0, 255), dataBase64: await fileToBase64(file) })
+          return { imageUrl }
+        }),
+        saveProfile: fromPromise(async ({ input }) => {
+          const { consultant } = await deskApi.call('desk-consultant-save', {
+            staffId: input.staffId,
+            version: input.version ?? undefined,
+            ...profileRequestFields(input.values),
+            staffImageUrl: input.imageUrl,
+          })
+          return loaded(consultant)
+        }),
+      },
+    }),
+    { input: { staffId }, inspect: flowInspect },
+  )
+}

@@ -1,0 +1,171 @@
+import { Button, chakra, DataList, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useSelector } from '@xstate/react'
+import type { FormEvent } from 'react'
+import { REFUND_REASON_MAX } from '../../../contract/desk-calls'
+import { formatYen } from '../../../contract/jst'
+import { refundRemaining, refundRequestOf, type RefundActorRef } from '../../../machines/refund/refund-machine'
+import type { RefundMode } from '../../../machines/refund/refund-rules'
+import type { DeskApiClient } from '../../api/desk-client'
+import { deskCommonText as c, deskRefundText as t } from '../../text/desk'
+import { ErrorBanner } from '../../ui/error-banner'
+import { newRefundKey, useRefundActor } from './use-refund-actor'
+
+export type RefundTarget = { ticketNumber: string; productName: string; amount: number; amountRefunded: number; refundable: number }
+
+/** The refund of one purchase, in a dialog: amount and reason → confirm → refunding → done or failed. */
+export function RefundDialog({ deskApi, purchase, onRefunded, onClose }: { deskApi: DeskApiClient; purchase: RefundTarget; onRefunded: () => void; onClose: () => void }) {
+  const actor = useRefundActor(deskApi, purchase, onRefunded)
+  return <RefundDialogView actor={actor} purchase={purchase} onClose={onClose} />
+}
+
+function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef; purchase: RefundTarget; onClose: () => void }) {
+  const state = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('confirming') ? 'confirming' : s.matches('refunding') ? 'refunding' : s.matches('failed') ? 'failed' : 'done'))
+  const draft = useSelector(actor, (s) => s.context.draft)
+  const errors = useSelector(actor, (s) => (s.context.submitted ? s.context.errors : {}))
+  const request = useSelector(actor, (s) => refundRequestOf(s.context))
+  const failure = useSelector(actor, (s) => s.context.failure)
+  const canRetry = useSelector(actor, (s) => s.can({ type: 'refund.retry' }))
+  const closed = useSelector(actor, (s) => s.matches('closed'))
+  const refundable = useSelector(actor, (s) => refundRemaining(s.context))
+  const busy = state === 'refunding'
+  const close = () => {
+    if (busy) return
+    if (state === 'choosing' || state === 'failed') actor.send({ type: 'dialog.close' })
+    onClose()
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    actor.send({ type: 'form.submit', key: newRefundKey() })
+  }
+  if (closed) return null
+
+  return (
+    <Dialog.Root open role="dialog" placement="center" onOpenChange={(e) => !e.open && close()} closeOnInteractOutside={!busy} closeOnEscape={!busy}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{state === 'done' ? t.doneTitle : state === 'confirming' || state === 'refunding' ? t.confirmTitle : t.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Text fontWeight="bold">{t.target(purchase.productName, purchase.ticketNumber)}</Text>
+                <DataList.Root orientation="horizontal" size="sm">
+                  <DataList.Item>
+                    <DataList.ItemLabel>{t.paid}</DataList.ItemLabel>
+                    <DataList.ItemValue>{formatYen(purchase.amount)}</DataList.ItemValue>
+                  </DataList.Item>
+                  <DataList.Item>
+                    <DataList.ItemLabel>{t.refunded}</DataList.ItemLabel>
+                    <DataList.ItemValue>{formatYen(purchase.amountRefunded)}</DataList.ItemValue>
+                  </DataList.Item>
+                  <DataList.Item>
+                    <DataList.ItemLabel>{t.refundable}</DataList.ItemLabel>
+                    <DataList.ItemValue>{formatYen(refundable)}</DataList.ItemValue>
+                  </DataList.Item>
+                </DataList.Root>
+                {state === 'choosing' && (
+                  <chakra.form id="refund-form" onSubmit={submit} noValidate>
+                    <Stack gap="4">
+                      <Field.Root>
+                        <RadioGroup.Root value={draft.mode} onValueChange={(e) => actor.send({ type: 'mode.change', mode: e.value as RefundMode })} aria-label={t.mode}>
+                          <Text fontWeight="medium" mb="2">
+                            {t.mode}
+                          </Text>
+                          <Stack gap="2">
+                            {(['full', 'partial'] as const).map((mode) => (
+                              <RadioGroup.Item key={mode} value={mode}>
+                                <RadioGroup.ItemHiddenInput />
+                                <RadioGroup.ItemIndicator />
+                                <RadioGroup.ItemText>{mode === 'full' ? t.full : t.partial}</RadioGroup.ItemText>
+                              </RadioGroup.Item>
+                            ))}
+                          </Stack>
+                        </RadioGroup.Root>
+                      </Field.Root>
+                      {draft.mode === 'partial' && (
+                        <Field.Root invalid={Boolean(errors.amount)}>
+                          <Field.Label>{t.amount}</Field.Label>
+                          <Input inputMode="numeric" autoComplete="off" maxLength={12} value={draft.amount} onChange={(e) => actor.send({ type: 'amount.change', value: e.target.value })} />
+                          {errors.amount && <Field.ErrorText>{errors.amount}</Field.ErrorText>}
+                        </Field.Root>
+                      )}
+                      {draft.mode === 'full' && errors.amount && <ErrorBanner title={errors.amount} />}
+                      <Field.Root invalid={Boolean(errors.reason)}>
+                        <Field.Label>{t.reason}</Field.Label>
+                        <Textarea rows={3} maxLength={REFUND_REASON_MAX + 20} value={draft.reason} onChange={(e) => actor.send({ type: 'reason.change', value: e.target.value })} />
+                        {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : <Field.HelperText>{t.reasonHint}</Field.HelperText>}
+                      </Field.Root>
+                    </Stack>
+                  </chakra.form>
+                )}
+                {(state === 'confirming' || state === 'refunding' || state === 'failed') && (
+                  <DataList.Root orientation="horizontal">
+                    <DataList.Item>
+                      <DataList.ItemLabel>{t.confirmAmount}</DataList.ItemLabel>
+                      <DataList.ItemValue fontWeight="bold" data-testid="refund-amount">
+                        {formatYen(request.amount)}
+                      </DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>{t.confirmReason}</DataList.ItemLabel>
+                      <DataList.ItemValue>{request.reason}</DataList.ItemValue>
+                    </DataList.Item>
+                  </DataList.Root>
+                )}
+                {state === 'failed' && (
+                  <ErrorBanner title={t.failedTitle} description={failure?.unanswered ? t.unanswered : `${failure?.message ?? ''}${failure?.retryable ? ` ${t.retrySafe}` : ''}`} />
+                )}
+                {state === 'done' && (
+                  <Text role="status" color="fg.success">
+                    {t.doneBody(formatYen(request.amount))}
+                  </Text>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              {state === 'choosing' && (
+                <>
+                  <Button variant="outline" onClick={close}>
+                    {c.cancel}
+                  </Button>
+                  <Button type="submit" form="refund-form" colorPalette="brand">
+                    {t.submit}
+                  </Button>
+                </>
+              )}
+              {(state === 'confirming' || state === 'refunding') && (
+                <>
+                  <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'modal.cancel' })}>
+                    {c.back}
+                  </Button>
+                  <Button colorPalette="red" loading={busy} loadingText={t.refunding} onClick={() => actor.send({ type: 'modal.confirm' })}>
+                    {t.confirm}
+                  </Button>
+                </>
+              )}
+              {state === 'failed' && (
+                <>
+                  <Button variant="outline" onClick={() => actor.send({ type: 'form.edit' })}>
+                    {t.edit}
+                  </Button>
+                  {canRetry && (
+                    <Button colorPalette="red" onClick={() => actor.send({ type: 'refund.retry' })}>
+                      {t.retry}
+                    </Button>
+                  )}
+                </>
+              )}
+              {state === 'done' && (
+                <Button colorPalette="brand" onClick={close}>
+                  {c.close}
+                </Button>
+              )}
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CouponListPage } from '../features/coupon-edit/coupon-list-page'
+
+export const Route = createFileRoute('/staff/_desk/coupons/')({
+  component: CouponsRoute,
+})
+
+function CouponsRoute() {
+  return <CouponListPage deskApi={Route.useRouteContext().deskApi} />
+}

@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MemberDetailPage } from '../features/desk-members/member-detail-page'
+import { RefundDialog } from '../features/refund/refund-dialog'
+
+export const Route = createFileRoute('/staff/_desk/members/$memberId')({
+  component: MemberRoute,
+})
+
+function MemberRoute() {
+  const { deskApi } = Route.useRouteContext()
+  const { memberId } = Route.useParams()
+  return (
+    <MemberDetailPage
+      key={memberId}
+      deskApi={deskApi}
+      memberId={memberId}
+      refund={(purchase, { refunded, close }) => <RefundDialog key={purchase.receiptNumber} deskApi={deskApi} purchase={purchase} onRefunded={refunded} onClose={close} />}
+    />
+  )
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { NoticeListPage } from '../features/notice-publish/notice-list-page'
+
+export const Route = createFileRoute('/staff/_desk/notices/')({
+  component: NoticesRoute,
+})
+
+function NoticesRoute() {
+  return <NoticeListPage deskApi={Route.useRouteContext().deskApi} />
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProductListPage } from '../features/desk-products/product-list-page'
+
+export const Route = createFileRoute('/staff/_desk/products')({
+  component: ProductsRoute,
+})
+
+function ProductsRoute() {
+  return <ProductListPage deskApi={Route.useRouteContext().deskApi} />
+}
