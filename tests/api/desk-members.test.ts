@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deskMessages as dm } from '../../contract/desk-messages'
+import type { Mail } from '../../server/adapters/mailer'
+import { createApp } from '../../server/app'
+import { mailOutbox } from '../../server/db/schema'
+import { createOutboxMailer, SECRET_MARK } from '../../server/services/mail-outbox'
+import { createHarness, type Harness } from './harness'
+import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
+
+// Support staff look a member up (e-mail, phone, member id, ticket number), see their tickets,
+// purchases, coupons and mails; every mail the server sends is in the outbox with its delivery
+// status, a failed one is sent again by an operator, and a mail carrying a secret is kept blanked.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+type T = Record<string, any>
+
+let h: Harness
+let op: Awaited<ReturnType<typeof staffAccount>>
+beforeAll(async () => {
+  h = await createHarness()
+  op = await staffAccount(h, [{ role: 'operator' }])
+}, 120_000)
+afterAll(async () => h?.close())
+
+const get = (name: string, query: T = {}) => staffGet(h, name, { token: op.token, query })
+
+describe('member look-up', () => {
+  it('finds a member by e-mail (from its start), phone, member id and ticket number; pages', async () => {
+    const m = await h.member('demo')
+    const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250612-11-00', staffId: null })
+    const ids = async (query: T) => ((await get('desk-members', query)).body.items as T[]).map((r) => r.memberId)
+    expect(await ids({ query: m.email })).toEqual([m.memberId])
+    expect(await ids({ query: m.email.slice(0, 10).toUpperCase(), by: 'EMAIL' })).toContain(m.memberId)
+    expect(await ids({ query: m.memberId })).toEqual([m.memberId])
+    expect(await ids({ query: bought.ticketNumber })).toEqual([m.memberId])
+    expect(await ids({ query: bought.ticketNumber, by: 'TICKET' })).toEqual([m.memberId])
+    // Fixture members share a phone number: paged, 1 a page.
+    const byPhone = await get('desk-members', { query: '090-0000-0000', pageSize: 1 })
+    expect(byPhone.body.total).toBeGreaterThanOrEqual(1)
+    expect(byPhone.body.items).toHaveLength(1)
+    // A LIKE wildcard typed by the operator matches itself only.
+    expect((await get('desk-members', { query: '%', by: 'EMAIL' })).body.total).toBe(0)
+    expect((await get('desk-members', { query: 'nobody-here' })).body.total).toBe(0)
+  })
+
+  it("a member's page: tickets of every type, purchases with what may be refunded, coupons, mails", async () => {
+    const m = await h.member('demo')
+    const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250612-12-00', staffId: null })
+    const r = await get('desk-member', { memberId: m.memberId })
+    expect(r.status).toBe(200)
+    expect(r.body.member).toMatchObject({ memberId: m.memberId, email: m.email })
+    const types = new Set((r.body.tickets as T[]).map((t) => t.productType))
+    expect(types.has('SUPPORT') && types.has('INTERVIEW')).toBe(true)
+    const p = (r.body.purchases as T[]).find((x) => x.ticketNumber === bought.ticketNumber)
+    expect(p).toMatchObject({ amount: 5500, amountRefunded: 0, refundable: 5500, refunds: [] })
+    expect(Array.isArray(r.body.coupons)).toBe(true)
+    expect((r.body.mails as T[]).map((x) => x.subject)).toContain('【ITサポート】ご購入ありがとうございます')
+    expect((await get('desk-member', { memberId: 'MB0000000000' })).status).toBe(404)
+  })
+})
+
+describe('mail outbox', () => {
+  it('every mail sent is recorded as sent; a mail carrying a link or code is kept blanked and cannot be resent', async () => {
+    const m = await h.member('demo')
+    expect((await h.post('password-reset-request', { body: { email: m.email } })).status).toBe(200)
+    const sent = h.mailer.last(m.email)!
+    const code = /認証コード: (\d{6})/.exec(sent.text)![1]
+    const mails = (await get('desk-mails', { memberId: m.memberId })).body.items as T[]
+    const reset = mails.find((x) => x.subject.includes('認証コード'))!
+    expect(reset).toMatchObject({ status: 'SENT', attempts: 1, resendable: false, toAddress: m.email, memberId: m.memberId })
+    expect(reset.body).toContain(SECRET_MARK)
+    expect(reset.body).not.toContain(code)
+    const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, reset.id))
+    expect(row.body.includes(code)).toBe(false)
+    expect(await staffPost(h, 'desk-mail-resend', { token: op.token, body: { id: reset.id } })).toEqual({ status: 400, body: { message: dm.mailNotResendable } })
+  })
+
+  it('a mail SMTP refused is recorded failed with its error (no address in it); the operator sends it again and it is sent', async () => {
+    // The same database with a mail server that is down, then back.
+    let down = true
+    const delivered: Mail[] = []
+    const transport = {
+      async send(mail: Mail) {
+        if (down) throw new Error(`550 mailbox unavailable for ${mail.to}`)
+        delivered.push(mail)
+      },
+    }
+    const logs: string[] = []
+    const mailer = createOutboxMailer(h.db, h.clock, transport, (line) => logs.push(line))
+    const app = createApp({ ...h.deps, mailer })
+    const m = await h.member('demo')
+    const token = await h.cardToken(undefined, m.token)
+    const paid = await app.request('/api/charge', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json', 'Idempotency-Key': 'outbox-down-1' },
+      body: JSON.stringify({ productId: 'SUPPORT-60', cardToken: token, reservationTime: 'SUPPORT-20250613-16-00', staffId: '', supportType: 'TEL' }),
+    })
+    // The purchase stands although its mail could not be sent.
+    expect(paid.status).toBe(200)
+    const failed = ((await get('desk-mails', { memberId: m.memberId, status: 'FAILED' })).body.items as T[])[0]
+    expect(failed).toMatchObject({ subject: '【ITサポート】ご購入ありがとうございます', status: 'FAILED', attempts: 1, resendable: true })
+    expect(failed.lastError).toContain('550 mailbox unavailable')
+    expect(failed.lastError).not.toContain(m.email)
+    expect(logs.join('\n')).not.toContain(m.email)
+
+    // The operator resends through an app whose mail server is back.
+    down = false
+    const opApp = await app.request('/api/staff/desk-mail-resend', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: failed.id }),
+    })
+    const resent = (await opApp.json()) as T
+    expect(opApp.status).toBe(200)
+    expect(resent.mail).toMatchObject({ id: failed.id, status: 'SENT', attempts: 2, lastError: null })
+    expect(delivered.map((d) => d.to)).toEqual([m.email])
+    expect(delivered[0].text).toContain('ご購入ありがとうございます')
+    const trail = (await get('desk-audit', { action: 'mail-resend', targetId: String(failed.id) })).body.items as T[]
+    expect(trail).toHaveLength(1)
+    expect(trail[0]).toMatchObject({ actorUid: op.uid, before: { status: 'failed', attempts: 1 }, after: { status: 'sent', attempts: 2 } })
+  })
+})
