@@ -45,6 +45,7 @@ export const staffMessages = {
   staffAlreadyLinked: 'この担当者には別のアカウントが紐づいています。',
   lastOperator: '最後の運営者の権限は外せません。',
   noSuchRole: 'このアカウントはその権限を持っていません。',
+  noStaffAccount: 'このアカウントにはスタッフの権限がありません。',
   calendarNoStaff: 'カレンダーは担当者に紐づいた相談員のみ使えます。',
 } as const
 

@@ -75,7 +75,7 @@ async function main(): Promise<number> {
       return 0
     }
     const user = await identity.getUserByEmail(email.trim().toLowerCase())
-    if (!user) throw new HttpError(404, `no account for ${email}`)
+    if (!user) throw new HttpError(404, `no sign-in account for ${email}`)
     const row = await revokeRole(deps, actor, { uid: user.uid, role: role as 'operator' | 'consultant' }, now)
     console.log(`revoked ${role} from ${row.email} (roles now: ${row.roles.join(', ') || 'none'}); refused from its next call on`)
     return 0

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { staffMessages } from '../../contract/staff-messages'
 import { auditLog } from '../../server/db/schema'
+import { demoStaff } from '../../server/db/seed/staff-accounts'
+import { ensureDemoStaff } from '../../server/services/staff/accounts'
 import { createHarness, type Harness } from './harness'
 import { staffAccount, staffGet, staffPost } from './staff-harness'
 
@@ -77,5 +79,15 @@ describe('staff roles: token, then claim and row, then input', () => {
     const last = await staffAccount(h, [{ role: 'operator' }])
     for (const o of ops) expect((await staffPost(h, 'role-revoke', { token: last.token, body: { uid: o.uid, role: 'operator' } })).status).toBe(200)
     expect(await staffPost(h, 'role-revoke', { token: last.token, body: { uid: last.uid, role: 'operator' } })).toEqual({ status: 409, body: { message: staffMessages.lastOperator } })
+  })
+
+  it('the demo operator and consultant of local stacks sign in with their published passwords', async () => {
+    await ensureDemoStaff(h.deps, demoStaff, h.clock.now())
+    // Twice, as on every start: idempotent.
+    await ensureDemoStaff(h.deps, demoStaff, h.clock.now())
+    const op = await h.signIn('operator@example.com', 'operator1234')
+    expect((await staffGet(h, 'staff-me', { token: op })).body).toMatchObject({ email: 'operator@example.com', roles: ['operator'], staffId: null })
+    const cs = await h.signIn('consultant@example.com', 'consultant1234')
+    expect((await staffGet(h, 'staff-me', { token: cs })).body).toMatchObject({ email: 'consultant@example.com', roles: ['consultant'], staffId: 'STAFF-01', nickname: 'さくら' })
   })
 })

@@ -46,6 +46,11 @@ export async function grantRole(
   now: Date,
 ): Promise<StaffAccountRow> {
   if (input.role === 'consultant' && !input.staffId) throw badRequest(sm.consultantNeedsStaff)
+  // Checked before any sign-in account is created for the address (and again in the transaction).
+  if (input.role === 'consultant') {
+    const [s] = await deps.db.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, input.staffId!))
+    if (!s) throw new HttpError(404, sm.staffNotFound)
+  }
   let user = await deps.identity.getUserByEmail(input.email)
   if (!user) {
     if (!input.initialPassword) throw notFoundAccount()
@@ -88,7 +93,7 @@ export async function revokeRole(deps: AccountDeps, actor: AuditActor, input: { 
     // must not leave none.
     await lockKey(tx, input.role === 'operator' ? 'staff-account:operators' : `staff-account:${input.uid}`)
     const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.uid, input.uid))
-    if (!before) throw new HttpError(404, sm.accountNotFound)
+    if (!before) throw new HttpError(404, sm.noStaffAccount)
     if (!before.roles.includes(input.role)) throw conflict(sm.noSuchRole)
     if (input.role === 'operator') {
       const [{ count }] = await tx
