@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { ConsultationOutcomeRequest, type Consultation, type Outcome } from '../../contract/staff-calls'
 import { failureMessage } from '../shared/api-failure'
@@ -133,4 +133,3 @@ export const consultationOutcomeMachine = setup({
 })
 
 export type ConsultationOutcomeActorRef = ActorRefFrom<typeof consultationOutcomeMachine>
-export type ConsultationOutcomeSnapshot = SnapshotFrom<typeof consultationOutcomeMachine>

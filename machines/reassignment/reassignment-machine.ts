@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { ReassignRequest, type Consultation } from '../../contract/staff-calls'
 import { failureMessage, failureStatus } from '../shared/api-failure'
@@ -161,4 +161,3 @@ export const reassignmentMachine = setup({
 })
 
 export type ReassignmentActorRef = ActorRefFrom<typeof reassignmentMachine>
-export type ReassignmentSnapshot = SnapshotFrom<typeof reassignmentMachine>

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { ShiftPlanUpdateRequest, type ShiftPlanResponse } from '../../contract/staff-calls'
 import { failureMessage, failureStatus } from '../shared/api-failure'
@@ -185,4 +185,3 @@ export const shiftPlanMachine = setup({
 })
 
 export type ShiftPlanActorRef = ActorRefFrom<typeof shiftPlanMachine>
-export type ShiftPlanSnapshot = SnapshotFrom<typeof shiftPlanMachine>

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { LoginForm } from '../../contract/calls'
 
@@ -100,4 +100,3 @@ export const staffLoginMachine = setup({
 })
 
 export type StaffLoginActorRef = ActorRefFrom<typeof staffLoginMachine>
-export type StaffLoginSnapshot = SnapshotFrom<typeof staffLoginMachine>

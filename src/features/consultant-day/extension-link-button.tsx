@@ -1,7 +1,7 @@
 import { Button, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { StaffApiClient } from '../../api/staff-client'
-import { extensionLinkText as t, staffCommonText } from '../../text/staff'
+import { consultantDayText, extensionLinkText as t, staffCommonText } from '../../text/staff'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { toaster } from '../../ui/toaster'
 
@@ -28,7 +28,7 @@ export function ExtensionLinkButton({ staffApi, ticketNumber }: { staffApi: Staf
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-        {t.title}
+        {consultantDayText.sendExtensionLink}
       </Button>
       <ConfirmDialog
         open={open}
