@@ -14,6 +14,7 @@ export const flowDocs: FlowDocs = {
     'password.copy': 'パスワードをコピー',
     'form.submit': '登録を送信',
     'link.open': 'メールの確認リンクを開く',
+    copy: 'コピーを頼む（入力したパスワード）',
   },
   states: {
     form: '登録フォーム',
@@ -25,10 +26,9 @@ export const flowDocs: FlowDocs = {
     'form.toLoginThanks': 'ログインページへ（登録完了）',
     'form.alreadyRegistered': '登録済みのお知らせ',
     'form.toLinkError': 'リンクのエラーページへ',
-    clipboard: 'パスワードのコピー',
-    'clipboard.idle': 'コピー前',
-    'clipboard.copying': 'コピー中',
-    'clipboard.copied': 'コピーしました',
+    'clipboard/idle': 'コピー前',
+    'clipboard/copying': 'コピー中',
+    'clipboard/copied': 'コピーしました',
   },
   guards: {
     isFormValid: '入力が正しい',
@@ -40,6 +40,7 @@ export const flowDocs: FlowDocs = {
   actors: {
     submitSignup: '仮登録する',
     completeSignup: '登録を確定する',
+    clipboard: 'パスワードのコピー',
     copyPassword: 'パスワードをコピーする',
   },
 }

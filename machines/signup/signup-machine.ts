@@ -1,8 +1,9 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, sendTo, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { SignupRequest } from '../../contract/calls'
 import { isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
+import { clipboardMachine } from './clipboard-machine'
 
 /**
  * Signup (product.md §2 signup page, §4 Signup, §5, §8).
@@ -15,7 +16,8 @@ import { formErrors, visibleErrors } from '../shared/form-errors'
  *                                  | toLinkError (goToError: /error?code=signup)
  *                                  confirming ─[isAlreadyCompleted]─▶ alreadyRegistered (stays on the page: the
  *                                  link was opened before: success, with a way to log in)
- * clipboard: idle ─password.copy─▶ copying ─▶ copied ─after 2 s─▶ idle (the copy tooltip resets)
+ * password.copy [hasPassword] (any time): the password entered goes to the clipboard child
+ *            (./clipboard-machine.ts: copying ─▶ copied ─after 2 s─▶ idle, the copy tooltip).
  *
  * Inputs arrive normalised by the view (src/ui/normalize.ts): phone digits only,
  * password stripped of Japanese and cut to 12. The chart validates with the contract's rules.
@@ -91,6 +93,7 @@ export const signupMachine = setup({
     context: {} as SignupContext,
     input: {} as SignupInput,
     events: {} as SignupEvent,
+    children: {} as { clipboard: 'clipboard' },
   },
   guards: {
     // product.md §4: submit is blocked while any field error shows (or would show).
@@ -111,9 +114,7 @@ export const signupMachine = setup({
     completeSignup: fromPromise<{ alreadyCompleted: boolean }, { token: string }>(async () => {
       throw new Error('provide completeSignup')
     }),
-    copyPassword: fromPromise<void, { password: string }>(async () => {
-      throw new Error('provide copyPassword')
-    }),
+    clipboard: clipboardMachine,
   },
   actions: {
     changeField: assign(({ context, event }) => {
@@ -154,6 +155,7 @@ export const signupMachine = setup({
   },
 }).createMachine({
   id: 'signup',
+  // One region, `form` (the clipboard is a child): its states keep their names (form.editing, …).
   type: 'parallel',
   context: ({ input }) => ({
     values: { memberLastname: '', memberFirstname: '', phoneNumber: '', emailLocal: '', emailDomain: '', password: '' },
@@ -167,6 +169,9 @@ export const signupMachine = setup({
     rateLimited: false,
     passwordVisible: false,
   }),
+  // The clipboard child takes the password entered; it says when it copied (its `copied` tag).
+  invoke: { id: 'clipboard', src: 'clipboard' },
+  on: { 'password.copy': { guard: 'hasPassword', actions: sendTo('clipboard', ({ context }) => ({ type: 'copy' as const, password: context.values.password })) } },
   states: {
     form: {
       initial: 'editing',
@@ -229,28 +234,6 @@ export const signupMachine = setup({
         alreadyRegistered: { type: 'final', tags: ['page:alreadyRegistered'] },
         // A bad or expired link: to /error?code=signup.
         toLinkError: { type: 'final' },
-      },
-    },
-    clipboard: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'password.copy': { guard: 'hasPassword', target: 'copying' } },
-        },
-        copying: {
-          invoke: {
-            src: 'copyPassword',
-            input: ({ context }) => ({ password: context.values.password }),
-            onDone: { target: 'copied' },
-            onError: { target: 'idle' },
-          },
-        },
-        // product.md §9: the copy tooltip resets after 2 s.
-        copied: {
-          tags: ['copied'],
-          after: { 2000: { target: 'idle' } },
-          on: { 'password.copy': { guard: 'hasPassword', target: 'copying' } },
-        },
       },
     },
   },

@@ -3,7 +3,8 @@
 // address (local@domain), password, survey answers (none on the landing page) and source; 200 →
 // /registeration-temp; 429 asks to wait; a 4xx stays with "address in use"; others → error 400.
 // The mailed link completes the registration → /login?signup=success; a link opened before stays;
-// a bad link → error signup. Copying the password copies the one entered.
+// a bad link → error signup. Copying hands the password entered to the clipboard child
+// (its own rules: tests/machines/clipboard.spec-rules.ts); copy is offered once there is one.
 import * as v from 'valibot'
 import { SignupForm, signupMachine, signupEmail, type SignupContext } from '../../machines/signup/signup-machine'
 import { formErrors } from '../../machines/shared/form-errors'
@@ -18,8 +19,6 @@ function page(trail: Observation[]) {
   let answers: string[] = []
   let phase: 'editing' | 'submitting' | 'confirming' | 'ended' = 'editing'
   let message: 'emailInUse' | 'rateLimited' | null = null
-  let copying = false
-  let copied = false
   let visible = false
   const touched = new Set<string>()
   let submitted: Values | null = null
@@ -41,15 +40,11 @@ function page(trail: Observation[]) {
       if (isClient(s)) { phase = 'editing'; message = s === 429 ? 'rateLimited' : 'emailInUse' }
     }
     if (o.reply?.call === 'completeSignup' && o.reply.ok) phase = 'ended'
-    if (e.type === 'password.copy' && !copying && values.password !== '') { copying = true; copied = false }
-    if (o.reply?.call === 'copyPassword') { copying = false; copied = o.reply.ok }
-    // product.md §9: the "copied" tooltip resets after 2 s (the only timer of this chart).
-    if (e.type.startsWith('xstate.after.')) copied = false
   }
   // §5: a field's message shows once the member has touched it (typed or left it).
   const all = formErrors<string>(SignupForm, formOf(values)) as Record<string, string>
   const errors = Object.fromEntries(Object.entries(all).filter(([k]) => touched.has(k)))
-  return { values, answers, phase, message, copying, copied, visible, errors, submitted, valid: v.is(SignupForm, formOf(values)) }
+  return { values, answers, phase, message, visible, errors, submitted, valid: v.is(SignupForm, formOf(values)) }
 }
 
 const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)))
@@ -77,7 +72,7 @@ export const rules: SpecRules = {
         : []
       out.push(...expectSent(after, expected, 'submit sends what was entered, only when every field is valid'))
     } else if (event.type === 'link.open') out.push(...expectSent(after, was.phase === 'editing' ? [{ call: 'completeSignup', input: { token: event.token } }] : [], 'the link completes with its token'))
-    else if (event.type === 'password.copy') out.push(...expectSent(after, !was.copying && was.values.password !== '' ? [{ call: 'copyPassword', input: { password: was.values.password } }] : [], 'copy copies the password entered'))
+    else if (event.type === 'xstate.init') out.push(...expectSent(after, [{ call: 'clipboard', input: undefined }], 'the clipboard child starts with the page'))
     else if (!r) out.push(...expectSent(after, [], event.type), ...expectGoes(after, [], event.type))
     if (r?.call === 'submitSignup') {
       const s = httpStatus(r.error)
@@ -92,7 +87,6 @@ export const rules: SpecRules = {
       else out.push(...expectGoes(after, [{ action: 'goToLoginThanks', params: undefined }], 'registered: /login?signup=success'))
       if (after.tags.includes('page:alreadyRegistered') !== !!again) out.push(`the page must ${again ? '' : 'not '}say the registration already stands`)
     }
-    if (r?.call === 'copyPassword') out.push(...expectGoes(after, [], 'copying'), ...expectSent(after, [], 'copying'))
     if (now.phase === 'editing') {
       if (after.context.emailInUse !== (now.message === 'emailInUse')) out.push(`the address-in-use message must ${now.message === 'emailInUse' ? '' : 'not '}show`)
       if (after.context.rateLimited !== (now.message === 'rateLimited')) out.push(`the wait-and-retry message must ${now.message === 'rateLimited' ? '' : 'not '}show`)
@@ -105,8 +99,7 @@ export const rules: SpecRules = {
     if (now.phase === 'submitting' && after.context.rateLimited) out.push('the wait-and-retry notice goes when the member sends again')
     // The password shows after "show" is toggled and once generated (the member notes it).
     if (now.phase === 'editing' && after.context.passwordVisible !== now.visible) out.push(`the password must be ${now.visible ? 'shown' : 'hidden'}`)
-    if (after.tags.includes('copied') !== now.copied) out.push(`the "copied" tooltip must ${now.copied ? '' : 'not '}show`)
-    if (now.phase !== 'ended' && after.can.includes('password.copy') !== (!now.copying && now.values.password !== '')) out.push(`copy must be ${now.values.password ? 'offered' : 'disabled without a password'}`)
+    if (now.phase !== 'ended' && after.can.includes('password.copy') !== (now.values.password !== '')) out.push(`copy must be ${now.values.password ? 'offered' : 'disabled without a password'}`)
     return out
   },
 }
@@ -135,11 +128,10 @@ const events: ModelConfigs[number]['events'] = {
 const outcomes: ModelConfigs[number]['outcomes'] = {
   submitSignup: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
   completeSignup: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
-  copyPassword: { done: [undefined], error: [new Error('clipboard denied')] },
 }
-// A state's identity: the form's and the clipboard's state, how much of the form is valid.
-const serialize = (s: { value: { form: string; clipboard: string }; context: SignupContext }) =>
-  JSON.stringify([s.value.form, s.value.clipboard, validFields(s.context), s.context.values.password !== '', s.context.values.emailLocal !== '', s.context.values.emailDomain !== '', s.context.registrationAnswers.length > 0])
+// A state's identity: the form's state, how much of the form is valid.
+const serialize = (s: { value: { form: string }; context: SignupContext }) =>
+  JSON.stringify([s.value.form, validFields(s.context), s.context.values.password !== '', s.context.values.emailLocal !== '', s.context.values.emailDomain !== '', s.context.registrationAnswers.length > 0])
 
 export const spec: ChartSpec = {
   configs: [

@@ -23,7 +23,9 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
   const emailInUse = useSelector(actor, (s) => s.context.emailInUse)
   const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible)
-  const copied = useSelector(actor, (s) => s.hasTag('copied'))
+  // The clipboard child says when the password was copied (its tooltip, 2 s).
+  const clipboard = useSelector(actor, (s) => s.children.clipboard)
+  const copied = useSelector(clipboard, (s) => s?.hasTag('copied') ?? false)
   const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }))
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
 

@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { fromPromise } from 'xstate'
 import { isRateLimitedFailure } from '../../../machines/shared/api-failure'
+import { clipboardMachine } from '../../../machines/signup/clipboard-machine'
 import { signupMachine, type SignupPayload } from '../../../machines/signup/signup-machine'
 import { OFF_TOKEN, type CaptchaPort } from '../../adapters/captcha'
 import { flowInspect } from '../../adapters/flow-recorder'
@@ -47,7 +48,9 @@ export function useSignupActor({ api, captcha, session }: SignupPorts, search: S
           lastRequest = request
           session.set(signupSentToKey, input.email)
         }),
-        copyPassword: fromPromise(({ input }) => navigator.clipboard.writeText(input.password)),
+        clipboard: clipboardMachine.provide({
+          actors: { copyPassword: fromPromise(({ input }) => navigator.clipboard.writeText(input.password)) },
+        }),
       },
       actions: {
         goToRegistrationTemp: () => void navigate({ to: '/registeration-temp', search }),

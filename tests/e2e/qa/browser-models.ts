@@ -60,7 +60,7 @@ const signupConfig = (emailLocal: string, emailDomain: string, outcome: { done?:
     ],
     'form.submit': [{}],
   },
-  outcomes: { submitSignup: outcome, completeSignup: only([undefined]), copyPassword: only([undefined]) },
+  outcomes: { submitSignup: outcome, completeSignup: only([undefined]) },
   serialize: (s) => JSON.stringify([s.value, Object.values(s.context.values).filter(Boolean).length]),
   limit: 100000,
 })
