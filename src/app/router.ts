@@ -1,4 +1,4 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
 import { PageSpinner } from '../ui/page-spinner'
 import type { RouterContext } from '../routes/-router-context'
@@ -13,8 +13,10 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPendingMs: 150,
     // We scroll to the top on every new page ourselves (product.md §2), see navigation-effects.ts.
     scrollRestoration: false,
-    // What a page threw while rendering or loading reaches the error reports (docs/operations.md).
+    // What a page threw while rendering or loading reaches the error reports (docs/operations.md),
+    // and the member sees the system error page in its place (a chunk of its own, loaded then).
     defaultOnCatch: (error) => context.services.errors.report(error, { where: 'route' }),
+    defaultErrorComponent: lazyRouteComponent(() => import('../features/error/route-error'), 'RouteError'),
   })
 }
 
