@@ -86,10 +86,13 @@ async function expectWhole(keys: { memberId: string; k: string }[]) {
 
 describe.runIf(pgUrl)('SIGTERM and readiness', () => {
   let survivor: Replica, patient: Replica, hasty: Replica
+  let survivorMetrics: string
   beforeAll(async () => {
     scratch = await createScratchDatabase(pgUrl!)
     const lease = { PURCHASE_LEASE_MS: '2000', PURCHASE_SWEEP_MS: '500' }
-    const env = [lease, { ...lease, SANDBOX_CHARGE_DELAY_MS: '2000', SHUTDOWN_GRACE_MS: '15000' }, { ...lease, SANDBOX_CHARGE_DELAY_MS: '600000', SHUTDOWN_GRACE_MS: '500' }]
+    const metricsPort = await freePort()
+    survivorMetrics = `http://127.0.0.1:${metricsPort}/metrics`
+    const env = [{ ...lease, MYPAGE_METRICS_PORT: String(metricsPort) }, { ...lease, SANDBOX_CHARGE_DELAY_MS: '2000', SHUTDOWN_GRACE_MS: '15000' }, { ...lease, SANDBOX_CHARGE_DELAY_MS: '600000', SHUTDOWN_GRACE_MS: '500' }]
     ;[survivor, patient, hasty] = await startReplicas({ count: 3, databaseUrl: scratch.url, authEmulatorHost: emulator(), env: (i) => env[i] })
     sql = new pg.Client({ connectionString: scratch.url })
     await sql.connect()
@@ -133,6 +136,9 @@ describe.runIf(pgUrl)('SIGTERM and readiness', () => {
     const named = (await sql.query(`SELECT lease_owner FROM purchase_attempts WHERE status IN ('held', 'charging')`)).rows.filter((r) => pidOf(r.lease_owner) === String(pid))
     expect(named).toHaveLength(0)
     await until('the survivor swept them', async () => (await sql.query(`SELECT 1 FROM purchase_attempts WHERE status IN ('held', 'charging')`)).rowCount === 0)
+    // Counted by the survivor's sweeper.
+    const recorded = async () => Number(/^mypage_sweeper_reconciliations_total\{result="recorded"\} (\d+)/m.exec(await (await fetch(survivorMetrics)).text())?.[1] ?? 0)
+    await until('the reconciliations counted', async () => (await recorded()) >= group.length)
     await expectWhole(group.map((b) => ({ memberId: b.m.memberId, k: b.k })))
     const attempts = (await sql.query(`SELECT status FROM purchase_attempts WHERE idempotency_key = ANY($1)`, [group.map((b) => b.k)])).rows as T[]
     // The money was taken before SIGTERM: every purchase is recorded, none lost.
