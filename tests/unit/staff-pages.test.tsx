@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { consultantDayText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
-import { consultationFixture } from '../machines/staff-fixtures'
+import { assignmentsText, consultantDayText, reassignText, shiftPlanText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
+import { candidatesFixture, consultationFixture, shiftPlanFixture } from '../machines/staff-fixtures'
 import { renderApp } from './app-harness'
 
 // The staff shell over the real routes with fake ports: the guard (anonymous → /staff/login,
@@ -86,5 +86,73 @@ describe('staff pages', () => {
     const { router, call } = start('/purchase-list', { signedIn: true, claims: consultant })
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(call).not.toHaveBeenCalledWith('user-data', { data: 'MEMBER' })
+  })
+})
+
+describe('staff flows on their pages', () => {
+  /** A staff API answering by call name; each answer may be a function of the request. */
+  function stubCalls(answers: Record<string, (body: unknown, url: URL) => [number, unknown]>) {
+    const seen: Array<{ name: string; body: unknown }> = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const url = new URL(input, 'http://app')
+        const name = url.pathname.replace(/^.*\/staff\//, '')
+        const body = init?.body ? JSON.parse(String(init.body)) : Object.fromEntries(url.searchParams)
+        seen.push({ name, body })
+        const [status, json] = answers[name]?.(body, url) ?? [403, { message: 'forbidden' }]
+        return new Response(JSON.stringify(json), { status })
+      }),
+    )
+    return seen
+  }
+  const operator = { role: ['operator'] }
+
+  it('shift plan: a change that would drop booked time is refused with the bookings listed, and nothing is lost', async () => {
+    const refusal = '予約が入っている時間を勤務から外せません。先に担当を変更してください：11月26日 10:30〜11:30'
+    const seen = stubCalls({
+      'shift-plan': () => [200, shiftPlanFixture],
+      'shift-plan-update': () => [409, { message: refusal }],
+    })
+    start('/staff/shifts', { signedIn: true, claims: consultant })
+    const removeWednesday = await screen.findByRole('button', { name: '水曜日の時間帯1を削除' })
+    fireEvent.click(removeWednesday)
+    fireEvent.click(screen.getByRole('button', { name: shiftPlanText.save }))
+    expect(await screen.findByText(shiftPlanText.refused)).toBeTruthy()
+    expect(screen.getByText(refusal)).toBeTruthy()
+    const update = seen.find((s) => s.name === 'shift-plan-update')!.body as { weekly: unknown[]; staffId: string }
+    expect(update.staffId).toBe('STAFF-01')
+    expect(update.weekly).toEqual([
+      { weekday: 1, start: '09:00', end: '12:00' },
+      { weekday: 1, start: '13:00', end: '18:00' },
+    ])
+    // Monday's two periods are still in the form after the refusal.
+    expect(screen.getAllByRole('combobox', { name: /月曜日の開始/ })).toHaveLength(2)
+  })
+
+  it('reassignment: a consultant who is not free cannot be chosen; a 409 reloads the candidates with its message', async () => {
+    const raced = '相談の日時または担当が同時に変更されました。画面を更新して確認してください。'
+    let candidateLoads = 0
+    stubCalls({
+      assignments: () => [200, { assignments: [consultationFixture] }],
+      'reassign-candidates': () => {
+        candidateLoads++
+        return [200, candidatesFixture]
+      },
+      reassign: () => [409, { message: raced }],
+    })
+    start('/staff/assignments', { signedIn: true, claims: operator })
+    fireEvent.click(await screen.findByRole('button', { name: `${assignmentsText.reassign}：${consultationFixture.ticketNumber}` }))
+    const dialog = await screen.findByRole('dialog', { name: reassignText.title })
+    const busy = await within(dialog).findByRole('radio', { name: /みどり/ })
+    expect((busy as HTMLInputElement).disabled).toBe(true)
+    expect(dialog.textContent).toContain('この時間は別の予約があります')
+    fireEvent.click(within(dialog).getByRole('radio', { name: /たけし（空き）/ }))
+    fireEvent.change(within(dialog).getByLabelText(reassignText.reasonLabel), { target: { value: '体調不良のため' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: reassignText.next }))
+    fireEvent.click(await within(dialog).findByRole('button', { name: reassignText.confirm }))
+    expect(await within(dialog).findByText(raced)).toBeTruthy()
+    expect(within(dialog).getByText(reassignText.conflict)).toBeTruthy()
+    expect(candidateLoads).toBe(2)
   })
 })
