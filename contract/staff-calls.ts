@@ -45,8 +45,6 @@ const queryBool = v.pipe(v.union([v.boolean(), v.picklist(['true', 'false', '1',
 /** 'HH:MM' on the 30-minute grid, Japan wall clock; '24:00' ends a day. */
 export const HalfHour = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, sm.timeInvalid))
 
-export const OkResponse = v.object({ message: v.optional(v.string()) })
-
 // ---- staff-me
 export const StaffMeResponse = v.object({
   uid: v.string(),
@@ -309,7 +307,6 @@ export const staffCalls = {
 } as const satisfies StaffRegistry
 
 export type StaffCallName = keyof typeof staffCalls
-export type StaffCallRequest<N extends StaffCallName> = v.InferInput<(typeof staffCalls)[N]['request']>
 export type StaffCallResponse<N extends StaffCallName> = v.InferOutput<(typeof staffCalls)[N]['response']>
 
 /** The path prefix every staff registry is mounted under. */

@@ -11,6 +11,7 @@ export const staffMessages = {
   roleInvalid: '権限は consultant か operator を指定してください',
   staffIdRequired: '担当者IDを指定してください',
   daysInvalid: '日数は1〜31の整数で指定してください',
+  dateInvalid: '日付は実在する日付（YYYYMMDD）で指定してください',
   timeInvalid: '時刻は30分単位（HH:MM）で指定してください',
   outcomeInvalid: '対応結果を選択してください',
   minutesUsedInvalid: '対応時間（分）は1〜600の整数で入力してください',

@@ -165,7 +165,7 @@ export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: st
   const sets = (input.setExceptions ?? []).map((e) => ({ ymd: e.ymd, off: e.off, ...(e.off ? { start: null, end: null } : checkPeriod(e)) }))
   for (const ymd of [...sets.map((e) => e.ymd), ...(input.removeExceptions ?? [])]) {
     const day = parseYmd(ymd)
-    if (!day) throw badRequest(sm.timeInvalid)
+    if (!day) throw badRequest(sm.dateInvalid)
     if (day.isBefore(today)) throw badRequest(sm.pastDay)
   }
   await deps.db.transaction(async (tx) => {
@@ -235,7 +235,7 @@ export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add
   const now = deps.clock.now()
   const today = todayJst(now)
   const days = [...(input.add ?? []), ...(input.remove ?? [])].map((ymd) => parseYmd(ymd))
-  if (days.some((d) => !d)) throw badRequest(sm.timeInvalid)
+  if (days.some((d) => !d)) throw badRequest(sm.dateInvalid)
   if (days.some((d) => d!.isBefore(today))) throw badRequest(sm.pastDay)
   await deps.db.transaction(async (tx) => {
     await lockShiftsExclusive(tx)
