@@ -13,7 +13,7 @@ type SentryNode = typeof import('@sentry/node')
 let sentry: SentryNode | null = null
 
 /** Everything of an event that is text, scrubbed; the request's body, cookies and headers dropped. */
-export function scrubEvent<E extends ErrorEvent>(event: E): E {
+function scrubEvent<E extends ErrorEvent>(event: E): E {
   if (event.request) {
     delete event.request.data
     delete event.request.cookies

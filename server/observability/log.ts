@@ -29,7 +29,7 @@ const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`), 'req.
 
 const scrubbing = (sink: Sink): Sink => ({ write: (line) => sink.write(scrub(line)) })
 
-export type LogFormat = 'json' | 'pretty'
+type LogFormat = 'json' | 'pretty'
 
 export function createLogger(opts: { level?: string; sink?: Sink } = {}): Logger {
   return pino(

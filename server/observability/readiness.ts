@@ -18,7 +18,7 @@ export const markStopping = () => {
 
 const READY_TIMEOUT_MS = 2000
 
-export const notReady = (c: Context, reason: string) => c.json({ ready: false, reason }, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
+const notReady = (c: Context, reason: string) => c.json({ ready: false, reason }, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
 
 export function readinessHandler(db: Db) {
   return async (c: Context) => {

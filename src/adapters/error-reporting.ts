@@ -20,7 +20,7 @@ type Queued = { error: unknown; context?: Record<string, string>; requestId?: st
  * nobody caught — an error thrown in a handler or a timer, a rejected promise — and the router
  * reports what a view threw (src/app/router.ts). Each report carries the id of the last API call.
  */
-export function createSentryErrorReporter(config: ErrorReportsConfig, target: Pick<Window, 'addEventListener'> = window): ErrorReporter {
+function createSentryErrorReporter(config: ErrorReportsConfig, target: Pick<Window, 'addEventListener'> = window): ErrorReporter {
   const queue: Queued[] = []
   let send: ((q: Queued) => void) | null = null
   let loading = false
