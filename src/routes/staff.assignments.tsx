@@ -1,5 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { refuseOtherRoles } from '../app/staff/staff-session'
+import { refuseOtherRoles } from '../app/staff/staff-role-guard'
 import { AssignmentsPage } from '../features/reassignment/assignments-page'
 import { ReassignmentDialog } from '../features/reassignment/reassignment-dialog'
 import { useReassignmentActor } from '../features/reassignment/use-reassignment-actor'

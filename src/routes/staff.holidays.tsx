@@ -1,5 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
-import { refuseOtherRoles } from '../app/staff/staff-session'
+import { refuseOtherRoles } from '../app/staff/staff-role-guard'
 import { BusinessHolidaysPage } from '../features/business-holidays/business-holidays-page'
 import { holidaysText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'

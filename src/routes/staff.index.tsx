@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
-import { refuseOtherRoles } from '../app/staff/staff-session'
+import { refuseOtherRoles } from '../app/staff/staff-role-guard'
 import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/consultant-day/consultant-day-page'
 import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'

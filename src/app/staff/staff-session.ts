@@ -35,12 +35,3 @@ declare module '@tanstack/react-router' {
     staffRoles?: readonly StaffRole[]
   }
 }
-
-/**
- * A staff page's `beforeLoad`: refuses a session without one of the page's `staticData.staffRoles`
- * before its loader calls the server (the layout then shows 権限がありません instead of the page).
- */
-export function refuseOtherRoles({ context, matches, routeId }: { context: { staff: StaffSession }; matches: ReadonlyArray<{ routeId: string; staticData: { staffRoles?: readonly StaffRole[] } }>; routeId: string }) {
-  const roles = matches.find((m) => m.routeId === routeId)?.staticData.staffRoles
-  if (roles && !hasStaffRole(context.staff, roles)) throw new Error('staff role refused')
-}
