@@ -44,6 +44,9 @@ export const scheduleText = {
   dayButtonLabel: (day: string, holiday: boolean) => (holiday ? `${day} 休業日` : day),
   staffImageAlt: (nickname: string) => `${nickname}の写真`,
   cellLabel: (time: string, who: string, open: boolean) => `${time} ${who} ${open ? '予約可能' : '予約不可'}`,
+  /** The cell of the reservation being changed: marked, and said in its name. */
+  currentSlot: '現在のご予約',
+  currentSlotLabel: (label: string) => `${label}（現在のご予約）`,
   confirmTitle: '予約内容の確認',
   confirmBody: 'この内容で予約を変更しますか？',
   confirmDate: '日時',
@@ -65,6 +68,8 @@ export const stepsText = {
   staff: '日時・相談員選択',
   purchaseList: 'お支払い履歴',
   buy: 'お支払い',
+  /** The change flow's last step (/reservationdate-change-complete): a change is not paid for. */
+  changeDone: '変更完了',
 } as const
 
 export const changeCompleteText = {

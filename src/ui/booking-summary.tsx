@@ -1,4 +1,5 @@
 import { Box, DataList, Heading } from '@chakra-ui/react'
+import { Fragment } from 'react'
 import type { ApiClient } from '../api/client'
 import type { SupportType } from '../../contract/entities'
 import { formatReservation, formatYen } from '../../contract/jst'
@@ -79,11 +80,24 @@ export function BookingSummaryCard({ summary, extraRows = [] }: { summary: Booki
       <Heading as="h2" id="booking-summary-title" size="md" mb="3">
         {t.title}
       </Heading>
-      <DataList.Root orientation="horizontal" gap="2">
+      {/* On a phone the label sits above its value: beside a 8.5rem label a date took three lines. */}
+      <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3" wordBreak="auto-phrase">
         {rows.map(([label, value]) => (
           <DataList.Item key={label}>
-            <DataList.ItemLabel minW="8.5rem">{label}</DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
+            <DataList.ItemLabel minW={{ sm: '8.5rem' }} whiteSpace="nowrap">
+              {label}
+            </DataList.ItemLabel>
+            <DataList.ItemValue fontWeight="medium">
+              {/* Each part (the date; the time and 日本時間) stays whole. */}
+              {value.split(' ').map((part, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ' '}
+                  <Box as="span" display="inline-block">
+                    {part}
+                  </Box>
+                </Fragment>
+              ))}
+            </DataList.ItemValue>
           </DataList.Item>
         ))}
       </DataList.Root>

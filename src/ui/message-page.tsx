@@ -20,7 +20,8 @@ export function MessagePage({
   return (
     <PageCard title={title} maxW="2xl" mx="auto">
       {before}
-      <Stack gap="6">
+      {/* Japanese lines break between phrases, never inside a word (「メールアド / レス」). */}
+      <Stack gap="6" wordBreak="auto-phrase">
         {typeof children === 'string' ? <Text>{children}</Text> : children}
         {action && to && (
           <Button asChild colorPalette="brand" size="lg" alignSelf="center">

@@ -10,8 +10,9 @@ type Props =
 
 /**
  * product.md §2 step breadcrumb: home → ticket (payment history on the change page) → date and
- * consultant (a callback on its own page, not a link) → payment. Earlier steps are links; the
- * current one is marked `aria-current="step"`. Shared by the schedule pages and /buy.
+ * consultant (a callback on its own page, not a link) → payment, or on the change page 変更完了:
+ * a change is not paid for, so its steps are its own. Earlier steps are links; the current one
+ * is marked `aria-current="step"`. Shared by the schedule pages and /buy.
  */
 export function StepBreadcrumb(props: Props) {
   return (
@@ -50,7 +51,7 @@ export function StepBreadcrumb(props: Props) {
             </Breadcrumb.CurrentLink>
           ) : (
             <Text as="span" color="fg.subtle">
-              {t.buy}
+              {props.variant === 'change' ? t.changeDone : t.buy}
             </Text>
           )}
         </Breadcrumb.Item>

@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test'
 import { homeText } from '../../src/text/home'
 import { menuText } from '../../src/text/menu'
 import { purchaseListText } from '../../src/text/purchase-list'
-import { scheduleText } from '../../src/text/schedule'
+import { registrationStepsText } from '../../src/text/account'
+import { bookingSummaryText } from '../../src/text/booking-summary'
+import { scheduleText, stepsText } from '../../src/text/schedule'
 import { calendarDays } from './drivers/home'
 import { purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
@@ -39,6 +41,63 @@ test('home: the calendar cells keep each mark on one line', async ({ page }) => 
     els.filter((e) => e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).map((e) => e.textContent),
   )
   expect(broken).toEqual([])
+  expect(await overflowX(page)).toBe(0)
+})
+
+/**
+ * The phrases that a line break splits somewhere on the page (「チケッ / ト」): a Range over each
+ * occurrence whose boxes sit on more than one line.
+ */
+const brokenPhrases = (page: Page, phrases: string[]) =>
+  page.evaluate((list) => {
+    const broken: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      for (const phrase of list) {
+        for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + phrase.length)
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+          if (tops.size > 1) broken.push(`${phrase} in 「${text}」`)
+        }
+      }
+    }
+    return broken
+  }, phrases)
+
+test('/registeration-temp and /buy-complete: words and dates stay whole', async ({ page }) => {
+  await page.goto('/registeration-temp')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const steps = page.getByRole('list', { name: registrationStepsText.label }).getByRole('listitem')
+  await expect(steps).toHaveCount(4)
+  expect(await brokenPhrases(page, [...registrationStepsText.steps, 'メールアドレス', 'メール', '会員登録', '迷惑メールフォルダ'])).toEqual([])
+  expect(await overflowX(page)).toBe(0)
+
+  await login(page, await createMember('demo'), '/')
+  const href = await page.getByRole('link', { name: homeText.tickets.change }).first().getAttribute('href')
+  const ticketNumber = new URL(href ?? '', 'http://x').searchParams.get('ticketNumber')
+  await page.goto(`/buy-complete?type=SUPPORT&ticketNumber=${ticketNumber}`)
+  const summary = page.getByRole('region', { name: bookingSummaryText.title })
+  await expect(summary.getByText(bookingSummaryText.japanTime, { exact: false })).toBeVisible()
+  expect(await brokenPhrases(page, ['チケット', 'サポート', 'メールアドレス', 'お支払い履歴', '迷惑メールフォルダ', ...Object.values(bookingSummaryText).filter((v): v is string => typeof v === 'string')])).toEqual([])
+  // The date and time: at most two lines (it took three beside its label).
+  const dateLines = await summary.locator('dd', { hasText: bookingSummaryText.japanTime }).evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))
+  expect(dateLines).toBeLessThanOrEqual(2)
+  expect(await overflowX(page)).toBe(0)
+})
+
+test('reservation change: its own steps in the breadcrumb, the current slot marked', async ({ page }) => {
+  await login(page, await createMember('demo'), '/')
+  await page.getByRole('link', { name: homeText.tickets.change }).first().click()
+  const steps = page.getByRole('navigation', { name: stepsText.label })
+  await expect(steps.getByText(stepsText.changeDone)).toBeVisible()
+  await expect(steps.getByText(stepsText.buy, { exact: true })).toHaveCount(0)
+  // The day opens on the reservation: its cell is marked and says so in its name.
+  const current = page.getByLabel(/（現在のご予約）$/)
+  await expect(current).toHaveCount(1)
+  await expect(page.locator('td[data-current]').getByText(scheduleText.currentSlot, { exact: true })).toBeVisible()
   expect(await overflowX(page)).toBe(0)
 })
 

@@ -35,12 +35,12 @@ function view(overrides: Partial<ScheduleView['schedule']> = {}, holidays: strin
 }
 
 /** The grid with its band picker, as the page wires them (the band lives in the chart there). */
-function Harness({ v, onSelect }: { v: ScheduleView; onSelect: (c: SlotChoice) => void }) {
+function Harness({ v, onSelect, current = null }: { v: ScheduleView; onSelect: (c: SlotChoice) => void; current?: { ymd: string; time: string; staffId: string | null } | null }) {
   const [band, setBand] = useState<Band>('morning')
   return (
     <ChakraProvider value={system}>
       <BandPicker band={band} onSelect={setBand} />
-      <ScheduleGrid view={v} band={band} selected={null} onSelect={onSelect} />
+      <ScheduleGrid view={v} band={band} selected={null} onSelect={onSelect} current={current} />
     </ChakraProvider>
   )
 }
@@ -53,6 +53,21 @@ function cell(name: string): HTMLElement {
 }
 
 describe('ScheduleGrid', { timeout: 20_000 }, () => {
+  it('marks the cell of the reservation being changed, in its consultant’s row, and says so in its name', () => {
+    render(<Harness v={view()} onSelect={() => {}} current={{ ymd: '20250602', time: '10-30', staffId: 'STAFF-01' }} />)
+    const here = cell('10:30 山田 予約可能（現在のご予約）')
+    expect(here.closest('td')?.getAttribute('data-current')).toBe('true')
+    expect(screen.getAllByText('現在のご予約')).toHaveLength(1)
+    // The same time without a preference, or for another consultant, is not it.
+    expect(cell('10:30 指名なし 予約可能').closest('td')?.hasAttribute('data-current')).toBe(false)
+  })
+
+  it('marks nothing on another day', () => {
+    render(<Harness v={view()} onSelect={() => {}} current={{ ymd: '20250603', time: '10-30', staffId: 'STAFF-01' }} />)
+    expect(screen.queryByText('現在のご予約')).toBeNull()
+    expect(cell('10:30 山田 予約可能')).toBeTruthy()
+  })
+
   it('shows the morning band first and switches bands', () => {
     render(<Harness v={view()} onSelect={() => {}} />)
     expect(cell('10:30 山田 予約可能')).toBeTruthy()

@@ -35,5 +35,13 @@ describe('step breadcrumb', { timeout: 20_000 }, () => {
     expect(nav.queryByRole('link', { name: 'チケット選択' })).toBeNull()
     fireEvent.click(nav.getByRole('button', { name: '日時・相談員選択' }))
     expect(onCurrentStep).toHaveBeenCalledOnce()
+    // A change is not paid for: its last step is its own, never お支払い.
+    expect(nav.getByText('変更完了')).toBeTruthy()
+    expect(nav.queryByText('お支払い')).toBeNull()
+  })
+  it('on the purchase grid the last step is payment, not the change flow’s', async () => {
+    const nav = await show({ variant: 'purchase', current: 'staff', onCurrentStep: () => {} })
+    expect(nav.getByText('お支払い')).toBeTruthy()
+    expect(nav.queryByText('変更完了')).toBeNull()
   })
 })

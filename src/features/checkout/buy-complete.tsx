@@ -17,7 +17,8 @@ export function BuyComplete({ type, couponCode, summary }: { type: keyof typeof 
   const extraRows: [string, string][] = tipped ? [[buyCompleteText.tippedStaff, tipped]] : []
   useBackGoesHome()
   return (
-    <PageCard title={text.title}>
+    <PageCard title={text.title} wordBreak="auto-phrase">
+      {/* Japanese lines break between phrases, never inside a word (「チケッ / ト」, 「メールアド / レス」). */}
       <Stack gap="4">
         <Text fontWeight="bold">{text.lead}</Text>
         {summary && <BookingSummaryCard summary={summary} extraRows={extraRows} />}

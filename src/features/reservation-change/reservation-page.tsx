@@ -11,6 +11,7 @@ import { BandPicker } from './band-picker'
 import { ConfirmChangeDialog } from './confirm-change-dialog'
 import { DatePicker } from './date-picker'
 import { reservationLabel } from '../../../contract/schedule-dates'
+import { parseReservationTime } from '../../../contract/reservation-time'
 import { ShownDay } from './shown-day'
 import { ScheduleGrid } from './schedule-grid'
 import { StepBreadcrumb } from '../../ui/step-breadcrumb'
@@ -19,6 +20,14 @@ import { StepBreadcrumb } from '../../ui/step-breadcrumb'
  * The date and consultant screen shared by /support/staff (new purchase) and
  * /support/reservation-date-change (change): renders the reservation-change chart.
  */
+/** The grid cell of the reservation being changed (product.md §2: the change page marks where it is now). */
+function currentSlotOf(ticket: { reservationTime: string | null; staff?: { staffId: string } | null }) {
+  const at = parseReservationTime(ticket.reservationTime)
+  if (!at) return null
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return { ymd: at.ymd, time: `${pad(at.hour)}-${pad(at.minute)}`, staffId: ticket.staff?.staffId ?? null }
+}
+
 export function ReservationPage({ actor, toast }: { actor: ReservationChangeActorRef; toast?: string }) {
   const changeMode = useSelector(actor, reservationChangeView.isChangeMode)
   const view = useSelector(actor, (s) => s.context.view)
@@ -91,7 +100,14 @@ export function ReservationPage({ actor, toast }: { actor: ReservationChangeActo
                 {loading ? (
                   <PageSpinner />
                 ) : (
-                  <ScheduleGrid view={view} band={band} selected={choice} disabled={!canPick} onSelect={(c) => actor.send({ type: 'slot.select', choice: c })} />
+                  <ScheduleGrid
+                    view={view}
+                    band={band}
+                    selected={choice}
+                    disabled={!canPick}
+                    current={ticket ? currentSlotOf(ticket) : null}
+                    onSelect={(c) => actor.send({ type: 'slot.select', choice: c })}
+                  />
                 )}
               </Stack>
             </>

@@ -20,6 +20,8 @@ export type ScheduleGridProps = {
   onSelect: (choice: SlotChoice) => void
   /** While the chart is busy (updating, reloading) no cell can be chosen. */
   disabled?: boolean
+  /** The reservation being changed (day `YYYYMMDD`, cell `hh-mm`, its consultant): its cell is marked. */
+  current?: { ymd: string; time: string; staffId: string | null } | null
 }
 
 /**
@@ -32,7 +34,7 @@ export type ScheduleGridProps = {
  * time. One DOM for both widths (no breakpoint hook, so no layout shift, and the cells keep their
  * names `10:30 さくら 予約可能` for keyboard, screen readers and tests).
  */
-export function ScheduleGrid({ view, band, selected, onSelect, disabled = false }: ScheduleGridProps) {
+export function ScheduleGrid({ view, band, selected, onSelect, disabled = false, current = null }: ScheduleGridProps) {
   if (nobodyAvailable(view)) {
     return (
       <Box role="status" p="6" borderWidth="1px" borderRadius="l2" bg="bg.muted" textAlign="center">
@@ -65,6 +67,9 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
     })),
   ]
   const isSelected = (c: SlotChoice) => selected?.slotType === c.slotType && selected.staffId === c.staffId && selected.time === c.time
+  // In the consultant's row the reservation holds (a 指名なし booking has one assigned too).
+  const isCurrent = (rowId: string, time: string) =>
+    current !== null && current.ymd === view.schedule.selectDate && current.staffId === rowId && current.time === time
 
   return (
     <Box overflowX="auto" borderWidth="1px" borderRadius="l2">
@@ -113,9 +118,20 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
               {keys.map((time) => {
                 const choice = row.choice(time)
                 const open = isSlotOpen(view, choice)
-                const label = t.cellLabel(slotLabel(time), row.who, open)
+                const here = isCurrent(row.id, time)
+                const label = here ? t.currentSlotLabel(t.cellLabel(slotLabel(time), row.who, open)) : t.cellLabel(slotLabel(time), row.who, open)
                 return (
-                  <chakra.td key={time} textAlign="center" p="1" display={{ base: 'block', md: 'table-cell' }}>
+                  <chakra.td
+                    key={time}
+                    textAlign="center"
+                    p="1"
+                    display={{ base: 'block', md: 'table-cell' }}
+                    data-current={here || undefined}
+                    outline={here ? '2px dashed' : undefined}
+                    outlineColor={here ? 'orange.solid' : undefined}
+                    outlineOffset="-2px"
+                    borderRadius="l1"
+                  >
                     {open ? (
                       <Button
                         size="sm"
@@ -134,6 +150,11 @@ export function ScheduleGrid({ view, band, selected, onSelect, disabled = false 
                     ) : (
                       <Text as="span" role="img" aria-label={label} color="fg.subtle" display="inline-block" minW="10" lineHeight="2">
                         <CellTime time={time} />×
+                      </Text>
+                    )}
+                    {here && (
+                      <Text aria-hidden="true" fontSize="2xs" color="orange.fg" fontWeight="bold" lineHeight="1.2" whiteSpace="nowrap">
+                        {t.currentSlot}
                       </Text>
                     )}
                   </chakra.td>
