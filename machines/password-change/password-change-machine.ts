@@ -38,7 +38,7 @@ export type PasswordChangeEvent =
 /** How the edge reports a refused re-authentication: the provider's "wrong password" codes, or not. */
 export type ReauthFailure = { wrongPassword: boolean }
 
-export const isWrongPasswordFailure = (error: unknown): boolean =>
+const isWrongPasswordFailure = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'wrongPassword' in error && error.wrongPassword === true
 
 function withErrors(c: PasswordChangeContext) {

@@ -18,7 +18,7 @@ const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
  * `taro@example.com` → `t***@example.com`: the old address learns where its account went without
  * the whole new address being read by whoever else holds the old mailbox.
  */
-export const maskEmail = (email: string) => {
+const maskEmail = (email: string) => {
   const at = email.lastIndexOf('@')
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`
 }
