@@ -44,6 +44,10 @@ test('an error thrown in the signed-in page reaches the collector with the reque
   expect(event.release).toBe('mypage@e2e')
   expect(sent).toContain(event.tags?.request_id)
   expect(sdk.length).toBe(1)
+  // The build's source maps are hidden: no reference in the code, and not served.
+  const entry = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => s.src)[0])
+  expect(await (await fetch(entry)).text()).not.toContain('sourceMappingURL')
+  expect((await fetch(`${entry}.map`)).status).toBe(404)
   const all = raw.join('\n')
   for (const secret of [member.email, member.password, '090-1234-5678', '4242 4242 4242 4242', 'demo@example.com']) expect({ secret, found: all.includes(secret) }).toEqual({ secret, found: false })
 })
