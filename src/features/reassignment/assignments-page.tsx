@@ -45,7 +45,7 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                   <Table.Cell whiteSpace="nowrap">{a.ticketNumber}</Table.Cell>
                   <Table.Cell>
                     {a.noPreference ? (
-                      <Badge colorPalette="orange" variant="solid">
+                      <Badge colorPalette="orange" variant="outline" fontWeight="bold">
                         {t.noPreference}
                       </Badge>
                     ) : (
