@@ -51,7 +51,7 @@ async function startServer(port: number) {
   proc.stdout!.on('data', (d) => (out += d))
   proc.stderr!.on('data', (d) => (out += d))
   const deadline = Date.now() + 90_000
-  while (!out.includes('API listening')) {
+  while (!out.includes('API ready on')) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${out}`)
     if (Date.now() > deadline) throw new Error(`server did not start: ${out}`)
     await new Promise((r) => setTimeout(r, 200))
