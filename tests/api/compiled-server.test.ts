@@ -43,7 +43,8 @@ describe('the compiled server', () => {
     expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ ok: true })
     // The app itself answers (not the start-up's 503): a member call without a token is refused.
     expect((await fetch(`${url}/api/nowonsale-products`)).status).toBe(401)
-  })
+    // A limit, not an assertion: the build and a first PGlite start take a while on two busy cores.
+  }, 90_000)
 
   it.runIf(pgUrl)('in production: HSTS and the CSP on the app, an alg:none token refused', async () => {
     const scratch = await createScratchDatabase(pgUrl!, 'mypage_compiled')
