@@ -1,5 +1,4 @@
 import { Box, DataList, Heading } from '@chakra-ui/react'
-import { Fragment } from 'react'
 import type { ApiClient } from '../api/client'
 import type { SupportType } from '../../contract/entities'
 import { formatReservation, formatYen } from '../../contract/jst'
@@ -80,24 +79,15 @@ export function BookingSummaryCard({ summary, extraRows = [] }: { summary: Booki
       <Heading as="h2" id="booking-summary-title" size="md" mb="3">
         {t.title}
       </Heading>
-      {/* On a phone the label sits above its value: beside a 8.5rem label a date took three lines. */}
-      <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3" wordBreak="auto-phrase">
+      {/* On a phone the label sits above its value (beside a 8.5rem label a date took three lines),
+          and lines break between phrases, never inside a word or a date. */}
+      <DataList.Root orientation="horizontal" gap="3" wordBreak="auto-phrase">
         {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
+          <DataList.Item key={label} flexDirection={{ base: 'column', sm: 'row' }} alignItems={{ base: 'flex-start', sm: 'center' }} gap={{ base: '0.5', sm: '4' }}>
             <DataList.ItemLabel minW={{ sm: '8.5rem' }} whiteSpace="nowrap">
               {label}
             </DataList.ItemLabel>
-            <DataList.ItemValue fontWeight="medium">
-              {/* Each part (the date; the time and 日本時間) stays whole. */}
-              {value.split(' ').map((part, i) => (
-                <Fragment key={i}>
-                  {i > 0 && ' '}
-                  <Box as="span" display="inline-block">
-                    {part}
-                  </Box>
-                </Fragment>
-              ))}
-            </DataList.ItemValue>
+            <DataList.ItemValue fontWeight="medium">{value}</DataList.ItemValue>
           </DataList.Item>
         ))}
       </DataList.Root>
