@@ -29,7 +29,6 @@ export type CheckoutContext = CheckoutInput & Omit<CheckoutLoaded, 'chargeData'>
   token: string | null
   idempotencyKey: string
   attempts: number
-  tries: number
   /** A reload found this attempt still being charged: charge again with its key once loaded. */
   rejoining: boolean
 }
@@ -88,7 +87,6 @@ export const initialCheckoutContext = (input: CheckoutInput): CheckoutContext =>
   token: null,
   idempotencyKey: '',
   attempts: 0,
-  tries: 0,
   rejoining: false,
 })
 
@@ -130,7 +128,6 @@ export const startedAttempt = (c: CheckoutContext): Partial<CheckoutContext> => 
   attempts: c.attempts + 1,
   idempotencyKey: `${c.keySeed}-${c.attempts + 1}`,
   payload: buildChargeRequest(c.params, loadedData(c), c.form, c.applied?.couponCode ?? null),
-  tries: 0,
   token: null,
   tokenError: null,
 })

@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import type { ChargeAttemptResponse, ChargePayload, ChargeResponse } from '../../contract/calls'
+import type { ChargeAttemptResponse, ChargeResponse } from '../../contract/calls'
 import { apiErrors } from '../../contract/messages'
-import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isRateLimitedFailure, isUnansweredFailure } from '../shared/api-failure'
+import { failureMessage, failureStatus, isClientFailure, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
+import { chargedResponse, chargeMachine, type ChargeOutput } from './charge-machine'
 import { formPatch, initialCheckoutContext, usedNewCard, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
-import { isConcernTooLong, MAX_CHARGE_RETRIES, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
+import { isConcernTooLong, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
 import { couponCheckMachine, type CouponCheckOutput } from './coupon-check-machine'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
@@ -14,7 +15,7 @@ export { initialCheckoutContext } from './checkout-context'
  * Checkout (product.md §2 "/buy details", §4 Payment and coupons, §8 charge errors, §9 retry):
  * restoring ─▶ loading ─▶ ready ─pay─▶ checkingCouponOffer ─▶ [couponPrompt] ─▶ choosingPayment ─▶
  * payingByCard (child cardPayment: token ─▶ 3-D Secure ─▶ finishing) or, with a saved card or nothing
- * to pay, charging ─▶ toComplete. Coupons are checked by the couponCheck child. Back from 3-D Secure
+ * to pay, charging (child charge: 429 retried after 1 s, 2 s, 4 s) ─▶ toComplete. Coupons are checked by the couponCheck child. Back from 3-D Secure
  * or a reload: restoring ─▶ checkingPrevious asks what became of the attempt's key: paid ─▶
  * toComplete; still running ─▶ charging (same key and payload); back from 3-D Secure ─▶ payingByCard
  * (resumes at finishing); else the form. Exits: toComplete, toMenu, toStaffSelection, toError.
@@ -23,12 +24,19 @@ export { initialCheckoutContext } from './checkout-context'
 /** Where the member goes when the chart ends (each final state's output). */
 export type CheckoutOutput = { goesTo: '/buy-complete' | '/support/menu' | '/support/staff' | '/error' }
 
+/** The charge child's answer as the complete page and the staff selection take it. */
+const charged = ({ event }: { event: { output: ChargeOutput } }) => ({ response: chargedResponse(event.output) })
+const staffDenied = ({ context, event }: { context: CheckoutContext; event: { output: ChargeOutput } }) => ({
+  productId: context.params.productId,
+  message: event.output.outcome === 'staffDenied' ? event.output.message : '',
+})
+
 /** product.md §8 charge-data and coupon validity: the error page with the status, 400 when none came. */
 const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: isUnansweredFailure(event.error) ? 400 : failureStatus(event.error) })
 
 export const checkoutMachine = setup({
   // children: the invoked child machines by invoke id (the view reads the card child's snapshot).
-  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput, output: {} as CheckoutOutput, children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck' } },
+  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput, output: {} as CheckoutOutput, children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck'; charge: 'charge' } },
   guards: {
     hasStoredAttempt: (_, p: { attempt: PreviousAttempt | null }) => p.attempt !== null,
     wasPaid: (_, p: ChargeAttemptResponse) => p.status === 'SUCCEEDED' && p.result !== null,
@@ -53,16 +61,11 @@ export const checkoutMachine = setup({
     paysWithoutCard: ({ context: c }) => paysWithoutCard(c),
     cardWasAccepted: (_, p: CardPaymentOutput) => p.outcome === 'finished',
     cardTokenRefused: (_, p: CardPaymentOutput) => p.outcome === 'tokenRefused',
-    // product.md §9 "up to 3 times": 3 retries after the first try, so at most 4 calls per attempt.
-    canRetry: ({ context, event }) => 'error' in event && isRateLimitedFailure(event.error) && context.tries <= MAX_CHARGE_RETRIES,
-    isFirstRetry: ({ context }) => context.tries === 1,
-    isSecondRetry: ({ context }) => context.tries === 2,
-    isThirdRetry: ({ context }) => context.tries === 3,
-    isStaffDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && [apiErrors.staffAssignDeny, apiErrors.staffDeny].some((m) => failureMessage(event.error).includes(m)),
-    isCouponDenied: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes(apiErrors.denyCoupon),
-    // No answer from our server: none at all (the page unloading, the network gone) or the load
-    // balancer's 502/503/504 in its place (the replica died mid-charge). The charge may have happened.
-    isUnanswered: ({ event }) => 'error' in event && (isUnansweredFailure(event.error) || isGatewayFailure(event.error)),
+    // What the charge child says became of the charge (./charge-machine.ts).
+    wasCharged: (_, p: ChargeOutput) => p.outcome === 'charged',
+    wasStaffDenied: (_, p: ChargeOutput) => p.outcome === 'staffDenied',
+    wasCouponDenied: (_, p: ChargeOutput) => p.outcome === 'couponDenied',
+    wasUnanswered: (_, p: ChargeOutput) => p.outcome === 'unanswered',
   },
   actors: {
     /** The attempt kept in session storage when this page load belongs to it, else null. */
@@ -72,7 +75,7 @@ export const checkoutMachine = setup({
     loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async () => { throw new Error('provide loadCheckout') }),
     couponCheck: couponCheckMachine,
     cardPayment: cardPaymentMachine,
-    charge: fromPromise<ChargeResponse, { payload: ChargePayload; idempotencyKey: string }>(async () => { throw new Error('provide charge') }),
+    charge: chargeMachine,
   },
   actions: {
     // product.md §4: with a saved card the pay button is enabled at once, so it is the default — unless
@@ -86,7 +89,6 @@ export const checkoutMachine = setup({
     assignToken: assign(({ context }, p: CardPaymentOutput) => (p.outcome === 'finished' ? { token: p.token, payload: context.payload && { ...context.payload, cardToken: p.token } } : {})),
     assignTokenError: assign((_, p: CardPaymentOutput) => ({ tokenError: p.outcome === 'tokenRefused' ? p.message : '' })),
     dismissTokenError: assign({ tokenError: null }),
-    countTry: assign({ tries: ({ context }) => context.tries + 1 }),
     checkCoupon: assign(({ event }) => (event.type === 'coupon.select' ? { pendingCoupon: event.couponCode, couponNotice: null } : {})),
     applyCoupon: assign((_, p: CouponCheckOutput) => (p.outcome === 'applied' ? { couponNotice: 'applied' as const, applied: { couponCode: p.couponCode, couponPrice: p.couponPrice } } : {})),
     // product.md §8 coupon validity: couponAvailable false or a 4xx → the unavailable flag.
@@ -240,33 +242,20 @@ export const checkoutMachine = setup({
       tags: ['busy', 'processing'],
       // Kept before the charge is sent, whatever the card: a reload from here finds this attempt.
       entry: { type: 'saveAttempt', params: ({ context }) => ({ attempt: storedAttempt(context) }) },
-      initial: 'requesting',
-      states: {
-        requesting: {
-          entry: 'countTry',
-          invoke: {
-            src: 'charge',
-            input: ({ context }) => ({ payload: context.payload!, idempotencyKey: context.idempotencyKey }),
-            // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → toComplete).
-            onDone: { target: '#checkout.toComplete', actions: [{ type: 'trackPurchase', params: ({ event }) => ({ response: event.output }) }, { type: 'goToComplete', params: ({ event }) => ({ response: event.output }) }] },
-            onError: [
-              { guard: 'canRetry', target: 'backingOff' },
-              { guard: 'isStaffDenied', target: '#checkout.toStaffSelection', actions: ['clearAttempt', { type: 'goToStaffWithToast', params: ({ context, event }) => ({ productId: context.params.productId, message: failureMessage(event.error) }) }] },
-              { guard: 'isCouponDenied', target: '#checkout.ready.editing', actions: ['clearAttempt', 'forgetResume', 'dropCoupon'] },
-              // Unknown outcome: keep the stored attempt and ask the server what became of its key.
-              { guard: 'isUnanswered', target: '#checkout.checkingPrevious' },
-              { target: '#checkout.ready.failed', actions: ['clearAttempt', 'forgetResume'] },
-            ],
-          },
-        },
-        // product.md §9: up to 3 retries after the first try, waiting 1 s, 2 s, 4 s, only on HTTP 429.
-        backingOff: {
-          after: {
-            1000: { guard: 'isFirstRetry', target: 'requesting' },
-            2000: { guard: 'isSecondRetry', target: 'requesting' },
-            4000: { guard: 'isThirdRetry', target: 'requesting' },
-          },
-        },
+      invoke: {
+        id: 'charge',
+        src: 'charge',
+        input: ({ context }) => ({ payload: context.payload!, idempotencyKey: context.idempotencyKey }),
+        onDone: [
+          // The attempt stays stored: a reload or Back finds it paid (checkingPrevious → toComplete).
+          { guard: { type: 'wasCharged', params: ({ event }) => event.output }, target: 'toComplete', actions: [{ type: 'trackPurchase', params: charged }, { type: 'goToComplete', params: charged }] },
+          { guard: { type: 'wasStaffDenied', params: ({ event }) => event.output }, target: 'toStaffSelection', actions: ['clearAttempt', { type: 'goToStaffWithToast', params: staffDenied }] },
+          { guard: { type: 'wasCouponDenied', params: ({ event }) => event.output }, target: 'ready.editing', actions: ['clearAttempt', 'forgetResume', 'dropCoupon'] },
+          // Unknown outcome: keep the stored attempt and ask the server what became of its key.
+          { guard: { type: 'wasUnanswered', params: ({ event }) => event.output }, target: 'checkingPrevious' },
+          { target: 'ready.failed', actions: ['clearAttempt', 'forgetResume'] },
+        ],
+        onError: { target: 'ready.failed', actions: ['clearAttempt', 'forgetResume'] },
       },
     },
     // One final state per exit, named after where the member goes (the goTo action took them):

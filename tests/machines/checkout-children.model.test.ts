@@ -1,10 +1,11 @@
-// Generated-path tests of the checkout's two child machines: the card payment
-// (token → 3-D Secure → finishing, or the return from 3-D Secure) and the coupon check.
+// Generated-path tests of the checkout's child machines: the card payment (token → 3-D Secure →
+// finishing, or the return from 3-D Secure), the coupon check and the charge (with its retries).
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
 import { couponCheckMachine } from '../../machines/checkout/coupon-check-machine'
 import { ApiError } from '../../src/api/api-error'
 import { describeModel, type ModelConfig } from './model'
 import { attempt } from './checkout-fixtures'
+import { spec as chargeSpec } from './charge.spec-rules'
 
 const card = (returnedToken: string | null): ModelConfig => ({
   machine: cardPaymentMachine,
@@ -27,3 +28,6 @@ const coupon: ModelConfig = {
   },
 }
 describeModel(coupon)
+
+// The charge: every answer, 429 retried after 1 s, 2 s and 4 s with the same key, a fourth 429 a failure.
+describeModel(chargeSpec.configs[0])

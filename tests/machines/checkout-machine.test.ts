@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
+import { chargeMachine } from '../../machines/checkout/charge-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import { couponCheckMachine, type CouponCheckInput } from '../../machines/checkout/coupon-check-machine'
 import { buildChargeRequest, DRAFT_MS, draftFor, emptyForm, isHolderNameValid, previousAttempt, PREVIOUS_ATTEMPT_MS, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from '../../machines/checkout/checkout-rules'
@@ -51,7 +52,7 @@ function start(f: Fakes = {}) {
         actors: { createToken: fromPromise(calls.createToken), startThreeDSecure: fromPromise(calls.startThreeDSecure), finishThreeDSecure: fromPromise(calls.finish) },
         actions: { saveAttempt: (_, p) => calls.saveAttempt(p), clearAttempt: calls.clearAttempt },
       }),
-      charge: fromPromise(({ input }) => calls.charge(input)),
+      charge: chargeMachine.provide({ actors: { charge: fromPromise(({ input }) => calls.charge(input)) } }),
     },
     actions: {
       saveAttempt: (_, p) => calls.saveAttempt(p),
@@ -94,7 +95,7 @@ describe('checkout chart', () => {
     actor.send({ type: 'savedCard.toggle', use: true })
     actor.send({ type: 'pay.submit' })
     await flush()
-    expect(actor.getSnapshot().matches({ charging: 'backingOff' })).toBe(true)
+    expect(actor.getSnapshot().children.charge?.getSnapshot().value).toBe('backingOff')
     await vi.advanceTimersByTimeAsync(total - 1)
     expect(actor.getSnapshot().status).toBe('active')
     await vi.advanceTimersByTimeAsync(1)

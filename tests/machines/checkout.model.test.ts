@@ -1,5 +1,5 @@
 // Generated-path tests of the checkout chart: every state and transition, replayed live,
-// including 429 retries (after 1 s, 2 s), resume from the stored attempt, a reload of an attempt
+// including every answer of the charge child (its retries: checkout-children.model.test.ts), resume from the stored attempt, a reload of an attempt
 // already sent (paid, still charging, unknown, failed) and ignored pay clicks.
 import { createMachine } from 'xstate'
 import { checkoutMachine, initialCheckoutContext } from '../../machines/checkout/checkout-machine'
@@ -51,17 +51,16 @@ const config: ModelConfig = {
       error: [new Error('card payment broke')],
     },
     charge: {
-      done: [response],
-      error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(502, 'Bad Gateway')],
+      done: [{ outcome: 'charged', response }, { outcome: 'staffDenied', message: 'STAFF_DENY' }, { outcome: 'couponDenied' }, { outcome: 'unanswered' }, { outcome: 'failed' }],
+      error: [new Error('charge broke')],
     },
   },
   // What changes what can happen next, per state: before ready whether an attempt is resumed; in
-  // ready how paying is possible and the coupon; in the prompt whether a token is needed; in
-  // charging the try count. Everything else is merged so the graph stays small.
+  // ready how paying is possible and the coupon; in the prompt whether a token is needed.
+  // Everything else is merged so the graph stays small.
   serialize: (s) => {
     const c = s.context
     if (s.matches('restoring') || s.matches('checkingPrevious') || s.matches('loading')) return JSON.stringify([s.value, c.resumed !== null, c.rejoining])
-    if (s.matches('charging')) return JSON.stringify([s.value, c.tries])
     if (!s.matches('ready') && !s.matches('couponPrompt')) return JSON.stringify(s.value)
     const f = c.form
     const noToken = (c.applied?.couponPrice ?? c.chargeData.product.price) === 0 || (f.useSavedCard && c.chargeData.creditcard !== null)

@@ -1,5 +1,5 @@
 // Spec rules of the checkout chart (product.md §2 "/buy details", §3 charge request, §4 Payment and
-// Coupon in payment, §8 charge errors, §9 charge retry; idempotency), judged on every
+// Coupon in payment, §8 charge errors; idempotency; the §9 retries are the charge child's: charge.spec-rules.ts), judged on every
 // generated path. Only event types, actor names (charge, cardPayment,
 // couponCheck, loadCheckout, readAttemptOutcome), goTo*/track* names and params, tags and the
 // final output — never state names. The child machines are black boxes here: what the checkout
@@ -20,9 +20,14 @@ type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 const machine = createMachine({ ...checkoutMachine.config, context: initialCheckoutContext({ params, keySeed: 'page' }) }, checkoutMachine.implementations as never)
 
 const coupon = { code: 'WELCOME500', price: 5000 }
+// The charge child's answers (its own retries and rules: charge.spec-rules.ts).
+const charged = { outcome: 'charged', response }
+const declined = { outcome: 'failed' }
+const couponDenied = { outcome: 'couponDenied' }
+const unanswered = { outcome: 'unanswered' }
 const charge = {
-  done: [response],
-  error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(502, 'Bad Gateway')],
+  done: [charged, declined, { outcome: 'staffDenied', message: 'STAFF_DENY' }, couponDenied, unanswered],
+  error: [new Error('charge broke')],
 }
 const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] }
 const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [new Error('card payment broke')] }
@@ -35,7 +40,7 @@ const promptEvents = { 'pay.submit': [{}], 'prompt.useCoupon': [{}], 'prompt.ski
 const cardParts = (c: Any) => Number(c.form.card.number) + Number(c.form.card.expiry) + Number(c.form.card.cvc)
 const identity = (s: AnyMachineSnapshot, ...more: unknown[]) => {
   const c = s.context
-  return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, Math.min(c.tries, 4), c.resumed !== null, c.rejoining, ...more])
+  return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, c.resumed !== null, c.rejoining, ...more])
 }
 
 /** Five members at /buy: each entry is one situation of product.md §4, its paths every state it can reach. */
@@ -61,7 +66,7 @@ const configs: ModelConfig[] = [
       'concern.change': [{ value: 'PCが遅い' }, { value: 'x'.repeat(501) }],
       'tokenError.dismiss': [{}],
     },
-    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loaded], error: [] }, couponCheck, cardPayment, charge: { done: [response], error: [new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'DENY_COUPON')] } },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loaded], error: [] }, couponCheck, cardPayment, charge: { done: [charged, declined, couponDenied], error: [] } },
     serialize: (s) => identity(s, cardParts(s.context), s.context.form.holderName, s.context.form.holderNameError, s.context.form.concernText.length, s.context.tokenError !== null),
     limit: 100000,
   },
@@ -78,7 +83,7 @@ const configs: ModelConfig[] = [
       'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
       'holderName.change': [{ value: 'TARO YAMADA' }],
     },
-    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loaded, coupons: [] }], error: [] }, couponCheck, cardPayment: { done: [{ outcome: 'finished', token: 'tok_new' }], error: [] }, charge: { done: [response], error: [] } },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loaded, coupons: [] }], error: [] }, couponCheck, cardPayment: { done: [{ outcome: 'finished', token: 'tok_new' }], error: [] }, charge: { done: [charged], error: [] } },
     serialize: (s) => {
       const f = s.context.form
       return identity(s, f.device, f.os, f.remoteSupport, f.supportType, f.saveCard, cardParts(s.context) === 3 && f.holderName !== '')
@@ -100,7 +105,7 @@ const configs: ModelConfig[] = [
       readAttemptOutcome: { done: [{ status: 'SUCCEEDED', result: response }, { status: 'PENDING', result: null }, { status: 'NONE', result: null }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] },
       loadCheckout: { done: [loadedSaved], error: [] },
       couponCheck, cardPayment,
-      charge: { done: [response], error: [new ApiError(402, 'CARD_DECLINED'), new TypeError('Failed to fetch')] },
+      charge: { done: [charged, declined, unanswered], error: [] },
     },
     serialize: (s) => identity(s),
     limit: 100000,
@@ -139,7 +144,7 @@ function appliedCoupon(trail: Observation[]): { code: string; price: number } | 
       const out = r.output as Any
       applied = out.outcome === 'applied' ? { code: out.couponCode, price: out.couponPrice } : null
     }
-    if (r?.call === 'charge' && !r.ok && String((r.error as Any)?.message).includes('DENY_COUPON')) applied = null
+    if (r?.call === 'charge' && r.ok && (r.output as Any).outcome === 'couponDenied') applied = null
   }
   return applied
 }
@@ -225,18 +230,9 @@ function heldCoupons(trail: Observation[]): string[] {
     if (clearedAt(trail, i)) applied = null
     const r = o.reply
     if (r?.call === 'couponCheck' && r.ok) applied = (r.output as Any).outcome === 'applied' ? (r.output as Any).couponCode : null
-    if (r?.call === 'charge' && !r.ok && String((r.error as Any)?.message).includes('DENY_COUPON')) held = held.filter((c) => c !== applied)
+    if (r?.call === 'charge' && r.ok && (r.output as Any).outcome === 'couponDenied') held = held.filter((c) => c !== applied)
   }
   return held
-}
-
-/** How many times the latest charge's request (its idempotency key) has been sent. */
-function triesOf(trail: Observation[]): number {
-  const all = trail.flatMap((o) => calls(o, 'charge').map((c) => (c.input as Any).idempotencyKey))
-  const key = all[all.length - 1]
-  let n = 0
-  for (let i = all.length - 1; i >= 0 && all[i] === key; i--) n++
-  return n
 }
 
 const FORM_EDITS = ['concern.change', 'device.change', 'os.change', 'remoteSupport.change', 'supportType.change', 'holderName.change', 'holderName.blur', 'card.change', 'savedCard.toggle', 'saveCard.toggle']
@@ -270,8 +266,7 @@ export const rules: SpecRules = {
     // §3/§4: the charge the member started here carries the hand-off, the payment and the applied coupon.
     for (const c of charges) {
       const input = c.input as { payload: ChargeRequest; idempotencyKey: string }
-      const isRetry = before !== null && r === undefined && event.type.startsWith('xstate.after.')
-      if (startedHere(trail) && !isRetry) {
+      if (startedHere(trail)) {
         const token = [...trail].reverse().find((o) => o.reply?.call === 'cardPayment' && o.reply.ok)?.reply?.output as Any
         const expected = expectedRequest(trail, token?.token ?? '')
         const sent = Object.fromEntries(Object.keys(expected).map((k) => [k, (input.payload as Any)[k]]))
@@ -339,12 +334,6 @@ export const rules: SpecRules = {
       const key = (c.input as Any).idempotencyKey
       if (startedHere(trail) && !trail.some((o) => actions(o, 'saveAttempt').some((d) => (d.params as Any).attempt.idempotencyKey === key))) v.push('the attempt is stored before its charge is sent')
     }
-    // §9 timing: the first retry after 1 s, the second after 2 s, the third after 4 s.
-    const after_ = /^xstate\.after\.(\d+)\./.exec(event.type)
-    if (after_ && charges.length) {
-      const sentBefore = triesOf(trail.slice(0, -1))
-      if (Number(after_[1]) !== 1000 * 2 ** (sentBefore - 1)) v.push(`retry ${sentBefore} must come after ${1000 * 2 ** (sentBefore - 1)} ms, came after ${after_[1]} ms`)
-    }
     // a stored attempt is looked up by its key; its answer decides.
     if (r?.call === 'readStoredAttempt' && r.ok) {
       const want = r.output ? [{ call: 'readAttemptOutcome', input: { idempotencyKey: (r.output as Any).attempt.idempotencyKey } }] : [{ call: 'loadCheckout', input: handoff(trail) }]
@@ -384,38 +373,39 @@ export const rules: SpecRules = {
       if (!after.tags.includes('paymentProblem')) v.push('a broken card payment shows the payment-problem message')
       if (!actions(after, 'clearAttempt').length) v.push('a broken card payment clears the stored attempt')
     }
-    // product.md §4: session storage cleared after a failed attempt.
-    const gateway = (e: unknown) => [502, 503, 504].includes(httpStatus(e))
-    if (r?.call === 'charge' && !r.ok && httpStatus(r.error) !== 429 && (r.error as Any)?.status !== undefined && !gateway(r.error) && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (product.md §4)')
+    // product.md §4: session storage cleared after a failed attempt (never after no answer: the key is asked about).
+    const outcome = r?.call === 'charge' && r.ok ? (r.output as Any).outcome : null
+    if (outcome && outcome !== 'charged' && outcome !== 'unanswered' && !actions(after, 'clearAttempt').length) v.push('a failed charge clears the stored attempt (product.md §4)')
 
     // §4 completion: only a successful charge, or an attempt the server says is paid, reaches /buy-complete.
     const complete = actions(after, 'goToComplete')
     const paidBefore = r?.call === 'readAttemptOutcome' && r.ok && (r.output as Any).status === 'SUCCEEDED'
-    if (complete.length && !(r?.call === 'charge' && r.ok) && !paidBefore) v.push(`/buy-complete without a successful charge (${r ? `${r.call} ${r.ok ? 'ok' : 'failed'}` : event.type})`)
-    if (r?.call === 'charge') {
-      const status = httpStatus(r.error)
-      const message = String((r.error as Any)?.message ?? '')
-      if (r.ok) {
-        const res = r.output as ChargeResponse
+    if (complete.length && outcome !== 'charged' && !paidBefore) v.push(`/buy-complete without a successful charge (${r ? `${r.call} ${r.ok ? 'ok' : 'failed'}` : event.type})`)
+    if (r?.call === 'charge' && !r.ok) {
+      // The charge child broke: the payment-problem message, the attempt cleared, never the complete page.
+      if (goes.length) v.push(`a broken charge keeps the member on the form, did ${JSON.stringify(goes)}`)
+      if (!after.tags.includes('paymentProblem')) v.push('a broken charge shows the payment-problem message')
+    }
+    if (outcome) {
+      const out = r!.output as Any
+      if (outcome === 'charged') {
+        const res = out.response as ChargeResponse
         if (!same(complete, [{ action: 'goToComplete', params: { response: res } }])) v.push(`a successful charge goes to /buy-complete with its response, did ${JSON.stringify(goes)}`)
         if (!same(actions(after, 'trackPurchase'), [{ action: 'trackPurchase', params: { response: res } }])) v.push('a successful charge sends one analytics event (§4)')
-      } else if (status === 429 && triesOf(trail) <= 3) {
-        if (goes.length || after.tags.includes('paymentProblem')) v.push('HTTP 429 is retried (§9), not shown as a failure')
-      } else if (isClient(status) && /STAFF_ASSING_DENY|STAFF_DENY/.test(message)) {
-        if (!same(goes, [{ action: 'goToStaffWithToast', params: { productId: handoff(trail).productId, message } }])) v.push(`STAFF_DENY returns to /support/staff?productId with a toast (§8), did ${JSON.stringify(goes)}`)
-      } else if (isClient(status) && message.includes('DENY_COUPON')) {
+      } else if (outcome === 'staffDenied') {
+        if (!same(goes, [{ action: 'goToStaffWithToast', params: { productId: handoff(trail).productId, message: out.message } }])) v.push(`STAFF_DENY returns to /support/staff?productId with a toast (§8), did ${JSON.stringify(goes)}`)
+      } else if (outcome === 'couponDenied') {
         if (goes.length) v.push('DENY_COUPON keeps the member on the form without the coupon (§8)')
         if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
-      } else if ((r.error as Any)?.status === undefined || [502, 503, 504].includes(status)) {
-        // No answer from our server (none at all, or a load balancer's 502/503/504 for a
-        // replica that died mid-charge): the outcome is unknown, the server is asked what
-        // became of the key, and the attempt is never dropped for a new key (a second charge).
+      } else if (outcome === 'unanswered') {
+        // No answer from our server: the outcome is unknown, the server is asked what became of
+        // the key, and the attempt is never dropped for a new key (a second charge).
         if (!same(calls(after, 'readAttemptOutcome').map((c) => c.input), [{ idempotencyKey: before?.context.idempotencyKey }])) v.push('a charge without an answer asks the server about its key')
         if (actions(after, 'clearAttempt').length) v.push('a charge without an answer keeps its attempt (a new key would charge twice)')
       } else {
         // §8 any other failure (a declined card…): the payment-problem message, never the complete page.
-        if (goes.length) v.push(`a failed charge (${status}) keeps the member on the form, did ${JSON.stringify(goes)}`)
-        if (!after.tags.includes('paymentProblem')) v.push(`a failed charge (${status}) shows the payment-problem message`)
+        if (goes.length) v.push(`a failed charge keeps the member on the form, did ${JSON.stringify(goes)}`)
+        if (!after.tags.includes('paymentProblem')) v.push('a failed charge shows the payment-problem message')
         // The form is offered again: payable at once, or the new card's fields shown to type the card again.
         if (!after.can.includes('pay.submit') && !after.can.includes('card.change') && after.context.form.useSavedCard) v.push('after a failed charge the form can be used again')
         // The member's card choice is kept — a retry must not charge the saved card instead of the card just typed.
@@ -423,19 +413,6 @@ export const rules: SpecRules = {
         if (sent?.payload?.cardId === '' && sent?.payload?.cardToken && after.context.form.useSavedCard) v.push('after a failed charge with a new card the form keeps the new card, not the saved one')
       }
     }
-    // §9 "up to 3 times": retries only after a 429, with the same key, 3 retries after the first try (4 calls).
-    if (charges.length && event.type.startsWith('xstate.after.')) {
-      const last = [...trail].reverse().find((o) => o.reply?.call === 'charge')
-      if (!last || last.reply!.ok || httpStatus(last.reply!.error) !== 429) v.push('a charge is re-sent only after HTTP 429')
-      const previous = trail.slice(0, -1).flatMap((o) => calls(o, 'charge')).pop()
-      if ((previous?.input as Any)?.idempotencyKey !== (charges[0].input as Any).idempotencyKey) v.push(`a retried charge keeps its idempotency key, was ${(previous?.input as Any)?.idempotencyKey}, sent ${(charges[0].input as Any).idempotencyKey}`)
-    }
-    const attemptCharges = (() => {
-      const key = (charges[0]?.input as Any)?.idempotencyKey
-      return trail.flatMap((o) => calls(o, 'charge')).filter((c) => (c.input as Any).idempotencyKey === key && key !== undefined).length
-    })()
-    if (attemptCharges > 4 && startedHere(trail)) v.push(`at most 3 retries after the first try per charge (§9), sent ${attemptCharges}`)
-
     // §8 3-D Secure: a failed finish shows the payment problem, nothing is charged; a token error shows the provider's message.
     if (r?.call === 'cardPayment' && r.ok) {
       const out = r.output as Any

@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../machines/checkout/card-payment-machine'
+import { chargeMachine } from '../../machines/checkout/charge-machine'
 import { couponCheckMachine } from '../../machines/checkout/coupon-check-machine'
 import { checkoutMachine, type CheckoutInput, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import type { PreviousAttempt, StoredAttempt } from '../../machines/checkout/checkout-rules'
@@ -36,9 +37,13 @@ function renderCheckout(f: Fakes) {
         },
       }),
       couponCheck: couponCheckMachine.provide({ actors: { validateCoupon: fromPromise(async () => ({ couponAvailable: true as boolean, couponPrice: 5000 })) } }),
-      charge: fromPromise(({ input }: { input: { payload: ChargePayload; idempotencyKey: string } }): Promise<ChargeResponse> => {
-        f.charges?.push(input.payload)
-        return new Promise(() => {})
+      charge: chargeMachine.provide({
+        actors: {
+          charge: fromPromise(({ input }: { input: { payload: ChargePayload; idempotencyKey: string } }): Promise<ChargeResponse> => {
+            f.charges?.push(input.payload)
+            return new Promise(() => {})
+          }),
+        },
       }),
     },
   })

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { cardPaymentMachine } from '../../../machines/checkout/card-payment-machine'
+import { chargeMachine } from '../../../machines/checkout/charge-machine'
 import { checkoutMachine, type CheckoutLoaded } from '../../../machines/checkout/checkout-machine'
 import { couponFits, draftFor, previousAttempt, type CheckoutParams, type StoredAttempt } from '../../../machines/checkout/checkout-rules'
 import { couponCheckMachine } from '../../../machines/checkout/coupon-check-machine'
@@ -87,7 +88,9 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
           },
           actions: { saveAttempt, clearAttempt },
         }),
-        charge: fromPromise(async ({ input }) => api.call('charge', input.payload, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } })),
+        charge: chargeMachine.provide({
+          actors: { charge: fromPromise(async ({ input }) => api.call('charge', input.payload, { headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey } })) },
+        }),
       },
       actions: {
         saveAttempt,

@@ -105,6 +105,8 @@ const checkoutConfig = (number: string, payEvent: Record<string, unknown>, outco
   limit: 100000,
 })
 const chargeResponse = { ticketNumber: 'A0001', receiptNumber: 'R0001', productType: 'ADD', amount: 3300, couponCode: null }
+/** What the charge child answers for a charge that went through. */
+const charged = { outcome: 'charged', response: chargeResponse }
 
 /** The browser models of the account charts: each path runs as a new member of its own. */
 const accountModels: BrowserModel[] = [
@@ -374,18 +376,18 @@ export const browserModels: BrowserModel[] = [
     startRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
     maxPaths: 1,
     configs: [
-      { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'toComplete', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([chargeResponse]) }) },
+      { description: 'pay with 4242 4242 4242 4242 (approved, no challenge)', endsIn: 'toComplete', config: checkoutConfig(sandboxTestCards.approved, {}, { charge: only([charged]) }) },
       {
         description: 'pay with 4000 0027 6000 3184 and approve 3-D Secure', endsIn: 'toComplete',
-        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'approve' }, { charge: only([chargeResponse]) }),
+        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'approve' }, { charge: only([charged]) }),
       },
       {
         description: 'pay with 4000 0027 6000 3184 and fail 3-D Secure', endsIn: 'ready.failed',
-        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'fail' }, { card: only([{ outcome: 'failed' }]), charge: only([chargeResponse]) }),
+        config: checkoutConfig(sandboxTestCards.challenge, { threeDSecure: 'fail' }, { card: only([{ outcome: 'failed' }]), charge: only([charged]) }),
       },
       {
         description: 'pay with 4000 0000 0000 0002 (declined)', endsIn: 'ready.failed',
-        config: checkoutConfig(sandboxTestCards.declined, {}, { charge: { done: [], error: [new ApiError(402, 'CARD_DECLINED')] } }),
+        config: checkoutConfig(sandboxTestCards.declined, {}, { charge: only([{ outcome: 'failed' }]) }),
       },
     ],
   },
