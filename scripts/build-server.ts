@@ -15,8 +15,9 @@ const out = path.join(root, 'dist-server')
 export async function buildServer(outDir = out): Promise<string> {
   rmSync(outDir, { recursive: true, force: true })
   await build({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    // The server, and the staff-role command beside it (`node dist-server/staff.js grant operator …`).
+    entryPoints: { main: path.join(root, 'server/main.ts'), staff: path.join(root, 'server/staff-cli.ts') },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,14 +1,14 @@
 import os from 'node:os'
 import path from 'node:path'
-import { createFirebaseIdentity } from '../server/adapters/identity'
-import { openDatabase } from '../server/db/client'
-import { HttpError } from '../server/http/errors'
-import { grantRole, listAccounts, revokeRole } from '../server/services/staff/accounts'
-import type { AuditActor } from '../server/services/audit'
-import { ROOT } from './stack/services'
+import { createFirebaseIdentity } from './adapters/identity'
+import { openDatabase } from './db/client'
+import { HttpError } from './http/errors'
+import { grantRole, listAccounts, revokeRole } from './services/staff/accounts'
+import type { AuditActor } from './services/audit'
 
-// `npm run staff -- <command>`: staff roles from a terminal, for the first operator and for
-// recovery (docs/operations.md "Staff accounts"). Everything else is done by an operator on the
+// `npm run staff -- <command>` (from the sources), `node dist-server/staff.js <command>` (the
+// production build, scripts/build-server.ts): staff roles from a terminal, for the first operator
+// and for recovery (docs/operations.md "Staff accounts"). Everything else is done by an operator on the
 // staff pages. The same rules as the staff calls (services/staff/accounts.ts), audited as `system`.
 //
 //   grant operator <email> [--password <first password>]
@@ -16,8 +16,8 @@ import { ROOT } from './stack/services'
 //   revoke operator|consultant <email>
 //   list
 //
-// Database: DATABASE_URL (PostgreSQL), else PGlite in PGLITE_DIR (default .data/pglite, the one
-// `npm start` uses; stop the server first: PGlite is one process's database). Identity provider:
+// Database: DATABASE_URL (PostgreSQL), else PGlite in PGLITE_DIR (default .data/pglite from the
+// working directory, the one `npm start` uses; stop the server first: PGlite is one process's database). Identity provider:
 // FIREBASE_PROJECT_ID (default demo-mypage) with FIREBASE_AUTH_EMULATOR_HOST for the emulator, or
 // a real project's credentials through GOOGLE_APPLICATION_CREDENTIALS.
 
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     return 2
   }
   const url = env.DATABASE_URL?.trim() || undefined
-  const database = await openDatabase(url ? { url } : { dataDir: path.resolve(ROOT, env.PGLITE_DIR?.trim() || '.data/pglite') })
+  const database = await openDatabase(url ? { url } : { dataDir: path.resolve(env.PGLITE_DIR?.trim() || '.data/pglite') })
   const identity = createFirebaseIdentity({ projectId, emulatorHost })
   const actor: AuditActor = { uid: 'system', email: `${os.userInfo().username}@${os.hostname()} (npm run staff)`, role: 'system' }
   const deps = { db: database.db, identity }
