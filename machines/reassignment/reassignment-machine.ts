@@ -47,7 +47,14 @@ export type ReassignmentEvent =
   | { type: 'retry' }
   | { type: 'cancel' }
 
-const request = (c: ReassignmentContext) => ({ ticketNumber: c.ticketNumber, staffId: c.staffId, reason: c.reason })
+// The time the operator saw goes along: if the member moved the booking meanwhile, the server
+// refuses (409) instead of reassigning a time nobody looked at.
+const request = (c: ReassignmentContext) => ({
+  ticketNumber: c.ticketNumber,
+  staffId: c.staffId,
+  ...(c.consultation ? { reservationTime: c.consultation.reservationTime } : {}),
+  reason: c.reason,
+})
 
 const fresh = { consultation: null, candidates: [], staffId: null, reason: '', conflict: '', failure: '', result: null }
 

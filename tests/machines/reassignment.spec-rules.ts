@@ -47,7 +47,9 @@ export const rules: SpecRules = {
     const out: string[] = []
     for (const s of calls(after, 'reassign')) {
       if (event.type !== 'confirm' && event.type !== 'retry') out.push(`reassigned on ${event.type}: only a confirmation reassigns`)
-      const want = { ticketNumber: consultationFixture.ticketNumber, ...entered(trail) }
+      const { staffId, reason } = entered(trail)
+      // The time the operator was shown, so a booking the member moved meanwhile is refused.
+      const want = { ticketNumber: consultationFixture.ticketNumber, staffId, reservationTime: consultationFixture.reservationTime, reason }
       if (JSON.stringify(s.input) !== JSON.stringify(want)) out.push(`sent ${JSON.stringify(s.input)}, entered ${JSON.stringify(want)}`)
       const free = candidatesFixture.candidates.find((c) => c.staffId === (s.input as { staffId: string }).staffId)?.free
       if (!free) out.push('moved to a consultant who is not free')
