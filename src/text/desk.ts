@@ -1,14 +1,6 @@
 // Wording of the operator's desk (docs/product.md §6 roles: the operator). The servers' own
 // messages (contract/desk-messages.ts) are shown as they come; these are the pages' words.
 
-export const deskNavText = {
-  notices: 'お知らせ',
-  coupons: 'クーポン',
-  products: '商品',
-  consultants: '相談員',
-  members: '会員',
-  audit: '監査ログ',
-} as const
 
 /** Shared words of the desk's tables, states and buttons. */
 export const deskCommonText = {

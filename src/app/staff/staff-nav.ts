@@ -1,5 +1,5 @@
 import type { StaffRole } from '../../adapters/identity'
-import { deskNavText } from '../../text/desk'
+import { deskNavText } from '../../text/desk-nav'
 import { staffNavText } from '../../text/staff'
 
 /**
