@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordChangeForm } from '../../contract/calls'
 import { fieldMessages } from '../../contract/messages'
@@ -148,4 +148,3 @@ export const passwordChangeMachine = setup({
 })
 
 export type PasswordChangeActorRef = ActorRefFrom<typeof passwordChangeMachine>
-export type PasswordChangeSnapshot = SnapshotFrom<typeof passwordChangeMachine>
