@@ -213,7 +213,9 @@ describe('cancel-account racing a charge', () => {
       expect(c.status === 200 && x.status === 200).toBe(false)
       const [row] = await h.db.select().from(members).where(eq(members.memberId, m.memberId))
       if (x.status === 200) {
-        expect(row).toBeUndefined()
+        // Cancelled: the member row stays only as an anonymised record (docs/server.md "Records are kept").
+        expect(row?.deletedAt).toBeTruthy()
+        expect(row?.email).not.toBe(m.email)
         expect(standingCharges(m.memberId).size).toBe(0)
       } else {
         expect(x).toEqual({ status: 400, body: { message: 'UNUSED_SUPPORT_TICKETS_ARE_AVAILABLE' } })
