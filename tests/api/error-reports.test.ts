@@ -14,7 +14,7 @@ beforeAll(async () => {
   sentry = await startFakeSentry()
   expect(await initErrorReports({ dsn: sentry.dsn, release: 'mypage@test', environment: 'test' })).toBe(true)
   h = await createHarness()
-}, 60_000)
+})
 afterAll(async () => {
   await h?.close()
   await sentry?.close()

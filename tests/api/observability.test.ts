@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxTestCards } from '../../contract/calls'
 import { createApp } from '../../server/app'
-import { openDatabase } from '../../server/db/client'
+import type { Db } from '../../server/db/client'
 import { defaultRateLimits } from '../../server/http/rate-limit'
 import { createLogger, setLogger } from '../../server/observability/log'
 import { startMetricsServer } from '../../server/observability/metrics'
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // The app as server/main.ts builds it: charges counted at the payment port.
   app = createApp({ ...h.deps, payment: countedPayment(h.deps.payment) }, { rateLimits: { ...limits, login: { ...limits.login, perAddress: { max: 1, windowMs: 60_000 } } } })
   metrics = await startMetricsServer({ port: 0, host: '127.0.0.1' })
-}, 60_000)
+})
 afterAll(async () => {
   restoreLogger?.()
   await metrics?.close()
@@ -146,9 +146,10 @@ describe('metrics', () => {
 describe('readiness', () => {
   it('/api/ready answers 200 with the database, 503 without; /api/health stays 200', async () => {
     expect(await (await app.request('/api/ready')).json()).toEqual({ ready: true })
-    const gone = await openDatabase({})
-    await gone.close()
-    const down = createApp({ ...h.deps, db: gone.db })
+    // A database that refuses every query, as PostgreSQL does once it is gone (the process test,
+    // tests/api/graceful-stop.test.ts, takes a real one away).
+    const gone = { execute: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')) } as unknown as Db
+    const down = createApp({ ...h.deps, db: gone })
     const r = await down.request('/api/ready')
     expect(r.status).toBe(503)
     expect(await r.json()).toEqual({ ready: false, reason: 'database' })
