@@ -461,10 +461,8 @@ export const deskCalls = {
 } as const satisfies StaffRegistry
 
 export type DeskCallName = keyof typeof deskCalls
-export type DeskCallRequest<N extends DeskCallName> = v.InferInput<(typeof deskCalls)[N]['request']>
 /** A request as the server's handlers receive it: parsed (defaults filled in). */
 export type DeskCallInput<N extends DeskCallName> = v.InferOutput<(typeof deskCalls)[N]['request']>
-export type DeskCallResponse<N extends DeskCallName> = v.InferOutput<(typeof deskCalls)[N]['response']>
 
 /** The claim link of a coupon (docs/product.md §2 /get-coupon), path and query. */
 export const couponClaimPath = (couponCode: string) => `/get-coupon?couponCode=${encodeURIComponent(couponCode)}`

@@ -133,6 +133,5 @@ export const LP_SOURCE_MAX = 255
 /** A string of at most `max` characters (valibot's own message names the limit). */
 export const capped = (max: number) => v.pipe(v.string(), v.maxLength(max))
 
-/** A required id of ours / of the providers. */
-export const requiredId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX))
+/** A required token of ours / of the providers. */
 export const requiredToken = v.pipe(v.string(), v.nonEmpty(), v.maxLength(TOKEN_MAX))

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage, failureStatus, isClientFailure } from '../shared/api-failure'
 import { imageProblem, profileErrors, type PickedImage, type ProfileErrors, type ProfileField, type ProfileValues } from './consultant-profile-rules'
 
@@ -172,4 +172,3 @@ export const consultantProfileMachine = setup({
 })
 
 export type ConsultantProfileActorRef = ActorRefFrom<typeof consultantProfileMachine>
-export type ConsultantProfileSnapshot = SnapshotFrom<typeof consultantProfileMachine>

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage, failureStatus } from '../shared/api-failure'
 import type { DeskCouponSaveRequest } from '../../contract/desk-calls'
 import { couponErrors, couponSaveRequest, emptyCouponValues, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
@@ -176,4 +176,3 @@ export const couponEditMachine = setup({
 })
 
 export type CouponEditActorRef = ActorRefFrom<typeof couponEditMachine>
-export type CouponEditSnapshot = SnapshotFrom<typeof couponEditMachine>

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage } from '../shared/api-failure'
 import { noticeErrors, type NoticeErrors, type NoticeField, type NoticeValues } from './notice-rules'
 
@@ -132,4 +132,3 @@ export const noticePublishMachine = setup({
 })
 
 export type NoticePublishActorRef = ActorRefFrom<typeof noticePublishMachine>
-export type NoticePublishSnapshot = SnapshotFrom<typeof noticePublishMachine>

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage, failureStatus, isClientFailure, isGatewayFailure, isUnansweredFailure } from '../shared/api-failure'
 import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type RefundMode } from './refund-rules'
 
@@ -164,5 +164,4 @@ export const refundMachine = setup({
 })
 
 export type RefundActorRef = ActorRefFrom<typeof refundMachine>
-export type RefundSnapshot = SnapshotFrom<typeof refundMachine>
 export const refundRemaining = remainingOf

@@ -1,4 +1,4 @@
-import { fromPromise, setup, type ActorRefFrom } from 'xstate'
+import { fromPromise, setup } from 'xstate'
 
 /**
  * Copying the password (product.md §2 signup page, §9 tooltip), a child of the signup chart:
@@ -37,5 +37,3 @@ export const clipboardMachine = setup({
     },
   },
 })
-
-export type ClipboardActorRef = ActorRefFrom<typeof clipboardMachine>

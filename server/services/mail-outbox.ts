@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Mail, Mailer } from '../adapters/mailer'
 import type { Db, Tx } from '../db/client'
 import { mailOutbox, members } from '../db/schema'
@@ -123,15 +123,4 @@ export function createOutboxMailer(db: Db, clock: Clock, transport: MailTranspor
 /** The mailer of the deps wrapped by the outbox once (server/app.ts and server/main.ts both ask). */
 export function withOutbox(db: Db, clock: Clock, mailer: Mailer): OutboxMailer {
   return isOutboxMailer(mailer) ? mailer : createOutboxMailer(db, clock, mailer)
-}
-
-/**
- * A cancelled member's mails lose their personal data (address and text), the rows stay as the
- * record that something was sent (cancel-account calls it in its transaction).
- */
-export async function eraseMemberMails(tx: Tx, memberId: string, email: string): Promise<void> {
-  await tx
-    .update(mailOutbox)
-    .set({ memberId: null, toAddress: '', body: '', resendable: false })
-    .where(or(eq(mailOutbox.memberId, memberId), eq(mailOutbox.toAddress, email)))
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { LocalDate } from '@js-joda/core'
 import type { Tx } from '../db/client'
-import { bookings, businessHolidays, staff } from '../db/schema'
+import { bookings, staff } from '../db/schema'
 import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
 import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
@@ -10,11 +10,6 @@ import { apiErrors } from '../../contract/messages'
 import type { StaffRow } from './tickets'
 import { fairOrder } from './assignment'
 import { lockShiftsShared } from './staff/shifts'
-
-export async function loadHolidays(db: Tx): Promise<Set<string>> {
-  const rows = await db.select().from(businessHolidays)
-  return new Set(rows.map((r) => r.ymd))
-}
 
 type DayRow = StaffRow & {
   holidays: string[]

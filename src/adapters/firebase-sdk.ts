@@ -8,6 +8,7 @@ import {
   type Auth,
 } from 'firebase/auth'
 
+/** @public The identity adapter reads these from the module it imports on demand (firebase-identity.ts). */
 export { EmailAuthProvider, onAuthStateChanged, reauthenticateWithCredential, signInWithEmailAndPassword, signOut } from 'firebase/auth'
 
 export type FirebaseIdentityConfig = {

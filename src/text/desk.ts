@@ -1,7 +1,6 @@
 // Wording of the operator's desk (docs/product.md §6 roles: the operator). The servers' own
 // messages (contract/desk-messages.ts) are shown as they come; these are the pages' words.
 
-
 /** Shared words of the desk's tables, states and buttons. */
 export const deskCommonText = {
   loading: '読み込み中',

@@ -81,7 +81,7 @@ test('/registeration-temp and /buy-complete: words and dates stay whole', async 
   await page.goto(`/buy-complete?type=SUPPORT&ticketNumber=${ticketNumber}`)
   const summary = page.getByRole('region', { name: bookingSummaryText.title })
   await expect(summary.getByText(bookingSummaryText.japanTime, { exact: false })).toBeVisible()
-  expect(await brokenPhrases(page, ['チケット', 'サポート', 'メールアドレス', 'お支払い履歴', '迷惑メールフォルダ', ...Object.values(bookingSummaryText).filter((v): v is string => typeof v === 'string')])).toEqual([])
+  expect(await brokenPhrases(page, ['チケット', 'サポート', 'メールアドレス', 'お支払い履歴', '迷惑メールフォルダ', ...Object.values(bookingSummaryText).flatMap((v) => (typeof v === 'string' ? [v] : []))])).toEqual([])
   // The date and time: at most two lines (it took three beside its label).
   const dateLines = await summary.locator('dd', { hasText: bookingSummaryText.japanTime }).evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)))
   expect(dateLines).toBeLessThanOrEqual(2)

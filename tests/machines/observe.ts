@@ -311,14 +311,6 @@ export const calls = (o: Observation, call?: string) => o.sent.filter((s) => cal
 /** Edge actions run in this observation whose name matches (a string prefix or a RegExp). */
 export const actions = (o: Observation, name?: string | RegExp) =>
   o.did.filter((d) => name === undefined || (typeof name === 'string' ? d.action === name || d.action.startsWith(name) : name.test(d.action)))
-/** The last member event of this type in the trail (e.g. the last `comment.change`). */
-export const lastEvent = (trail: Observation[], type: string) => [...trail].reverse().find((o) => o.event.type === type)?.event
-/** Every member event of this type in the trail, in order. */
-export const eventsOf = (trail: Observation[], type: string) => trail.filter((o) => o.event.type === type).map((o) => o.event)
-/** Did the path's latest answer from `call` fail with this status (or any status when omitted)? */
-export const failed = (o: Observation, call: string, status?: (s: number) => boolean) =>
-  !!o.reply && o.reply.call === call && !o.reply.ok && (status ? status(httpStatus(o.reply.error)) : true)
-export const succeeded = (o: Observation, call: string) => !!o.reply && o.reply.call === call && o.reply.ok
 export const httpStatus = (error: unknown): number => {
   const s = (error as { status?: unknown } | null)?.status
   return typeof s === 'number' ? s : 500
