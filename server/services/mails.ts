@@ -1,4 +1,5 @@
 import type { Mailer } from '../adapters/mailer'
+import { log } from '../observability/log'
 import { toZoned } from '../domain/time'
 
 // Japanese mail texts (product.md §2 /buy-complete, /reservationdate-change-complete). Links point to
@@ -39,7 +40,8 @@ export async function sendSecurityMail(send: () => Promise<void>): Promise<void>
   try {
     await send()
   } catch (e) {
-    console.error('security mail not sent:', e instanceof Error ? e.name : 'unknown error')
+    // The structured log (request id, scrubbed); only the error's kind, never the recipient.
+    log().error({ err: { type: e instanceof Error ? e.name : 'unknown error' } }, 'security mail not sent')
   }
 }
 

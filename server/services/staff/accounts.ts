@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../contract/staff-calls'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Identity } from '../../adapters/identity'
 import type { Db } from '../../db/client'
-import { lockKey } from '../../db/constraints'
+import { isUniqueViolation, lockKey } from '../../db/constraints'
 import { staff, staffAccounts } from '../../db/schema'
 import { HttpError, badRequest, conflict } from '../../http/errors'
 import { writeAudit, type AuditActor } from '../audit'
@@ -132,11 +132,19 @@ export async function ensureDemoStaff(
 ): Promise<void> {
   for (const s of seeds) {
     await deps.identity.ensureUser({ uid: s.uid, email: s.email, password: s.password })
-    const [row] = await deps.db
-      .insert(staffAccounts)
-      .values({ uid: s.uid, email: s.email, roles: s.roles, staffId: s.staffId, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: staffAccounts.uid, set: { email: s.email, roles: s.roles, staffId: s.staffId } })
-      .returning()
-    await setClaims(deps.identity, row)
+    let rows: StaffAccountRow[]
+    try {
+      rows = await deps.db
+        .insert(staffAccounts)
+        .values({ uid: s.uid, email: s.email, roles: s.roles, staffId: s.staffId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: staffAccounts.uid, set: { email: s.email, roles: s.roles, staffId: s.staffId } })
+        .returning()
+    } catch (e) {
+      // The demo consultant's staff row was linked to another account on this local database:
+      // that link stands, and the start goes on without the demo consultant.
+      if (isUniqueViolation(e)) continue
+      throw e
+    }
+    await setClaims(deps.identity, rows[0])
   }
 }
