@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { searchTextClipped } from '../../contract/search-params'
 import { AuditLogPage } from '../features/audit-log/audit-log-page'
 
-const text = v.optional(v.pipe(v.string(), v.maxLength(128)))
-const day = v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)))
+// A filter as the URL holds it; one the page cannot read is dropped, not an error page.
+const text = v.fallback(searchTextClipped(128), undefined)
+const day = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)
+const page = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined)
 
 export const Route = createFileRoute('/staff/_desk/audit')({
-  validateSearch: v.object({ actor: text, action: text, targetType: text, targetId: text, from: day, to: day, page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+  validateSearch: v.object({ actor: text, action: text, targetType: text, targetId: text, from: day, to: day, page }),
   component: AuditRoute,
 })
 
