@@ -1,10 +1,15 @@
+import { and, eq, TransactionRollbackError } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
+import { isUniqueViolation } from '../db/constraints'
+import { bookings, tickets } from '../db/schema'
 import { seedMember } from '../db/seed/members'
+import { CELL_MINUTES, cellsOf } from '../domain/time'
 import type { Deps } from '../http/handler'
 import { newMemberId } from '../services/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
+const StartedBody = v.object({ ticketNumber: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
 export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh') {
@@ -21,6 +26,42 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
   return { email, password, memberId }
 }
 
+/**
+ * Moves a booked SUPPORT consultation to the 30-minute cell that holds "now" (or the latest
+ * earlier cell of the same Japan day where its consultant is free), cells included, so a browser
+ * test can record its outcome without waiting for the booked time (tests only). `null` for an
+ * unknown or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
+ */
+export async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<{ reservationAt: string } | 'busy' | null> {
+  const now = deps.clock.now().getTime()
+  const cellMs = CELL_MINUTES * 60_000
+  // A Japan day (UTC+9) starts on a cell boundary, so its first cell is found by arithmetic.
+  const jstDayStart = Math.floor((now + 9 * 3600_000) / 86_400_000) * 86_400_000 - 9 * 3600_000
+  const moved = await deps.db.transaction(async (tx) => {
+    const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
+    if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) return null
+    const staffId = t.staffId
+    await tx.delete(bookings).where(and(eq(bookings.ticketNumber, ticketNumber), eq(bookings.staffId, staffId)))
+    for (let start = Math.floor(now / cellMs) * cellMs; start >= jstDayStart; start -= cellMs) {
+      const at = new Date(start)
+      const cells = cellsOf(at, t.minutesToSupport).map((cellStart) => ({ staffId, cellStart, ticketNumber }))
+      // Each try in a savepoint: a taken cell undoes only that try.
+      const taken = await tx.transaction((sp) => sp.insert(bookings).values(cells)).then(() => false, (e: unknown) => {
+        if (isUniqueViolation(e)) return true
+        throw e
+      })
+      if (taken) continue
+      await tx.update(tickets).set({ reservationAt: at }).where(eq(tickets.ticketNumber, ticketNumber))
+      return { memberId: t.memberId, reservationAt: at }
+    }
+    tx.rollback()
+  }).catch((e: unknown) => (e instanceof TransactionRollbackError ? 'busy' as const : Promise.reject(e)))
+  if (!moved || moved === 'busy') return moved ?? null
+  deps.caches.memberChanged(moved.memberId)
+  deps.caches.scheduleChanged()
+  return { reservationAt: moved.reservationAt.toISOString() }
+}
+
 /** Only mounted when ENABLE_TEST_ROUTES=1: browser tests that must not share state. */
 export function mountTestRoutes(app: Hono, deps: Deps) {
   // An unexpected error in a handler, carrying personal data in its message: the error reports'
@@ -33,5 +74,14 @@ export function mountTestRoutes(app: Hono, deps: Deps) {
     const parsed = v.safeParse(Body, raw ?? {})
     if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
     return c.json(await createFixtureMember(deps, parsed.output.fixture))
+  })
+  app.post('/api/__test/consultation-started', async (c) => {
+    const raw = await c.req.json().catch(() => ({}))
+    const parsed = v.safeParse(StartedBody, raw ?? {})
+    if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
+    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber)
+    if (moved === null) return c.json({ message: 'Ticket Not Found.' }, 404)
+    if (moved === 'busy') return c.json({ message: 'the consultant has no free cells earlier today' }, 409)
+    return c.json(moved)
   })
 }

@@ -1,0 +1,154 @@
+import type { Browser, Page } from '@playwright/test'
+import { formatYen } from '../../contract/jst'
+import { buyText } from '../../src/text/checkout'
+import { deskAuditText, deskCommonText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
+import { homeText } from '../../src/text/home'
+import { purchaseListText } from '../../src/text/purchase-list'
+import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
+import { couponSection } from './drivers/home'
+import { purchaseTable } from './drivers/purchase-list'
+import { DEMO_OPERATOR, staffLogin } from './drivers/staff'
+import { createMember, expect, login, test } from './fixtures'
+
+// The operator's desk as an operator uses it (src/routes/staff._desk.*), each journey ending in
+// what a member sees and in the audit rows it left: a coupon made, claimed by its link and used at
+// payment, then part of that payment refunded (shown in the member's history as product.md §4
+// says); a notice published, seen on home, withdrawn.
+
+/** The operator at their own desk: a browser session of their own that may use the clipboard. */
+async function operatorAt(browser: Browser, baseURL: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', permissions: ['clipboard-read', 'clipboard-write'] })
+  const page = await context.newPage()
+  await page.goto(path)
+  await staffLogin(page, DEMO_OPERATOR)
+  await page.waitForURL((url) => url.pathname === path)
+  return page
+}
+
+/** 監査ログ filtered to one action on one target: the rows it shows. */
+async function auditRows(page: Page, action: string, targetId: string) {
+  await page.goto(`/staff/audit?action=${encodeURIComponent(action)}&targetId=${encodeURIComponent(targetId)}`)
+  const table = page.getByRole('table', { name: deskAuditText.title })
+  await expect(table).toHaveAttribute('aria-busy', 'false')
+  return table.locator('tbody tr[data-action]')
+}
+
+/** Japan's date `days` from now as a date input takes it. */
+const jstDay = (days: number) => new Date(Date.now() + 9 * 3600_000 + days * 86400_000).toISOString().slice(0, 10)
+
+test('a coupon made at the desk is claimed by its link and used at payment; part of that payment is refunded', async ({ browser, baseURL, page }) => {
+  // One journey across two people and a payment: longer than one page's test, never a fixed wait.
+  test.setTimeout(180_000)
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}`
+  const name = `運営テスト300円引き ${code}`
+  const op = await operatorAt(browser, baseURL!, '/staff/coupons/new')
+
+  // Step 1 refuses what the server would refuse, with the server's own words.
+  await op.getByLabel(deskCouponText.code).fill('bad code!')
+  await op.getByRole('button', { name: deskCommonText.next }).click()
+  await expect(op.getByText('クーポンコードは半角英数字・ハイフン・アンダースコアの64文字以内で入力してください')).toBeVisible()
+  await op.getByLabel(deskCouponText.code).fill(code)
+  await op.getByLabel(deskCouponText.name).fill(name)
+  await op.getByLabel(deskCouponText.discount).fill('300')
+  await op.getByRole('button', { name: deskCommonText.next }).click()
+  await op.getByText(`${deskCommonText.productTypes.ADD}（${deskCommonText.anyMinutes}）`).click()
+  await op.getByLabel(deskCouponText.expire).fill(jstDay(30))
+  await op.getByLabel(deskCouponText.claimLimit).fill('5')
+  await op.getByRole('button', { name: deskCommonText.next }).click()
+  await op.getByRole('button', { name: deskCouponText.submit }).click()
+  await op.waitForURL((url) => url.pathname === `/staff/coupons/${code}`)
+
+  // The claim link, copied with a visible confirmation.
+  const link = op.getByTestId('claim-link')
+  await expect(link).toHaveText(`${baseURL}/get-coupon?couponCode=${code}`)
+  await op.getByRole('button', { name: deskCouponText.copyLink }).click()
+  await expect(op.getByRole('status').filter({ hasText: deskCouponText.copied }).first()).toBeVisible()
+  expect(await op.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/get-coupon?couponCode=${code}`)
+
+  // The member opens the link, holds the coupon, and pays an extension with it.
+  const member = await createMember('demo')
+  await login(page, member, '/')
+  await page.goto(`/get-coupon?couponCode=${code}`)
+  await expect(couponSection(page).getByRole('listitem', { name })).toBeVisible({ timeout: 20_000 })
+  const parent = await ownSupportTicket(page)
+  await page.goto(`/buy?productId=ADD-30&parentTicketNumber=${parent}`)
+  await d.states['ready.editing'](page)
+  await d.events['card.change'](page, {})
+  await d.events['holderName.change'](page, 'TARO YAMADA')
+  await d.events['pay.submit'](page)
+  await d.states.couponPrompt(page)
+  await d.events['prompt.useCoupon'](page)
+  await d.events['coupon.select'](page, { couponName: name })
+  await expect(page.getByText(buyText.couponApplied)).toBeVisible()
+  await d.events['pay.submit'](page)
+  await checkoutComplete(page, 'ADD')
+
+  // The desk sees the claim and the use.
+  await op.reload()
+  await expect(op.getByText(deskCouponText.summary(1, '5', 1))).toBeVisible()
+  const claim = op.locator(`tr[data-member-id="${member.memberId}"]`)
+  await expect(claim).toContainText(member.email)
+  await expect(claim).not.toContainText(deskCouponText.notUsed)
+
+  // Support finds the member by e-mail and refunds 100 yen of that payment; a double click sends it once.
+  await op.goto(`/staff/members?q=${encodeURIComponent(member.email)}&by=EMAIL`)
+  await op.getByRole('link', { name: member.memberId }).click()
+  const purchase = op.getByRole('table', { name: deskMemberText.purchases }).locator('tbody tr[data-receipt-number]').first()
+  await expect(purchase).toBeVisible({ timeout: 20_000 })
+  const ticketNumber = (await purchase.getAttribute('data-ticket-number'))!
+  const receiptNumber = (await purchase.getAttribute('data-receipt-number'))!
+  await purchase.getByRole('button', { name: new RegExp(`^${deskMemberText.refund}：`) }).click()
+  const dialog = op.getByRole('dialog')
+  await dialog.getByText(deskRefundText.partial, { exact: true }).click()
+  await dialog.getByLabel(deskRefundText.amount).fill('100')
+  await dialog.getByLabel(deskRefundText.reason).fill('お客様都合による一部返金（E2E）')
+  await dialog.getByRole('button', { name: deskRefundText.submit }).click()
+  await expect(dialog.getByTestId('refund-amount')).toHaveText(formatYen(100))
+  await dialog.getByRole('button', { name: deskRefundText.confirm }).dblclick()
+  await expect(dialog.getByText(deskRefundText.doneBody(formatYen(100)))).toBeVisible({ timeout: 20_000 })
+  await dialog.getByRole('button', { name: deskCommonText.close }).click()
+  await expect(op.locator(`tr[data-receipt-number="${receiptNumber}"]`)).toContainText(formatYen(100))
+
+  // The member's purchase history: 返金済み with the amount refunded (product.md §4 card label).
+  await page.goto('/purchase-list')
+  const row = purchaseTable(page).locator(`tr[data-ticket-number="${ticketNumber}"]`)
+  await expect(row).toContainText(purchaseListText.refunded)
+  await expect(row).toContainText(purchaseListText.refundedAmount(formatYen(100)))
+
+  // The audit trail: the coupon's creation and exactly one refund, by the operator.
+  await expect(await auditRows(op, 'coupon-create', code)).toHaveCount(1)
+  await expect((await auditRows(op, 'coupon-create', code)).first()).toContainText(DEMO_OPERATOR.email)
+  await expect(await auditRows(op, 'refund', receiptNumber)).toHaveCount(1)
+  await op.context().close()
+})
+
+test('a notice published at the desk is on the member’s home until it is withdrawn', async ({ browser, baseURL, page }) => {
+  test.setTimeout(120_000)
+  const text = `年末年始の営業についてのお知らせ（E2E ${Date.now().toString(36)}）`
+  const op = await operatorAt(browser, baseURL!, '/staff/notices/new')
+  await op.getByLabel(deskNoticeText.content).fill(text)
+  await op.getByRole('button', { name: deskNoticeText.submit }).click()
+  await op.getByRole('alertdialog').getByRole('button', { name: deskNoticeText.confirm }).click()
+  await op.waitForURL((url) => url.pathname === '/staff/notices')
+  const listed = op.locator('tr[data-notice-id]').filter({ hasText: text })
+  await expect(listed).toContainText(deskNoticeText.states.PUBLISHED)
+  const noticeId = (await listed.getAttribute('data-notice-id'))!
+
+  const member = await createMember('fresh')
+  await login(page, member, '/')
+  const information = page.getByRole('region', { name: homeText.notices.information, exact: true })
+  await expect(information.getByText(text)).toBeVisible({ timeout: 20_000 })
+
+  await listed.getByRole('link').click()
+  await op.getByRole('button', { name: deskNoticeText.withdraw }).click()
+  await op.getByRole('alertdialog').getByRole('button', { name: deskNoticeText.withdraw }).click()
+  await op.waitForURL((url) => url.pathname === '/staff/notices')
+  await expect(op.locator(`tr[data-notice-id="${noticeId}"]`)).toContainText(deskNoticeText.states.WITHDRAWN)
+  await page.reload()
+  await expect(page.getByRole('region', { name: homeText.notices.information, exact: true })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(text)).toHaveCount(0)
+
+  await expect(await auditRows(op, 'notice-create', noticeId)).toHaveCount(1)
+  await expect(await auditRows(op, 'notice-withdraw', noticeId)).toHaveCount(1)
+  await op.context().close()
+})
