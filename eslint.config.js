@@ -19,7 +19,7 @@ const machineFolders = folders('./machines').filter((f) => f !== 'shared')
 const restricted = (target, from, message) => ({ target, from, message })
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-*', '.data', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/floor/dist', 'bench/results'] },
+  { ignores: ['node_modules', 'dist', 'dist-*', '.data', '.tmp', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'bench/floor/dist', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

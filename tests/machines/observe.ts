@@ -10,7 +10,7 @@ import { readReferenceSet, referencePaths, sameAsReference } from './reference-p
  * The model tests (model.ts) generate paths from a chart and replay them on the same chart, so
  * they can only tell that the chart agrees with itself. Here every generated path is replayed and
  * what the member would SEE and what the app would DO is recorded at every step, as an
- * Observation; rules written from spec.md (not from the chart) then judge each step.
+ * Observation; rules written from docs/product.md (not from the chart) then judge each step.
  *
  * An Observation, after one step of a path:
  *   event   the event of the step: a member event (`{ type: 'modal.cancel' }`), an actor's result
