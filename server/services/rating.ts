@@ -35,7 +35,9 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
       await tx
         .update(staff)
         .set({
-          averageScore: sql`round(((${staff.averageScore} * ${staff.ratingCount} + ${input.memberTotalScore}) / (${staff.ratingCount} + 1))::numeric, 1)::float8`,
+          // Kept unrounded: a rounded running mean stops moving once one rating shifts it by less
+          // than 0.05 (about 80 ratings); the answers round it (services/tickets.ts roundScore).
+          averageScore: sql`(${staff.averageScore} * ${staff.ratingCount} + ${input.memberTotalScore})::float8 / (${staff.ratingCount} + 1)`,
           ratingCount: sql`${staff.ratingCount} + 1`,
         })
         .where(eq(staff.staffId, ticket.staffId))

@@ -7,7 +7,7 @@ import { atJst, cellsOf, toZoned } from '../domain/time'
 import { badRequest } from '../http/errors'
 import { isUniqueViolation } from '../db/constraints'
 import { apiErrors } from '../../contract/messages'
-import type { StaffRow } from './tickets'
+import { roundScore, type StaffRow } from './tickets'
 import { fairOrder } from './assignment'
 import { lockShiftsShared } from './staff/shifts'
 
@@ -56,7 +56,7 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
   const staffList: StaffRow[] = []
   for (const { holidays: _h, shifts: sh, cells, ...member } of rows) {
     if (!member.staffId || !sh) continue
-    staffList.push({ ...member, averageScore: Number(member.averageScore) })
+    staffList.push({ ...member, averageScore: roundScore(member.averageScore) })
     shifts.set(member.staffId, sh.map(([a, b]) => ({ startsAt: new Date(Number(a)), endsAt: new Date(Number(b)) })))
     if (cells) booked.set(member.staffId, new Set(cells.map(Number)))
   }

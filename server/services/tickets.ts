@@ -10,13 +10,16 @@ import { apiErrors } from '../../contract/messages'
 export type TicketRow = typeof tickets.$inferSelect
 export type StaffRow = typeof staff.$inferSelect
 
+/** A consultant's mean rating as members read it: one decimal (the row keeps it unrounded). */
+export const roundScore = (score: number): number => Math.round(Number(score) * 10) / 10
+
 export const toStaffProfile = (s: StaffRow): StaffProfile => ({
   staffId: s.staffId,
   staffNickname: s.staffNickname,
   staffAge: s.staffAge,
   staffGender: s.staffGender,
   staffImageUrl: s.staffImageUrl,
-  averageScore: s.averageScore,
+  averageScore: roundScore(s.averageScore),
   supportCompleteCount: s.supportCompleteCount,
   supportUnSolvedCount: s.supportUnSolvedCount,
 })

@@ -62,7 +62,28 @@ describe('a consultant\'s day and the outcome of a consultation', () => {
     const [after] = await h.db.select().from(staff).where(eq(staff.staffId, 'STAFF-03'))
     expect(after.supportCompleteCount).toBe(before.supportCompleteCount + 1)
     expect(after.ratingCount).toBe(before.ratingCount + 1)
-    expect(after.averageScore).toBe(Math.round(((before.averageScore * before.ratingCount + 1) / (before.ratingCount + 1)) * 10) / 10)
+    expect(after.averageScore).toBeCloseTo((before.averageScore * before.ratingCount + 1) / (before.ratingCount + 1), 9)
+  })
+
+  it('the mean rating keeps moving past a hundred ratings: kept unrounded, answered to one decimal', async () => {
+    // 4.3 over 100 ratings, then a 1: the mean is 4.267. Rounded at each step it would be stored
+    // as 4.3 again, and no later rating below 5 could ever move it.
+    await h.db.update(staff).set({ averageScore: 4.3, ratingCount: 100 }).where(eq(staff.staffId, 'STAFF-04'))
+    const member = await h.member('fresh')
+    const bought = await buySupport(h, member, { reservationTime: 'SUPPORT-20250617-10-00', staffId: 'STAFF-04' })
+    await h.db.update(tickets).set({ supportStatus: 'COMPLETED' }).where(eq(tickets.ticketNumber, bought.ticketNumber))
+    const rated = await h.post('rating', { token: member.token, body: { ticketNumber: bought.ticketNumber, memberTotalScore: 1, memberDetailScore: [], ratingComment: '', tip: false } })
+    expect(rated.status).toBe(200)
+    const [row] = await h.db.select().from(staff).where(eq(staff.staffId, 'STAFF-04'))
+    expect(row.ratingCount).toBe(101)
+    expect(row.averageScore).toBeCloseTo((4.3 * 100 + 1) / 101, 9)
+    // Members read it to one decimal.
+    await h.db.update(staff).set({ averageScore: 4.249 }).where(eq(staff.staffId, 'STAFF-04'))
+    h.deps.caches.scheduleChanged()
+    const grid = await h.get('reservation-schedule', { token: member.token, query: { dt: '20250617', minutesToSupport: 60 } })
+    expect(grid.status).toBe(200)
+    const listed = (grid.body as { staffSchedules: { staffId: string; averageScore: number }[] }).staffSchedules.find((s) => s.staffId === 'STAFF-04')
+    expect(listed?.averageScore).toBe(4.2)
   })
 
   it('UNSOLVED then UNSOLVED_COMPLETED; NO_CONTACT keeps UNSUPPORTED (the card reads no contact); bad input is 400', async () => {
