@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { memberCoupons, members, purchases, savedCards, tickets } from '../../server/db/schema'
+import { memberCoupons, members, purchaseAttempts, purchases, refunds, sandboxCharges, savedCards, tickets } from '../../server/db/schema'
 import { anonymisedEmail } from '../../server/services/cancel-account'
 import { createHarness, type Harness } from './harness'
-import { buySupport } from './staff-harness'
+import { buySupport, staffAccount } from './staff-harness'
 
 let h: Harness
 beforeAll(async () => {
@@ -20,6 +20,14 @@ describe('records kept after cancel-account', () => {
     const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250612-15-00', staffId: 'STAFF-03' })
     await h.db.insert(savedCards).values({ cardId: `card-${m.memberId}`, memberId: m.memberId, cardBrand: 'Visa', cardLast4: '4242', providerRef: 'tok', createdAt: h.clock.now() })
     await h.db.insert(memberCoupons).values({ memberId: m.memberId, couponCode: 'WELCOME500', claimedAt: h.clock.now() })
+    // Part of it refunded at the desk while still a member.
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    const refund = (amount: number, idempotencyKey: string) =>
+      h.app.request('/api/staff/desk-refund', {
+        method: 'POST', headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ticketNumber: bought.ticketNumber, amount, reason: '一部のみご利用のため', idempotencyKey }),
+      })
+    expect((await refund(1000, `kept-${m.memberId}-1`)).status).toBe(200)
     const before = h.clock.now()
     h.clock.set(new Date('2025-06-13T00:00:00Z'))
     try {
@@ -38,6 +46,16 @@ describe('records kept after cancel-account', () => {
     expect((await h.db.select().from(purchases).where(eq(purchases.receiptNumber, bought.receiptNumber)))[0]).toMatchObject({ memberId: m.memberId, amount: 5500 })
     expect(await h.db.select().from(savedCards).where(eq(savedCards.memberId, m.memberId))).toEqual([])
     expect(await h.db.select().from(memberCoupons).where(eq(memberCoupons.memberId, m.memberId))).toEqual([])
+    // The money's records: the refund, the purchase attempt (the charge's key) and the charge itself.
+    expect(await h.db.select({ amount: refunds.amount, status: refunds.status }).from(refunds).where(eq(refunds.receiptNumber, bought.receiptNumber))).toEqual([{ amount: 1000, status: 'succeeded' }])
+    const [attempt] = await h.db.select().from(purchaseAttempts).where(eq(purchaseAttempts.memberId, m.memberId))
+    expect(attempt).toMatchObject({ status: 'succeeded', productId: 'SUPPORT-60' })
+    expect(await h.db.select().from(sandboxCharges)).not.toEqual([])
+    // A refund after the cancellation is still made and recorded; there is no address to mail it to.
+    const mailsBefore = h.mailer.sent.length
+    expect((await refund(500, `kept-${m.memberId}-2`)).status).toBe(200)
+    expect(h.mailer.sent.slice(mailsBefore).filter((mail) => mail.to === row.email || mail.to === m.email)).toEqual([])
+    expect((await h.db.select().from(tickets).where(eq(tickets.ticketNumber, bought.ticketNumber)))[0].amountRefunded).toBe(1500)
     // The database refuses to delete a member with accounting records.
     await expect(h.db.execute(sql`delete from members where member_id = ${m.memberId}`)).rejects.toThrow()
 

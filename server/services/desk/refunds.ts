@@ -186,12 +186,13 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
 
 async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolean) {
   const [row] = await deps.db
-    .select({ email: members.email, p: purchases, total: tickets.amountRefunded })
+    .select({ email: members.email, deletedAt: members.deletedAt, p: purchases, total: tickets.amountRefunded })
     .from(purchases)
     .innerJoin(members, eq(members.memberId, purchases.memberId))
     .leftJoin(tickets, eq(tickets.ticketNumber, purchases.ticketNumber))
     .where(eq(purchases.receiptNumber, refund.receiptNumber))
-  if (!row) return
+  // A cancelled member has no address any more (docs/server.md "Records kept"): nobody to mail.
+  if (!row || row.deletedAt) return
   await mails.refund(deps.mailer, row.email, {
     productName: row.p.productName,
     ticketNumber: refund.ticketNumber,
