@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { ChargeAttemptResponse, ChargeResponse } from '../../contract/calls'
-import { apiErrors } from '../../contract/messages'
-import { failureMessage, failureStatus, isClientFailure, isUnansweredFailure } from '../shared/api-failure'
+import { failureStatus, isUnansweredFailure } from '../shared/api-failure'
 import { cardPaymentMachine, type CardPaymentOutput } from './card-payment-machine'
 import { chargedResponse, chargeMachine, type ChargeOutput } from './charge-machine'
-import { formPatch, initialCheckoutContext, usedNewCard, isNewCardReady, paysWithoutCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
-import { isConcernTooLong, type CheckoutParams, type PreviousAttempt, type StoredAttempt } from './checkout-rules'
+import { formPatch, initialCheckoutContext, usedNewCard, restoredAttempt, startedAttempt, storedAttempt, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutLoaded } from './checkout-context'
+import { checkoutGuards } from './checkout-guards'
+import type { CheckoutParams, PreviousAttempt, StoredAttempt } from './checkout-rules'
 import { couponCheckMachine, type CouponCheckOutput } from './coupon-check-machine'
 
 export type { CheckoutContext, CheckoutEvent, CheckoutInput, CheckoutLoaded } from './checkout-context'
@@ -37,36 +37,7 @@ const errorCode = ({ event }: { event: { error: unknown } }) => ({ code: isUnans
 export const checkoutMachine = setup({
   // children: the invoked child machines by invoke id (the view reads the card child's snapshot).
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput, output: {} as CheckoutOutput, children: {} as { cardPayment: 'cardPayment'; couponCheck: 'couponCheck'; charge: 'charge' } },
-  guards: {
-    hasStoredAttempt: (_, p: { attempt: PreviousAttempt | null }) => p.attempt !== null,
-    wasPaid: (_, p: ChargeAttemptResponse) => p.status === 'SUCCEEDED' && p.result !== null,
-    isStillCharging: (_, p: ChargeAttemptResponse) => p.status === 'PENDING',
-    // Back from 3-D Secure and the server has not seen the key yet: finish and charge as before.
-    isReturnNotYetCharged: ({ context }, p: ChargeAttemptResponse) => context.resumed !== null && p.status === 'NONE',
-    isRejoining: ({ context }) => context.rejoining,
-    isResumed: ({ context }) => context.resumed !== null,
-    // product.md §4: a SUPPORT product, not an immediate reservation, without the slot saved by /support/staff.
-    lacksSavedSlot: ({ context }, p: CheckoutLoaded) => p.chargeData.product.productType === 'SUPPORT' && !context.params.reserveNow && !p.hasSavedSlot,
-    isStaffNotFound: ({ event }) => 'error' in event && failureStatus(event.error) === 400 && failureMessage(event.error).includes(apiErrors.staffNotFound),
-    isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
-    couponWasApplied: (_, p: CouponCheckOutput) => p.outcome === 'applied',
-    couponWasRefused: (_, p: CouponCheckOutput) => p.outcome === 'unavailable',
-    // Only an applied coupon can be taken off.
-    hasAppliedCoupon: ({ context }) => context.applied !== null,
-    // product.md §4: enabled when the concern fits and either nothing needs a card (saved card, nothing
-    // to pay) or the card elements are complete, the name is valid and nothing is in error.
-    isReadyToPay: ({ context: c }) => !isConcernTooLong(c.form.concernText) && (paysWithoutCard(c) || isNewCardReady(c)),
-    // product.md §4 coupon in payment: a fitting held coupon that is not applied prompts before paying.
-    mustOfferCoupon: ({ context: c }) => c.coupons.length > 0 && c.applied === null,
-    paysWithoutCard: ({ context: c }) => paysWithoutCard(c),
-    cardWasAccepted: (_, p: CardPaymentOutput) => p.outcome === 'finished',
-    cardTokenRefused: (_, p: CardPaymentOutput) => p.outcome === 'tokenRefused',
-    // What the charge child says became of the charge (./charge-machine.ts).
-    wasCharged: (_, p: ChargeOutput) => p.outcome === 'charged',
-    wasStaffDenied: (_, p: ChargeOutput) => p.outcome === 'staffDenied',
-    wasCouponDenied: (_, p: ChargeOutput) => p.outcome === 'couponDenied',
-    wasUnanswered: (_, p: ChargeOutput) => p.outcome === 'unanswered',
-  },
+  guards: checkoutGuards,
   actors: {
     /** The attempt kept in session storage when this page load belongs to it, else null. */
     readStoredAttempt: fromPromise<PreviousAttempt | null>(async () => null),
