@@ -111,6 +111,7 @@ export const passwordChangeMachine = setup({
     },
     // The current password goes to the identity provider only: it proves the member is here now.
     reauthenticating: {
+      tags: ['busy'],
       invoke: {
         src: 'reauthenticate',
         input: ({ context }) => ({ currentPassword: context.values.currentPassword }),
@@ -122,6 +123,7 @@ export const passwordChangeMachine = setup({
       },
     },
     changing: {
+      tags: ['busy'],
       invoke: {
         src: 'changePassword',
         input: ({ context }) => ({ newPassword: context.values.newPassword, newPasswordConfirm: context.values.newPasswordConfirm }),
@@ -134,6 +136,7 @@ export const passwordChangeMachine = setup({
     },
     // The new password ends the session: the member logs in again with it.
     signingOut: {
+      tags: ['busy'],
       invoke: {
         src: 'signOut',
         onDone: { target: 'toComplete', actions: 'goToComplete' },

@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { PasswordChangeActorRef, PasswordChangeField } from '../../../machines/password-change/password-change-machine'
+import { passwordChangeView } from '../../../machines/password-change/password-change-view'
 import { passwordChangeText as t } from '../../text/account'
 import { normalizePassword } from '../../ui/normalize'
 import { PasswordField } from '../../ui/password-field'
@@ -13,8 +14,8 @@ export function PasswordChangeForm({ actor }: { actor: PasswordChangeActorRef })
   const errors = useSelector(actor, (s) => s.context.errors)
   const rejected = useSelector(actor, (s) => s.context.rejected)
   const reauthFailed = useSelector(actor, (s) => s.context.reauthFailed)
-  const busy = useSelector(actor, (s) => s.matches('reauthenticating') || s.matches('changing') || s.matches('signingOut'))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const busy = useSelector(actor, passwordChangeView.isBusy)
+  const canSubmit = useSelector(actor, passwordChangeView.canSubmit)
   const change = (field: PasswordChangeField) => (value: string) => actor.send({ type: 'field.change', field, value: normalizePassword(value) })
   const blur = (field: PasswordChangeField) => () => actor.send({ type: 'field.blur', field })
   return (
