@@ -120,6 +120,7 @@ export const refundMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
+      tags: ['editing'],
       on: {
         'mode.change': { actions: 'editDraft' },
         'amount.change': { actions: 'editDraft' },
@@ -132,12 +133,14 @@ export const refundMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirmOpen'],
       on: {
         'modal.confirm': { target: 'refunding' },
         'modal.cancel': { target: 'choosing' },
       },
     },
     refunding: {
+      tags: ['confirmOpen', 'sending'],
       invoke: {
         src: 'refundPurchase',
         input: ({ context }) => refundRequestOf(context),
@@ -152,14 +155,15 @@ export const refundMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       on: {
         'refund.retry': { guard: 'isRetryable', target: 'refunding' },
         'form.edit': { target: 'choosing' },
         'dialog.close': { target: 'closed' },
       },
     },
-    done: { type: 'final' },
-    closed: { type: 'final' },
+    done: { type: 'final', tags: ['done'] },
+    closed: { type: 'final', tags: ['closed'] },
   },
 })
 

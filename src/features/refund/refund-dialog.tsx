@@ -3,8 +3,9 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { REFUND_REASON_MAX } from '../../../contract/desk-calls'
 import { formatYen } from '../../../contract/jst'
-import { refundRemaining, refundRequestOf, type RefundActorRef } from '../../../machines/refund/refund-machine'
+import type { RefundActorRef } from '../../../machines/refund/refund-machine'
 import type { RefundMode } from '../../../machines/refund/refund-rules'
+import { refundView } from '../../../machines/refund/refund-view'
 import type { DeskApiClient } from '../../api/desk-client'
 import { deskCommonText as c, deskRefundText as t } from '../../text/desk'
 import { ErrorBanner } from '../../ui/error-banner'
@@ -19,18 +20,19 @@ export function RefundDialog({ deskApi, purchase, onRefunded, onClose }: { deskA
 }
 
 function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef; purchase: RefundTarget; onClose: () => void }) {
-  const state = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('confirming') ? 'confirming' : s.matches('refunding') ? 'refunding' : s.matches('failed') ? 'failed' : 'done'))
+  const step = useSelector(actor, refundView.step)
+  const busy = useSelector(actor, refundView.isRefunding)
   const draft = useSelector(actor, (s) => s.context.draft)
-  const errors = useSelector(actor, (s) => (s.context.submitted ? s.context.errors : {}))
-  const request = useSelector(actor, (s) => refundRequestOf(s.context))
+  const errors = useSelector(actor, refundView.errors)
+  const request = useSelector(actor, refundView.request)
   const failure = useSelector(actor, (s) => s.context.failure)
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'refund.retry' }))
-  const closed = useSelector(actor, (s) => s.matches('closed'))
-  const refundable = useSelector(actor, (s) => refundRemaining(s.context))
-  const busy = state === 'refunding'
+  const canRetry = useSelector(actor, refundView.canRetry)
+  const canClose = useSelector(actor, refundView.canClose)
+  const closed = useSelector(actor, refundView.isClosed)
+  const refundable = useSelector(actor, refundView.refundable)
   const close = () => {
     if (busy) return
-    if (state === 'choosing' || state === 'failed') actor.send({ type: 'dialog.close' })
+    if (canClose) actor.send({ type: 'dialog.close' })
     onClose()
   }
   const submit = (e: FormEvent) => {
@@ -46,7 +48,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{state === 'done' ? t.doneTitle : state === 'confirming' || state === 'refunding' ? t.confirmTitle : t.title}</Dialog.Title>
+              <Dialog.Title>{step === 'done' ? t.doneTitle : step === 'confirming' ? t.confirmTitle : t.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
@@ -65,7 +67,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                     <DataList.ItemValue>{formatYen(refundable)}</DataList.ItemValue>
                   </DataList.Item>
                 </DataList.Root>
-                {state === 'choosing' && (
+                {step === 'editing' && (
                   <chakra.form id="refund-form" onSubmit={submit} noValidate>
                     <Stack gap="4">
                       <Field.Root>
@@ -100,7 +102,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                     </Stack>
                   </chakra.form>
                 )}
-                {(state === 'confirming' || state === 'refunding' || state === 'failed') && (
+                {(step === 'confirming' || step === 'failed') && (
                   <DataList.Root orientation="horizontal">
                     <DataList.Item>
                       <DataList.ItemLabel>{t.confirmAmount}</DataList.ItemLabel>
@@ -114,10 +116,10 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                     </DataList.Item>
                   </DataList.Root>
                 )}
-                {state === 'failed' && (
+                {step === 'failed' && (
                   <ErrorBanner title={t.failedTitle} description={failure?.unanswered ? t.unanswered : `${failure?.message ?? ''}${failure?.retryable ? ` ${t.retrySafe}` : ''}`} />
                 )}
-                {state === 'done' && (
+                {step === 'done' && (
                   <Text role="status" color="fg.success">
                     {t.doneBody(formatYen(request.amount))}
                   </Text>
@@ -125,7 +127,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              {state === 'choosing' && (
+              {step === 'editing' && (
                 <>
                   <Button variant="outline" onClick={close}>
                     {c.cancel}
@@ -135,7 +137,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                   </Button>
                 </>
               )}
-              {(state === 'confirming' || state === 'refunding') && (
+              {step === 'confirming' && (
                 <>
                   <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: 'modal.cancel' })}>
                     {c.back}
@@ -145,7 +147,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                   </Button>
                 </>
               )}
-              {state === 'failed' && (
+              {step === 'failed' && (
                 <>
                   <Button variant="outline" onClick={() => actor.send({ type: 'form.edit' })}>
                     {t.edit}
@@ -157,7 +159,7 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                   )}
                 </>
               )}
-              {state === 'done' && (
+              {step === 'done' && (
                 <Button colorPalette="brand" onClick={close}>
                   {c.close}
                 </Button>
