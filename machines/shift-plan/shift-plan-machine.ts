@@ -140,7 +140,7 @@ export const shiftPlanMachine = setup({
   },
   states: {
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'loading'],
       invoke: {
         src: 'loadPlan',
         input: ({ context }) => ({ staffId: context.staffId }),
@@ -149,16 +149,18 @@ export const shiftPlanMachine = setup({
       },
     },
     loadFailed: {
+      tags: ['loadFailed'],
       on: { retry: { target: 'loading' } },
     },
     editing: {
+      tags: ['editing'],
       on: {
         'plan.edit': { actions: 'applyEdit' },
         'form.submit': { guard: 'isPlanValid', target: 'saving' },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'saving'],
       invoke: {
         src: 'savePlan',
         input: ({ context }) => v.parse(ShiftPlanUpdateRequest, updateRequest(context)),
@@ -170,12 +172,15 @@ export const shiftPlanMachine = setup({
       },
     },
     saved: {
+      tags: ['saved'],
       on: { 'plan.edit': { target: 'editing', actions: 'applyEdit' } },
     },
     refused: {
+      tags: ['refused'],
       on: { 'plan.edit': { target: 'editing', actions: 'applyEdit' } },
     },
     failed: {
+      tags: ['failed'],
       on: {
         'plan.edit': { target: 'editing', actions: 'applyEdit' },
         retry: { target: 'saving' },

@@ -2,6 +2,7 @@ import { Alert, Box, Button, chakra, Heading, HStack, Input, NativeSelect, Stack
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import type { ShiftPlanActorRef } from '../../../machines/shift-plan/shift-plan-machine'
+import { shiftPlanView } from '../../../machines/shift-plan/shift-plan-view'
 import type { StaffApiClient } from '../../api/staff-client'
 import { shiftPlanText as t, staffCommonText } from '../../text/staff'
 import { ErrorBanner } from '../../ui/error-banner'
@@ -20,8 +21,8 @@ export type StaffOption = { staffId: string; staffNickname: string }
  */
 export function ShiftPlanPage({ staffApi, ownStaffId, staffOptions }: { staffApi: StaffApiClient; ownStaffId: string | null; staffOptions?: StaffOption[] }) {
   const actor = useShiftPlanActor(staffApi, ownStaffId ?? staffOptions?.[0]?.staffId ?? null)
-  const loading = useSelector(actor, (s) => s.matches('loading'))
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
+  const loading = useSelector(actor, shiftPlanView.isLoading)
+  const loadFailed = useSelector(actor, shiftPlanView.isLoadFailed)
   const staffId = useSelector(actor, (s) => s.context.staffId)
   const message = useSelector(actor, (s) => s.context.message)
 
@@ -83,10 +84,11 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
   const exceptions = useSelector(actor, (s) => s.context.exceptions)
   const days = useSelector(actor, (s) => s.context.days)
   const message = useSelector(actor, (s) => s.context.message)
-  const state = useSelector(actor, (s) => (s.matches('saved') ? 'saved' : s.matches('refused') ? 'refused' : s.matches('failed') ? 'failed' : 'editing'))
-  const saving = useSelector(actor, (s) => s.matches('saving'))
-  const canSave = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
-  const canRetry = useSelector(actor, (s) => s.can({ type: 'retry' }))
+  const outcome = useSelector(actor, shiftPlanView.outcome)
+  const saving = useSelector(actor, shiftPlanView.isSaving)
+  const invalid = useSelector(actor, shiftPlanView.isPlanInvalid)
+  const canSave = useSelector(actor, shiftPlanView.canSave)
+  const canRetry = useSelector(actor, shiftPlanView.canRetry)
   const [newDay, setNewDay] = useState('')
 
   const submit = (e: FormEvent) => {
@@ -102,14 +104,14 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
   return (
     <chakra.form onSubmit={submit} noValidate>
       <Stack gap="8">
-        {state === 'saved' && (
+        {outcome === 'saved' && (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Title>{t.saved}</Alert.Title>
           </Alert.Root>
         )}
-        {state === 'refused' && <ErrorBanner title={t.refused} description={<Text whiteSpace="pre-wrap">{message}</Text>} />}
-        {state === 'failed' && <ErrorBanner title={t.failed} description={message || undefined} />}
+        {outcome === 'refused' && <ErrorBanner title={t.refused} description={<Text whiteSpace="pre-wrap">{message}</Text>} />}
+        {outcome === 'failed' && <ErrorBanner title={t.failed} description={message || undefined} />}
 
         <Box as="fieldset">
           <Heading as="legend" size="md" mb="3">
@@ -184,7 +186,7 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
           </Stack>
         </Box>
 
-        {!canSave && state === 'editing' && <Text color="fg.error">{t.invalidTime}</Text>}
+        {invalid && <Text color="fg.error">{t.invalidTime}</Text>}
         <Button type="submit" colorPalette="brand" alignSelf="start" disabled={!canSave && !canRetry} loading={saving} loadingText={t.saving}>
           {t.save}
         </Button>
