@@ -105,13 +105,14 @@ export const consultationOutcomeMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirmOpen'],
       on: {
         confirm: { target: 'saving' },
         back: { target: 'choosing' },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'confirmOpen', 'saving'],
       invoke: {
         src: 'recordOutcome',
         input: ({ context }) => v.parse(ConsultationOutcomeRequest, outcomeRequest(context)),
@@ -123,12 +124,13 @@ export const consultationOutcomeMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       on: {
         retry: { target: 'saving' },
         back: { target: 'choosing' },
       },
     },
-    saved: { type: 'final' },
+    saved: { type: 'final', tags: ['done'] },
   },
 })
 

@@ -2,6 +2,7 @@ import { Alert, Box, Button, chakra, Field, Fieldset, HStack, Input, Stack, Text
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { ConsultationOutcomeActorRef } from '../../../machines/consultation-outcome/consultation-outcome-machine'
+import { consultationOutcomeView } from '../../../machines/consultation-outcome/consultation-outcome-view'
 import type { Consultation, Outcome } from '../../../contract/staff-calls'
 import type { StaffApiClient } from '../../api/staff-client'
 import { outcomeText as t, staffCommonText } from '../../text/staff'
@@ -26,15 +27,15 @@ export function OutcomePanel({ staffApi, consultation, onSaved, onClose }: { sta
 }
 
 function OutcomeSteps({ actor, onClose }: { actor: ConsultationOutcomeActorRef; onClose: () => void }) {
-  const step = useSelector(actor, (s) => (s.matches('choosing') ? 'choosing' : s.matches('confirming') || s.matches('saving') ? 'confirming' : s.matches('failed') ? 'failed' : 'saved'))
-  const saving = useSelector(actor, (s) => s.matches('saving'))
+  const step = useSelector(actor, consultationOutcomeView.step)
+  const saving = useSelector(actor, consultationOutcomeView.isSaving)
   const offered = useSelector(actor, (s) => s.context.offered)
   const outcome = useSelector(actor, (s) => s.context.outcome)
   const minutesUsed = useSelector(actor, (s) => s.context.minutesUsed)
   const followUp = useSelector(actor, (s) => s.context.followUp)
   const failure = useSelector(actor, (s) => s.context.failure)
   const ratingMailSent = useSelector(actor, (s) => s.context.ratingMailSent)
-  const canNext = useSelector(actor, (s) => s.can({ type: 'form.next' }))
+  const canNext = useSelector(actor, consultationOutcomeView.canNext)
 
   if (step === 'saved') {
     return (
