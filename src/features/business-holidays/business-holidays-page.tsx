@@ -1,5 +1,8 @@
 import { Box, Button, chakra, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
+import { BusinessHolidayUpdateRequest } from '../../../contract/staff-calls'
+import { staffMessages } from '../../../contract/staff-messages'
 import type { StaffApiClient } from '../../api/staff-client'
 import { holidaysText as t } from '../../text/staff'
 import { dayLabel } from '../../ui/staff-consultation'
@@ -12,6 +15,7 @@ import { toaster } from '../../ui/toaster'
 export function BusinessHolidaysPage({ staffApi, holidays: initial }: { staffApi: StaffApiClient; holidays: Array<{ ymd: string }> }) {
   const [holidays, setHolidays] = useState(initial)
   const [day, setDay] = useState('')
+  const [dayError, setDayError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
   const update = async (change: { add?: string[]; remove?: string[] }) => {
@@ -30,8 +34,14 @@ export function BusinessHolidaysPage({ staffApi, holidays: initial }: { staffApi
   }
   const add = async (e: FormEvent) => {
     e.preventDefault()
-    const ymd = day.replace(/-/g, '')
-    if (/^\d{8}$/.test(ymd) && (await update({ add: [ymd] }))) setDay('')
+    // The call's own schema decides, as the server's does (contract/staff-calls.ts).
+    const change = v.safeParse(BusinessHolidayUpdateRequest, { add: [day.replace(/-/g, '')] })
+    if (!change.success) {
+      setDayError(staffMessages.dateInvalid)
+      return
+    }
+    setDayError(null)
+    if (await update(change.output)) setDay('')
   }
 
   return (
@@ -46,7 +56,22 @@ export function BusinessHolidaysPage({ staffApi, holidays: initial }: { staffApi
             <chakra.label htmlFor="holiday-day" display="block" fontSize="sm" mb="1">
               {t.dateLabel}
             </chakra.label>
-            <Input id="holiday-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+            <Input
+              id="holiday-day"
+              type="date"
+              value={day}
+              aria-invalid={dayError ? true : undefined}
+              aria-describedby={dayError ? 'holiday-day-error' : undefined}
+              onChange={(e) => {
+                setDay(e.target.value)
+                setDayError(null)
+              }}
+            />
+            {dayError && (
+              <Text id="holiday-day-error" role="alert" color="fg.error" fontSize="sm" mt="1">
+                {dayError}
+              </Text>
+            )}
           </Box>
           <Button type="submit" colorPalette="brand" disabled={!day || busy} loading={busy}>
             {t.add}
