@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffPost } from './staff-harness'
 
@@ -53,5 +55,15 @@ describe('a consultant\'s private calendar feed', () => {
     const again = await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'ROTATE' } })
     expect((await staffPost(h, 'role-revoke', { token: op.token, body: { uid: cs.uid, role: 'consultant' } })).status).toBe(200)
     expect((await fetchFeed(again.body.url)).status).toBe(404)
+
+    // Every change of the feed is in the audit trail (never the token); a status look-up is not.
+    const audit = await h.db.select().from(auditLog).where(eq(auditLog.actorUid, cs.uid))
+    expect(audit.map((a) => [a.action, a.targetId, a.actorRole])).toEqual([
+      ['calendar-feed-rotate', 'STAFF-04', 'consultant'],
+      ['calendar-feed-rotate', 'STAFF-04', 'consultant'],
+      ['calendar-feed-revoke', 'STAFF-04', 'consultant'],
+      ['calendar-feed-rotate', 'STAFF-04', 'consultant'],
+    ])
+    expect(JSON.stringify(audit)).not.toMatch(/[A-Za-z0-9_-]{43}/)
   })
 })

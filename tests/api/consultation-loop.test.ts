@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { staffMessages } from '../../contract/staff-messages'
-import { staff, tickets } from '../../server/db/schema'
+import { auditLog, staff, tickets } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 
@@ -101,6 +101,13 @@ describe('a consultant\'s day and the outcome of a consultation', () => {
     const [row] = await h.db.select().from(tickets).where(eq(tickets.ticketNumber, b.ticketNumber))
     expect(row.supportStatus).toBe('UNSUPPORTED')
     expect((await post({ ticketNumber: 'S0000000000000', outcome: 'NO_CONTACT' })).status).toBe(404)
+    // Each recorded outcome is one audit row with the ticket's status before and after; refusals none.
+    const trail = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'consultation-outcome'), eq(auditLog.actorUid, op.uid)))
+    expect(trail.map((a) => [a.targetId, (a.before as { supportStatus: string }).supportStatus, (a.after as { supportStatus: string; outcome: string }).outcome])).toEqual([
+      [a.ticketNumber, 'UNSUPPORTED', 'UNSOLVED'],
+      [a.ticketNumber, 'UNSOLVED', 'UNSOLVED_COMPLETED'],
+      [b.ticketNumber, 'UNSUPPORTED', 'NO_CONTACT'],
+    ])
   })
 
   it('an extension link is mailed, and a paid extension shows on the consultation', async () => {
@@ -112,6 +119,9 @@ describe('a consultant\'s day and the outcome of a consultation', () => {
     expect(r.status).toBe(200)
     expect(r.body.url).toBe(`http://app.test/buy?productId=ADD-30&parentTicketNumber=${bought.ticketNumber}`)
     expect(h.mailer.last(member.email)?.text).toContain(r.body.url)
+    const sent = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'extension-link'), eq(auditLog.targetId, bought.ticketNumber)))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ actorUid: op.uid, actorRole: 'operator' })
     const paid = await h.post('charge', {
       token: member.token, headers: { 'Idempotency-Key': `ext-${bought.ticketNumber}` },
       body: { productId: 'ADD-30', cardToken: await h.cardToken(undefined, member.token), saveCard: false, reservationTime: 'ADD', parentTicketNumber: bought.ticketNumber },

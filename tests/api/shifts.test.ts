@@ -81,6 +81,14 @@ describe('shifts and business holidays', () => {
     expect((await schedule(member.token, '20250620')).selectDate).not.toBe('20250620')
     expect((await staffPost(h, 'business-holiday-update', { token: op.token, body: { remove: ['20250620'] } })).body.holidays).not.toContainEqual({ ymd: '20250620' })
     expect((await schedule(member.token, '20250620')).selectDate).toBe('20250620')
+    // The two changes are in the audit trail with the list before and after; the refusal is not.
+    const audit = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'business-holiday-update'), eq(auditLog.actorUid, op.uid)))
+    expect(audit).toHaveLength(2)
+    expect(audit.map((a) => a.actorRole)).toEqual(['operator', 'operator'])
+    expect(JSON.stringify(audit[0].after)).toContain('20250620')
+    expect(JSON.stringify(audit[0].before)).not.toContain('20250620')
+    expect(JSON.stringify(audit[1].before)).toContain('20250620')
+    expect(JSON.stringify(audit[1].after)).not.toContain('20250620')
   })
 })
 
