@@ -135,7 +135,7 @@ export const authMachine = setup({
         },
         // The product's own login call carries the captcha token (product.md §4 Login).
         callingLogin: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           invoke: {
             src: 'callLogin',
             input: ({ context }) => ({ email: context.email }),
@@ -144,7 +144,7 @@ export const authMachine = setup({
           },
         },
         signingIn: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           invoke: {
             src: 'signIn',
             input: ({ context }) => ({ email: context.email, password: context.password }),
@@ -153,7 +153,7 @@ export const authMachine = setup({
           },
         },
         loadingMember: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           invoke: {
             src: 'loadMember',
             onDone: {
@@ -170,7 +170,7 @@ export const authMachine = setup({
         // The identity provider already signed in, but without a member the login failed:
         // sign out again so the provider and the chart agree.
         discardingSignIn: {
-          tags: ['busy'],
+          tags: ['busy', 'loggingIn'],
           invoke: {
             src: 'signOut',
             onDone: { target: 'idle', actions: assign({ user: null }) },
@@ -180,6 +180,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      tags: ['signedIn'],
       initial: 'active',
       on: {
         // Signed out elsewhere, or forced out by the provider (disabled user, expired token; product.md §4).
@@ -200,6 +201,7 @@ export const authMachine = setup({
           on: { 'logout.request': { target: 'confirmingLogout' } },
         },
         confirmingLogout: {
+          tags: ['confirmOpen'],
           on: {
             'logout.confirm': { target: '#auth.signingOut' },
             'logout.cancel': { target: 'active' },
@@ -208,7 +210,7 @@ export const authMachine = setup({
       },
     },
     signingOut: {
-      tags: ['busy'],
+      tags: ['busy', 'confirmOpen', 'signingOut'],
       invoke: {
         src: 'signOut',
         onDone: { target: 'signedOut', actions: ['resetSession', 'clearSession', 'goToLogin'] },

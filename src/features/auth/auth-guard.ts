@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate'
 import type { AuthActorRef, AuthSnapshot } from '../../../machines/auth/auth-machine'
+import { authView } from '../../../machines/auth/auth-view'
 import type { IdentityPort } from '../../adapters/identity'
 
 /**
@@ -9,7 +10,7 @@ import type { IdentityPort } from '../../adapters/identity'
  */
 export function settledAuth(auth: AuthActorRef, identity: Pick<IdentityPort, 'prepare'>): Promise<AuthSnapshot> {
   identity.prepare()
-  return waitFor(auth, (snapshot) => !snapshot.hasTag('busy'))
+  return waitFor(auth, authView.isSettled)
 }
 
 /**

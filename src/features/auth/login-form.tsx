@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
+import { authView } from '../../../machines/auth/auth-view'
 import { loginText } from '../../text/auth'
 import { ErrorBanner } from '../../ui/error-banner'
 
@@ -14,8 +15,8 @@ export function LoginForm({ auth, redirectTo, couponCode = null }: { auth: AuthA
   const email = useSelector(auth, (s) => s.context.email)
   const password = useSelector(auth, (s) => s.context.password)
   const failed = useSelector(auth, (s) => s.context.loginFailed)
-  const busy = useSelector(auth, (s) => s.matches('signedOut') && s.hasTag('busy'))
-  const canSubmit = useSelector(auth, (s) => s.can({ type: 'form.submit' }))
+  const busy = useSelector(auth, authView.isLoggingIn)
+  const canSubmit = useSelector(auth, authView.canLogIn)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -1,5 +1,6 @@
 import { settledAuth } from './auth-guard'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
+import { authView } from '../../../machines/auth/auth-view'
 import type { IdentityPort } from '../../adapters/identity'
 
 /**
@@ -8,7 +9,7 @@ import type { IdentityPort } from '../../adapters/identity'
  */
 export async function endSession(auth: AuthActorRef, identity: Pick<IdentityPort, 'prepare'>): Promise<void> {
   await settledAuth(auth, identity)
-  if (auth.getSnapshot().matches('signedIn')) auth.send({ type: 'session.end' })
+  if (authView.isSignedIn(auth.getSnapshot())) auth.send({ type: 'session.end' })
   await settledAuth(auth, identity)
 }
 
@@ -22,7 +23,7 @@ export function accountSession(auth: AuthActorRef, identity: Pick<IdentityPort, 
     end: () => endSession(auth, identity),
     idToken: async (): Promise<string | null> => {
       const session = await settledAuth(auth, identity)
-      return session.matches('signedIn') ? identity.getIdToken().catch(() => null) : null
+      return authView.isSignedIn(session) ? identity.getIdToken().catch(() => null) : null
     },
   }
 }
