@@ -75,6 +75,6 @@ export const couponClaimMachine = setup({
     toHome: { type: 'final', entry: 'goHome' },
     toClaimError: { type: 'final', entry: 'goToClaimError' },
     // The page says the coupon is already the member's, with a button home.
-    alreadyHeld: { type: 'final' },
+    alreadyHeld: { type: 'final', tags: ['page:alreadyHeld'] },
   },
 })

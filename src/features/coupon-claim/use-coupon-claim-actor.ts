@@ -3,7 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { fromPromise } from 'xstate'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
+import { authView } from '../../../machines/auth/auth-view'
 import { couponClaimMachine } from '../../../machines/coupon-claim/coupon-claim-machine'
+import { couponClaimView } from '../../../machines/coupon-claim/coupon-claim-view'
 import { flowInspect } from '../../adapters/flow-recorder'
 import type { ApiClient } from '../../api/client'
 
@@ -44,7 +46,7 @@ export function useCouponClaimActor({ api }: CouponClaimPorts, auth: AuthActorRe
     { inspect: flowInspect },
   )
   useEffect(() => {
-    actor.send({ type: 'link.open', couponCode: couponCode ?? null, signedIn: auth.getSnapshot().matches('signedIn') })
+    actor.send({ type: 'link.open', couponCode: couponCode ?? null, signedIn: authView.isSignedIn(auth.getSnapshot()) })
   }, [actor, auth, couponCode])
-  return useSelector(actor, (s) => s.matches('alreadyHeld'))
+  return useSelector(actor, couponClaimView.isAlreadyHeld)
 }
