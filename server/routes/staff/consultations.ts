@@ -1,10 +1,6 @@
-import { and, eq, gte, lt } from 'drizzle-orm'
 import type { staffCalls } from '../../../contract/staff-calls'
-import { staffMessages as sm } from '../../../contract/staff-messages'
-import { staff, tickets } from '../../db/schema'
-import { HttpError } from '../../http/errors'
 import type { StaffHandlerCtx, StaffHandlers } from '../../http/staff'
-import { consultationsOf, loadConsultations, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
+import { consultantDay, listAssignments, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
 import { dayRange } from '../../services/staff/days'
 import { calendarFeed } from '../../services/staff/calendar'
 import { reassign, reassignCandidates } from '../../services/staff/reassign'
@@ -16,25 +12,10 @@ type Loop = Exclude<keyof Calls, 'staff-me' | 'staff-accounts' | 'role-grant' | 
 const scopeOf = (ctx: StaffHandlerCtx<unknown>) => ({ operator: ctx.isOperator(), staffId: ctx.me().staffId })
 
 export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
-  'consultant-day': async (ctx) => {
-    const staffId = ctx.staffScope(ctx.input.staffId)
-    const [s] = await ctx.deps.db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
-    if (!s) throw new HttpError(404, sm.staffNotFound)
-    const range = dayRange(ctx.input, ctx.deps.clock.now())
-    return { staffId, staffNickname: s.n, from: range.ymd, days: range.days, consultations: await consultationsOf(ctx.deps.db, staffId, range.from, range.to) }
-  },
+  'consultant-day': (ctx) => consultantDay(ctx.deps.db, ctx.staffScope(ctx.input.staffId), ctx.input, ctx.deps.clock.now()),
   'consultation-outcome': (ctx) => recordOutcome(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
   'extension-link': (ctx) => sendExtensionLink(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
-  assignments: async ({ deps, input }) => {
-    const range = dayRange(input, deps.clock.now(), 14)
-    const where = and(
-      gte(tickets.reservationAt, range.from),
-      lt(tickets.reservationAt, range.to),
-      input.noPreferenceOnly ? eq(tickets.noPreference, true) : undefined,
-      input.staffId ? eq(tickets.staffId, input.staffId) : undefined,
-    )
-    return { assignments: await loadConsultations(deps.db, where) }
-  },
+  assignments: ({ deps, input }) => listAssignments(deps.db, input, deps.clock.now()),
   'shift-plan': async (ctx) => {
     const staffId = ctx.staffScope(ctx.input.staffId)
     const now = ctx.deps.clock.now()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
-import type { StaffRole } from '../../../contract/staff-calls'
+import type { StaffCallResponse, StaffMeResponse, StaffRole } from '../../../contract/staff-calls'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Identity } from '../../adapters/identity'
 import type { Db } from '../../db/client'
@@ -119,6 +119,44 @@ export async function listAccounts(db: Db) {
     .from(staffAccounts)
     .leftJoin(staff, eq(staff.staffId, staffAccounts.staffId))
     .orderBy(asc(staffAccounts.email))
+}
+
+type StaffAccountView = StaffCallResponse<'role-grant'>['account']
+
+const toAccount = (a: StaffAccountRow, staffNickname: string | null): StaffAccountView => ({
+  uid: a.uid,
+  email: a.email,
+  roles: a.roles,
+  staffId: a.staffId,
+  staffNickname,
+  updatedUnixTime: Math.floor(a.updatedAt.getTime() / 1000),
+})
+
+async function nicknameOf(db: Db, staffId: string | null): Promise<string | null> {
+  if (!staffId) return null
+  const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
+  return s?.n ?? null
+}
+
+/** The caller as staff-me answers: their account, with the nickname of their staff row. */
+export async function staffMe(db: Db, me: Pick<StaffAccountRow, 'uid' | 'email' | 'roles' | 'staffId'>): Promise<StaffMeResponse> {
+  return { uid: me.uid, email: me.email, roles: me.roles, staffId: me.staffId, nickname: await nicknameOf(db, me.staffId) }
+}
+
+/** An account as role-grant and role-revoke answer it, with the nickname of its staff row. */
+export async function accountView(db: Db, row: StaffAccountRow): Promise<StaffAccountView> {
+  return toAccount(row, await nicknameOf(db, row.staffId))
+}
+
+/** Every staff account, and every consultant row with the account linked to it (staff-accounts). */
+export async function accountsOverview(db: Db): Promise<StaffCallResponse<'staff-accounts'>> {
+  const rows = await listAccounts(db)
+  const staffRows = await db.select({ staffId: staff.staffId, staffNickname: staff.staffNickname }).from(staff).orderBy(staff.sortOrder, staff.staffId)
+  const linked = new Map(rows.filter((r) => r.account.staffId).map((r) => [r.account.staffId!, r.account.uid]))
+  return {
+    accounts: rows.map((r) => toAccount(r.account, r.staffNickname)),
+    staff: staffRows.map((s) => ({ ...s, uid: linked.get(s.staffId) ?? null })),
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
-import type { Consultation, ConsultationOutcomeRequest } from '../../../contract/staff-calls'
+import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest } from '../../../contract/staff-calls'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
@@ -7,6 +7,7 @@ import { addMinutes, formatReservationTime, unixSeconds } from '../../domain/tim
 import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { writeAudit, type AuditActor } from '../audit'
+import { dayRange } from './days'
 import { staffMails } from './mails'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
@@ -18,7 +19,7 @@ type Row = { t: TicketRow; staffNickname: string; m: { lastname: string; firstna
 const CANCELLED_NAME = '（退会済み）'
 
 /** The consultations matching `where` (SUPPORT tickets with a date and a consultant), by start. */
-export async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consultation[]> {
+async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consultation[]> {
   const rows: Row[] = await db
     .select({
       t: tickets,
@@ -72,9 +73,36 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
   }
 }
 
-/** Consultations of one consultant starting in [from, to). */
-export const consultationsOf = (db: Tx, staffId: string, from: Date, to: Date) =>
-  loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, from), lt(tickets.reservationAt, to)))
+/**
+ * A consultant's days (consultant-day): their staff row's nickname (404 without the row) and the
+ * consultations starting in the days asked for (from today, one day, by default).
+ */
+export async function consultantDay(db: Tx, staffId: string, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
+  const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
+  if (!s) throw new HttpError(404, sm.staffNotFound)
+  const range = dayRange(input, now)
+  const consultations = await loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, range.from), lt(tickets.reservationAt, range.to)))
+  return { staffId, staffNickname: s.n, from: range.ymd, days: range.days, consultations }
+}
+
+/**
+ * The operator's assignments: every consultation starting in the days asked for (from today, 14
+ * days, by default), only those booked 指名なし or only one consultant's when asked.
+ */
+export async function listAssignments(
+  db: Tx,
+  input: { from?: string; days?: number; noPreferenceOnly?: boolean; staffId?: string },
+  now: Date,
+): Promise<{ assignments: Consultation[] }> {
+  const range = dayRange(input, now, 14)
+  const where = and(
+    gte(tickets.reservationAt, range.from),
+    lt(tickets.reservationAt, range.to),
+    input.noPreferenceOnly ? eq(tickets.noPreference, true) : undefined,
+    input.staffId ? eq(tickets.staffId, input.staffId) : undefined,
+  )
+  return { assignments: await loadConsultations(db, where) }
+}
 
 export async function consultationByNumber(db: Tx, ticketNumber: string): Promise<Consultation> {
   const [c] = await loadConsultations(db, eq(tickets.ticketNumber, ticketNumber))
