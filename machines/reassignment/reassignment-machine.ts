@@ -91,7 +91,7 @@ export const reassignmentMachine = setup({
       },
     },
     loadingCandidates: {
-      tags: ['open'],
+      tags: ['open', 'loading'],
       invoke: {
         src: 'loadCandidates',
         input: ({ context }) => ({ ticketNumber: context.ticketNumber ?? '' }),
@@ -109,7 +109,7 @@ export const reassignmentMachine = setup({
       on: { cancel: { target: 'idle' } },
     },
     loadFailed: {
-      tags: ['open'],
+      tags: ['open', 'loadFailed'],
       on: {
         retry: { target: 'loadingCandidates', actions: assign({ failure: '' }) },
         cancel: { target: 'idle' },
@@ -130,7 +130,7 @@ export const reassignmentMachine = setup({
       },
     },
     confirming: {
-      tags: ['open'],
+      tags: ['open', 'confirmOpen'],
       on: {
         confirm: { target: 'reassigning' },
         back: { target: 'choosing' },
@@ -138,7 +138,7 @@ export const reassignmentMachine = setup({
       },
     },
     reassigning: {
-      tags: ['open', 'busy'],
+      tags: ['open', 'busy', 'confirmOpen'],
       invoke: {
         src: 'reassign',
         input: ({ context }) => v.parse(ReassignRequest, request(context)),
@@ -150,7 +150,7 @@ export const reassignmentMachine = setup({
       },
     },
     failed: {
-      tags: ['open'],
+      tags: ['open', 'failed'],
       on: {
         retry: { target: 'reassigning', actions: assign({ failure: '' }) },
         back: { target: 'choosing', actions: assign({ failure: '' }) },
@@ -158,7 +158,7 @@ export const reassignmentMachine = setup({
       },
     },
     done: {
-      tags: ['open'],
+      tags: ['open', 'done'],
       on: {
         cancel: { target: 'idle' },
         'booking.pick': { target: 'loadingCandidates', actions: assign(({ event }) => ({ ...fresh, ticketNumber: event.ticketNumber })) },

@@ -2,14 +2,15 @@ import { Alert, Button, chakra, Dialog, Field, Fieldset, HStack, Portal, Spinner
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { ReassignmentActorRef } from '../../../machines/reassignment/reassignment-machine'
+import { reassignmentView } from '../../../machines/reassignment/reassignment-view'
 import { reassignText as t, staffCommonText } from '../../text/staff'
 import { ErrorBanner } from '../../ui/error-banner'
 import { whenLabel } from '../../ui/staff-consultation'
 
 /** 担当の変更: the reassignment chart as a dialog over the assignments list. */
 export function ReassignmentDialog({ actor }: { actor: ReassignmentActorRef }) {
-  const open = useSelector(actor, (s) => s.hasTag('open'))
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const open = useSelector(actor, reassignmentView.isOpen)
+  const busy = useSelector(actor, reassignmentView.isBusy)
   return (
     <Dialog.Root open={open} placement="center" size="lg" onOpenChange={(e) => !e.open && !busy && actor.send({ type: 'cancel' })}>
       <Portal>
@@ -30,9 +31,7 @@ export function ReassignmentDialog({ actor }: { actor: ReassignmentActorRef }) {
 }
 
 function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
-  const state = useSelector(actor, (s) =>
-    s.matches('loadingCandidates') ? 'loading' : s.matches('loadFailed') ? 'loadFailed' : s.matches('choosing') ? 'choosing' : s.matches('done') ? 'done' : s.matches('failed') ? 'failed' : 'confirming',
-  )
+  const step = useSelector(actor, reassignmentView.step)
   const consultation = useSelector(actor, (s) => s.context.consultation)
   const candidates = useSelector(actor, (s) => s.context.candidates)
   const staffId = useSelector(actor, (s) => s.context.staffId)
@@ -40,8 +39,8 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
   const conflict = useSelector(actor, (s) => s.context.conflict)
   const failure = useSelector(actor, (s) => s.context.failure)
   const result = useSelector(actor, (s) => s.context.result)
-  const reassigning = useSelector(actor, (s) => s.matches('reassigning'))
-  const canNext = useSelector(actor, (s) => s.can({ type: 'form.next' }))
+  const reassigning = useSelector(actor, reassignmentView.isBusy)
+  const canNext = useSelector(actor, reassignmentView.canNext)
   const cancel = () => actor.send({ type: 'cancel' })
 
   const booking = consultation && (
@@ -50,7 +49,7 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
     </Text>
   )
 
-  if (state === 'loading') {
+  if (step === 'loading') {
     return (
       <HStack gap="3" role="status">
         <Spinner size="sm" />
@@ -58,7 +57,7 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
       </HStack>
     )
   }
-  if (state === 'loadFailed') {
+  if (step === 'loadFailed') {
     return (
       <Stack gap="4">
         <ErrorBanner title={staffCommonText.loadFailed} description={failure || undefined} />
@@ -73,7 +72,7 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
       </Stack>
     )
   }
-  if (state === 'done') {
+  if (step === 'done') {
     return (
       <Stack gap="4">
         <Alert.Root status="success" role="status">
@@ -92,10 +91,10 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
     )
   }
   const target = candidates.find((c) => c.staffId === staffId)
-  if (state === 'confirming' || state === 'failed') {
+  if (step === 'confirming' || step === 'failed') {
     return (
       <Stack gap="4">
-        {state === 'failed' && <ErrorBanner title={t.failed} description={failure || undefined} />}
+        {step === 'failed' && <ErrorBanner title={t.failed} description={failure || undefined} />}
         {booking}
         <Text fontWeight="medium">{t.confirmTitle}</Text>
         <Text>{t.confirmBody(consultation?.staffNickname ?? '', target?.staffNickname ?? '')}</Text>
@@ -106,7 +105,7 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
           <Button variant="outline" disabled={reassigning} onClick={() => actor.send({ type: 'back' })}>
             {staffCommonText.back}
           </Button>
-          <Button colorPalette="brand" loading={reassigning} loadingText={t.reassigning} onClick={() => actor.send({ type: state === 'failed' ? 'retry' : 'confirm' })}>
+          <Button colorPalette="brand" loading={reassigning} loadingText={t.reassigning} onClick={() => actor.send({ type: step === 'failed' ? 'retry' : 'confirm' })}>
             {t.confirm}
           </Button>
         </HStack>
