@@ -56,6 +56,7 @@ export const purchaseListMachine = setup({
   },
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'fetchPage',
         input: ({ context }) => ({ period: context.period, key: null }),
@@ -75,6 +76,7 @@ export const purchaseListMachine = setup({
       },
     },
     loadingMore: {
+      tags: ['loadingMore'],
       invoke: {
         src: 'fetchPage',
         input: ({ context }) => ({ period: context.period, key: context.lastEvaluatedKey }),
@@ -91,7 +93,7 @@ export const purchaseListMachine = setup({
         },
       },
     },
-    toError: { type: 'final' },
+    toError: { type: 'final', tags: ['leaving'] },
   },
 })
 

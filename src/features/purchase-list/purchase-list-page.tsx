@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list/purchase-list-machine'
+import { purchaseListView } from '../../../machines/purchase-list/purchase-list-view'
 import type { PurchaseItem } from '../../../contract/entities'
 import { purchaseListText as t } from '../../text/purchase-list'
 import { formatDateTimeUnix, formatReservation, formatYen } from '../../../contract/jst'
@@ -65,10 +66,9 @@ const cardCell = {
 export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
   const period = useSelector(actor, (s) => s.context.period)
   const rows = useSelector(actor, (s) => s.context.rows)
-  const loading = useSelector(actor, (s) => s.matches('loading'))
-  const loadingMore = useSelector(actor, (s) => s.matches('loadingMore'))
-  const canLoadMore = useSelector(actor, (s) => s.can({ type: 'more.load' }))
-  const failed = useSelector(actor, (s) => s.matches('toError'))
+  const loading = useSelector(actor, purchaseListView.isLoading)
+  const loadingMore = useSelector(actor, purchaseListView.isLoadingMore)
+  const canLoadMore = useSelector(actor, purchaseListView.canLoadMore)
 
   return (
     <Box bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '5', md: '8' }}>
@@ -88,7 +88,7 @@ export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
         </NativeSelect.Root>
       </Field.Root>
 
-      {loading || failed ? (
+      {loading ? (
         <Stack align="center" py="10" role="status" aria-label={t.loadingMore}>
           <Spinner color="brand.solid" />
         </Stack>
