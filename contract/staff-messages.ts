@@ -43,6 +43,7 @@ export const staffMessages = {
   reassignRaced: '相談の日時または担当が同時に変更されました。画面を更新して確認してください。',
   accountNotFound: 'このメールアドレスのアカウントが見つかりません。初期パスワードを指定すると作成します。',
   consultantNeedsStaff: '相談員の権限には担当者IDが必要です。',
+  memberAccount: 'このメールアドレスは会員のアカウントです。スタッフの権限は会員とは別のアカウントに付与してください。',
   staffAlreadyLinked: 'この担当者には別のアカウントが紐づいています。',
   lastOperator: '最後の運営者の権限は外せません。',
   noSuchRole: 'このアカウントはその権限を持っていません。',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { staffMessages } from '../../contract/staff-messages'
-import { auditLog } from '../../server/db/schema'
+import { auditLog, members, staffAccounts } from '../../server/db/schema'
 import { demoStaff } from '../../server/db/seed/staff-accounts'
 import { ensureDemoStaff } from '../../server/services/staff/accounts'
 import { createHarness, type Harness } from './harness'
@@ -70,6 +70,24 @@ describe('staff roles: token, then claim and row, then input', () => {
     await h.deps.identity.setCustomClaims!(member.memberId, { role: ['operator'] })
     const token = await h.signIn(member.email, member.password)
     expect((await staffGet(h, 'staff-me', { token })).status).toBe(403)
+  })
+
+  it('a member account gets no staff role (docs/decisions.md 60): 409, no row, no claim, nothing audited', async () => {
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    const member = await h.member('fresh')
+    const refused = { status: 409, body: { message: staffMessages.memberAccount } }
+    // The member's address, with or without a first password, for either role.
+    expect(await staffPost(h, 'role-grant', { token: op.token, body: { email: member.email, role: 'operator' } })).toEqual(refused)
+    expect(await staffPost(h, 'role-grant', { token: op.token, body: { email: member.email, role: 'operator', initialPassword: 'staff-pass-1234' } })).toEqual(refused)
+    expect(await staffPost(h, 'role-grant', { token: op.token, body: { email: member.email, role: 'consultant', staffId: 'STAFF-05' } })).toEqual(refused)
+    // The identity account is the member's by its uid, even when the members row has another address.
+    await h.db.update(members).set({ email: `elsewhere-${member.memberId.toLowerCase()}@example.com` }).where(eq(members.memberId, member.memberId))
+    expect(await staffPost(h, 'role-grant', { token: op.token, body: { email: member.email, role: 'operator' } })).toEqual(refused)
+
+    expect(await h.db.select().from(staffAccounts).where(eq(staffAccounts.uid, member.memberId))).toEqual([])
+    expect(await h.db.select().from(auditLog).where(eq(auditLog.targetId, member.memberId))).toEqual([])
+    // Still a member, not staff.
+    expect((await staffGet(h, 'staff-me', { token: await h.signIn(member.email, member.password) })).status).toBe(403)
   })
 
   it('the last operator keeps the role', async () => {

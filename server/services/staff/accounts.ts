@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { StaffCallResponse, StaffMeResponse, StaffRole } from '../../../contract/staff-calls'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Identity } from '../../adapters/identity'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation, lockKey } from '../../db/constraints'
-import { staff, staffAccounts } from '../../db/schema'
+import { members, staff, staffAccounts } from '../../db/schema'
 import { HttpError, badRequest, conflict } from '../../http/errors'
 import { writeAudit, type AuditActor } from '../audit'
 
@@ -35,9 +35,20 @@ const notFoundAccount = () => new HttpError(404, sm.accountNotFound)
 const newStaffUid = () => `ST${randomBytes(9).toString('hex')}`
 
 /**
+ * A staff account is never a member account (docs/decisions.md 60): the identity account `uid` is a
+ * member's when a live members row has that member id, or has the address `email`.
+ */
+async function isMemberAccount(db: Tx, uid: string | null, email: string): Promise<boolean> {
+  const same = uid === null ? eq(members.email, email) : or(eq(members.memberId, uid), eq(members.email, email))
+  const [m] = await db.select({ id: members.memberId }).from(members).where(and(same, isNull(members.deletedAt))).limit(1)
+  return m !== undefined
+}
+
+/**
  * Gives `role` to the identity account of `email` (created with `initialPassword` when none
- * exists; 404 otherwise). The consultant role links the account to one staff row, held by no other
- * account. Recorded in the audit trail in the same transaction.
+ * exists; 404 otherwise). A member's account is refused (409, docs/decisions.md 60). The consultant
+ * role links the account to one staff row, held by no other account. Recorded in the audit trail
+ * in the same transaction.
  */
 export async function grantRole(
   deps: AccountDeps,
@@ -52,6 +63,8 @@ export async function grantRole(
     if (!s) throw new HttpError(404, sm.staffNotFound)
   }
   let user = await deps.identity.getUserByEmail(input.email)
+  // Checked before any sign-in account is created for the address (and again in the transaction).
+  if (await isMemberAccount(deps.db, user?.uid ?? null, input.email)) throw conflict(sm.memberAccount)
   if (!user) {
     if (!input.initialPassword) throw notFoundAccount()
     const uid = newStaffUid()
@@ -61,6 +74,7 @@ export async function grantRole(
   const uid = user.uid
   const row = await deps.db.transaction(async (tx) => {
     await lockKey(tx, `staff-account:${uid}`)
+    if (await isMemberAccount(tx, uid, input.email)) throw conflict(sm.memberAccount)
     if (input.role === 'consultant') {
       const [s] = await tx.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, input.staffId!))
       if (!s) throw new HttpError(404, sm.staffNotFound)
