@@ -62,6 +62,7 @@ export const profileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadMember',
         onDone: { target: 'editing', actions: { type: 'useMember', params: ({ event }) => ({ member: event.output }) } },
@@ -75,6 +76,7 @@ export const profileMachine = setup({
       },
     },
     saving: {
+      tags: ['saving'],
       invoke: {
         src: 'saveProfile',
         input: ({ context }) => v.parse(UserUpdateRequest, context.values),

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent, ReactNode } from 'react'
 import type { ProfileActorRef, ProfileField } from '../../../machines/profile/profile-machine'
+import { profileView } from '../../../machines/profile/profile-view'
 import type { Member } from '../../../contract/calls'
 import { NAME_MAX, PHONE_MAX } from '../../../contract/fields'
 import { settingsText as t } from '../../text/account'
@@ -20,14 +21,14 @@ import { ErrorBanner } from '../../ui/error-banner'
  * skeleton takes it from `sizedLike`, the member the auth chart loaded at sign-in.
  */
 export function ProfileForm({ actor, sizedLike }: { actor: ProfileActorRef; sizedLike: Pick<Member, 'memberId' | 'email'> | null }) {
-  const loading = useSelector(actor, (s) => s.matches('loading'))
+  const loading = useSelector(actor, profileView.isLoading)
   const loaded = useSelector(actor, (s) => s.context.member)
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const saved = useSelector(actor, (s) => s.context.saved)
   const rejected = useSelector(actor, (s) => s.context.rejected)
-  const saving = useSelector(actor, (s) => s.matches('saving'))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const saving = useSelector(actor, profileView.isSaving)
+  const canSubmit = useSelector(actor, profileView.canSubmit)
   const change = (field: ProfileField) => (value: string) => actor.send({ type: 'field.change', field, value })
   const submit = (event: FormEvent) => {
     event.preventDefault()
