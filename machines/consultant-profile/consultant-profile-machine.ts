@@ -121,6 +121,7 @@ export const consultantProfileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadProfile',
         input: ({ context }) => ({ staffId: context.staffId }),
@@ -129,6 +130,7 @@ export const consultantProfileMachine = setup({
       },
     },
     loadFailed: {
+      tags: ['loadFailed'],
       on: { 'load.retry': { target: 'loading' } },
     },
     editing: {
@@ -144,6 +146,7 @@ export const consultantProfileMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy', 'uploading'],
       invoke: {
         src: 'uploadImage',
         input: ({ context }) => ({ staffId: context.staffId, image: context.picked! }),
@@ -155,6 +158,7 @@ export const consultantProfileMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         src: 'saveProfile',
         input: ({ context }) => ({ staffId: context.staffId, values: context.values, imageUrl: context.imageUrl, version: context.version }),
@@ -166,6 +170,7 @@ export const consultantProfileMachine = setup({
       },
     },
     conflict: {
+      tags: ['conflict'],
       on: { 'conflict.reload': { target: 'loading' } },
     },
   },

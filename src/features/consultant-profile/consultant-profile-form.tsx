@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import { useEffect, type FormEvent } from 'react'
 import { NICKNAME_MAX } from '../../../contract/desk-calls'
 import type { ConsultantProfileActorRef } from '../../../machines/consultant-profile/consultant-profile-machine'
+import { consultantProfileView } from '../../../machines/consultant-profile/consultant-profile-view'
 import { PROFILE_IMAGE_TYPES, type ProfileField } from '../../../machines/consultant-profile/consultant-profile-rules'
 import { deskCommonText as c, deskConsultantText as t } from '../../text/desk'
 import { ErrorBanner } from '../../ui/error-banner'
@@ -11,19 +12,18 @@ import { TextField } from '../../ui/text-field'
 
 /** A consultant's profile: nickname, age, gender, image (checked, previewed, uploaded on save). */
 export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActorRef }) {
-  const loading = useSelector(actor, (s) => s.matches('loading'))
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
-  const conflict = useSelector(actor, (s) => s.matches('conflict'))
-  const uploading = useSelector(actor, (s) => s.matches('uploading'))
-  const saving = useSelector(actor, (s) => s.matches('saving'))
+  const loading = useSelector(actor, consultantProfileView.isLoading)
+  const loadFailed = useSelector(actor, consultantProfileView.isLoadFailed)
+  const conflict = useSelector(actor, consultantProfileView.isConflict)
+  const uploading = useSelector(actor, consultantProfileView.isUploading)
+  const busy = useSelector(actor, consultantProfileView.isBusy)
   const values = useSelector(actor, (s) => s.context.values)
-  const errors = useSelector(actor, (s) => (s.context.submitted ? s.context.errors : {}))
+  const errors = useSelector(actor, consultantProfileView.errors)
   const imageUrl = useSelector(actor, (s) => s.context.imageUrl)
   const picked = useSelector(actor, (s) => s.context.picked)
   const imageMessage = useSelector(actor, (s) => s.context.imageProblem ?? s.context.imageRefusal)
   const failure = useSelector(actor, (s) => s.context.failure)
   const saved = useSelector(actor, (s) => s.context.saved)
-  const busy = uploading || saving
   // The preview's object URL lives as long as the pick.
   useEffect(() => () => void (picked && URL.revokeObjectURL(picked.previewUrl)), [picked])
   const change = (field: ProfileField) => (value: string) => actor.send({ type: 'field.change', field, value })
