@@ -81,6 +81,7 @@ export const noticePublishMachine = setup({
       always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
     },
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadNotice',
         input: ({ context }) => ({ noticeId: context.noticeId ?? 0 }),
@@ -89,6 +90,7 @@ export const noticePublishMachine = setup({
       },
     },
     loadFailed: {
+      tags: ['loadFailed'],
       on: { 'load.retry': { target: 'loading', actions: 'clearFailure' } },
     },
     editing: {
@@ -99,12 +101,14 @@ export const noticePublishMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirmOpen'],
       on: {
         'modal.confirm': { target: 'publishing' },
         'modal.cancel': { target: 'editing' },
       },
     },
     publishing: {
+      tags: ['confirmOpen', 'publishing'],
       invoke: {
         src: 'saveNotice',
         input: ({ context }) => ({ noticeId: context.noticeId, version: context.version, values: context.values }),
@@ -113,12 +117,14 @@ export const noticePublishMachine = setup({
       },
     },
     confirmingWithdraw: {
+      tags: ['withdrawConfirmOpen'],
       on: {
         'modal.confirm': { target: 'withdrawing' },
         'modal.cancel': { target: 'editing' },
       },
     },
     withdrawing: {
+      tags: ['withdrawConfirmOpen', 'withdrawing'],
       invoke: {
         src: 'withdrawNotice',
         input: ({ context }) => ({ noticeId: context.noticeId ?? 0, version: context.version ?? 0 }),

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { CONTENT_MAX } from '../../../contract/desk-calls'
 import type { NoticePublishActorRef } from '../../../machines/notice-publish/notice-publish-machine'
+import { noticePublishView } from '../../../machines/notice-publish/notice-publish-view'
 import type { NoticeField } from '../../../machines/notice-publish/notice-rules'
 import { deskCommonText as c, deskNoticeText as t } from '../../text/desk'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -12,17 +13,17 @@ import { ErrorBanner } from '../../ui/error-banner'
 /** Write or edit a notice, its window, publish it; withdraw one (the notice publish chart). */
 export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
   const isNew = useSelector(actor, (s) => s.context.noticeId === null)
-  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('start'))
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
+  const loading = useSelector(actor, noticePublishView.isLoading)
+  const loadFailed = useSelector(actor, noticePublishView.isLoadFailed)
   const values = useSelector(actor, (s) => s.context.values)
-  const errors = useSelector(actor, (s) => (s.context.submitted ? s.context.errors : {}))
+  const errors = useSelector(actor, noticePublishView.errors)
   const failure = useSelector(actor, (s) => s.context.failure)
   const status = useSelector(actor, (s) => s.context.status)
-  const confirming = useSelector(actor, (s) => s.matches('confirming') || s.matches('publishing'))
-  const publishing = useSelector(actor, (s) => s.matches('publishing'))
-  const confirmingWithdraw = useSelector(actor, (s) => s.matches('confirmingWithdraw') || s.matches('withdrawing'))
-  const withdrawing = useSelector(actor, (s) => s.matches('withdrawing'))
-  const canWithdraw = useSelector(actor, (s) => s.can({ type: 'notice.withdraw' }))
+  const confirming = useSelector(actor, noticePublishView.isConfirmOpen)
+  const publishing = useSelector(actor, noticePublishView.isPublishing)
+  const confirmingWithdraw = useSelector(actor, noticePublishView.isWithdrawConfirmOpen)
+  const withdrawing = useSelector(actor, noticePublishView.isWithdrawing)
+  const canWithdraw = useSelector(actor, noticePublishView.canWithdraw)
   const withdrawn = status === 'WITHDRAWN'
   const change = (field: NoticeField) => (value: string) => actor.send({ type: 'field.change', field, value })
   const submit = (e: FormEvent) => {
