@@ -126,7 +126,7 @@ export const DeskCouponsResponse = paged(DeskCoupon)
 
 export const CouponCodeField = v.pipe(v.string(dm.couponCodeInvalid), v.trim(), v.regex(COUPON_CODE_PATTERN, dm.couponCodeInvalid))
 export const DeskCouponProduct = strict({
-  productType: v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD'], dm.productTypeInvalid),
+  productType: v.picklist(ProductType.options, dm.productTypeInvalid),
   /** null: any minutes of that type. */
   minutesToSupport: v.nullable(int(0, 600, dm.minutesInvalid)),
 })
@@ -170,7 +170,7 @@ export const DeskProduct = v.object({
   version: v.number(),
 })
 export type DeskProduct = v.InferOutput<typeof DeskProduct>
-export const DeskProductsRequest = strict({ productType: v.optional(v.picklist(['SUPPORT', 'INTERVIEW', 'TIP', 'ADD'], dm.productTypeInvalid)) })
+export const DeskProductsRequest = strict({ productType: v.optional(v.picklist(ProductType.options, dm.productTypeInvalid)) })
 export const DeskProductsResponse = v.object({ items: v.array(DeskProduct) })
 export const DeskProductSaveRequest = strict({
   productId: v.pipe(v.string(dm.productNotFound), v.nonEmpty(dm.productNotFound), v.maxLength(ID_MAX, dm.productNotFound)),

@@ -1,4 +1,5 @@
 import { DeskCouponSaveRequest, type DeskCoupon, type DeskCouponSaveRequest as SaveRequest } from '../../contract/desk-calls'
+import type { ProductType } from '../../contract/entities'
 import { formErrors } from '../shared/form-errors'
 import { jstDayEndToUnix, typedWholeNumber, unixToJstDay } from '../shared/jst-input'
 
@@ -8,7 +9,7 @@ import { jstDayEndToUnix, typedWholeNumber, unixToJstDay } from '../shared/jst-i
  * the server validates with, so each message is the server's own.
  */
 
-export type CouponFit = { productType: 'SUPPORT' | 'INTERVIEW' | 'TIP' | 'ADD'; minutesToSupport: number | null }
+export type CouponFit = { productType: ProductType; minutesToSupport: number | null }
 
 export type CouponValues = {
   couponCode: string
