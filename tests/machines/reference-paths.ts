@@ -21,16 +21,35 @@ export const REFERENCE_DIR = path.join(import.meta.dirname, 'reference-paths')
 /**
  * One config's paths: each path its events in order (the start excluded), each event written as
  * `type` or `type#n`, n the index of its payload (an output, an error, a member's data) in `values`:
- * the same ticket or schedule answered on a thousand steps is written once.
+ * the same ticket or schedule answered on a thousand steps is written once. An actor's result is
+ * written `done:<invoke id>` / `error:<invoke id>` and a delay `after:<ms>.<state>` (for xstate's
+ * `xstate.done.actor.…`, `xstate.error.actor.…`, `xstate.after.…`): most steps are results, and
+ * the long prefix made half of a file.
  */
 export type ReferenceSet = { chart: string; values: unknown[]; configs: Array<{ input: unknown; paths: string[][] }> }
+
+const builtins: Array<[string, string]> = [
+  ['xstate.done.actor.', 'done:'],
+  ['xstate.error.actor.', 'error:'],
+  ['xstate.after.', 'after:'],
+]
+/** `xstate.done.actor.x` → `done:x` (member events keep their type: none has a colon). */
+const shortType = (type: string) => {
+  const b = builtins.find(([long]) => type.startsWith(long))
+  return b ? `${b[1]}${type.slice(b[0].length)}` : type
+}
+const longType = (type: string) => {
+  const b = builtins.find(([, short]) => type.startsWith(short))
+  return b ? `${b[0]}${type.slice(b[1].length)}` : type
+}
 
 /** Events → the compact form of a reference set, sharing one table of payloads. */
 function compactor() {
   const values: unknown[] = []
   const index = new Map<string, number>()
   const compact = (event: Any): string => {
-    const { type, ...rest } = event
+    const { type: long, ...rest } = event
+    const type = shortType(long)
     if (!Object.keys(rest).length) return type
     const json = JSON.stringify(encode(rest))
     let n = index.get(json)
@@ -46,8 +65,8 @@ function compactor() {
 
 const expand = (values: unknown[], step: string): Any => {
   const hash = step.lastIndexOf('#')
-  if (hash < 0) return { type: step }
-  return { type: step.slice(0, hash), ...(decode(values[Number(step.slice(hash + 1))]) as object) }
+  if (hash < 0) return { type: longType(step) }
+  return { type: longType(step.slice(0, hash)), ...(decode(values[Number(step.slice(hash + 1))]) as object) }
 }
 
 /** Errors keep their class and status through JSON: the charts' guards read both. */
