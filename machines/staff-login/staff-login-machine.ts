@@ -95,7 +95,7 @@ export const staffLoginMachine = setup({
         onError: { target: 'editing', actions: assign({ password: '' }) },
       },
     },
-    signedIn: { type: 'final' },
+    signedIn: { type: 'final', tags: ['leaving'] },
   },
 })
 

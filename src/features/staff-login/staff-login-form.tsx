@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { StaffLoginActorRef } from '../../../machines/staff-login/staff-login-machine'
+import { staffLoginView } from '../../../machines/staff-login/staff-login-view'
 import { staffLoginText } from '../../text/staff'
 import { ErrorBanner } from '../../ui/error-banner'
 
@@ -10,9 +11,9 @@ import { ErrorBanner } from '../../ui/error-banner'
 export function StaffLoginForm({ actor }: { actor: StaffLoginActorRef }) {
   const email = useSelector(actor, (s) => s.context.email)
   const password = useSelector(actor, (s) => s.context.password)
-  const failure = useSelector(actor, (s) => (s.matches('editing') ? s.context.failure : null))
-  const busy = useSelector(actor, (s) => s.hasTag('busy') || s.matches('signedIn'))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const failure = useSelector(actor, staffLoginView.failure)
+  const busy = useSelector(actor, staffLoginView.isBusy)
+  const canSubmit = useSelector(actor, staffLoginView.canSubmit)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
