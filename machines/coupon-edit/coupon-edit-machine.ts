@@ -104,6 +104,7 @@ export const couponEditMachine = setup({
       always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
     },
     loading: {
+      tags: ['loading'],
       invoke: {
         src: 'loadCoupon',
         input: ({ context }) => ({ couponCode: context.values.couponCode }),
@@ -112,6 +113,7 @@ export const couponEditMachine = setup({
       },
     },
     loadFailed: {
+      tags: ['loadFailed'],
       on: { 'load.retry': { target: 'loading' } },
     },
     editing: {
@@ -130,6 +132,7 @@ export const couponEditMachine = setup({
           },
         },
         fit: {
+          tags: ['step:fit'],
           on: {
             'step.next': [
               { guard: 'isFitValid', target: 'review', actions: { type: 'showStep', params: { step: 'fit' } } },
@@ -139,6 +142,7 @@ export const couponEditMachine = setup({
           },
         },
         review: {
+          tags: ['step:review'],
           on: {
             'form.submit': { target: '#couponEdit.saving', actions: 'clearNotes' },
             'step.back': { target: 'fit' },
@@ -147,6 +151,7 @@ export const couponEditMachine = setup({
       },
     },
     saving: {
+      tags: ['step:review', 'saving'],
       invoke: {
         src: 'saveCoupon',
         input: ({ context }) => couponSaveRequest(context.values, context.isNew ? null : context.version),
@@ -158,12 +163,14 @@ export const couponEditMachine = setup({
       },
     },
     conflict: {
+      tags: ['conflict'],
       on: {
         'conflict.reload': { target: 'reloading' },
         'conflict.back': { target: 'editing.review' },
       },
     },
     reloading: {
+      tags: ['conflict', 'reloading'],
       invoke: {
         src: 'loadCoupon',
         input: ({ context }) => ({ couponCode: context.values.couponCode }),

@@ -5,6 +5,7 @@ import type { FormEvent } from 'react'
 import { COUPON_NAME_MAX, DISCOUNT_MAX, type DeskProduct } from '../../../contract/desk-calls'
 import { formatYen } from '../../../contract/jst'
 import type { CouponEditActorRef } from '../../../machines/coupon-edit/coupon-edit-machine'
+import { couponEditView } from '../../../machines/coupon-edit/coupon-edit-view'
 import { sameFit, type CouponField, type CouponFit } from '../../../machines/coupon-edit/coupon-rules'
 import { typedWholeNumber } from '../../../machines/shared/jst-input'
 import { deskCommonText as c, deskCouponText as t } from '../../text/desk'
@@ -28,12 +29,12 @@ const fitLabel = (f: CouponFit) => `${c.productTypes[f.productType]}（${f.minut
 /** Create or edit a coupon in three steps (the coupon edit chart). */
 export function CouponEditor({ actor, products }: { actor: CouponEditActorRef; products: DeskProduct[] | null }) {
   const isNew = useSelector(actor, (s) => s.context.isNew)
-  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('start'))
-  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
-  const step = useSelector(actor, (s) => (s.matches({ editing: 'fit' }) ? 1 : s.matches({ editing: 'review' }) || s.matches('saving') ? 2 : 0))
-  const saving = useSelector(actor, (s) => s.matches('saving'))
-  const conflict = useSelector(actor, (s) => s.matches('conflict') || s.matches('reloading'))
-  const reloading = useSelector(actor, (s) => s.matches('reloading'))
+  const loading = useSelector(actor, couponEditView.isLoading)
+  const loadFailed = useSelector(actor, couponEditView.isLoadFailed)
+  const step = useSelector(actor, couponEditView.step)
+  const saving = useSelector(actor, couponEditView.isSaving)
+  const conflict = useSelector(actor, couponEditView.isConflict)
+  const reloading = useSelector(actor, couponEditView.isReloading)
   const values = useSelector(actor, (s) => s.context.values)
   const shown = useSelector(actor, (s) => s.context.shown)
   const allErrors = useSelector(actor, (s) => s.context.errors)
