@@ -52,6 +52,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // As the component tests: the server's modules imported once per worker, not once per
+          // file (each file still builds its own app, database and caches through tests/api/harness.ts).
+          isolate: false,
           globalSetup: ['tests/support/vitest-services.ts'],
           setupFiles: ['tests/support/api-env.ts'],
           testTimeout: 30_000,
