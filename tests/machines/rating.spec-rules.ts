@@ -2,6 +2,7 @@
 // where the member goes, judged on every generated path. Only event types,
 // actor names, goTo* names and params — no state names.
 import type { AnyMachineSnapshot } from 'xstate'
+import { RATING_COMMENT_MAX } from '../../contract/fields'
 import { ratingMachine } from '../../machines/rating/rating-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
@@ -12,9 +13,9 @@ const tips = [{ productId: 'TIP-500', price: 500, minutesToSupport: 0, showOnMyp
 const events: ModelConfig['events'] = {
   'score.change': [{ score: 4 }, { score: 0 }],
   'detail.change': [{ key: 'friendliness', score: 3 }, { key: 'clearExplanation', score: 9 }],
-  // The comment's boundary values (product.md §5 Rating: at most 500, trimmed): exactly 500, 500
-  // once trimmed, and one over.
-  'comment.change': [{ value: '  とても助かりました  ' }, { value: 'あ'.repeat(500) }, { value: ` ${'あ'.repeat(500)} ` }, { value: 'あ'.repeat(501) }],
+  // The comment's boundary values (product.md §5 Rating: at most 500 once trimmed, the contract's
+  // RATING_COMMENT_MAX): exactly 500, 500 once trimmed, and one over.
+  'comment.change': [{ value: '  とても助かりました  ' }, { value: 'あ'.repeat(RATING_COMMENT_MAX) }, { value: ` ${'あ'.repeat(RATING_COMMENT_MAX)} ` }, { value: 'あ'.repeat(RATING_COMMENT_MAX + 1) }],
   'tip.select': [{ productId: 'TIP-500' }, { productId: null }, { productId: 'TIP-UNKNOWN' }],
   'form.submit': [{}],
   'modal.confirm': [{}],
@@ -28,7 +29,7 @@ const outcomes: ModelConfig['outcomes'] = {
 // Everything the rules track is part of a state's identity, so a path reaches the post with each
 // kind of entered data (a chart that drops a sub-score or the comment is then seen in the post).
 const serialize = (s: AnyMachineSnapshot) =>
-  JSON.stringify([s.value, s.context.memberTotalScore, s.context.comment.trim().length > 500, s.context.comment !== '', s.context.tipProductId, s.context.detail])
+  JSON.stringify([s.value, s.context.memberTotalScore, s.context.comment.trim().length > RATING_COMMENT_MAX, s.context.comment !== '', s.context.tipProductId, s.context.detail])
 
 const DEFAULT_DETAIL = { friendliness: 5, smoothProgress: 5, problemSolving: 5, clearExplanation: 5 }
 const isScore = (n: unknown) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 5
@@ -89,7 +90,7 @@ export const rules: SpecRules = {
       const lastConfirm = trail.map((o) => o.event.type).lastIndexOf('modal.confirm', i - 1)
       const modalOpen = lastSubmit > lastCancel && lastSubmit > lastConfirm
       const e = entered(trail)
-      const valid = e.score !== null && e.comment.length <= 500
+      const valid = e.score !== null && e.comment.length <= RATING_COMMENT_MAX
       const posts = calls(after, 'postRating')
       if (modalOpen && valid) {
         const expected = { ticketNumber, memberTotalScore: e.score, memberDetailScore: e.detail, ratingComment: e.comment, tip: e.tip }
@@ -137,7 +138,7 @@ export const rules: SpecRules = {
     const e = entered(trail)
     if (phase === 'form') {
       for (const t of ['score.change', 'detail.change', 'comment.change', 'tip.select']) if (!can.has(t)) v.push(`the form must accept ${t}`)
-      const valid = e.score !== null && e.comment.length <= 500
+      const valid = e.score !== null && e.comment.length <= RATING_COMMENT_MAX
       if (can.has('form.submit') !== valid) v.push(`send must be ${valid ? 'enabled' : 'disabled'} (overall ${e.score}, comment ${e.comment.length} characters)`)
       if (can.has('modal.confirm') || can.has('modal.cancel')) v.push('no confirmation is open on the form')
     } else if (phase === 'modal') {
@@ -157,7 +158,7 @@ function phaseOf(trail: Observation[]): 'loading' | 'form' | 'modal' | 'sending'
     if (o.reply?.call === 'loadTips' && o.reply.ok) phase = 'form'
     else if (phase === 'form' && o.event.type === 'form.submit') {
       const e = entered(trail.slice(0, i + 1))
-      if (e.score !== null && e.comment.length <= 500) phase = 'modal'
+      if (e.score !== null && e.comment.length <= RATING_COMMENT_MAX) phase = 'modal'
     } else if (phase === 'modal' && o.event.type === 'modal.cancel') phase = 'form'
     else if (phase === 'modal' && o.event.type === 'modal.confirm') phase = 'sending'
   }

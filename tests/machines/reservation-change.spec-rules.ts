@@ -16,17 +16,18 @@ type View = {
 }
 type ScheduleInput = { dt: string; minutesToSupport: number | null; updateTargetTicketNumber: string | null }
 
-/** The day after a `YYYYMMDD` (fixture days only: no month end inside the window). */
-const nextDay = (ymd: string) => {
-  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)) + 1))
+/** The day `n` days after a `YYYYMMDD` (n may be negative). */
+const dayFrom = (ymd: string, n: number) => {
+  const d = new Date(Date.UTC(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)) - 1, Number(ymd.slice(6, 8)) + n))
   return `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}${String(d.getUTCDate()).padStart(2, '0')}`
 }
-/** The date window's boundary values (product.md §5 Reservation days): its last day, and the first day
- * past it, beside a day inside; the first day is where each schedule opens. A guard that moved a
- * bound by one day is then taken by some path and judged. */
-const { lastDate } = scheduleFixture('20250602').schedule
+/** The date window's boundary values (product.md §5 Reservation days), from the schedule fixture's
+ * own window: its first and last selectable day, the day before the first and the day after the
+ * last, beside a day inside. A guard that moved either bound by one day is then taken by some path
+ * and judged (the same entries are the reservation change and the staff selection of a purchase). */
+const { firstDate, lastDate } = scheduleFixture('20250602').schedule
 export const events: ModelConfig['events'] = {
-  'date.select': [{ date: '20250604' }, { date: lastDate }, { date: nextDay(lastDate) }],
+  'date.select': [{ date: '20250604' }, { date: firstDate }, { date: lastDate }, { date: dayFrom(firstDate, -1) }, { date: dayFrom(lastDate, 1) }],
   'band.select': [{ band: 'evening' }],
   'slot.select': [
     { choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } },
