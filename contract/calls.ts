@@ -219,7 +219,7 @@ export const RatingDetailScore = v.object({
   title: capped(LABEL_MAX),
   score: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
 })
-export const TipData = v.object({ productId: capped(ID_MAX), price: v.number() })
+export const TipData = v.object({ productId: ProductId, price: v.number() })
 export const RatingRequest = v.object({
   ticketNumber: TicketNumber,
   memberTotalScore: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),

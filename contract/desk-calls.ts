@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
 import { ID_MAX, LABEL_MAX, UID_MAX } from './fields'
+import { productIdField } from './ids'
 import type { StaffRegistry } from './staff-calls'
 
 /**
@@ -173,7 +174,7 @@ export type DeskProduct = v.InferOutput<typeof DeskProduct>
 export const DeskProductsRequest = strict({ productType: v.optional(v.picklist(ProductType.options, dm.productTypeInvalid)) })
 export const DeskProductsResponse = v.object({ items: v.array(DeskProduct) })
 export const DeskProductSaveRequest = strict({
-  productId: v.pipe(v.string(dm.productNotFound), v.nonEmpty(dm.productNotFound), v.maxLength(ID_MAX, dm.productNotFound)),
+  productId: productIdField(dm.productNotFound),
   version: Version,
   productName: text(LABEL_MAX, dm.productNameRequired, dm.productNameTooLong),
   price: int(0, PRICE_MAX, dm.priceInvalid),

@@ -14,8 +14,12 @@ export type TicketNumber = v.InferOutput<typeof TicketNumber>
 /** An optional ticket number (a paging key, the ticket being moved, a tip's parent): may be ''. */
 export const TicketNumberKey = v.pipe(v.string(), v.maxLength(ID_MAX), v.brand('TicketNumber'))
 
-/** A product id (`SUPPORT-60`, `TIP-300`, …) as a request names it: non-empty, at most ID_MAX characters. */
-export const ProductId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX), v.brand('ProductId'))
+/**
+ * A product id (`SUPPORT-60`, `TIP-300`, …) as a request names it: non-empty, at most ID_MAX
+ * characters; `message` for every refusal where a page shows it (the desk's), else valibot's own.
+ */
+export const productIdField = (message?: string) => v.pipe(v.string(message), v.nonEmpty(message), v.maxLength(ID_MAX, message), v.brand('ProductId'))
+export const ProductId = productIdField()
 export type ProductId = v.InferOutput<typeof ProductId>
 
 /** A coupon code as a request names it: non-empty, at most ID_MAX characters. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ContactDevice, ContactOs, RemoteSupport, SupportStatus, SupportType } from './entities'
 import { emailField, ID_MAX } from './fields'
-import { ReservationTime, TicketNumber, Ymd } from './ids'
+import { ProductId, ReservationTime, TicketNumber, Ymd } from './ids'
 import { staffMessages as sm } from './staff-messages'
 
 /**
@@ -149,7 +149,7 @@ export const ConsultationOutcomeResponse = v.object({
 export const ExtensionLinkRequest = v.object({
   ticketNumber: TicketNumber,
   /** Which ADD product; default the first one on sale. */
-  productId: v.optional(v.pipe(v.string(), v.nonEmpty(), v.maxLength(ID_MAX))),
+  productId: v.optional(ProductId),
 })
 export const ExtensionLinkResponse = v.object({
   /** The /buy link mailed to the member (productId + parentTicketNumber). */

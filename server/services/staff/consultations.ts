@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest } from '../../../contract/staff-calls'
+import type { ProductId } from '../../../contract/ids'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
@@ -196,7 +197,7 @@ export async function sendExtensionLink(
   deps: Deps,
   actor: AuditActor,
   scope: { operator: boolean; staffId: string | null },
-  input: { ticketNumber: string; productId?: string },
+  input: { ticketNumber: string; productId?: ProductId },
 ): Promise<{ url: string; productId: string }> {
   const now = deps.clock.now()
   const out = await deps.db.transaction(async (tx) => {
