@@ -82,6 +82,7 @@ export const emailChangeMachine = setup({
       },
     },
     requesting: {
+      tags: ['sending'],
       entry: 'clearRateLimited',
       invoke: {
         src: 'requestChange',

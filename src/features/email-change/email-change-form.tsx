@@ -1,6 +1,7 @@
 import { Button, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { EmailChangeActorRef } from '../../../machines/email-change/email-change-machine'
+import { emailChangeView } from '../../../machines/email-change/email-change-view'
 import { accountCommon, emailChangeText as t } from '../../text/account'
 import { TextField } from '../../ui/text-field'
 import { ErrorBanner } from '../../ui/error-banner'
@@ -12,8 +13,8 @@ export function EmailChangeForm({ actor, currentEmail }: { actor: EmailChangeAct
   const error = useSelector(actor, (s) => s.context.error)
   const rejected = useSelector(actor, (s) => s.context.rejected)
   const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
-  const busy = useSelector(actor, (s) => s.matches('requesting'))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const busy = useSelector(actor, emailChangeView.isSending)
+  const canSubmit = useSelector(actor, emailChangeView.canSubmit)
   return (
     <FormShell onSubmit={() => actor.send({ type: 'form.submit' })} lead={t.lead}>
       {currentEmail && (
