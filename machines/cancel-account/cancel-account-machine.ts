@@ -78,7 +78,7 @@ export const cancelAccountMachine = setup({
       },
     },
     cancelling: {
-      tags: ['dialog:confirm'],
+      tags: ['dialog:confirm', 'busy'],
       invoke: {
         src: 'cancelAccount',
         onDone: { target: 'signingOut', actions: 'trackCancellation' },
@@ -89,7 +89,7 @@ export const cancelAccountMachine = setup({
       },
     },
     signingOut: {
-      tags: ['dialog:confirm'],
+      tags: ['dialog:confirm', 'busy'],
       invoke: {
         src: 'signOut',
         onDone: { target: 'toCancelComplete', actions: 'goToCancelComplete' },

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Heading, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { CancelAccountActorRef, CancelConsent } from '../../../machines/cancel-account/cancel-account-machine'
+import { cancelAccountView } from '../../../machines/cancel-account/cancel-account-view'
 import { cancelAccountText as t } from '../../text/account'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorBanner } from '../../ui/error-banner'
@@ -14,9 +15,9 @@ const consents: CancelConsent[] = ['ticketsForfeited', 'dataDeleted']
 export function CancelAccountForm({ actor }: { actor: CancelAccountActorRef }) {
   const ticked = useSelector(actor, (s) => s.context.consents)
   const unusedTickets = useSelector(actor, (s) => s.context.unusedTickets)
-  const busy = useSelector(actor, (s) => s.matches('cancelling') || s.matches('signingOut'))
-  const confirming = useSelector(actor, (s) => s.hasTag('dialog:confirm'))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const busy = useSelector(actor, cancelAccountView.isBusy)
+  const confirming = useSelector(actor, cancelAccountView.isConfirmOpen)
+  const canSubmit = useSelector(actor, cancelAccountView.canSubmit)
   return (
     <Stack as="section" gap="4" aria-labelledby="cancel-account-heading">
       <Heading as="h2" size="md" id="cancel-account-heading">
