@@ -188,6 +188,7 @@ export const signupMachine = setup({
           },
         },
         submitting: {
+          tags: ['sending'],
           entry: 'clearRateLimited',
           invoke: {
             src: 'submitSignup',
@@ -209,9 +210,9 @@ export const signupMachine = setup({
           },
         },
         // The confirmation mail is sent: to /registeration-temp (the query kept).
-        toRegistrationTemp: { type: 'final' },
+        toRegistrationTemp: { type: 'final', tags: ['leaving'] },
         // The request failed for another reason: to /error?code=400 (product.md §8).
-        toError: { type: 'final' },
+        toError: { type: 'final', tags: ['leaving'] },
         // The mailed link (/registeration-complete?token=…) completes the registration.
         confirming: {
           invoke: {

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { SignupActorRef } from '../../../machines/signup/signup-machine'
+import { signupView } from '../../../machines/signup/signup-view'
 import { accountCommon, registrationCompleteText } from '../../text/account'
 import { MessagePage } from '../../ui/message-page'
 import { PageCard } from '../../ui/page-card'
@@ -12,7 +13,7 @@ import { RegistrationSteps } from './registration-steps'
  * registration stands with a way to log in.
  */
 export function RegistrationCompleteView({ actor }: { actor: SignupActorRef }) {
-  const alreadyRegistered = useSelector(actor, (s) => s.hasTag('page:alreadyRegistered'))
+  const alreadyRegistered = useSelector(actor, signupView.isAlreadyRegistered)
   if (alreadyRegistered) {
     return (
       <MessagePage title={registrationCompleteText.alreadyTitle} action={accountCommon.toLogin} to="/login" before={<RegistrationSteps current={3} />}>

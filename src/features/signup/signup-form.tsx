@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { SignupActorRef, SignupField } from '../../../machines/signup/signup-machine'
+import { signupView } from '../../../machines/signup/signup-view'
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '../../../contract/fields'
 import { externalLinks } from '../../external-links'
 import { accountCommon, signupText } from '../../text/account'
@@ -24,10 +25,10 @@ export function SignupForm({ actor }: { actor: SignupActorRef }) {
   const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
   const passwordVisible = useSelector(actor, (s) => s.context.passwordVisible)
   // The clipboard child says when the password was copied (its tooltip, 2 s).
-  const clipboard = useSelector(actor, (s) => s.children.clipboard)
-  const copied = useSelector(clipboard, (s) => s?.hasTag('copied') ?? false)
-  const busy = useSelector(actor, (s) => !s.matches({ form: 'editing' }))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const clipboard = useSelector(actor, signupView.clipboard)
+  const copied = useSelector(clipboard, signupView.isCopied)
+  const busy = useSelector(actor, signupView.isBusy)
+  const canSubmit = useSelector(actor, signupView.canSubmit)
 
   const change = (field: SignupField, value: string) => actor.send({ type: 'field.change', field, value })
   const blur = (field: SignupField) => () => actor.send({ type: 'field.blur', field })
