@@ -118,6 +118,7 @@ export const passwordResetMachine = setup({
           },
         },
         submitting: {
+          tags: ['sending'],
           entry: 'clearRateLimited',
           invoke: {
             src: 'requestCode',
@@ -150,6 +151,7 @@ export const passwordResetMachine = setup({
           },
         },
         submitting: {
+          tags: ['sending'],
           entry: 'clearRateLimited',
           invoke: {
             src: 'resetPassword',

@@ -1,6 +1,7 @@
 import { Button } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import type { PasswordResetActorRef, ResetField } from '../../../machines/password-reset/password-reset-machine'
+import { passwordResetView } from '../../../machines/password-reset/password-reset-view'
 import { accountCommon, passwordResetText as t } from '../../text/account'
 import { normalizePassword } from '../../ui/normalize'
 import { PasswordField } from '../../ui/password-field'
@@ -13,8 +14,8 @@ function useResetForm(actor: PasswordResetActorRef) {
   const errors = useSelector(actor, (s) => s.context.errors)
   const rejected = useSelector(actor, (s) => s.context.rejected)
   const rateLimited = useSelector(actor, (s) => s.context.rateLimited)
-  const busy = useSelector(actor, (s) => s.matches({ requesting: 'submitting' }) || s.matches({ resetting: 'submitting' }))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'form.submit' }))
+  const busy = useSelector(actor, passwordResetView.isSending)
+  const canSubmit = useSelector(actor, passwordResetView.canSubmit)
   const change = (field: ResetField) => (value: string) => actor.send({ type: 'field.change', field, value })
   const blur = (field: ResetField) => () => actor.send({ type: 'field.blur', field })
   const submit = () => actor.send({ type: 'form.submit' })
