@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { searchTextOrNumber } from '../../contract/search-params'
 import { sessionKeys } from '../adapters/session-store'
 import { resolveErrorCode } from '../features/error/error-code'
 import { ErrorView } from '../features/error/error-view'
@@ -7,7 +8,7 @@ import { TallPage } from '../ui/tall-page'
 
 export const Route = createFileRoute('/error')({
   // The router parses `?code=404` as the number 404 and `?code=signup` as a string.
-  validateSearch: v.object({ code: v.optional(v.union([v.string(), v.number()])) }),
+  validateSearch: v.object({ code: searchTextOrNumber }),
   beforeLoad: ({ context, search }) => {
     // product.md §2: RESERVATION_TIMEOUT also clears the stored purchase list.
     if (resolveErrorCode(search.code) === 'RESERVATION_TIMEOUT') context.services.session.remove(sessionKeys.purchaseList)
