@@ -1,11 +1,15 @@
-// Spec rules of the shift-plan chart (staff calls shift-plan, shift-plan-update): a plan is saved
-// only when asked, never with a period that ends before it starts; a refusal (409: booked time)
-// keeps the server's list of bookings for the consultant; choosing another consultant loads theirs.
+// Spec rules of the shift-plan chart (docs/product.md §10 consultants keep their working plan and
+// its exceptions, operators everyone's; staff calls shift-plan, shift-plan-update): a plan is saved
+// only when asked, as the whole plan the form shows, never with a period that ends before it starts
+// or overlaps another; a refusal (409: booked time) keeps the server's list of bookings for the
+// consultant, another failure may be sent again as it is; choosing another consultant loads theirs.
 import type { AnyMachineSnapshot } from 'xstate'
+import { FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR } from '../../contract/reservation-rules'
+import type { ShiftPlanResponse } from '../../contract/staff-calls'
 import { isPlanValid, shiftPlanMachine, type ShiftPlanContext } from '../../machines/shift-plan/shift-plan-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
-import { calls, type ChartSpec, type SpecRules } from './observe'
+import { expectCan, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { shiftPlanFixture } from './staff-fixtures'
 
 const REFUSED = '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'
@@ -22,22 +26,117 @@ const events: ModelConfig['events'] = {
 }
 const outcomes: ModelConfig['outcomes'] = {
   loadPlan: { done: [shiftPlanFixture], error: [new ApiError(500, 'down')] },
-  savePlan: { done: [shiftPlanFixture], error: [new ApiError(409, REFUSED), new ApiError(500, 'down')] },
+  // The plan as saved is the server's answer, which may differ from what was sent (a Friday here).
+  savePlan: { done: [shiftPlanFixture, { ...shiftPlanFixture, weekly: [...shiftPlanFixture.weekly, { weekday: 5, start: '10:00', end: '15:00' }] }], error: [new ApiError(409, REFUSED), new ApiError(500, 'down')] },
 }
-type Period = { weekday: number; start: string; end: string }
+// The plan is part of a state's identity (a day's first three periods: adding more is one kind of
+// plan), and so is the kind of message on screen: an edit after a refusal, a failure or a saved
+// plan is then a path of its own, and the request that follows it is judged.
+const serialize = (s: AnyMachineSnapshot) => {
+  const c = s.context as ShiftPlanContext
+  return JSON.stringify([s.value, c.staffId, c.message === '' ? 'none' : c.message === REFUSED ? 'bookings' : 'failure', isPlanValid(c), c.weekly.map((d) => d.slice(0, 3)), c.exceptions.length])
+}
+
+type Period = { start: string; end: string }
+type Exception = { ymd: string; off: boolean; start: string | null; end: string | null }
+type Draft = { weekly: Period[][]; exceptions: Exception[]; removed: string[] }
+type Position = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'refused' | 'failed'
+const STAFF = ['plan.edit', 'form.submit', 'retry', 'staff.choose']
+/** What the page shows at each point (shift-plan-view reads these tags). */
+const TAGS: Record<Position, string[]> = { loading: ['busy', 'loading'], loadFailed: ['loadFailed'], editing: ['editing'], saving: ['busy', 'saving'], saved: ['saved'], refused: ['refused'], failed: ['failed'] }
+
+const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
+/** A new period runs to the end of the business day, from the end of the day's last period or its start. */
+const DAY = { start: hh(FIRST_SLOT_HOUR), end: hh(LAST_SLOT_END_HOUR) }
+
+/** The plan as the form holds it (weekday 1 = Monday at index 0), periods in order. */
+const draftOf = (p: ShiftPlanResponse): Draft => ({
+  weekly: Array.from({ length: 7 }, (_, i) => p.weekly.filter((x) => x.weekday === i + 1).map(({ start, end }) => ({ start, end })).sort((a, b) => a.start.localeCompare(b.start))),
+  exceptions: p.exceptions.map((e) => ({ ...e })),
+  removed: [],
+})
+type Edit = { kind: string; weekday?: number; index?: number; field?: 'start' | 'end'; value?: string; ymd?: string }
+function apply(d: Draft, e: Edit): Draft {
+  const weekly = d.weekly.map((day) => [...day])
+  const day = weekly[e.weekday ?? -1]
+  if (e.kind === 'period.add' && day) day.push({ start: day[day.length - 1]?.end ?? DAY.start, end: DAY.end })
+  if (e.kind === 'period.change' && day?.[e.index!]) day[e.index!] = { ...day[e.index!], [e.field!]: e.value }
+  if (e.kind === 'period.remove' && day) day.splice(e.index!, 1)
+  if (e.kind === 'exception.remove') return { weekly, exceptions: d.exceptions.filter((x) => x.ymd !== e.ymd), removed: [...d.removed, e.ymd!] }
+  return { ...d, weekly }
+}
+/** Every period ends after it starts and no two of a day overlap; an exception with hours has ordered hours. */
+const valid = (d: Draft) =>
+  d.weekly.every((day) => day.every((p) => p.start < p.end) && [...day].sort((a, b) => a.start.localeCompare(b.start)).every((p, i, all) => i === 0 || all[i - 1].end <= p.start)) &&
+  d.exceptions.every((e) => e.off || (e.start ?? '') < (e.end ?? ''))
+
+/** The page by the spec after the trail: whose plan, where the consultant is, the form, the message. */
+function replay(trail: Observation[]) {
+  let staffId = (trail[0].context as { staffId: string | null }).staffId
+  let position: Position = 'loading'
+  let draft: Draft = { weekly: [], exceptions: [], removed: [] }
+  let message = ''
+  for (const o of trail.slice(1)) {
+    const e = o.event
+    const r = o.reply
+    if (r?.call === 'loadPlan' || r?.call === 'savePlan') {
+      if (r.ok) {
+        // Whose plan it is, as the server answered (the signed-in consultant's own, for null).
+        staffId = (r.output as ShiftPlanResponse).staffId
+        draft = draftOf(r.output as ShiftPlanResponse)
+        message = ''
+      } else message = (r.error as Error).message
+      position = r.ok ? (r.call === 'loadPlan' ? 'editing' : 'saved') : r.call === 'loadPlan' ? 'loadFailed' : (r.error as ApiError).status === 409 ? 'refused' : 'failed'
+    } else if (e.type === 'staff.choose') {
+      staffId = e.staffId
+      position = 'loading'
+      message = ''
+    } else if (e.type === 'retry' && (position === 'loadFailed' || position === 'failed')) position = position === 'loadFailed' ? 'loading' : 'saving'
+    else if (e.type === 'plan.edit' && ['editing', 'saved', 'refused', 'failed'].includes(position)) {
+      draft = apply(draft, e.edit)
+      position = 'editing'
+    } else if (e.type === 'form.submit' && position === 'editing' && valid(draft)) position = 'saving'
+  }
+  return { staffId, position, draft, message }
+}
+
+/** The update the form stands for: the whole weekly plan, every exception shown, the removed ones. */
+const request = (staffId: string | null, d: Draft) => ({
+  ...(staffId ? { staffId } : {}),
+  weekly: d.weekly.flatMap((day, i) => day.map((p) => ({ weekday: i + 1, ...p }))),
+  setExceptions: d.exceptions.map((e) => (e.off ? { ymd: e.ymd, off: true } : { ymd: e.ymd, off: false, start: e.start, end: e.end })),
+  removeExceptions: d.removed.filter((ymd) => !d.exceptions.some((e) => e.ymd === ymd)),
+})
 
 export const rules: SpecRules = {
-  afterStep({ event, after, trail }) {
+  afterStep({ event, before, after, trail }) {
     const out: string[] = []
-    for (const s of calls(after, 'savePlan')) {
-      if (event.type !== 'form.submit' && event.type !== 'retry') out.push(`saved on ${event.type}`)
-      const weekly = (s.input as { weekly: Period[] }).weekly
-      if (weekly.some((p) => p.start >= p.end)) out.push(`saved a period that ends before it starts: ${JSON.stringify(weekly)}`)
+    const was = before ? replay(trail.slice(0, -1)) : null
+    const now = replay(trail)
+    // Calls: the plan is read at the start, on retry after a failed read and for another
+    // consultant; it is saved on submit of a valid plan or a retry after a failed save.
+    const loads = event.type === 'xstate.init' || event.type === 'staff.choose' || (was?.position === 'loadFailed' && event.type === 'retry')
+    const saves = now.position === 'saving' && was?.position !== 'saving'
+    const want = [...(loads ? [{ call: 'loadPlan', input: { staffId: now.staffId } }] : []), ...(saves ? [{ call: 'savePlan', input: request(now.staffId, now.draft) }] : [])]
+    if (!same(after.sent, want)) out.push(`${event.type}: expected calls ${JSON.stringify(want)}, sent ${JSON.stringify(after.sent)}`)
+    if (saves && !valid(now.draft)) out.push(`saved an invalid plan: ${JSON.stringify(now.draft.weekly)}`)
+    if (after.done) out.push('the plan page never ends on its own')
+    // Where the consultant is: saving only a valid plan, retrying only what failed; another consultant at any time.
+    const allowed: Record<Position, string[]> = {
+      loading: ['staff.choose'],
+      loadFailed: ['retry', 'staff.choose'],
+      editing: ['plan.edit', 'staff.choose', ...(valid(now.draft) ? ['form.submit'] : [])],
+      saving: ['staff.choose'],
+      saved: ['plan.edit', 'staff.choose'],
+      refused: ['plan.edit', 'staff.choose'],
+      failed: ['plan.edit', 'retry', 'staff.choose'],
     }
-    if (event.type === 'staff.choose' && JSON.stringify(calls(after, 'loadPlan').map((c) => c.input)) !== JSON.stringify([{ staffId: 'STAFF-02' }])) out.push("choosing a consultant loads that consultant's plan")
-    const r = after.reply
-    if (r?.call === 'savePlan' && !r.ok && (r.error as ApiError).status === 409 && after.context.message !== REFUSED) out.push('a refusal keeps the bookings the server listed')
-    if (event.type === 'form.submit' && calls(after, 'savePlan').length && !isPlanValid(trail[trail.length - 2]?.context as ShiftPlanContext)) out.push('saved an invalid plan')
+    out.push(...expectCan(after, allowed[now.position], STAFF, `at ${now.position}`))
+    if (!same(after.tags, TAGS[now.position])) out.push(`the page must show ${JSON.stringify(TAGS[now.position])}, shows ${JSON.stringify(after.tags)}`)
+    // What the page shows: whose plan, the server's message (a refusal lists the bookings in the way).
+    const c = after.context as ShiftPlanContext
+    if (c.staffId !== now.staffId) out.push(`the plan shown is ${c.staffId}'s, chosen ${now.staffId}`)
+    if (c.message !== now.message) out.push(`the message shown is ${JSON.stringify(c.message)}, expected ${JSON.stringify(now.message)}`)
     return out
   },
 }
@@ -49,7 +148,8 @@ export const spec: ChartSpec = {
       input: { staffId: null },
       events,
       outcomes,
-      serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.staffId, isPlanValid(s.context as ShiftPlanContext)]),
+      serialize,
+      limit: 20000,
     },
   ],
   rules,
