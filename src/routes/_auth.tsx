@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { settledAuth } from '../features/auth/auth-guard'
+import { authView } from '../../machines/auth/auth-view'
 
 /**
  * The pathless layout of every page that needs login (product.md §2 Authentication rule): waits until
@@ -8,7 +9,7 @@ import { settledAuth } from '../features/auth/auth-guard'
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
     const auth = await settledAuth(context.auth, context.services.identity)
-    if (!auth.matches('signedIn')) {
+    if (!authView.isSignedIn(auth)) {
       throw redirect({ to: '/login', search: { redirect: location.href } })
     }
   },

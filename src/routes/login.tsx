@@ -8,6 +8,7 @@ import { loginText } from '../text/auth'
 import { couponCodeOf } from '../ui/coupon-link'
 import { onDemand } from '../ui/on-demand'
 import { PageCard } from '../ui/page-card'
+import { authView } from '../../machines/auth/auth-view'
 
 // Only after a signup (?signup=success): not part of every /login load (docs/performance.md, bundle).
 const SignupThanksDialog = onDemand(() => import('../features/auth/signup-thanks-dialog').then((m) => m.SignupThanksDialog))
@@ -25,7 +26,7 @@ export const Route = createFileRoute('/login')({
       await settledAuth(context.auth, context.services.identity)
       context.auth.send({ type: 'session.end' })
       await settledAuth(context.auth, context.services.identity)
-    } else if (context.auth.getSnapshot().matches('signedIn')) {
+    } else if (authView.isSignedIn(context.auth.getSnapshot())) {
       throw redirect({ to: '/' })
     }
     // Otherwise the form renders without waiting for the identity provider (docs/performance.md):

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useRef, useState } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
+import { authView } from '../../../machines/auth/auth-view'
 import { externalLinks } from '../../external-links'
 import { headerText } from '../../text/layout'
 import { navLinks } from './nav-links'
@@ -22,9 +23,9 @@ const authButtonW = '6.5rem'
  * login, password-reset and signup pages.
  */
 export function AppHeader({ auth, showNav }: { auth: AuthActorRef; showNav: boolean }) {
-  const signedIn = useSelector(auth, (s) => s.matches('signedIn'))
+  const signedIn = useSelector(auth, authView.isSignedIn)
   const memberId = useSelector(auth, (s) => s.context.member?.memberId ?? null)
-  const logoutOpen = useSelector(auth, (s) => s.matches({ signedIn: 'confirmingLogout' }) || s.matches('signingOut'))
+  const logoutOpen = useSelector(auth, authView.isLogoutOpen)
   const requestLogout = () => auth.send({ type: 'logout.request' })
   // Open/closed is view state only: no flow depends on it.
   const [menuOpen, setMenuOpen] = useState(false)
