@@ -120,19 +120,26 @@ const stateKey = (scope: Scope, node: AnyNode) => `${scope.prefix}${pathOf(node)
 const stateLabel = (scope: Scope, node: AnyNode) => stateText(scope.docs, stateKey(scope, node)).replace(/^.*\//, '')
 const guardText = (scope: Scope, g: Guard) => scope.docs.guards[g.name] ?? g.name
 
+/** A condition quoted inside its negation: 「すでに支払い済み」でないとき, not 「すでに支払い済みのとき」でないとき. */
+const quoted = (condition: string) => `「${condition.replace(/の?とき(（[^（）]*）)?$/, '$1')}」`
+
 /**
  * The condition of a fallback alternative, said in full: not 「それ以外」, which a reader can only
- * decode with the legend, but the negation of the conditions tried before it for the same event
- * from the same state (「4xxエラーでないとき」, 「A・Bのどれでもないとき」).
+ * decode with the legend, but the negation of the conditions that send the same event from the same
+ * state elsewhere (「「4xxエラー」でないとき」, 「「A」・「B」のどれでもないとき」), each one named, so
+ * an arrow reads correctly even when the others are drawn in another diagram. `here`: the
+ * alternatives this arrow stands for besides the fallback (they are not excluded); a condition of
+ * theirs tried before one leading elsewhere is named first (「A／「B」でないとき」).
  */
-function fallbackText(scope: Scope, from: AnyNode, event: string, short = false): string {
-  const tried = [...new Set(edgesOf(from).filter((e) => e.event === event && e.guard).map((e) => guardText(scope, e.guard!)))]
-  if (!tried.length) return '［それ以外］'
-  if (tried.length === 1) return `［「${tried[0]}」でないとき］`
-  // On an arrow, many conditions would crowd the diagram: the box's other arrows show them, and
-  // the tables below the diagram name each one.
-  if (short && tried.length > 2) return `［ほかの${tried.length}つの条件のどれでもないとき］`
-  return `［${tried.map((t) => `「${t}」`).join('・')}のどれでもないとき］`
+function fallbackText(scope: Scope, from: AnyNode, event: string, here: Edge[] = []): string {
+  const alternatives = edgesOf(from).filter((e) => e.event === event)
+  const isHere = (e: Edge) => here.some((h) => h.def === e.def)
+  const away = alternatives.filter((e) => e.guard && !isHere(e))
+  const excluded = [...new Set(away.map((e) => guardText(scope, e.guard!)))]
+  const lastAway = Math.max(-1, ...away.map((e) => alternatives.indexOf(e)))
+  const early = [...new Set(alternatives.filter((e, i) => e.guard && isHere(e) && i < lastAway).map((e) => guardText(scope, e.guard!)))]
+  const negation = !excluded.length ? 'それ以外' : excluded.length === 1 ? `${quoted(excluded[0])}でないとき` : `${excluded.map(quoted).join('・')}のどれでもないとき`
+  return `［${[...early, negation].join('／')}］`
 }
 
 /** Width of a text in ems: Japanese (full-width) characters 1, Latin letters and digits about half. */
@@ -196,7 +203,7 @@ function arrowLabel(scope: Scope, edges: Edge[], ownBox: (n: AnyNode) => boolean
     const elsewhere = siblings.some((e) => !group.some((g) => g.def === e.def) && e.to.length > 0)
     const unconditional = group.some((e) => !e.guard && (!e.fallback || !elsewhere))
     // With the fallback among them, the alternatives that lead here are 「everything not going elsewhere」.
-    const condition = unconditional ? '' : group.some((e) => e.fallback) ? fallbackText(scope, group[0].from, event, true) : `［${[...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／')}］`
+    const condition = unconditional ? '' : group.some((e) => e.fallback) ? fallbackText(scope, group[0].from, event, group) : `［${[...new Set(group.map((e) => guardText(scope, e.guard!)))].join('／')}］`
     // A short result and its condition share a line (「完了 ［「4xxエラー」でないとき］」).
     if (condition && lines.length === 1 && event.startsWith('xstate.') && ems(`${words} ${condition}`) <= LINE) lines[0] = safe(`${words} ${condition}`)
     else if (condition) lines.push(wrap(condition))
@@ -458,7 +465,7 @@ function eventTable(scope: Scope, root: AnyNode): string {
       if (e.event.startsWith('xstate.') || e.event === '') continue
       const where = n === root ? 'どの状態でも' : stateText(scope.docs, stateKey(scope, n))
       const to = e.to.length ? e.to.map((t) => (t === root ? '（最初から）' : stateText(scope.docs, stateKey(scope, t)))).join('、') : '（そのまま）'
-      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event)}` : ''
+      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event, [e])}` : ''
       if (!rows.has(e.event)) rows.set(e.event, new Set())
       rows.get(e.event)!.add(`${where} → ${to}${guard}`)
     }
@@ -475,7 +482,7 @@ function resultTable(scope: Scope, root: AnyNode): string {
     for (const e of edgesOf(n)) {
       if (!/^xstate\.(done|error)\.actor|^xstate\.after|^$/.test(e.event)) continue
       const to = e.to.map((t) => stateText(scope.docs, stateKey(scope, t))).join('、') || '（そのまま）'
-      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event)}` : ''
+      const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event, [e])}` : ''
       out.push(`| ${stateText(scope.docs, stateKey(scope, n)) || '（全体）'} | ${eventText(scope.docs, e.event, scope.actorNames)} | ${to}${guard} |`)
     }
   }
@@ -558,7 +565,7 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 | 「（下の図）」のある箱 | 中身が大きいので、すぐ下に別の図で描いてあります。 |
 | ● → 箱 | 最初の状態。箱 → ◉ は終わり（フローを出る）。 |
 | 矢印のラベル \`確認する（modal.confirm）\` | 会員またはシステムの出来事と、そのイベント名。 |
-| \`［入力が正しい］\` | 条件: それが成り立つときだけ矢印のとおりに進みます。条件の分かれ道の残りは「［「〜」でないとき］」のように、ほかの条件が成り立たないときと書きます。 |
+| \`［入力が正しいとき］\` | 条件: それが成り立つときだけ矢印のとおりに進みます。条件の分かれ道の残りは「［「〜」でないとき］」「［「A」・「B」のどれでもないとき］」のように、ほかへ進む条件を名指しして書きます。 |
 | \`完了\` / \`失敗\` | 箱の状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。ほかの箱の呼び出しなら \`完了：チケットを読み込む\`。 |
 | 「› 始める…」「› 支払う」などの図 | 大きなフローの概要を部分に分けた図。ほかの部分の状態へは点線の箱 \`→ …\` / \`… から\` で続きます。 |
 | \`2秒後\` | 時間が経ったら自動で進む。 |
