@@ -8,7 +8,8 @@ import { eventText, fullDocs, stateText, type FlowDocs, type FullFlowDocs } from
 // stateDiagram-v2 with the Japanese labels of machines/<flow>/<flow>-docs.ts, tables of states,
 // events, conditions and calls) and docs/flows/README.md as the index and legend.
 // `npm run flows -- --check` fails when a committed file differs from what would be written, when a
-// state, guard, actor or event has no label, or when a guard is an inline combinator (and/or/not).
+// state, guard, actor or event has no label, when a guard is an inline combinator (and/or/not), or
+// when flowDocs.shows names a transition the chart does not have.
 // tests/e2e/flow-diagrams.spec.ts draws every diagram with the `mermaid` package.
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -142,6 +143,10 @@ function fallbackText(scope: Scope, from: AnyNode, event: string, here: Edge[] =
   return `［${[...early, negation].join('／')}］`
 }
 
+/** What the member reads after the transitions from `from` to `to` (flowDocs.shows), or undefined. */
+const showKey = (scope: Scope, from: AnyNode, to: AnyNode) => `${stateKey(scope, from)} → ${stateKey(scope, to)}`
+const showsOf = (scope: Scope, from: AnyNode, to: AnyNode): string | undefined => scope.docs.shows?.[showKey(scope, from, to)]
+
 /** Width of a text in ems: Japanese (full-width) characters 1, Latin letters and digits about half. */
 const ems = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(c) ? 1 : 0.6), 0)
 
@@ -186,8 +191,9 @@ export function wrap(text: string, width = LINE): string {
  * event its words with the code name small below (`確認する<br/><small>modal.confirm</small>`),
  * then the conditions. Alternatives of one event that all lead here need no condition;
  * the negation of the others (fallbackText) only when the event's other alternatives lead elsewhere.
+ * Last, what the member reads after it (`shows`, flowDocs.shows).
  */
-function arrowLabel(scope: Scope, edges: Edge[], ownBox: (n: AnyNode) => boolean = () => true): string {
+function arrowLabel(scope: Scope, edges: Edge[], ownBox: (n: AnyNode) => boolean = () => true, shows: string[] = []): string {
   const byEvent = new Map<string, Edge[]>()
   for (const e of edges) byEvent.set(e.event, [...(byEvent.get(e.event) ?? []), e])
   const parts: string[] = []
@@ -210,7 +216,7 @@ function arrowLabel(scope: Scope, edges: Edge[], ownBox: (n: AnyNode) => boolean
     if (!lines.length) lines.push('すぐに')
     parts.push(lines.join('<br/>'))
   }
-  return parts.join('<br/>')
+  return [...parts, ...[...new Set(shows)].map((text) => wrap(text))].join('<br/>')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,7 +278,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   const box = (n: AnyNode) => `${wrap(stateLabel(scope, n))}<br/><small>${safe(n.key)}${collapsed.has(n) ? '（下の図）' : ''}</small>`
 
   // Arrows first: one per (from, to) pair, the labels of parallel arrows stacked on it.
-  type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[] }
+  type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[]; shows: string[] }
   const arrows = new Map<string, Arrow>()
   const stubs = new Map<string, string>()
   const stub = (kind: 'in' | 'out', n: AnyNode, per = '') => {
@@ -280,11 +286,13 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
     if (!stubs.has(sid)) stubs.set(sid, `  state "${wrap(`${kind === 'out' ? '→ ' : ''}${stateLabel(scope, n)}${kind === 'in' ? ' から' : ''}`)}" as ${sid}`)
     return sid
   }
-  const arrow = (from: string, to: string, target: AnyNode | null, edge: Edge) => {
+  /** `shows`: what the member reads after this transition, when the arrow starts at its own state and ends at its own target. */
+  const arrow = (from: string, to: string, target: AnyNode | null, edge: Edge, shows?: string) => {
     const key = `${from}>${to}`
-    if (!arrows.has(key)) arrows.set(key, { from, to, target, edges: [] })
+    if (!arrows.has(key)) arrows.set(key, { from, to, target, edges: [], shows: [] })
     const a = arrows.get(key)!
     if (!a.edges.includes(edge)) a.edges.push(edge)
+    if (shows && !a.shows.includes(shows)) a.shows.push(shows)
   }
   /** A state of another part is named by its box in the overview (「決済中」, not 「決済を送信中」). */
   const named = (n: AnyNode) => (part ? [...collapsed].find((c) => isDescendant(n, c)) ?? n : n)
@@ -297,8 +305,10 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
       for (const t of e.to) {
         const to = shown(t)
         if (to && to === from && collapsed.has(from) && t !== from) continue // inside a collapsed box
-        if (to && to !== top) arrow(id(from), id(to), to, e)
-        else arrow(id(from), stub('out', named(t)), null, e)
+        // A box drawn for a collapsed state (its own diagram shows the message) says nothing of it.
+        const shows = from === n && (to ? to === t : named(t) === t) ? showsOf(scope, n, t) : undefined
+        if (to && to !== top) arrow(id(from), id(to), to, e, shows)
+        else arrow(id(from), stub('out', named(t)), null, e, shows)
       }
     }
   }
@@ -311,7 +321,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
         // A final state is drawn in the part of the state that leads to it.
         const to = isDescendant(t, top) && !(part && t.type === 'final') ? shown(t) : null
         // One entry box per arrow: entries from two states into two sub-states would cross.
-        if (to) arrow(stub('in', named(n), `__${id(to)}`), id(to), to, e)
+        if (to) arrow(stub('in', named(n), `__${id(to)}`), id(to), to, e, to === t ? showsOf(scope, n, t) : undefined)
       }
     }
   }
@@ -381,7 +391,7 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   // path first and tucks those boxes beside it (fewer crossings, fewer labels on top of each other).
   const exitish = (a: Arrow) => a.to.includes('__') || a.to.startsWith('out_') || a.to.startsWith('back_')
   const ordered = [...[...arrows.values()].filter((a) => !exitish(a)), ...[...arrows.values()].filter(exitish)]
-  for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges, (n) => (shown(n) ?? named(n)) === n)}`)
+  for (const a of ordered) lines.push(`  ${a.from} --> ${a.to}: ${arrowLabel(scope, a.edges, (n) => (shown(n) ?? named(n)) === n, a.shows)}`)
   if (stubs.size) lines.push(`  class ${[...stubs.keys()].join(',')} exit`)
   // A compound state with few sub-states and many ways in and out: the small in and out boxes in
   // one row would make it wide, so it is drawn left to right (the ways in stacked on the left).
@@ -404,6 +414,7 @@ function problemsOf(flow: Flow): string[] {
   ]
   const missing = { states: new Set<string>(), guards: new Set<string>(), actors: new Set<string>(), events: new Set<string>() }
   const inline = new Set<string>()
+  const transitions = new Set<string>()
   for (const { scope, machine } of scopes) {
     for (const n of allNodes(machine.root as AnyNode).slice(1)) if (!flow.docs.states[stateKey(scope, n)]) missing.states.add(stateKey(scope, n))
     for (const n of allNodes(machine.root as AnyNode)) {
@@ -415,6 +426,10 @@ function problemsOf(flow: Flow): string[] {
       }
     }
     for (const g of Object.keys(machine.implementations.guards)) if (!flow.docs.guards[g]) missing.guards.add(g)
+    for (const n of allNodes(machine.root as AnyNode)) for (const e of edgesOf(n)) for (const t of e.to) transitions.add(showKey(scope, n, t))
+  }
+  for (const key of Object.keys(flow.docs.shows ?? {})) {
+    if (!transitions.has(key)) problems.push(`flowDocs.shows['${key}'] names no transition of the chart (\`<from> → <to>\`, state paths as in flowDocs.states)`)
   }
   for (const [kind, keys] of Object.entries(missing)) {
     if (keys.size) problems.push(`flowDocs.${kind} lacks a label for ${[...keys].map((k) => `'${k}'`).join(', ')}`)
@@ -449,6 +464,12 @@ function unusedLabels(flow: Flow): string[] {
 
 const code = (s: string) => `\`${s}\``
 
+/** What the member reads after a transition (flowDocs.shows), in a table cell after its target and condition. */
+const showsCell = (scope: Scope, n: AnyNode, e: Edge) => {
+  const shows = [...new Set(e.to.map((t) => showsOf(scope, n, t)).filter(Boolean))]
+  return shows.length ? `：${shows.join('、')}` : ''
+}
+
 function stateTable(scope: Scope, root: AnyNode): string {
   const rows = allNodes(root).slice(1).map((n) => {
     const tags = [...(n.tags ?? [])].map(code).join(' ')
@@ -467,7 +488,7 @@ function eventTable(scope: Scope, root: AnyNode): string {
       const to = e.to.length ? e.to.map((t) => (t === root ? '（最初から）' : stateText(scope.docs, stateKey(scope, t)))).join('、') : '（そのまま）'
       const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event, [e])}` : ''
       if (!rows.has(e.event)) rows.set(e.event, new Set())
-      rows.get(e.event)!.add(`${where} → ${to}${guard}`)
+      rows.get(e.event)!.add(`${where} → ${to}${guard}${showsCell(scope, n, e)}`)
     }
   }
   if (!rows.size) return '_なし。_'
@@ -483,7 +504,7 @@ function resultTable(scope: Scope, root: AnyNode): string {
       if (!/^xstate\.(done|error)\.actor|^xstate\.after|^$/.test(e.event)) continue
       const to = e.to.map((t) => stateText(scope.docs, stateKey(scope, t))).join('、') || '（そのまま）'
       const guard = e.guard ? ` ［${guardText(scope, e.guard)}］` : e.fallback ? ` ${fallbackText(scope, n, e.event, [e])}` : ''
-      out.push(`| ${stateText(scope.docs, stateKey(scope, n)) || '（全体）'} | ${eventText(scope.docs, e.event, scope.actorNames)} | ${to}${guard} |`)
+      out.push(`| ${stateText(scope.docs, stateKey(scope, n)) || '（全体）'} | ${eventText(scope.docs, e.event, scope.actorNames)} | ${to}${guard}${showsCell(scope, n, e)} |`)
     }
   }
   return out.length ? ['| 状態 | 結果・時間・判断 | → ［条件］ |', '|---|---|---|', ...out].join('\n') : '_なし。_'
@@ -566,6 +587,7 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 | ● → 箱 | 最初の状態。箱 → ◉ は終わり（フローを出る）。 |
 | 矢印のラベル \`確認する（modal.confirm）\` | 会員またはシステムの出来事と、そのイベント名。 |
 | \`［入力が正しいとき］\` | 条件: それが成り立つときだけ矢印のとおりに進みます。条件の分かれ道の残りは「［「〜」でないとき］」「［「A」・「B」のどれでもないとき］」のように、ほかへ進む条件を名指しして書きます。 |
+| 矢印の \`「…」を表示\`、箱の \`エラーページへ：「…」\` | そのとき会員（またはスタッフ）が読むメッセージ。長いものは「…」で略しています。 |
 | \`完了\` / \`失敗\` | 箱の状態が始めた呼び出し（サーバーへの問い合わせなど）が終わった・失敗した。ほかの箱の呼び出しなら \`完了：チケットを読み込む\`。 |
 | 「› 始める…」「› 支払う」などの図 | 大きなフローの概要を部分に分けた図。ほかの部分の状態へは点線の箱 \`→ …\` / \`… から\` で続きます。 |
 | \`2秒後\` | 時間が経ったら自動で進む。 |

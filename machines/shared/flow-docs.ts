@@ -5,8 +5,10 @@
  * flow panel (src/features/qa/flow-panel.tsx, development and test builds) shows the same words.
  * `npm run flows -- --check` fails when a state, guard, actor or event of the chart has no label.
  *
- * Labels are short Japanese product words (they are drawn in boxes and on arrows: a few words,
- * no sentence); the code name is shown small beside them.
+ * Labels are short Japanese product words (they are drawn in boxes and on arrows); the code name
+ * is shown small beside them. Product owners read the diagrams alone, without a legend: a condition
+ * is a short sentence ending in 「とき」, and every error end or failure names the message the
+ * member (or staff user) then reads, quoted in 「」 (a long one shortened with …).
  */
 export type FlowDocs = {
   /** Name of the flow in business words (Japanese product terms). */
@@ -22,10 +24,23 @@ export type FlowDocs = {
    * notation of QA path files). States of a child machine the chart invokes: `<actor src>/<path>`.
    */
   states: Record<string, string>
-  /** Every named guard (`setup({ guards })`): the condition in product words, e.g. 「入力が正しい」. */
+  /**
+   * Every named guard (`setup({ guards })`): the condition as a sentence a reader takes in alone,
+   * ending in 「とき」, e.g. 「入力が正しいとき」, 「サーバーが4xxエラーで断ったとき」.
+   */
   guards: Record<string, string>
   /** Every invoked actor (`setup({ actors })`), as a verb phrase: loadTicket → 「チケットを読み込む」. */
   actors: Record<string, string>
+  /**
+   * What the member (or staff user) reads after a transition that does not end the flow, mostly a
+   * failure that leads back to the form: keyed `<from> → <to>` by the two states' paths (as in
+   * `states`), the message quoted in 「」, e.g.
+   * `'signedOut.signingIn → signedOut.idle': '「ログインに失敗しました」を表示'`. It is drawn on that
+   * arrow below its conditions and added to the tables. A state the member reads a message in
+   * (an end such as `toError`, a `failed` state) names it in its own label instead:
+   * 「エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」」.
+   */
+  shows?: Record<string, string>
   /**
    * Only for a chart too big for one overview diagram (the overview of docs/flows must fit a page,
    * 1,200 px): its top-level states in parts, each drawn as its own diagram, e.g.
@@ -37,7 +52,7 @@ export type FlowDocs = {
 
 /** Invoke ids of a machine (`0.rating.loadingTicket`) → the actor's `src` name (`loadTicket`). */
 /** FlowDocs with every label table present (the generator and the panel fill absent ones with {}). */
-export type FullFlowDocs = Required<Omit<FlowDocs, 'parts'>> & Pick<FlowDocs, 'parts'>
+export type FullFlowDocs = Required<Omit<FlowDocs, 'parts' | 'shows'>> & Pick<FlowDocs, 'parts' | 'shows'>
 
 export const fullDocs = (docs: FlowDocs): FullFlowDocs => ({ ...docs, states: docs.states ?? {}, guards: docs.guards ?? {}, actors: docs.actors ?? {} })
 
