@@ -148,41 +148,78 @@ const showKey = (scope: Scope, from: AnyNode, to: AnyNode) => `${stateKey(scope,
 const showsOf = (scope: Scope, from: AnyNode, to: AnyNode): string | undefined => scope.docs.shows?.[showKey(scope, from, to)]
 
 /** Width of a text in ems: Japanese (full-width) characters 1, Latin letters and digits about half. */
-const ems = (text: string) => [...text].reduce((w, c) => w + (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(c) ? 1 : 0.6), 0)
+const ems = (text: string) => [...text].reduce((w, c) => w + (/[\u2026\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/.test(c) ? 1 : 0.6), 0)
 
 /**
  * Mermaid draws a label at most 200 px wide and breaks longer lines itself, anywhere (「…を読 / む」).
- * With a Japanese font of 16 px that is 12 characters: labels are broken here first, into lines of
- * about the same length, before a parenthesis or after 、・／」）］, else between two Japanese
- * characters (never inside a Latin word), so no line ends up with one lonely character.
+ * With a Japanese font of 16 px that is 12 characters: labels are broken here first, in as few
+ * lines as fit, of about the same length, at the most natural places: after 「：」 (「決済できな
+ * かった：」 on its own line, the message below), after 、・／」）］ or before a parenthesis, after
+ * a particle (「カードで|支払い」); never inside a Latin word or a katakana word, before a closing
+ * mark or small kana, and rather not between two hiragana (「ありま|した」 cuts a word), so no
+ * line ends up with one lonely character.
  */
 export const LINE = 12
 export function wrap(text: string, width = LINE): string {
+  const colon = text.indexOf('：')
+  if (ems(text) > width && colon > 0 && colon < text.length - 1) return `${wrap(text.slice(0, colon + 1), width)}<br/>${wrap(text.slice(colon + 1), width)}`
   const chars = [...text]
-  const lines: string[] = []
+  const n = chars.length
   const latin = (c: string) => /[\w./?=&-]/.test(c)
   const katakana = (c: string) => /[ァ-ヺー]/.test(c)
   const hiragana = (c: string) => /[ぁ-ゖ]/.test(c)
-  let start = 0
-  while (ems(chars.slice(start).join('')) > width) {
-    const rest = ems(chars.slice(start).join(''))
-    const target = rest / Math.ceil(rest / width)
-    let best = -1
-    let bestScore = Infinity
-    for (let k = start + 1; k < chars.length && ems(chars.slice(start, k).join('')) <= width; k++) {
-      const [a, b] = [chars[k - 1], chars[k]]
-      // Not inside a Latin word, not before a closing mark or small kana, not after an opening mark.
-      if ((latin(a) && latin(b)) || (katakana(a) && katakana(b)) || /[）」］、。・／ーぁぃぅぇぉっゃゅょァィゥェォッャュョ]/.test(b) || /[（［「]/.test(a)) continue
-      // After 「完了：」, after punctuation or before a parenthesis; a little less good: after a particle (「カードで|支払い」).
-      const natural = a === '：' ? target : /[、・／」）］。 ]/.test(a) || /[（［「]/.test(b) ? target / 2 : /[をがでにはのへとも]/.test(a) && !hiragana(b) ? target / 3 : 0
-      const score = Math.abs(ems(chars.slice(start, k).join('')) - target) - natural
-      if (score < bestScore) [best, bestScore] = [k, score]
-    }
-    if (best < 0) break
-    lines.push(chars.slice(start, best).join(''))
-    start = best
+  const kanji = (c: string) => /[\u4e00-\u9fff]/.test(c)
+  const span = (i: number, k: number) => ems(chars.slice(i, k).join(''))
+  const total = span(0, n)
+  if (total <= width) return safe(text)
+  /** What a break before chars[k] costs (less is better), or null where a line cannot break. */
+  const breakCost = (k: number, target: number): number | null => {
+    const [a, b] = [chars[k - 1], chars[k]]
+    if ((latin(a) && latin(b)) || (katakana(a) && katakana(b)) || /[）」］、。・／ー…ぁぃぅぇぉっゃゅょァィゥェォッャュョ]/.test(b) || /[（［「]/.test(a)) return null
+    // Not after the polite prefix of a word (「ご|利用」), nor after a first line of one character
+    // (「→ / …」) or before a last line of one or two (「…を / 表示」).
+    if ((/[ごお]/.test(a) && kanji(b)) || span(0, k) < 2 || span(k, n) < 3) return null
+    const natural = a === '：' ? target : /[、・／」）］。 ]/.test(a) || /[（［「]/.test(b) ? target / 2 : /[をがでにはのへとも]/.test(a) && !hiragana(b) ? target / 3 : 0
+    // A line that starts with hiragana after hiragana cuts a word; after a kanji it may (「読|み込む」)
+    // or may not (「予約|できません」); two kanji are most often one word (「予|約」).
+    const cut = hiragana(b) ? (hiragana(a) ? target : target / 6) : kanji(a) && kanji(b) ? target / 4 : 0
+    return 2 * (cut - natural)
   }
-  lines.push(chars.slice(start).join(''))
+  // The fewest lines that fit, or one more when its breaks are much better: the cost of a way to
+  // break is how far its lines are from the even length, plus each break's cost, plus a line's.
+  let chosen: { cost: number; lines: string[] } | undefined
+  const fewest = Math.ceil(total / width)
+  for (let count = fewest; count <= n && (!chosen || count <= fewest + 1); count++) {
+    const target = total / count
+    // best[l][k]: the least cost of l lines ending before chars[k], and where its last line starts.
+    const best: Array<Array<{ cost: number; from: number } | undefined>> = [[{ cost: 0, from: 0 }]]
+    for (let l = 1; l <= count; l++) {
+      best[l] = []
+      for (let k = 1; k <= n; k++) {
+        const end = k === n ? 0 : breakCost(k, target)
+        if (end === null || (l === count) !== (k === n)) continue
+        for (let i = k - 1; i >= 0 && span(i, k) <= width; i--) {
+          const before = best[l - 1][i]
+          if (!before) continue
+          const cost = before.cost + Math.abs(span(i, k) - target) + end
+          if (!best[l][k] || cost < best[l][k]!.cost) best[l][k] = { cost, from: i }
+        }
+      }
+    }
+    if (!best[count][n]) continue
+    const lines: string[] = []
+    for (let l = count, k = n; l > 0; k = best[l][k]!.from, l--) lines.unshift(chars.slice(best[l][k]!.from, k).join(''))
+    const cost = best[count][n]!.cost + count * width / 2
+    if (!chosen || cost < chosen.cost) chosen = { cost, lines }
+  }
+  if (chosen) return chosen.lines.map(safe).join('<br/>')
+  // No natural breaks that fit (a long katakana word in a narrow box): the usual width, else anywhere.
+  if (width < LINE) return wrap(text, LINE)
+  const lines: string[] = []
+  for (let i = 0, k = 1; i < n; i = k, k = i + 1) {
+    while (k < n && span(i, k + 1) <= width) k++
+    lines.push(chars.slice(i, k).join(''))
+  }
   return lines.map(safe).join('<br/>')
 }
 
@@ -256,12 +293,18 @@ function diagramsOf(scope: Scope, root: AnyNode, heading: string): Diagram[] {
 function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<AnyNode>): string {
   const id = (n: AnyNode) => `s_${(scope.prefix + pathOf(n)).replace(/[^A-Za-z0-9_]/g, '_') || 'root'}`
   const lines: string[] = [
-    // More room between boxes than mermaid's 50 px: arrow labels sit between them.
+    // More room between boxes than mermaid's 50 px: arrow labels sit between them. Arrows are
+    // straight lines with rounded corners through the points the layout gave them: on a curve
+    // (mermaid's default) a label is moved off the place the layout kept free for it, to the
+    // middle of the arrow's length, where two arrows leaving one box put their labels on top of
+    // each other.
     '---',
     'config:',
     '  state:',
     '    nodeSpacing: 50',
     '    rankSpacing: 90',
+    '  flowchart:',
+    '    curve: rounded',
     '---',
     'stateDiagram-v2',
     '  direction TB',
@@ -281,9 +324,12 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   type Arrow = { from: string; to: string; target: AnyNode | null; edges: Edge[]; shows: string[] }
   const arrows = new Map<string, Arrow>()
   const stubs = new Map<string, string>()
+  // The small boxes that point to a box drawn elsewhere (「→ …」, 「… から」, 「↩ …」) are narrower
+  // than the others: they sit beside the boxes they leave from, in the widest rows of the diagram.
+  const STUB_LINE = 9
   const stub = (kind: 'in' | 'out', n: AnyNode, per = '') => {
     const sid = `${kind}_${id(n)}${per}`
-    if (!stubs.has(sid)) stubs.set(sid, `  state "${wrap(`${kind === 'out' ? '→ ' : ''}${stateLabel(scope, n)}${kind === 'in' ? ' から' : ''}`)}" as ${sid}`)
+    if (!stubs.has(sid)) stubs.set(sid, `  state "${wrap(`${kind === 'out' ? '→ ' : ''}${stateLabel(scope, n)}${kind === 'in' ? ' から' : ''}`, STUB_LINE)}" as ${sid}`)
     return sid
   }
   /** `shows`: what the member reads after this transition, when the arrow starts at its own state and ends at its own target. */
@@ -369,7 +415,9 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   }
   block(top, '  ')
   // A pair of arrows back and forth between two boxes (入力中 ⇄ 送信中) puts both labels in the
-  // same place: the way back ends in a small 「↩ 入力中」 box beside its source instead.
+  // same place, and an arrow back up four steps or more (「閉じる」 at the end of a dialog) crosses
+  // the whole diagram beside the others: such a way back ends in a small 「↩ 入力中」 box beside
+  // its source instead.
   const rank = new Map<string, number>()
   const init = top.initial?.target?.[0] as AnyNode | undefined
   const queue = init ? [id(init)] : []
@@ -380,9 +428,10 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   }
   for (const a of arrows.values()) {
     const back = arrows.get(`${a.to}>${a.from}`)
-    if (a.target && back && (rank.get(a.to) ?? 0) < (rank.get(a.from) ?? 0)) {
+    const far = rank.has(a.to) && rank.has(a.from) && rank.get(a.from)! - rank.get(a.to)! >= 4
+    if (a.target && (back || far) && (rank.get(a.to) ?? 0) < (rank.get(a.from) ?? 0)) {
       const rid = `back_${a.to}__${a.from}`
-      stubs.set(rid, `  state "${wrap(`↩ ${stateLabel(scope, a.target)}`)}" as ${rid}`)
+      stubs.set(rid, `  state "${wrap(`↩ ${stateLabel(scope, a.target)}`, STUB_LINE)}" as ${rid}`)
       a.to = rid
     }
   }
@@ -396,7 +445,13 @@ function draw(scope: Scope, top: AnyNode, collapsed: Set<AnyNode>, part?: Set<An
   // A compound state with few sub-states and many ways in and out: the small in and out boxes in
   // one row would make it wide, so it is drawn left to right (the ways in stacked on the left).
   const boxes = lines.filter((l) => /^\s*state "/.test(l)).length - stubs.size
-  if (top.parent && stubs.size > boxes) lines[lines.indexOf('  direction TB')] = '  direction LR'
+  const leftToRight = () => lines.splice(lines.indexOf('  direction TB'), 1, '  direction LR')
+  if (top.parent && stubs.size > boxes) leftToRight()
+  // A box with six ways out or more puts six boxes side by side in one row, wider than a page:
+  // drawn left to right, they stack.
+  const waysOut = new Map<string, Set<string>>()
+  for (const a of arrows.values()) waysOut.set(a.from, (waysOut.get(a.from) ?? new Set()).add(a.to))
+  if (Math.max(0, ...[...waysOut.values()].map((s) => s.size)) >= 6 && lines.includes('  direction TB')) leftToRight()
   if (copies.size) lines.push(`  class ${[...copies.keys()].join(',')} leave`)
   return lines.join('\n')
 }
@@ -594,7 +649,7 @@ ${flows.map((f) => `| [${f.docs.title}](${mdName(f)}) | ${f.docs.purpose} | ${f.
 | \`すぐに\` / 条件だけのラベル | 出来事を待たずに、その場で判断して進む。 |
 | 太い枠の箱 | フローの出口（別の画面へ移る）。同じ出口へ行く矢印が多いときは、元の箱ごとにそばに描きます。 |
 | 点線の灰色の箱 \`→ …\` / \`… から\` | この図の外の状態へ出る・外から入る（上の図にあります）。 |
-| 点線の灰色の箱 \`↩ …\` | 前の状態へ戻る（行き来する2つの箱のラベルが重ならないように、戻り道はこの小さな箱で示します）。 |
+| 点線の灰色の箱 \`↩ …\` | 前の状態へ戻る（行き来する2つの箱のラベルが重ならないように、また図を横切る長い戻り道の代わりに、この小さな箱で示します）。 |
 
 図にない「どの状態でも受け付ける出来事」と、状態を変えずに入力だけを覚える出来事は、各ページの
 「出来事（イベント）」の表にあります（\`（そのまま）\`）。
