@@ -31,9 +31,9 @@ export const flowDocs: FlowDocs = {
     endingSession: 'セッションを終了中',
   },
   guards: {
-    isFormValid: '両方入力済み',
-    hasUser: 'ログイン中の会員がいる',
-    hasNoUser: 'ログインしていない',
+    isFormValid: 'メールアドレスとパスワードを両方入力したとき',
+    hasUser: 'ログイン中の会員がいるとき',
+    hasNoUser: 'ログインしていないとき',
   },
   actors: {
     watchIdentity: '認証の状態を見守る',
@@ -41,5 +41,11 @@ export const flowDocs: FlowDocs = {
     signIn: '認証する',
     loadMember: '会員情報を読み込む',
     signOut: 'ログアウトする',
+  },
+  shows: {
+    'restoring → signedOut.discardingSignIn': 'メッセージなし',
+    'signedOut.callingLogin → signedOut.idle': '「ログインに失敗しました」を表示',
+    'signedOut.signingIn → signedOut.idle': '「ログインに失敗しました」を表示',
+    'signedOut.loadingMember → signedOut.discardingSignIn': '「ログインに失敗しました」を表示',
   },
 }

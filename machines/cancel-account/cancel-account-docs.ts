@@ -17,14 +17,17 @@ export const flowDocs: FlowDocs = {
     cancelling: '退会処理中',
     signingOut: 'ログアウト中',
     toCancelComplete: '退会完了ページへ',
-    toError: 'エラーページへ',
+    toError: 'エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
-    hasBothConsents: '2つとも同意済み',
-    hasUnusedTickets: '未使用のサポートチケットがある',
+    hasBothConsents: '2つとも同意したとき',
+    hasUnusedTickets: '未使用のサポートチケットがあると断られたとき',
   },
   actors: {
     cancelAccount: '退会する',
     signOut: 'ログアウトする',
+  },
+  shows: {
+    'cancelling → editing': '「未使用のサポートチケットがあるため、退会できません」を表示',
   },
 }

@@ -16,16 +16,20 @@ export const flowDocs: FlowDocs = {
     changing: 'パスワードを変更中',
     signingOut: 'ログアウト中',
     toComplete: '変更完了ページへ',
-    toError: 'エラーページへ',
+    toError: 'エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
-    isFormValid: '入力が正しい',
-    isWrongPassword: '現在のパスワードが違う（「現在のパスワードが正しくありません」を表示）',
-    isClientError: '4xxエラー',
+    isFormValid: '入力が正しいとき',
+    isWrongPassword: '現在のパスワードが違うとき',
+    isClientError: 'サーバーが4xxエラーで断ったとき',
   },
   actors: {
     reauthenticate: '現在のパスワードで本人確認する（認証サービス）',
     changePassword: 'パスワードを変更する',
     signOut: 'ログアウトする',
+  },
+  shows: {
+    'reauthenticating → editing': 'パスワードが違うときは「現在のパスワードが正しくありません」、ほかは「現在のパスワードを確認できませんでした。…」を表示',
+    'changing → editing': '「パスワード変更ができません。時間をおいて再度お試しください。」を表示',
   },
 }

@@ -19,16 +19,20 @@ export const flowDocs: FlowDocs = {
     'resetting.editing': 'コードとパスワードを入力中',
     'resetting.submitting': 'パスワードを設定中',
     toComplete: '再設定完了ページへ',
-    toError: 'エラーページへ',
+    toError: 'エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
-    isRequestValid: '正しいメールアドレス',
-    isResetValid: 'コードとパスワードが正しい',
-    isClientError: '4xxエラー',
-    isRateLimited: '依頼が多すぎる（429）',
+    isRequestValid: '正しいメールアドレスを入力したとき',
+    isResetValid: 'コードとパスワードが正しいとき',
+    isClientError: 'サーバーが4xxエラーで断ったとき',
+    isRateLimited: '依頼が多すぎたとき（429）',
   },
   actors: {
     requestCode: '認証コードを頼む',
     resetPassword: 'パスワードを再設定する',
+  },
+  shows: {
+    'requesting.submitting → requesting.editing': '429は「短時間に多くのお手続きが…」、4xxは「メンバーが見つかりません」を表示',
+    'resetting.submitting → resetting.editing': '429は「短時間に多くのお手続きが…」、4xxは「パスワード再発行ができません。…」を表示',
   },
 }

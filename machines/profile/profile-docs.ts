@@ -13,14 +13,17 @@ export const flowDocs: FlowDocs = {
     loading: 'お客様情報を読み込み中',
     editing: 'お客様情報を編集中',
     saving: '変更を保存中',
-    toError: 'エラーページへ',
+    toError: 'エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
-    isFormValid: '入力が正しい',
-    isClientError: '4xxエラー',
+    isFormValid: '入力が正しいとき',
+    isClientError: 'サーバーが4xxエラーで断ったとき',
   },
   actors: {
     loadMember: 'お客様情報を読み込む',
     saveProfile: '変更を保存する',
+  },
+  shows: {
+    'saving → editing': '完了は「お客様情報を変更いたしました」、4xxは「姓・名はそれぞれ25文字以内で入力してください」を表示',
   },
 }

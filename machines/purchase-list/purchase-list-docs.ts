@@ -13,10 +13,10 @@ export const flowDocs: FlowDocs = {
     loading: '履歴を読み込み中',
     ready: '履歴を表示中',
     loadingMore: '続きを読み込み中',
-    toError: 'エラーページへ',
+    toError: 'エラーページへ：500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
-    hasMore: '続きがある',
+    hasMore: '続きがあるとき',
   },
   actors: {
     fetchPage: '履歴を1ページ読み込む',
