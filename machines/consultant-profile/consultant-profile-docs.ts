@@ -15,22 +15,26 @@ export const flowDocs: FlowDocs = {
   },
   states: {
     loading: 'プロフィールを読み込み中',
-    loadFailed: '読み込めなかった',
+    loadFailed: '読み込めなかった：「読み込みに失敗しました」とサーバーの理由',
     editing: '入力（画像のプレビュー）',
     uploading: '画像を送信中',
     saving: '保存中',
-    conflict: 'ほかの担当者が変更済み',
+    conflict: 'ほかの担当者が変更済み：「ほかの担当者が変更しました」',
   },
   guards: {
-    isFormInvalid: '入力に誤りがある',
-    hasNewImage: '新しい画像を選んだ',
-    isImageRefused: '画像が大きすぎる・画像でない',
-    isConflict: 'ほかの担当者が先に変更した（409）',
-    isClientError: '画像が受け付けられなかった（4xx）',
+    isFormInvalid: '入力に誤りがあるとき',
+    hasNewImage: '新しい画像を選んだとき',
+    isImageRefused: '画像が大きすぎるとき、または画像でないとき',
+    isConflict: 'ほかの担当者が先に変更していたとき（409）',
+    isClientError: '画像が受け付けられなかったとき（4xx）',
   },
   actors: {
     loadProfile: 'プロフィールを読み込む',
     uploadImage: '画像を送る',
     saveProfile: 'プロフィールを保存する',
+  },
+  shows: {
+    'uploading → editing': 'サーバーの理由を表示（例「画像は2MB以下のファイルを選んでください」）',
+    'saving → editing': '完了は「保存しました」、失敗はサーバーの理由を表示',
   },
 }

@@ -17,12 +17,12 @@ export const flowDocs: FlowDocs = {
     choosing: '結果を選択中',
     confirming: '内容を確認中',
     saving: '記録中',
-    failed: '記録できなかった',
+    failed: '記録できなかった：「記録できませんでした」とサーバーの理由',
     saved: '記録した',
   },
   guards: {
-    isFormValid: '入力が正しい',
-    isOffered: 'この相談で選べる結果',
+    isFormValid: '入力が正しいとき',
+    isOffered: 'この相談で選べる結果のとき',
   },
   actors: {
     recordOutcome: '結果を記録する',

@@ -16,7 +16,7 @@ export const flowDocs: FlowDocs = {
   states: {
     start: '新規か編集かの判定',
     loading: 'お知らせを読み込み中',
-    loadFailed: '読み込めなかった',
+    loadFailed: '読み込めなかった：「読み込みに失敗しました」とサーバーの理由',
     editing: '本文と掲載期間の入力',
     confirming: '掲載内容の確認',
     publishing: '掲載中（保存）',
@@ -26,13 +26,17 @@ export const flowDocs: FlowDocs = {
     withdrawn: '取り下げ完了',
   },
   guards: {
-    isNew: '新しいお知らせ',
-    isFormValid: '本文と期間が正しい',
-    canWithdraw: '取り下げられる（取り下げ前）',
+    isNew: '新しいお知らせのとき',
+    isFormValid: '本文と期間が正しいとき',
+    canWithdraw: '取り下げられるとき（取り下げ前）',
   },
   actors: {
     loadNotice: 'お知らせを読み込む',
     saveNotice: 'お知らせを保存して掲載する',
     withdrawNotice: 'お知らせを取り下げる',
+  },
+  shows: {
+    'publishing → editing': 'サーバーの理由を表示（例「他の担当者がこの内容を…」）',
+    'withdrawing → editing': 'サーバーの理由を表示（例「他の担当者がこの内容を…」）',
   },
 }

@@ -18,20 +18,23 @@ export const flowDocs: FlowDocs = {
   states: {
     idle: '予約を選ぶ前',
     loadingCandidates: '相談員の空きを確認中',
-    loadFailed: '空きを確認できなかった',
+    loadFailed: '空きを確認できなかった：「読み込みに失敗しました」とサーバーの理由',
     choosing: '相談員と理由を選択中',
     confirming: '内容を確認中',
     reassigning: '担当を変更中',
-    failed: '変更できなかった',
+    failed: '変更できなかった：「担当を変更できませんでした」とサーバーの理由',
     done: '変更した',
   },
   guards: {
-    isFreeCandidate: 'その時間に空いている相談員',
-    isFormValid: '相談員と理由が正しい',
-    isConflict: 'ほかの操作で予約が変わった（409）',
+    isFreeCandidate: 'その時間に空いている相談員のとき',
+    isFormValid: '相談員と理由が正しいとき',
+    isConflict: 'サーバーが409で断ったとき（予約か空きが変わった）',
   },
   actors: {
     loadCandidates: '相談員の空きを読み込む',
     reassign: '担当を変更する',
+  },
+  shows: {
+    'reassigning → loadingCandidates': '「この予約は他の操作で変更されました。…」とサーバーの理由を表示',
   },
 }

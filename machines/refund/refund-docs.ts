@@ -20,13 +20,13 @@ export const flowDocs: FlowDocs = {
     choosing: '返金額と理由の入力',
     confirming: '返金内容の確認',
     refunding: '返金処理中',
-    failed: '返金できなかった',
+    failed: '返金できなかった：「返金できませんでした」とサーバーの理由（応答なしは「決済サービスから応答がありませんでした。…」）',
     done: '返金完了',
     closed: '閉じた',
   },
   guards: {
-    isDraftValid: '返金額と理由が正しい',
-    isRetryable: '応答がなかった（再送できる）',
+    isDraftValid: '返金額と理由が正しいとき',
+    isRetryable: '同じ内容で再送できるとき（応答なし・5xx・402・409）',
   },
   actors: {
     refundPurchase: '決済を返金する',

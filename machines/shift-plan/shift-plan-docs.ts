@@ -13,16 +13,16 @@ export const flowDocs: FlowDocs = {
   },
   states: {
     loading: '勤務予定を読み込み中',
-    loadFailed: '読み込めなかった',
+    loadFailed: '読み込めなかった：「読み込みに失敗しました」とサーバーの理由',
     editing: '編集中',
     saving: '保存中',
     saved: '保存した',
-    refused: '予約があり断られた',
-    failed: '保存できなかった',
+    refused: '予約があり断られた：「予約が入っている時間は外せません。…」と外せない予約',
+    failed: '保存できなかった：「保存できませんでした」とサーバーの理由',
   },
   guards: {
-    isPlanValid: '時間の指定が正しい',
-    isRefused: '予約のある時間を外そうとした（409）',
+    isPlanValid: '時間の指定が正しいとき',
+    isRefused: '予約のある時間を外そうとして断られたとき（409）',
   },
   actors: {
     loadPlan: '勤務予定を読み込む',

@@ -17,12 +17,16 @@ export const flowDocs: FlowDocs = {
     signedIn: 'スタッフのページへ',
   },
   guards: {
-    isFormValid: '入力が正しい',
-    hasStaffRole: 'スタッフの権限がある',
+    isFormValid: '入力が正しいとき',
+    hasStaffRole: 'スタッフの権限があるとき',
   },
   actors: {
     signIn: 'ログインする',
     readRoles: '権限を読み取る',
     signOut: 'ログアウトする',
+  },
+  shows: {
+    'signingIn → editing': '「ログインに失敗しました。メールアドレスとパスワードを…」を表示',
+    'checkingRole → signingOut': '権限がないときは「このアカウントにはスタッフの権限がありません。」、ほかは「ログインに失敗しました。…」を表示',
   },
 }
