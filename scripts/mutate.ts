@@ -17,12 +17,15 @@ import { checkChart, specPaths, type ChartSpec } from '../tests/machines/observe
 //            a transition without a target (stays) gets one too;
 //   action   each action of a transition, and each entry/exit action, removed (one at a time);
 //   guard    each guard negated.
+// A mutant whose eventless (`always`) transitions form a cycle the chart does not have would never
+// settle (xstate does not stop it): it is not run, and is counted apart ("looping left out").
 
 type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** `equivalent`: the mutant cannot change what the member sees or what is sent (reason). */
 export type Mutant = { kind: 'target' | 'action' | 'guard'; where: string; apply: (config: Any) => void; equivalent?: string }
-export type MutantResult = { mutant: Mutant; caught: boolean; byError?: string; violation?: string; invalid?: string; equivalent?: string }
+/** `loops`: the mutant's eventless transitions form a cycle (the states of it): not run, left out. */
+export type MutantResult = { mutant: Mutant; caught: boolean; byError?: string; violation?: string; invalid?: string; equivalent?: string; loops?: string }
 
 /** Deep copy of plain objects and arrays; functions and class instances are shared. */
 const clone = (x: Any): Any =>
@@ -65,6 +68,17 @@ function normalise(config: Any, keys: Array<string | number>) {
   return parent[key][keys[keys.length - 1] as number]
 }
 
+/** `target` (`ready.editing`) is where entering the state `name` (`ready`, config `node`) leads by its initial states. */
+function entersInitially(node: Any, target: string | undefined, name: string): boolean {
+  if (!node || !target?.startsWith(`${name}.`)) return false
+  let n = node
+  for (const child of target.slice(name.length + 1).split('.')) {
+    if (n?.initial !== child) return false
+    n = n.states?.[child]
+  }
+  return true
+}
+
 export function mutants(machine: AnyStateMachine, opts: { allTargets?: boolean } = {}): Mutant[] {
   const config = (machine as Any).config
   const slots: TransitionSlot[] = []
@@ -85,7 +99,12 @@ export function mutants(machine: AnyStateMachine, opts: { allTargets?: boolean }
       // Two final states without output or entry/exit actions are the same end when the transition
       // sends the member away itself: where they go is its goTo… action, which the mutant keeps.
       const leaves = asList(t.actions).some((a: Any) => /^goTo|^goHome/.test(typeof a === 'string' ? a : (a?.type ?? '')))
-      const equivalent = leaves && bare(plainTarget) && bare(to) ? `${plainTarget} and ${to} are both bare final states and the goTo… action says where: the same end` : undefined
+      const equivalent =
+        leaves && bare(plainTarget) && bare(to)
+          ? `${plainTarget} and ${to} are both bare final states and the goTo… action says where: the same end`
+          : entersInitially(parent[to], plainTarget, to)
+            ? `entering ${to} enters ${plainTarget}, its initial state: the same target`
+            : undefined
       out.push({ kind: 'target', where: `${slot.label}: → ${to} (was ${target ?? 'stay'})`, apply: (c) => { normalise(c, slot.keys).target = to }, ...(equivalent ? { equivalent } : {}) })
     }
     asList(t.actions).forEach((a: Any, i: number) => {
@@ -117,6 +136,42 @@ export function buildMutant(machine: AnyStateMachine, mutant: Mutant): AnyStateM
   return createMachine(config, (machine as Any).implementations)
 }
 
+/**
+ * A cycle of eventless (`always`) transitions, guards ignored, as the states along it
+ * (`a → b → a`), or null. Entering a state enters its initial descendants too. A chart with one can
+ * loop forever inside a single step: xstate does not stop it, the page hangs, and a run of the
+ * rules on it grows until node runs out of memory.
+ */
+export function eventlessCycle(machine: AnyStateMachine): string | null {
+  const entered = (n: Any): Any[] => [
+    n,
+    ...(n.type === 'compound' ? (n.initial?.target ?? []).flatMap(entered) : n.type === 'parallel' ? Object.values(n.states).flatMap(entered) : []),
+  ]
+  const next = (n: Any): Any[] => (n.always ?? []).flatMap((t: Any) => (t.target ?? []).flatMap(entered))
+  const done = new Set<Any>()
+  const stack: Any[] = []
+  const visit = (n: Any): string | null => {
+    stack.push(n)
+    for (const m of next(n)) {
+      if (stack.includes(m)) return [...stack.slice(stack.indexOf(m)), m].map((x: Any) => x.key).join(' → ')
+      if (!done.has(m)) {
+        const cycle = visit(m)
+        if (cycle) return cycle
+      }
+    }
+    stack.pop()
+    done.add(n)
+    return null
+  }
+  const all = (n: Any): Any[] => [n, ...Object.values(n.states ?? {}).flatMap(all)]
+  for (const n of all((machine as Any).root)) {
+    if (done.has(n)) continue
+    const cycle = visit(n)
+    if (cycle) return cycle
+  }
+  return null
+}
+
 /** Judges one mutant of a chart by the chart's spec rules. */
 export async function runMutant(spec: ChartSpec, mutant: Mutant, reference: TestPath<Any, Any>[][] = specPaths(spec.configs)): Promise<MutantResult> {
   let machine: AnyStateMachine
@@ -126,6 +181,10 @@ export async function runMutant(spec: ChartSpec, mutant: Mutant, reference: Test
     return { mutant, caught: false, invalid: (e as Error).message }
   }
   if (mutant.equivalent) return { mutant, caught: false, equivalent: mutant.equivalent }
+  // A retarget that closes a cycle of eventless transitions the chart does not have: not run (it
+  // would never settle), left out and counted apart.
+  const loops = eventlessCycle(machine)
+  if (loops && !eventlessCycle(spec.configs[0].machine)) return { mutant, caught: false, loops }
   try {
     const found = await checkChart(spec.configs.map((c) => ({ ...c, machine })), spec.rules, spec.provide, { firstOnly: true, reference })
     return { mutant, caught: found.length > 0, violation: found[0] }
@@ -157,6 +216,7 @@ async function main() {
   let total = 0
   let caught = 0
   const survivors: string[] = []
+  const loopers: string[] = []
   const failedCharts: string[] = []
   const measured = new Set<string>()
   for (const file of ruleFiles) {
@@ -174,15 +234,18 @@ async function main() {
       continue
     }
     const all = (await mutateChart(spec, { allTargets })).filter((r) => !r.invalid)
-    const results = all.filter((r) => !r.equivalent)
-    const equivalent = all.length - results.length
+    const results = all.filter((r) => !r.equivalent && !r.loops)
+    const equivalent = all.filter((r) => r.equivalent).length
+    const looping = all.filter((r) => r.loops).length
     const c = results.filter((r) => r.caught).length
     const byError = results.filter((r) => r.byError).length
     total += results.length
     caught += c
     if (!args.includes('--quiet')) console.error(`${flow}: ${c}/${results.length} caught (${pct(c, results.length)})`)
-    rows.push([flow, String(results.length), String(c), pct(c, results.length), `${equivalent ? `${equivalent} equivalent left out, ` : ''}${byError ? `${byError} by error, ` : ''}${((Date.now() - started) / 1000).toFixed(1)} s`])
+    const notes = [equivalent ? `${equivalent} equivalent left out` : '', looping ? `${looping} looping left out` : '', byError ? `${byError} by error` : ''].filter(Boolean)
+    rows.push([flow, String(results.length), String(c), pct(c, results.length), [...notes, `${((Date.now() - started) / 1000).toFixed(1)} s`].join(', ')])
     for (const r of results.filter((x) => !x.caught)) survivors.push(`${flow}: ${r.mutant.kind} ${r.mutant.where}`)
+    for (const r of all.filter((x) => x.loops)) loopers.push(`${flow}: ${r.mutant.kind} ${r.mutant.where} (${r.loops})`)
   }
   if (!only.length) for (const id of await chartsOf(path.join(root, 'machines'))) if (!measured.has(id)) rows.push([id, '—', '—', 'no spec rules yet', ''])
   rows.push(['total', String(total), String(caught), pct(caught, total), ''])
@@ -192,6 +255,7 @@ async function main() {
   console.log([line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'))
   if (showSurvivors && survivors.length) console.log(`\nsurviving mutants:\n${survivors.map((s) => `  ${s}`).join('\n')}`)
   else if (survivors.length) console.log(`\n${survivors.length} surviving mutants (--survivors lists them)`)
+  if (showSurvivors && loopers.length) console.log(`\nlooping mutants, left out:\n${loopers.map((s) => `  ${s}`).join('\n')}`)
   if (failedCharts.length) {
     console.log(`\nrules that fail on the chart as written (fix first):\n${failedCharts.map((s) => `  ${s}`).join('\n')}`)
     process.exitCode = 1

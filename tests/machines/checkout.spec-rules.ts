@@ -29,7 +29,7 @@ const charge = {
   done: [charged, declined, { outcome: 'staffDenied', message: 'STAFF_DENY' }, couponDenied, unanswered],
   error: [new Error('charge broke')],
 }
-const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] }
+const couponCheck = { done: [{ outcome: 'applied', couponCode: coupon.code, couponPrice: coupon.price }, { outcome: 'unavailable', couponCode: coupon.code }, { outcome: 'failed', code: 503 }], error: [] as unknown[] }
 const cardPayment = { done: [{ outcome: 'finished', token: 'tok_new' }, { outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [new Error('card payment broke')] }
 const fresh = { done: [null] }
 const attemptOutcome = { done: [{ status: 'SUCCEEDED', result: response }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] }
@@ -43,13 +43,14 @@ const identity = (s: AnyMachineSnapshot, ...more: unknown[]) => {
   return JSON.stringify([s.value, c.applied?.couponCode ?? null, c.coupons.length, c.couponNotice, c.resumed !== null, c.rejoining, ...more])
 }
 
-/** Five members at /buy: each entry is one situation of product.md §4, its paths every state it can reach. */
+/** Members at /buy: each entry is one situation of product.md §4, its paths every state it can reach. */
 const configs: ModelConfig[] = [
   {
     // A saved card and a fitting coupon: the prompt, the coupon check, the saved card or a switch away from it.
     machine,
     events: { ...promptEvents, 'coupon.select': [{ couponCode: coupon.code }], 'coupon.clear': [{}], 'savedCard.toggle': [{ use: false }] },
-    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedSaved], error: [] }, couponCheck, cardPayment, charge },
+    // (The coupon check child may also break: the coupon is then unavailable.)
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedSaved], error: [] }, couponCheck: { ...couponCheck, error: [new Error('coupon check broke')] }, cardPayment, charge },
     serialize: (s) => identity(s, s.context.form.useSavedCard),
     limit: 100000,
   },
@@ -79,14 +80,16 @@ const configs: ModelConfig[] = [
       'os.change': [{ value: 'WINDOWS' }],
       'remoteSupport.change': [{ value: 'WISH' }],
       'supportType.change': [{ value: 'ONLINE' }],
-      'saveCard.toggle': [{ save: false }],
+      'saveCard.toggle': [{ save: true }],
       'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }],
       'holderName.change': [{ value: 'TARO YAMADA' }],
     },
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loaded, coupons: [] }], error: [] }, couponCheck, cardPayment: { done: [{ outcome: 'finished', token: 'tok_new' }], error: [] }, charge: { done: [charged], error: [] } },
+    // The card's progress is counted (each element, then the name), so the paths reach the charge
+    // with every combination of the choices.
     serialize: (s) => {
       const f = s.context.form
-      return identity(s, f.device, f.os, f.remoteSupport, f.supportType, f.saveCard, cardParts(s.context) === 3 && f.holderName !== '')
+      return identity(s, f.device, f.os, f.remoteSupport, f.supportType, f.saveCard, cardParts(s.context) + (f.holderName !== '' ? 1 : 0))
     },
     limit: 200000,
   },
@@ -97,18 +100,37 @@ const configs: ModelConfig[] = [
     outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [loadedFree], error: [] }, couponCheck, cardPayment, charge },
   },
   {
-    // Back from 3-D Secure, or a reload / Back of an attempt already sent.
+    // Back from 3-D Secure, or a reload / Back of an attempt already sent; after its failure the
+    // member pays again (the coupon prompt skipped) with the saved card.
     machine,
-    events: { 'pay.submit': [{}] },
+    events: { 'pay.submit': [{}], 'prompt.skip': [{}] },
     outcomes: {
       readStoredAttempt: { done: [{ attempt, returnedFrom3ds: true }, { attempt, returnedFrom3ds: false }] },
       readAttemptOutcome: { done: [{ status: 'SUCCEEDED', result: response }, { status: 'PENDING', result: null }, { status: 'NONE', result: null }, { status: 'FAILED', result: null }], error: [new ApiError(500, 'boom')] },
       loadCheckout: { done: [loadedSaved], error: [] },
       couponCheck, cardPayment,
-      charge: { done: [charged, declined, unanswered], error: [] },
+      charge: { done: [charged, declined, couponDenied, unanswered], error: [new Error('charge broke')] },
     },
     serialize: (s) => identity(s),
     limit: 100000,
+  },
+  {
+    // A card the provider refuses (its message in a modal the member closes) or that fails 3-D
+    // Secure, then typed again — an element cleared — and paid again. The attempts are counted so a
+    // closed modal is a state of its own.
+    machine,
+    events: {
+      'pay.submit': [{}],
+      'card.change': [{ element: 'number', complete: true }, { element: 'expiry', complete: true }, { element: 'cvc', complete: true }, { element: 'number', complete: false }],
+      'holderName.change': [{ value: 'TARO YAMADA' }],
+      'tokenError.dismiss': [{}],
+    },
+    outcomes: {
+      readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loaded, coupons: [] }], error: [] }, couponCheck,
+      cardPayment: { done: [{ outcome: 'tokenRefused', message: 'カード番号が正しくありません。' }, { outcome: 'failed' }], error: [] },
+      charge: { done: [charged], error: [] },
+    },
+    serialize: (s) => identity(s, cardParts(s.context) + (s.context.form.holderName !== '' ? 1 : 0), s.context.tokenError !== null, Math.min(s.context.attempts, 2)),
   },
   {
     // What charge-data can answer (product.md §8) and a SUPPORT product opened without its slot (product.md §4).
@@ -194,7 +216,10 @@ function payable(trail: Observation[]): boolean {
     if (e.type === 'concern.change') concern = e.value
     if (e.type === 'holderName.change') [name, nameError] = [e.value, false]
     if (e.type === 'holderName.blur') nameError = !/^[A-Za-z]+ [A-Za-z]+$/.test(name)
-    if (e.type === 'card.change' && e.complete) card.add(e.element)
+    if (e.type === 'card.change') {
+      if (e.complete) card.add(e.element)
+      else card.delete(e.element)
+    }
   }
   if (concern.length > 500 || !loadedOf(trail)) return false
   const pay = paymentOf(trail)
@@ -311,6 +336,9 @@ export const rules: SpecRules = {
       if (payable(trail) && !offers && starts.length !== 1) v.push(`a payable form pays at once, sent ${starts}`)
       if (!payable(trail) && (starts.length || after.can.includes('prompt.skip'))) v.push('pay is disabled until the card, the name and the concern are valid (product.md §4, §5)')
     }
+    // §4: pay is enabled exactly when the form is payable, whenever the form is on screen and idle.
+    if (after.can.includes('holderName.change') && !after.tags.includes('busy') && after.can.includes('pay.submit') !== payable(trail))
+      v.push(payable(trail) ? 'a payable form must let the member pay' : 'pay is disabled until the card, the name and the concern are valid (product.md §4, §5)')
     // 「使わない」: an applied coupon can be taken off on the form — never while a payment or a
     // coupon check runs; then the full price is due, the notice is gone, nothing is sent, and the
     // coupon stays held (the charge sent afterwards carries no coupon: expectedRequest above).
@@ -327,6 +355,29 @@ export const rules: SpecRules = {
     }
     if (event.type === 'prompt.useCoupon' && !actions(after, 'scrollToCoupons').length) v.push('「クーポンを使う」 scrolls to the coupon section (product.md §4)')
     if (event.type === 'tokenError.dismiss' && after.context.tokenError !== null) v.push('closing the token error modal closes it')
+    // §5: leaving the holder name shows whether it is valid (two words of Latin letters).
+    if (event.type === 'holderName.blur' && before?.can.includes('holderName.change')) {
+      const name = [...trail].reverse().find((o) => o.event.type === 'holderName.change')?.event.value ?? after.context.form.holderName
+      if (after.context.form.holderNameError !== !/^[A-Za-z]+ [A-Za-z]+$/.test(name)) v.push(`the holder name ${JSON.stringify(name)} is ${after.context.form.holderNameError ? 'valid but shown in error' : 'invalid but shown without its error'}`)
+    }
+    // The stored token finishes 3-D Secure only for the attempt the page came back with, right after
+    // its first load: any later card payment starts afresh (a stale token would finish another attempt).
+    for (const c of calls(after, 'cardPayment')) {
+      const returned = (c.input as Any).returnedToken
+      const firstLoad = r?.call === 'loadCheckout' && !trail.slice(0, -1).some((o) => calls(o, 'charge').length || calls(o, 'cardPayment').length)
+      const back = (trail.find((o) => o.reply?.call === 'readStoredAttempt')?.reply?.output as Any)?.returnedFrom3ds === true
+      if (returned !== null && !(firstLoad && back)) v.push(`a card payment on ${r ? `${r.call} ${r.ok ? 'ok' : 'failed'}` : event.type} finishes the stored 3-D Secure token ${returned}: only the attempt the page came back with does`)
+    }
+    // §4: a failed attempt leaves session storage, and with it the attempt the page came back with
+    // from 3-D Secure: the page holds it no longer (or a later lookup or card payment would take
+    // that attempt up again).
+    if ((actions(after, 'clearAttempt').length || (after.tags.includes('paymentProblem') && !before?.tags.includes('paymentProblem'))) && after.context.resumed !== null)
+      v.push('the attempt is dropped but the page still holds it as the one back from 3-D Secure')
+    // A broken coupon check: the coupon cannot be applied; no payment problem, the member stays.
+    if (r?.call === 'couponCheck' && !r.ok) {
+      if (after.tags.includes('paymentProblem') || goes.length || after.sent.length) v.push('a broken coupon check keeps the form, without a payment problem, and sends nothing')
+      if (after.context.couponNotice !== 'unavailable' || after.context.applied !== null) v.push('a broken coupon check says the coupon is unavailable')
+    }
     if (event.type === 'coupon.select' && before?.can.includes('coupon.select') && idle && !same(after.sent, [{ call: 'couponCheck', input: { productId: handoff(trail).productId, couponCode: event.couponCode } }]))
       v.push(`choosing a coupon checks that coupon for the product, sent ${JSON.stringify(after.sent)}`)
     // Saved before the charge is sent: a reload finds the attempt.
@@ -385,6 +436,7 @@ export const rules: SpecRules = {
       // The charge child broke: the payment-problem message, the attempt cleared, never the complete page.
       if (goes.length) v.push(`a broken charge keeps the member on the form, did ${JSON.stringify(goes)}`)
       if (!after.tags.includes('paymentProblem')) v.push('a broken charge shows the payment-problem message')
+      if (!actions(after, 'clearAttempt').length) v.push('a broken charge clears the stored attempt (product.md §4)')
     }
     if (outcome) {
       const out = r!.output as Any
@@ -395,7 +447,7 @@ export const rules: SpecRules = {
       } else if (outcome === 'staffDenied') {
         if (!same(goes, [{ action: 'goToStaffWithToast', params: { productId: handoff(trail).productId, message: out.message } }])) v.push(`STAFF_DENY returns to /support/staff?productId with a toast (§8), did ${JSON.stringify(goes)}`)
       } else if (outcome === 'couponDenied') {
-        if (goes.length) v.push('DENY_COUPON keeps the member on the form without the coupon (§8)')
+        if (goes.length || after.sent.length) v.push(`DENY_COUPON keeps the member on the form without the coupon, nothing sent (§8), sent ${after.sent.map((x) => x.call)}`)
         if (after.context.couponNotice !== 'denied') v.push('DENY_COUPON says the coupon cannot be applied (§8)')
       } else if (outcome === 'unanswered') {
         // No answer from our server: the outcome is unknown, the server is asked what became of

@@ -5,9 +5,10 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { checkChart, specPaths } from '../machines/observe'
+import { setup } from 'xstate'
+import { checkChart, specPaths, type ChartSpec } from '../machines/observe'
 import { spec } from '../machines/rating.spec-rules'
-import { buildMutant, mutants, runMutant, type Mutant } from '../../scripts/mutate'
+import { buildMutant, eventlessCycle, mutants, runMutant, type Mutant } from '../../scripts/mutate'
 
 const all = mutants(spec.configs[0].machine)
 const find = (re: RegExp) => {
@@ -46,6 +47,34 @@ describe('mutate: the rating chart', () => {
     const m = buildMutant(spec.configs[0].machine, find(/^guard .*form\.submit: not\(canSubmit\)/))
     expect(m.id).toBe('rating')
     expect(all.length).toBeGreaterThan(40)
+  })
+})
+
+describe('mutate: mutants that cannot be judged', () => {
+  // b decides at once between c and d; c goes on to d at once.
+  const machine = setup({ guards: { toC: () => true } }).createMachine({
+    id: 'tiny',
+    initial: 'a',
+    states: {
+      a: { on: { go: 'b', open: 'p.x' } },
+      b: { always: [{ guard: 'toC', target: 'c' }, { target: 'd' }] },
+      c: { always: 'd' },
+      d: {},
+      p: { initial: 'x', states: { x: {}, y: {} } },
+    },
+  })
+  const tiny: ChartSpec = { configs: [{ machine, events: { go: [{}], open: [{}] } }], rules: {} }
+  const all = mutants(machine, { allTargets: true })
+  it('leaves out a retarget that closes a cycle of eventless transitions (it would never settle)', async () => {
+    expect(eventlessCycle(machine)).toBeNull()
+    const loop = all.find((m) => m.where === 'c always: → b (was d)')!
+    const r = await runMutant(tiny, loop, [])
+    expect(r.loops).toBe('b → c → b')
+    expect(r.caught).toBe(false)
+  })
+  it('calls a retarget to the parent that enters the same state initially equivalent', () => {
+    expect(all.find((m) => m.where === 'a open: → p (was p.x)')?.equivalent).toMatch(/entering p enters p\.x/)
+    expect(all.find((m) => m.where === 'a go: → p (was b)')?.equivalent).toBeUndefined()
   })
 })
 
