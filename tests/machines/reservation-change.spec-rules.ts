@@ -227,6 +227,9 @@ export const rules: SpecRules = {
       if (stillOpen && (gone.length || !same(after.context.choice, choice))) v.push(`the saved cell ${keep.reservationTime} is open: it must show selected, without a warning`)
       if (!stillOpen && gone.length !== 1) v.push(`the saved cell ${keep.reservationTime} is not open on the day shown: the member must be told once, did ${JSON.stringify(after.did)}`)
     }
+    // Told once: the stored slot is forgotten as the member is told it is gone, never otherwise (a
+    // later purchase from the menu neither repeats the notice nor reopens that day).
+    if (actions(after, 'forgetSavedSlot').length !== gone.length) v.push(`the saved slot is forgotten exactly when it is told gone, did ${JSON.stringify(after.did)}`)
     // Closing the confirmation changes nothing: no cell stays shown as chosen (aria-pressed).
     if (event.type === 'modal.cancel' && was.phase === 'confirm' && after.context.choice !== null) v.push('the closed confirmation leaves its cell selected')
     // §8 update 4xx: the page says the slot was taken and nothing stays selected.
