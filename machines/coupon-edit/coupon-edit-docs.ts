@@ -32,7 +32,7 @@ export const flowDocs: FlowDocs = {
     isNew: '新しいクーポンのとき',
     isBasicsValid: 'コード・名前・割引額が正しいとき',
     isFitValid: '対象商品・期限・上限が正しいとき',
-    isConflict: 'サーバーが409で断ったとき（ほかの変更・使われているコード・停止済み）',
+    isConflict: 'ほかの担当者が先に保存していたとき（409）',
   },
   actors: {
     loadCoupon: 'クーポンを読み込む',

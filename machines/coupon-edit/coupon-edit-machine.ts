@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage, failureStatus } from '../shared/api-failure'
 import type { DeskCouponSaveRequest } from '../../contract/desk-calls'
+import { deskMessages } from '../../contract/desk-messages'
 import { couponErrors, couponSaveRequest, emptyCouponValues, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
 
 /**
@@ -9,7 +10,7 @@ import { couponErrors, couponSaveRequest, emptyCouponValues, sameFit, stepHasErr
  * start ─[isNew]─▶ editing.basics │ else ─▶ loading ─▶ editing.basics (loadFailed ─retry─▶ loading)
  * editing: basics ─step.next [isBasicsValid]─▶ fit ─step.next [isFitValid]─▶ review ─form.submit─▶ saving
  *          (step.back goes one step back)
- * saving ─done─▶ saved │ 409 [isConflict] ─▶ conflict │ other error ─▶ editing.review (the server's message)
+ * saving ─done─▶ saved │ 409 changed by another [isConflict] ─▶ conflict │ other error ─▶ editing.review (the server's message)
  * conflict ─conflict.reload─▶ reloading ─▶ editing.basics with the other operator's version
  *          ─conflict.back─▶ editing.review (the operator's own values; saving again is told again)
  *
@@ -54,7 +55,9 @@ export const couponEditMachine = setup({
     isNew: ({ context }) => context.isNew,
     isBasicsValid: ({ context }) => !stepHasErrors(context.errors, 'basics'),
     isFitValid: ({ context }) => !stepHasErrors(context.errors, 'fit'),
-    isConflict: ({ event }) => 'error' in event && failureStatus(event.error) === 409,
+    // Another operator saved first (the version moved on). A code already in use or a stopped
+    // coupon is a 409 too, but reloading would not help: those stay on the review with the message.
+    isConflict: ({ event }) => 'error' in event && failureStatus(event.error) === 409 && failureMessage(event.error) === deskMessages.changedByOther,
   },
   actors: {
     loadCoupon: fromPromise<LoadedCoupon, { couponCode: string }>(async () => {

@@ -27,7 +27,8 @@ export const flowDocs: FlowDocs = {
   },
   guards: {
     isNew: '新しいお知らせのとき',
-    isFormValid: '本文と期間が正しいとき',
+    canPublish: '取り下げ前で、本文と期間が正しいとき',
+    isOpenForEdits: '取り下げ前のとき',
     canWithdraw: '取り下げられるとき（取り下げ前）',
   },
   actors: {

@@ -7,9 +7,10 @@ import { noticeErrors, type NoticeErrors, type NoticeField, type NoticeValues } 
  * (the desk's notice pages; members see it on home on their next visit).
  *
  * start ─[isNew]─▶ editing │ else ─▶ loading ─▶ editing (loadFailed ─load.retry─▶ loading)
- * editing ─form.submit [isFormValid]─▶ confirming ─modal.confirm─▶ publishing ─done─▶ published
+ * editing ─form.submit [canPublish]─▶ confirming ─modal.confirm─▶ publishing ─done─▶ published
  *         ─notice.withdraw [canWithdraw]─▶ confirmingWithdraw ─modal.confirm─▶ withdrawing ─done─▶ withdrawn
  * a confirm's modal.cancel goes back to editing; a failed call goes back with the server's message.
+ * A withdrawn notice takes no edit and no submit (isOpenForEdits): it is kept as it was.
  */
 
 export type NoticeStatus = 'SCHEDULED' | 'PUBLISHED' | 'ENDED' | 'WITHDRAWN'
@@ -45,7 +46,9 @@ export const noticePublishMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.noticeId === null,
-    isFormValid: ({ context }) => Object.keys(noticeErrors(context.values)).length === 0,
+    // A withdrawn notice is kept as it was (the server refuses its save): no edits, no submit.
+    isOpenForEdits: ({ context }) => context.status !== 'WITHDRAWN',
+    canPublish: ({ context }) => context.status !== 'WITHDRAWN' && Object.keys(noticeErrors(context.values)).length === 0,
     canWithdraw: ({ context }) => context.noticeId !== null && context.status !== 'WITHDRAWN',
   },
   actors: {
@@ -95,8 +98,11 @@ export const noticePublishMachine = setup({
     },
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
-        'form.submit': [{ guard: 'isFormValid', target: 'confirming', actions: 'markSubmitted' }, { actions: 'markSubmitted' }],
+        'field.change': { guard: 'isOpenForEdits', actions: 'changeField' },
+        'form.submit': [
+          { guard: 'canPublish', target: 'confirming', actions: 'markSubmitted' },
+          { guard: 'isOpenForEdits', actions: 'markSubmitted' },
+        ],
         'notice.withdraw': { guard: 'canWithdraw', target: 'confirmingWithdraw', actions: 'clearFailure' },
       },
     },

@@ -1,4 +1,5 @@
 // Generated-path tests of the operator's coupon edit chart (three steps, save conflict).
+import { deskMessages } from '../../contract/desk-messages'
 import { ApiError } from '../../src/api/api-error'
 import { couponEditMachine } from '../../machines/coupon-edit/coupon-edit-machine'
 import { describeModel } from './model'
@@ -22,7 +23,7 @@ const events = {
 }
 const outcomes = {
   loadCoupon: { done: [{ values: full, version: 2 }], error: [new ApiError(500, 'down')] },
-  saveCoupon: { done: [{ couponCode: 'SPRING500' }], error: [new ApiError(409, '他の担当者が変更しました'), new ApiError(400, 'コードは使われています')] },
+  saveCoupon: { done: [{ couponCode: 'SPRING500' }], error: [new ApiError(409, deskMessages.changedByOther), new ApiError(409, deskMessages.couponExists), new ApiError(400, deskMessages.couponProductUnknown)] },
 }
 const serialize = (s: { value: unknown; context: { values: unknown; version: unknown } }) => JSON.stringify([s.value, s.context.values, s.context.version])
 

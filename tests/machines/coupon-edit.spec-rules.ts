@@ -92,7 +92,9 @@ function replay(trail: Observation[]) {
       }
     } else if (r?.call === 'saveCoupon') {
       failure = r.ok ? failure : (r.error as Error).message
-      position = r.ok ? 'ended' : (r.error as ApiError).status === 409 ? 'conflict' : 'review'
+      // Only "another operator saved first" offers the latest version; a taken code or a stopped
+      // coupon is told on the review (reloading would not help).
+      position = r.ok ? 'ended' : (r.error as ApiError).status === 409 && (r.error as Error).message === dm.changedByOther ? 'conflict' : 'review'
     } else if (position === 'loadFailed' && e.type === 'load.retry') position = 'loading'
     else if (position === 'conflict') {
       if (e.type === 'conflict.reload') position = 'reloading'
@@ -194,7 +196,7 @@ const events: ModelConfig['events'] = {
 }
 const outcomes: ModelConfig['outcomes'] = {
   loadCoupon: { done: [{ values: full, version: 2 }, { values: { ...full, couponName: '春の1000円引き', discountPrice: '1000' }, version: 3 }], error: [new ApiError(500, 'down')] },
-  saveCoupon: { done: [{ couponCode: 'SPRING500' }], error: [new ApiError(409, dm.changedByOther), new ApiError(400, dm.couponProductUnknown)] },
+  saveCoupon: { done: [{ couponCode: 'SPRING500' }], error: [new ApiError(409, dm.changedByOther), new ApiError(409, dm.couponExists), new ApiError(400, dm.couponProductUnknown)] },
 }
 const serialize = (s: AnyMachineSnapshot) => {
   const c = s.context

@@ -52,7 +52,7 @@ function replay(trail: Observation[]) {
     } else if (position === 'loadFailed' && e.type === 'load.retry') {
       position = 'loading'
       failure = null
-    } else if (position === 'form') {
+    } else if (position === 'form' && status !== 'WITHDRAWN') {
       if (e.type === 'field.change') values = { ...values, [e.field]: e.value }
       if (e.type === 'form.submit') {
         submitted = true
@@ -73,9 +73,8 @@ function replay(trail: Observation[]) {
 
 const allowedAt = (now: ReturnType<typeof replay>): string[] => {
   if (now.position === 'loadFailed') return ['load.retry']
-  // Known (docs/qa.md): a withdrawn notice's form is disabled by the view only; the chart still takes
-  // edits and a submit, which the server refuses (409 noticeWithdrawn).
-  if (now.position === 'form') return ['field.change', 'form.submit', ...(now.noticeId !== null && now.status !== 'WITHDRAWN' ? ['notice.withdraw'] : [])]
+  // A withdrawn notice is kept as it was: no edit, no submit, no second withdrawal.
+  if (now.position === 'form') return now.status === 'WITHDRAWN' ? [] : ['field.change', 'form.submit', ...(now.noticeId !== null ? ['notice.withdraw'] : [])]
   if (now.position === 'confirmPublish' || now.position === 'confirmWithdraw') return ['modal.confirm', 'modal.cancel']
   return []
 }
