@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { homeText } from '../../src/text/home'
 import { menuText } from '../../src/text/menu'
 import { purchaseListText } from '../../src/text/purchase-list'
-import { registrationStepsText } from '../../src/text/account'
+import { registrationStepsText, settingsText } from '../../src/text/account'
 import { bookingSummaryText } from '../../src/text/booking-summary'
 import { scheduleText, stepsText } from '../../src/text/schedule'
 import { calendarDays } from './drivers/home'
@@ -101,13 +101,19 @@ test('reservation change: its own steps in the breadcrumb, the current slot mark
   expect(await overflowX(page)).toBe(0)
 })
 
-test('payment history: rows are cards, amount and receipt inside the screen', async ({ page }) => {
+test('payment history: rows are cards, amount and receipt inside the screen; /settings keeps its change links whole', async ({ page }) => {
   await login(page, await createMember('demo'), '/purchase-list')
   await expect(purchaseRows(page).first()).toBeVisible()
   await expect(page.getByRole('columnheader', { name: purchaseListText.columns.amount })).toBeHidden()
   const cells = await rightEdges(page, 'tbody tr:first-child td')
   expect(cells).toHaveLength(5)
   for (const right of cells) expect(right).toBeLessThanOrEqual(390)
+  expect(await overflowX(page)).toBe(0)
+
+  // The same member's settings: 「パスワードを変更する」 once broke mid-phrase beside its value.
+  await page.goto('/settings')
+  await expect(page.getByTestId('member-email')).toBeVisible({ timeout: 20_000 })
+  expect(await brokenPhrases(page, [settingsText.emailChange, settingsText.passwordChange])).toEqual([])
   expect(await overflowX(page)).toBe(0)
 })
 
