@@ -4,12 +4,13 @@ import * as v from 'valibot'
 import { isUniqueViolation } from '../db/constraints'
 import { bookings, tickets } from '../db/schema'
 import { seedMember } from '../db/seed/members'
-import { CELL_MINUTES, cellsOf } from '../domain/time'
+import { CELL_MINUTES, atJst, cellsOf, todayJst } from '../domain/time'
 import type { Deps } from '../http/handler'
 import { newMemberId } from '../services/ids'
+import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
-const StartedBody = v.object({ ticketNumber: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
+const StartedBody = v.object({ ticketNumber: TicketNumber })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
 export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh') {
@@ -32,11 +33,11 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
  * test can record its outcome without waiting for the booked time (tests only). `null` for an
  * unknown or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
  */
-export async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<{ reservationAt: string } | 'busy' | null> {
-  const now = deps.clock.now().getTime()
+async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<{ reservationAt: string } | 'busy' | null> {
+  const clockNow = deps.clock.now()
+  const now = clockNow.getTime()
   const cellMs = CELL_MINUTES * 60_000
-  // A Japan day (UTC+9) starts on a cell boundary, so its first cell is found by arithmetic.
-  const jstDayStart = Math.floor((now + 9 * 3600_000) / 86_400_000) * 86_400_000 - 9 * 3600_000
+  const jstDayStart = atJst(todayJst(clockNow), 0, 0).getTime()
   const moved = await deps.db.transaction(async (tx) => {
     const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
     if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) return null
