@@ -92,7 +92,8 @@ async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeo
   } catch {
     throw unauthorized()
   }
-  const member = await deps.caches.members.get(uid, loadMember)
+  // While this replica may have missed another's write (its cache bus down or late), the row is read afresh.
+  const member = deps.caches.fresh() ? await deps.caches.members.get(uid, loadMember) : (await loadMember(deps.clock.now().getTime(), uid)).value
   if (!member) throw unauthorized()
   return member
 }
@@ -187,10 +188,11 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         address: limiter.addressOf(c),
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
-      // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) once every
-      // write published before now is applied here; a refusal (4xx) is never kept.
+      // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) while this
+      // replica has applied every write answered anywhere (the cache bus's `fresh`); a refusal
+      // (4xx) is never kept.
       const readKey = deps.caches.readKey(name, member?.memberId ?? null, parsed.output)
-      if (readKey !== null && (await deps.caches.fresh())) {
+      if (readKey !== null && deps.caches.fresh()) {
         const cached = await deps.caches.reads.get(readKey, async () => {
           const fresh = await run()
           return { value: fresh instanceof CheckedJson ? fresh : new CheckedJson(JSON.stringify(checkResponse(name, fresh))) }

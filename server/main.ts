@@ -22,7 +22,7 @@ import { startPurchaseSweeper } from './services/purchase-sweeper'
 import { releaseProcessLeases } from './services/lease-release'
 import { flushErrorReports, initErrorReports } from './observability/error-reports'
 import { createProcessLogger, log, setLogger } from './observability/log'
-import { startMetricsServer, watchPool } from './observability/metrics'
+import { startMetricsServer, watchCacheBus, watchPool } from './observability/metrics'
 import { countedPayment } from './observability/payment-metrics'
 import { markStopping } from './observability/readiness'
 import { parseObservabilitySettings } from './observability/settings'
@@ -95,7 +95,10 @@ async function main() {
   // PGlite is one process's own database: nothing to tell anyone.
   let bus: CacheBus | null = null
   const caches = createApiCaches(clock, {}, () => bus)
-  if (config.databaseUrl) bus = await createPgCacheBus(config.databaseUrl, { onEvent: caches.apply, onGap: caches.clearAll })
+  if (config.databaseUrl) {
+    bus = await createPgCacheBus(config.databaseUrl, { onEvent: caches.apply, onGap: caches.clearAll })
+    watchCacheBus(bus)
+  }
   const deps = {
     db: database.db,
     identity,

@@ -34,6 +34,11 @@ export const metrics = {
     labelNames: ['result'] as const,
     registers: [registry],
   }),
+  cacheBusAckTimeouts: new Counter({
+    name: 'mypage_cache_bus_ack_timeouts_total',
+    help: 'Writes that answered at the cache bus deadline: some replica did not acknowledge their invalidation in time',
+    registers: [registry],
+  }),
   cacheBusReconnects: new Counter({
     name: 'mypage_cache_bus_reconnects_total',
     help: 'Times the cache bus connection was lost and re-established',
@@ -80,6 +85,35 @@ new Gauge({
 export function watchPool(stats: () => PoolStats): () => void {
   pools.add(stats)
   return () => pools.delete(stats)
+}
+
+/** What the cache bus of this process knows (server/services/cache-bus.ts). */
+export type BusStats = { fresh: () => boolean; peers: () => number | null }
+
+const buses = new Set<BusStats>()
+new Gauge({
+  name: 'mypage_cache_bus_fresh',
+  help: '1 while this process serves from its caches (its cache bus heartbeat comes back in time), 0 while it reads through',
+  registers: [registry],
+  collect() {
+    this.set([...buses].every((b) => b.fresh()) ? 1 : 0)
+  },
+})
+new Gauge({
+  name: 'mypage_cache_bus_replicas',
+  help: 'Other replicas this process heard on the cache bus lately (its writes wait for their acknowledgements); -1 while it is still learning them',
+  registers: [registry],
+  collect() {
+    let n = 0
+    for (const b of buses) n += b.peers() ?? Number.NaN
+    this.set(Number.isNaN(n) ? -1 : n)
+  },
+})
+
+/** Counts a cache bus in the `mypage_cache_bus_*` gauges; returns a function that stops counting it. */
+export function watchCacheBus(bus: BusStats): () => void {
+  buses.add(bus)
+  return () => buses.delete(bus)
 }
 
 let defaultsOn = false

@@ -32,7 +32,7 @@ export const reservationChangeHandlers: PartialHandlers<'reservation-schedule' |
     }
     // Another replica's booking must be seen on the next request (server/services/cache-bus.ts);
     // while the bus reconnects, the answer is computed afresh.
-    if (!(await deps.caches.fresh())) return (await compute(deps.clock.now().getTime())).value
+    if (!deps.caches.fresh()) return (await compute(deps.clock.now().getTime())).value
     return deps.caches.schedules.get(`${input.dt}/${minutes}`, compute)
   },
 

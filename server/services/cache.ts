@@ -175,12 +175,13 @@ export type ApiCaches = {
   /** Call after a committed write to bookings, shifts, business holidays or a consultant's profile. */
   scheduleChanged: () => void
   /**
-   * Before serving a read that must see other processes' writes (the schedule): true once every
-   * write published before now is applied here; false when the cross-process bus is down — then
-   * compute without the cache. Always true in a single process (no bus).
+   * Before serving a read from a cache: true while every write answered by any process has been
+   * applied here (server/services/cache-bus.ts: the writers wait for it); false while the
+   * cross-process bus is down or late — then compute without the cache. Always true in a single
+   * process (no bus).
    */
-  fresh: () => Promise<boolean>
-  /** Resolves when this process's invalidations have reached the other processes (app.ts awaits it before answering). */
+  fresh: () => boolean
+  /** Resolves when this process's invalidations have been applied by the other processes (app.ts awaits it before answering). */
   flush: () => Promise<void>
   /** Applies another process's invalidation (server/services/cache-bus.ts). */
   apply: (event: CacheEvent) => void
@@ -246,9 +247,9 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
       apply({ kind: 'schedule' })
       publish({ kind: 'schedule' })
     },
-    fresh: async () => {
+    fresh: () => {
       const b = bus?.()
-      return b ? b.sync() : true
+      return b ? b.fresh() : true
     },
     flush: async () => {
       if (pending.length > 0) await Promise.all(pending)

@@ -49,10 +49,10 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   const readTtl = opts.readCache ? {} : { readMs: 0 }
   // Several server processes share one PostgreSQL through the cache bus (`replica()`).
   const closers: (() => Promise<void>)[] = []
-  const withBus = async (url: string) => {
+  const withBus = async (url: string, name?: string) => {
     let bus: CacheBus | null = null
     const caches = createApiCaches(clock, readTtl, () => bus)
-    bus = await createPgCacheBus(url, { onEvent: caches.apply, onGap: caches.clearAll, log: () => {} })
+    bus = await createPgCacheBus(url, { onEvent: caches.apply, onGap: caches.clearAll, log: () => {}, name })
     closers.push(() => bus!.close())
     return caches
   }
@@ -120,12 +120,14 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   /**
    * Another server process on the same PostgreSQL database, as a second replica behind a load
    * balancer: its own pool, caches and cache bus; the same identity provider, mailer and clock.
+   * Its bus connection is named `mypage-cache-bus-replica-<n>` in pg_stat_activity.
    */
+  let replicas = 0
   async function replica() {
     if (!scratch) throw new Error('replicas need PostgreSQL: set TEST_DATABASE_URL')
     const second = await openDatabase({ url: scratch.url })
     closers.push(() => second.close())
-    const replicaApp = createApp({ ...deps, db: second.db, payment: createSandboxPayment(second.db, clock), caches: await withBus(scratch.url) }, { rateLimits: opts.rateLimits })
+    const replicaApp = createApp({ ...deps, db: second.db, payment: createSandboxPayment(second.db, clock), caches: await withBus(scratch.url, `mypage-cache-bus-replica-${++replicas}`) }, { rateLimits: opts.rateLimits })
     return {
       app: replicaApp,
       get: (name: string, o?: Opts) => call('GET', name, o, replicaApp),

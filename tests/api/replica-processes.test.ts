@@ -69,6 +69,28 @@ describe.runIf(pgUrl)('three replica processes on one PostgreSQL behind a balanc
     expect(cellOf(await schedule(b.url, m.token, dt), cell.staffId, cell.slot)).toBe(false)
   })
 
+  it('a replica frozen while a booking is made through another serves no stale schedule when it resumes', async () => {
+    const m = await member()
+    const [a, b] = replicas
+    const dt = jstDay(5)
+    const cell = openCell(await schedule(b.url, m.token, dt))
+    expect(cellOf(await schedule(b.url, m.token, dt), cell.staffId, cell.slot)).toBe(true)
+    const cardToken = await token(a.url, m.token)
+    // Frozen (a stalled machine, a long pause): it can neither apply nor acknowledge the
+    // invalidation; the booking's answer waits for it until the bus's deadline, then leaves.
+    const pid = b.child.proc.pid!
+    process.kill(-pid, 'SIGSTOP')
+    try {
+      const paid = await call(a.url, 'POST', 'charge', { token: m.token, key: key(), body: chargeBody(cardToken, cell) })
+      expect(paid.status).toBe(200)
+    } finally {
+      process.kill(-pid, 'SIGCONT')
+    }
+    // Its first request after it resumes may be handled before the waiting notification: its own
+    // heartbeat has not come back in time, so it reads the database, not its cache.
+    expect(cellOf(await schedule(b.url, m.token, dt), cell.staffId, cell.slot)).toBe(false)
+  })
+
   it('200 simultaneous bookings of one cell spread over the replicas: exactly one', async () => {
     const members = await Promise.all(Array.from({ length: 20 }, () => member()))
     const dt = jstDay(4)

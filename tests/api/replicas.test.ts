@@ -35,6 +35,18 @@ describe.runIf(pgUrl)('two replicas on one PostgreSQL', () => {
     }
     throw new Error(`no open cell on ${answer.selectDate}`)
   }
+  /** The PostgreSQL backend process of a bus connection (the tests run as root or postgres, who may signal it). */
+  const backendOf = async (applicationName: string) => {
+    const admin = new pg.Client({ connectionString: h.databaseUrl })
+    await admin.connect()
+    try {
+      const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [applicationName])
+      expect(rows).toHaveLength(1)
+      return rows[0].pid
+    } finally {
+      await admin.end()
+    }
+  }
   const cellOf = (answer: T, staffId: string, slot: string) => (answer.staffSchedules as T[]).find((s) => s.staffId === staffId)?.schedules[slot]
 
   async function bookThroughA(token: string, dt: string, cell: { staffId: string; slot: string }) {
@@ -66,6 +78,23 @@ describe.runIf(pgUrl)('two replicas on one PostgreSQL', () => {
     expect(after.body).toMatchObject({ memberLastname: '複製', memberFirstname: '太郎' })
   })
 
+  it('a replica whose notifications stopped arriving serves no stale schedule after a booking it did not acknowledge', async () => {
+    const m = await h.member('fresh')
+    const dt = '20250619'
+    const cell = openCell(await scheduleOn(b, m.token, dt))
+    await scheduleOn(b, m.token, dt)
+    // B's bus connection stays open but its backend is stopped: nothing reaches B, B acknowledges
+    // nothing (a stalled network path, a backend stuck behind the machine's load).
+    const pid = await backendOf('mypage-cache-bus-replica-1')
+    process.kill(pid, 'SIGSTOP')
+    try {
+      await bookThroughA(m.token, dt, cell) // answers at the bus's deadline
+      expect(cellOf(await scheduleOn(b, m.token, dt), cell.staffId, cell.slot)).toBe(false)
+    } finally {
+      process.kill(pid, 'SIGCONT')
+    }
+  })
+
   it('a replica whose bus connection dropped serves no stale schedule, and caches again once it is back', async () => {
     const m = await h.member('fresh')
     const dt = '20250618'
@@ -75,7 +104,7 @@ describe.runIf(pgUrl)('two replicas on one PostgreSQL', () => {
     const admin = new pg.Client({ connectionString: h.databaseUrl })
     await admin.connect()
     try {
-      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mypage-cache-bus' AND datname = current_database()`)
+      await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'mypage-cache-bus%' AND datname = current_database()`)
     } finally {
       await admin.end()
     }
@@ -85,7 +114,7 @@ describe.runIf(pgUrl)('two replicas on one PostgreSQL', () => {
     const admin2 = new pg.Client({ connectionString: h.databaseUrl })
     await admin2.connect()
     try {
-      await expect.poll(async () => (await admin2.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'mypage-cache-bus' AND datname = current_database()`)).rows[0].n, { timeout: 15_000 }).toBe(2)
+      await expect.poll(async () => (await admin2.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'mypage-cache-bus%' AND datname = current_database()`)).rows[0].n, { timeout: 15_000 }).toBe(2)
     } finally {
       await admin2.end()
     }
