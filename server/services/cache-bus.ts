@@ -67,9 +67,11 @@ export type BusTimings = {
   liveMs: number
   /** The longest a write waits for acknowledgements, from its commit (≥ freshMs). */
   ackDeadlineMs: number
+  /** A connection whose heartbeats have not come back for this long is given up and opened again (a half-open socket). */
+  deadMs: number
 }
 
-export const BUS_TIMINGS: BusTimings = { heartbeatMs: 200, freshMs: 1_000, liveMs: 1_100, ackDeadlineMs: 1_100 }
+export const BUS_TIMINGS: BusTimings = { heartbeatMs: 200, freshMs: 1_000, liveMs: 1_100, ackDeadlineMs: 1_100, deadMs: 10_000 }
 
 type Handlers = {
   /** An event published by another process. */
@@ -209,7 +211,14 @@ export async function createPgCacheBus(url: string, handlers: Handlers): Promise
       acked.delete(o)
     }
     const c = client
-    if (!c || beating || closed) return
+    if (!c || closed) return
+    // Nothing has come back for long though the socket looks open (a half-open connection, a
+    // backend that stopped): start over on a new one.
+    if (at - Math.max(listeningSince, echoOf) > t.deadMs) {
+      lost(c, new Error(`no heartbeat came back for ${t.deadMs} ms`))
+      return
+    }
+    if (beating) return
     beating = true
     const message = JSON.stringify({ o: origin, k: 'h', t: now() })
     c.query('SELECT pg_notify($1, $2)', [CHANNEL, message])

@@ -10,7 +10,7 @@ import { CHANNEL, createPgCacheBus, type BusTimings, type CacheBus, type CacheEv
 // quick; the rules between them are production's. PostgreSQL only (LISTEN/NOTIFY).
 
 const pgUrl = process.env.TEST_DATABASE_URL
-const quick: BusTimings = { heartbeatMs: 40, freshMs: 250, liveMs: 300, ackDeadlineMs: 300 }
+const quick: BusTimings = { heartbeatMs: 40, freshMs: 250, liveMs: 300, ackDeadlineMs: 300, deadMs: 60_000 }
 /** Long enough that a publish resolved before it was acknowledged, never by its deadline. */
 const patient: Partial<BusTimings> = { ackDeadlineMs: 120_000 }
 
@@ -112,6 +112,27 @@ describe.runIf(pgUrl)('the cache bus: acknowledged invalidations, reads without 
     // Once it flows again the invalidation is applied, then the heartbeat comes back.
     await expect.poll(() => b.seen).toEqual([{ kind: 'schedule' }])
     await expect.poll(() => b.b.fresh()).toBe(true)
+  })
+
+  it('a connection whose heartbeats stop coming back is given up and opened again', async () => {
+    const { b } = await bus({ deadMs: 800 }, 'mypage-cache-bus-half-open')
+    await expect.poll(() => b.fresh()).toBe(true)
+    const admin = new pg.Client({ connectionString: scratch.url })
+    await admin.connect()
+    try {
+      const backends = async () => (await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = 'mypage-cache-bus-half-open'`)).rows.map((r) => r.pid)
+      const [stalled] = await backends()
+      // Its socket stays open, nothing comes back: as a half-open connection looks.
+      process.kill(stalled, 'SIGSTOP')
+      try {
+        await expect.poll(async () => (await backends()).some((pid) => pid !== stalled), { timeout: 10_000 }).toBe(true)
+      } finally {
+        process.kill(stalled, 'SIGCONT')
+      }
+      await expect.poll(() => b.fresh(), { timeout: 10_000 }).toBe(true)
+    } finally {
+      await admin.end()
+    }
   })
 
   it('a replica that says it leaves is not waited for', async () => {
