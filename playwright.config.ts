@@ -16,8 +16,11 @@ export default defineConfig({
   // One retry in CI only: on two shared cores a full page load (the 3-D Secure return, a mailed link)
   // can outlast a wait. A retried test is reported as flaky in the summary, never hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous waits: they only matter on a slow machine (two cores whose hypervisor took 40 % of
+  // them made a 3-D Secure return page take over 10 s to start its chart, and a checkout test over
+  // 60 s, on 2026-11-27). A passing test is no slower for them; a failing one fails later.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['line']] : [['list']],
   outputDir: 'test-results',
@@ -31,7 +34,7 @@ export default defineConfig({
     // minutes a run. CI records it on the retry of a failed test, where it is needed.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    actionTimeout: 15_000,
-    navigationTimeout: 30_000,
+    actionTimeout: 30_000,
+    navigationTimeout: 45_000,
   },
 })
