@@ -32,6 +32,8 @@ export const flowDocs: FlowDocs = {
     isNew: '新しいクーポンのとき',
     isBasicsValid: 'コード・名前・割引額が正しいとき',
     isFitValid: '対象商品・期限・上限が正しいとき',
+    isBasicsField: 'コード・名前・割引額の入力のとき',
+    isFitField: '期限・上限の入力のとき',
     isConflict: 'ほかの担当者が先に保存していたとき（409）',
   },
   actors: {

@@ -2,14 +2,14 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import { failureMessage, failureStatus } from '../shared/api-failure'
 import type { DeskCouponSaveRequest } from '../../contract/desk-calls'
 import { deskMessages } from '../../contract/desk-messages'
-import { couponErrors, couponSaveRequest, emptyCouponValues, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
+import { couponErrors, couponSaveRequest, emptyCouponValues, isStepField, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
 
 /**
  * An operator creates or edits a coupon in three steps (the desk's coupon pages).
  *
  * start ─[isNew]─▶ editing.basics │ else ─▶ loading ─▶ editing.basics (loadFailed ─retry─▶ loading)
  * editing: basics ─step.next [isBasicsValid]─▶ fit ─step.next [isFitValid]─▶ review ─form.submit─▶ saving
- *          (step.back goes one step back)
+ *          (step.back goes one step back; each step takes changes to its own fields only, the review none)
  * saving ─done─▶ saved │ 409 changed by another [isConflict] ─▶ conflict │ other error ─▶ editing.review (the server's message)
  * conflict ─conflict.reload─▶ reloading ─▶ editing.basics with the other operator's version
  *          ─conflict.back─▶ editing.review (the operator's own values; saving again is told again)
@@ -55,6 +55,9 @@ export const couponEditMachine = setup({
     isNew: ({ context }) => context.isNew,
     isBasicsValid: ({ context }) => !stepHasErrors(context.errors, 'basics'),
     isFitValid: ({ context }) => !stepHasErrors(context.errors, 'fit'),
+    // A step takes changes to its own fields only; the review takes none (it shows, it does not edit).
+    isBasicsField: ({ event }) => event.type === 'field.change' && isStepField('basics', event.field),
+    isFitField: ({ event }) => event.type === 'field.change' && isStepField('fit', event.field),
     // Another operator saved first (the version moved on). A code already in use or a stopped
     // coupon is a 409 too, but reloading would not help: those stay on the review with the message.
     isConflict: ({ event }) => 'error' in event && failureStatus(event.error) === 409 && failureMessage(event.error) === deskMessages.changedByOther,
@@ -121,13 +124,10 @@ export const couponEditMachine = setup({
     },
     editing: {
       initial: 'basics',
-      on: {
-        'field.change': { actions: 'changeField' },
-        'fit.toggle': { actions: 'toggleFit' },
-      },
       states: {
         basics: {
           on: {
+            'field.change': { guard: 'isBasicsField', actions: 'changeField' },
             'step.next': [
               { guard: 'isBasicsValid', target: 'fit', actions: [{ type: 'showStep', params: { step: 'basics' } }, 'clearNotes'] },
               { actions: { type: 'showStep', params: { step: 'basics' } } },
@@ -137,6 +137,8 @@ export const couponEditMachine = setup({
         fit: {
           tags: ['step:fit'],
           on: {
+            'field.change': { guard: 'isFitField', actions: 'changeField' },
+            'fit.toggle': { actions: 'toggleFit' },
             'step.next': [
               { guard: 'isFitValid', target: 'review', actions: { type: 'showStep', params: { step: 'fit' } } },
               { actions: { type: 'showStep', params: { step: 'fit' } } },

@@ -73,4 +73,7 @@ export type CouponStep = keyof typeof stepFields
 
 export const stepHasErrors = (errors: CouponErrors, step: CouponStep) => stepFields[step].some((f) => errors[f])
 
+/** Whether a field is entered on that step (each step shows only its own fields). */
+export const isStepField = (step: CouponStep, field: CouponField) => (stepFields[step] as readonly CouponField[]).includes(field)
+
 export const sameFit = (a: CouponFit, b: CouponFit) => a.productType === b.productType && a.minutesToSupport === b.minutesToSupport
