@@ -202,7 +202,8 @@ export async function createPgCacheBus(url: string, handlers: Handlers): Promise
     }
   }
 
-  let beating = false
+  /** The connection whose heartbeat is on its way (one at a time; a new connection does not wait for a dead one's). */
+  let beatingOn: Client | null = null
   const heartbeat = () => {
     // Replicas silent for long are gone (crashed); forget them.
     const at = now()
@@ -218,12 +219,14 @@ export async function createPgCacheBus(url: string, handlers: Handlers): Promise
       lost(c, new Error(`no heartbeat came back for ${t.deadMs} ms`))
       return
     }
-    if (beating) return
-    beating = true
+    if (beatingOn === c) return
+    beatingOn = c
     const message = JSON.stringify({ o: origin, k: 'h', t: now() })
     c.query('SELECT pg_notify($1, $2)', [CHANNEL, message])
       .catch(() => {}) // a broken connection reports itself through 'error'/'end'
-      .finally(() => (beating = false))
+      .finally(() => {
+        if (beatingOn === c) beatingOn = null
+      })
   }
   const beat = setInterval(heartbeat, t.heartbeatMs)
   beat.unref()
