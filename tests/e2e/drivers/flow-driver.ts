@@ -213,11 +213,18 @@ export async function performEvent(driver: FlowDriver, page: Page, event: FlowEv
   try {
     await perform(page, event, ctx)
   } catch (e) {
-    const message = (e as Error).message ?? String(e)
-    const covered = /(<[^\n]*?>)[^\n]*intercepts pointer events/.exec(message)?.[1]
-    const what = message.split('\n')[0]
-    throw new Error(`could not perform ${event.type}: ${what}${covered ? `; the target was covered by ${covered}` : ''}; the member is on ${await whereIs(page)}`)
+    throw new Error(performFailure(event.type, (e as Error).message ?? String(e), await whereIs(page)))
   }
+}
+
+/**
+ * The message of an event the page did not let through: Playwright's first line and, when its log
+ * says another element intercepted the click ("<div …> … intercepts pointer events"), that element.
+ */
+export function performFailure(eventType: string, message: string, where: string): string {
+  const covered = /(<[^\n]*?>)[^\n]*intercepts pointer events/.exec(message)?.[1]
+  const what = message.split('\n')[0]
+  return `could not perform ${eventType}: ${what}${covered ? `; the target was covered by ${covered}` : ''}; the member is on ${where}`
 }
 
 /** Dev-tool switches a recorded start route may carry (the live flow panel, the online inspector):
