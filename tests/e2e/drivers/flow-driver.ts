@@ -159,11 +159,13 @@ export async function chartSettled(page: Page, flow: string, expected: string, t
     const quiet = Date.now() - lastChange
     const busy = pending.size > 0
     if (now?.state && chartIsIn(now.state, expected) && quiet >= SETTLED_MS && !busy) return true
-    if (!busy && quiet >= SETTLED_ELSEWHERE_MS) {
-      throw new Error(now?.state ? `the ${flow} chart settled in ${now.state}, not ${expected}` : `no ${flow} chart is running on this page`)
-    }
+    // A chart resting elsewhere has settled there. No chart at all may be a page still starting
+    // (the app starts in stages after its first paint, seconds on a loaded machine, with nothing
+    // in flight): that waits until the timeout.
+    if (now?.state && !busy && quiet >= SETTLED_ELSEWHERE_MS) throw new Error(`the ${flow} chart settled in ${now.state}, not ${expected}`)
     if (Date.now() - started > timeoutMs) {
-      throw new Error(`the ${flow} chart is still in ${now?.state ?? '(none)'} after ${timeoutMs / 1000} s${busy ? ` with ${pending.size} request(s) in flight` : ''}, expected ${expected}`)
+      if (!now?.state) throw new Error(`no ${flow} chart is running on this page after ${timeoutMs / 1000} s`)
+      throw new Error(`the ${flow} chart is still in ${now.state} after ${timeoutMs / 1000} s${busy ? ` with ${pending.size} request(s) in flight` : ''}, expected ${expected}`)
     }
     await page.waitForTimeout(100)
   }
