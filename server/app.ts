@@ -92,8 +92,7 @@ async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeo
   } catch {
     throw unauthorized()
   }
-  // While this replica may have missed another's write (its cache bus down or late), the row is read afresh.
-  const member = deps.caches.fresh() ? await deps.caches.members.get(uid, loadMember) : (await loadMember(deps.clock.now().getTime(), uid)).value
+  const member = await deps.caches.read(deps.caches.members, uid, loadMember)
   if (!member) throw unauthorized()
   return member
 }
@@ -189,11 +188,11 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
       // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) while this
-      // replica has applied every write answered anywhere (the cache bus's `fresh`); a refusal
-      // (4xx) is never kept.
+      // replica has applied every write answered anywhere (`caches.read`); a refusal (4xx) is
+      // never kept.
       const readKey = deps.caches.readKey(name, member?.memberId ?? null, parsed.output)
-      if (readKey !== null && deps.caches.fresh()) {
-        const cached = await deps.caches.reads.get(readKey, async () => {
+      if (readKey !== null) {
+        const cached = await deps.caches.read(deps.caches.reads, readKey, async () => {
           const fresh = await run()
           return { value: fresh instanceof CheckedJson ? fresh : new CheckedJson(JSON.stringify(checkResponse(name, fresh))) }
         })

@@ -30,10 +30,9 @@ export const reservationChangeHandlers: PartialHandlers<'reservation-schedule' |
       const { answer, day } = await scheduleAnswer(deps.db, requestedDay(input.dt), minutes, now)
       return { value: checkedJson('reservation-schedule', answer), validUntil: scheduleStableUntil(day, now) }
     }
-    // Another replica's booking must be seen on the next request (server/services/cache-bus.ts);
-    // while the bus reconnects, the answer is computed afresh.
-    if (!deps.caches.fresh()) return (await compute(deps.clock.now().getTime())).value
-    return deps.caches.schedules.get(`${input.dt}/${minutes}`, compute)
+    // Another replica's booking must be seen on the next request: while this replica may have
+    // missed it (its cache bus down or late), the answer is computed afresh (`caches.read`).
+    return deps.caches.read(deps.caches.schedules, `${input.dt}/${minutes}`, compute)
   },
 
   async 'update-resevation-date'({ input, deps, me }) {

@@ -175,12 +175,11 @@ export type ApiCaches = {
   /** Call after a committed write to bookings, shifts, business holidays or a consultant's profile. */
   scheduleChanged: () => void
   /**
-   * Before serving a read from a cache: true while every write answered by any process has been
-   * applied here (server/services/cache-bus.ts: the writers wait for it); false while the
-   * cross-process bus is down or late — then compute without the cache. Always true in a single
-   * process (no bus).
+   * `cache.get(key, compute)` while every write answered by any process has been applied here
+   * (server/services/cache-bus.ts: the writers wait for it); while the cross-process bus is down
+   * or late, computed afresh and not kept. Always from the cache in a single process (no bus).
    */
-  fresh: () => boolean
+  read: <K, V>(cache: TtlCache<K, V>, key: K, compute: (now: number, key: K) => Promise<Fresh<V>>) => Promise<V>
   /** Resolves when this process's invalidations have been applied by the other processes (app.ts awaits it before answering). */
   flush: () => Promise<void>
   /** Applies another process's invalidation (server/services/cache-bus.ts). */
@@ -247,9 +246,10 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
       apply({ kind: 'schedule' })
       publish({ kind: 'schedule' })
     },
-    fresh: () => {
+    read: async (cache, key, compute) => {
       const b = bus?.()
-      return b ? b.fresh() : true
+      if (!b || b.fresh()) return cache.get(key, compute)
+      return (await compute(now(), key)).value
     },
     flush: async () => {
       if (pending.length > 0) await Promise.all(pending)
