@@ -57,6 +57,12 @@ export const staff = pgTable('staff', {
   /** How many ratings averageScore is made of. */
   ratingCount: integer('rating_count').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * Where the consultant's mails go (new, changed, reassigned, refunded consultations): set by an
+   * operator on the desk, so a consultant without a staff login is mailed too; when null, the
+   * address of their staff account (docs/server.md "Mails to consultants").
+   */
+  email: text('email'),
   /** false: takes no new bookings and leaves the member's grid (operator's desk; docs/server.md "Operator's desk"). */
   active: boolean('active').notNull().default(true),
   /** Optimistic concurrency of the operator's desk: every desk write checks and bumps it. */
@@ -151,6 +157,8 @@ export const tickets = pgTable('tickets', {
   /** The member booked 指名なし: the consultant was assigned (fairly, services/assignment.ts). */
   noPreference: boolean('no_preference').notNull().default(false),
   outcomeAt: ts('outcome_at'),
+  /** The consultant's case note on the outcome: staff only, never in a member answer. */
+  caseNote: text('case_note'),
 })
 
 export const purchases = pgTable('purchases', {
@@ -271,6 +279,8 @@ export const memberCoupons = pgTable(
 export const notices = pgTable('notices', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   kind: text('kind').$type<'INFORMATION' | 'CAMPAIGN'>().notNull(),
+  /** A short heading shown above the content ('' on notices made before titles). */
+  title: text('title').notNull().default(''),
   content: text('content').notNull(),
   updateTime: ts('update_time').notNull(),
   /** Publish window (operator's desk): shown from publishFrom (null: at once) until publishUntil (null: no end). */
@@ -456,6 +466,11 @@ export const staffShiftExceptions = pgTable('staff_shift_exceptions', {
 export const staffCalendarFeeds = pgTable('staff_calendar_feeds', {
   staffId: text('staff_id').primaryKey().references(() => staff.staffId, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  /**
+   * The staff account that made the URL: the feed answers only while that account still holds the
+   * staff row, so a revoked consultant's URL never serves a successor's bookings.
+   */
+  ownerUid: text('owner_uid'),
   createdAt: ts('created_at').notNull(),
 })
 
