@@ -282,23 +282,30 @@ export const DeskConsultantActiveRequest = strict({
 
 // ---- members (look-up for support staff)
 
-export const MemberSearchBy = v.picklist(['ANY', 'EMAIL', 'PHONE', 'MEMBER_ID', 'TICKET'], dm.searchByInvalid)
+export const MemberSearchBy = v.picklist(['ANY', 'NAME', 'EMAIL', 'PHONE', 'MEMBER_ID', 'TICKET'], dm.searchByInvalid)
 /**
- * ANY: an address (contains @) by e-mail, digits (hyphens ignored) by phone, else a member id or a
- * ticket number. E-mail matches from the start (case-insensitive); the others exactly.
+ * ANY: an address (contains @) by e-mail, digits (hyphens ignored) by phone, else a member id, a
+ * ticket number or a name. E-mail matches from the start (case-insensitive); a name anywhere in
+ * 姓名 with spaces ignored, hiragana and katakana alike, full- and half-width alike (NFKC:
+ * docs/product.md §10 "Finding members"); the others exactly. An empty query lists every member,
+ * newest first. A cancelled member is listed without personal data (`cancelled`).
  */
 export const DeskMembersRequest = strict({
-  query: text(SEARCH_MAX, dm.queryRequired, dm.queryTooLong),
+  query: v.optional(v.pipe(v.string(dm.queryRequired), v.trim(), v.maxLength(SEARCH_MAX, dm.queryTooLong)), ''),
   by: v.optional(MemberSearchBy, 'ANY'),
   ...Paging,
 })
 export const DeskMemberRow = v.object({
   memberId: v.string(),
+  /** '' for a cancelled member. */
   email: v.string(),
-  /** 姓 名 */
+  /** 姓 名; （退会済み） for a cancelled member. */
   name: v.string(),
+  /** '' for a cancelled member. */
   phoneNumber: v.string(),
   createdAt: v.number(),
+  /** The member cancelled their account (docs/server.md "Records kept"): no personal data is shown. */
+  cancelled: v.boolean(),
 })
 export const DeskMembersResponse = paged(DeskMemberRow)
 
@@ -436,6 +443,96 @@ export const DeskAuditEntry = v.object({
 })
 export const DeskAuditResponse = paged(DeskAuditEntry)
 
+// ---- the desk's day and its bookings (docs/product.md §10 "The operator's desk")
+
+/**
+ * A consultation's status as the desk shows it: the ticket's own status, except NO_CONTACT (no
+ * contact recorded; the ticket stays UNSUPPORTED) and REFUNDED (any refund ends the booking,
+ * whatever the status: it never reads 未対応).
+ */
+export const DeskBookingStatus = v.picklist(['UNSUPPORTED', 'COMPLETED', 'UNSOLVED', 'UNSOLVED_COMPLETED', 'NO_CONTACT', 'REFUNDED'], dm.statusInvalid)
+export type DeskBookingStatus = v.InferOutput<typeof DeskBookingStatus>
+export const DeskBooking = v.object({
+  ticketNumber: v.string(),
+  memberId: v.string(),
+  /** 姓 名; （退会済み） for a cancelled member. */
+  memberName: v.string(),
+  memberCancelled: v.boolean(),
+  staffId: v.string(),
+  staffNickname: v.string(),
+  productName: v.string(),
+  /** `SUPPORT-YYYYMMDD-HH-MM` (JST). */
+  reservationTime: v.string(),
+  startUnixTime: v.number(),
+  /** The booked end (start + the ticket's minutes). */
+  endUnixTime: v.number(),
+  minutes: v.number(),
+  supportType: v.nullable(v.picklist(['TEL', 'ONLINE'])),
+  status: DeskBookingStatus,
+  /** Booked 指名なし. */
+  noPreference: v.boolean(),
+  outcomeUnixTime: v.nullable(v.number()),
+})
+export type DeskBooking = v.InferOutput<typeof DeskBooking>
+
+/** A short list with how many there are in all (the glance shows the first ones and links to the rest). */
+const capped = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(item), total: v.number() })
+
+export const DeskTodayRequest = strict({})
+export const DeskMoneyItem = v.object({
+  memberId: v.string(),
+  memberName: v.string(),
+  ticketNumber: v.string(),
+  productName: v.string(),
+  /** Yen. */
+  amount: v.number(),
+  at: v.number(),
+})
+export const DeskTodayDay = v.object({
+  /** JST `YYYYMMDD`. */
+  ymd: v.string(),
+  /** Every active consultant (display order), and any inactive one still holding a consultation that day. */
+  consultants: v.array(v.object({ staffId: v.string(), staffNickname: v.string(), active: v.boolean(), consultations: v.array(DeskBooking) })),
+  total: v.number(),
+})
+/**
+ * 今日の状況: today's and tomorrow's consultations by consultant; outcomes not recorded (ended in
+ * the last DESK_OUTCOME_LOOKBACK_DAYS days, no outcome, not refunded); follow-ups owed (UNSOLVED,
+ * not refunded); today's purchases and succeeded refunds (count and yen, the latest of each).
+ */
+export const DeskTodayResponse = v.object({
+  now: v.number(),
+  today: DeskTodayDay,
+  tomorrow: DeskTodayDay,
+  outcomesMissing: capped(DeskBooking),
+  followUps: capped(DeskBooking),
+  purchases: v.object({ count: v.number(), yen: v.number(), items: v.array(DeskMoneyItem) }),
+  refunds: v.object({ count: v.number(), yen: v.number(), items: v.array(DeskMoneyItem) }),
+})
+export type DeskTodayResponse = v.InferOutput<typeof DeskTodayResponse>
+/** How far back the glance looks for consultations without an outcome. */
+export const DESK_OUTCOME_LOOKBACK_DAYS = 30
+/** How many items each list of the glance carries (its `total` says how many there are). */
+export const DESK_TODAY_LIST_MAX = 50
+
+/**
+ * Bookings (SUPPORT tickets with a date) by JST days `from`…`to` (both included; either may be
+ * left open), consultant, status and member (a name, an e-mail from its start, a member id or a
+ * ticket number, as desk-members reads them). With `from`: earliest first; without: latest first.
+ */
+export const DeskBookingsRequest = v.pipe(
+  strict({
+    from: v.optional(YmdQuery),
+    to: v.optional(YmdQuery),
+    staffId: v.optional(v.pipe(v.string(dm.staffNotFound), v.nonEmpty(dm.staffNotFound), v.maxLength(ID_MAX, dm.staffNotFound))),
+    status: v.optional(DeskBookingStatus),
+    member: v.optional(v.pipe(v.string(dm.queryTooLong), v.trim(), v.maxLength(SEARCH_MAX, dm.queryTooLong))),
+    ...Paging,
+  }),
+  v.forward(v.check((x) => !x.from || !x.to || x.from <= x.to, dm.rangeInvalid), ['to']),
+)
+export const DeskBookingsResponse = paged(DeskBooking)
+
 export const deskCalls = {
   'desk-notices': { method: 'GET', role: 'operator', request: DeskNoticesRequest, response: DeskNoticesResponse },
   'desk-notice-save': { method: 'POST', role: 'operator', request: DeskNoticeSaveRequest, response: DeskNoticeResponse },
@@ -459,6 +556,8 @@ export const deskCalls = {
   'desk-mail-resend': { method: 'POST', role: 'operator', request: DeskMailResendRequest, response: DeskMailResponse },
   'desk-refund': { method: 'POST', role: 'operator', request: DeskRefundRequest, response: DeskRefundResponse },
   'desk-audit': { method: 'GET', role: 'operator', request: DeskAuditRequest, response: DeskAuditResponse },
+  'desk-today': { method: 'GET', role: 'operator', request: DeskTodayRequest, response: DeskTodayResponse },
+  'desk-bookings': { method: 'GET', role: 'operator', request: DeskBookingsRequest, response: DeskBookingsResponse },
 } as const satisfies StaffRegistry
 
 export type DeskCallName = keyof typeof deskCalls

@@ -74,4 +74,7 @@ export const deskMessages = {
   refundKeyReused: 'この操作キーは別の内容の返金に使われています。画面を開き直してください。',
   refundInProgress: 'この返金は処理中です。しばらくしてから画面を更新してください。',
   refundFailed: '決済サービスで返金できませんでした。時間をおいて再度お試しください。',
+  // the desk's day and its bookings (desk-today, desk-bookings, desk-members)
+  rangeInvalid: '終了日は開始日と同じか後の日付にしてください',
+  cancelledMember: '（退会済み）',
 } as const

@@ -1,6 +1,7 @@
 import type { deskCalls } from '../../contract/desk-calls'
 import type { StaffHandlers } from '../http/staff'
 import { readAudit } from '../services/desk/audit-trail'
+import { searchBookings } from '../services/desk/bookings'
 import { deleteMenu, listMenus, listProducts, saveMenu, saveProduct } from '../services/desk/catalog'
 import { listConsultants, saveConsultant, setConsultantActive } from '../services/desk/consultants'
 import { couponClaims, listCoupons, saveCoupon, stopCoupon } from '../services/desk/coupons'
@@ -9,6 +10,7 @@ import { resendMail } from '../services/desk/mails'
 import { listMails, memberDetail, searchMembers } from '../services/desk/members'
 import { listNotices, saveNotice, withdrawNotice } from '../services/desk/notices'
 import { refundPurchase } from '../services/desk/refunds'
+import { deskToday } from '../services/desk/today'
 
 // The operator's desk (contract/desk-calls.ts, mounted by server/http/staff.ts): every call is for
 // the operator role; every write goes with its audit row (services/desk/common.ts `audited`).
@@ -36,4 +38,6 @@ export const deskHandlers: StaffHandlers<typeof deskCalls> = {
   'desk-mail-resend': ({ deps, input, actor }) => resendMail(deps, actor(), input.id),
   'desk-refund': ({ deps, input, actor }) => refundPurchase(deps, actor(), input),
   'desk-audit': ({ deps, input }) => readAudit(deps, input),
+  'desk-today': ({ deps }) => deskToday(deps),
+  'desk-bookings': ({ deps, input }) => searchBookings(deps, input),
 }

@@ -59,6 +59,8 @@ beforeAll(async () => {
     'desk-mail-resend': { id: mails[0].id },
     'desk-refund': { ticketNumber: bought.ticketNumber, amount: 100, reason: '権限テスト', idempotencyKey: 'access-matrix-1' },
     'desk-audit': { action: 'notice-create' },
+    'desk-today': {},
+    'desk-bookings': { from: '20250613', to: '20250613', member: member.email },
   }
 }, 120_000)
 afterAll(async () => h?.close())

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deskCalls, type DeskCallName } from '../../contract/desk-calls'
 import { staffCalls, type StaffCallName } from '../../contract/staff-calls'
+import { staffMessages } from '../../contract/staff-messages'
 import { tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createHarness, type Harness } from './harness'
@@ -118,4 +120,28 @@ describe('staff access matrix', () => {
     console.table(table)
     expect(mismatches).toEqual([])
   }, 180_000)
+
+  /**
+   * The desk's day and its searches (desk-today, desk-bookings, desk-members) are the operator's:
+   * a consultant — even asking about their own bookings — and a member are 403, no token 401.
+   * (Every other desk call's cells: tests/api/desk-access.test.ts.)
+   */
+  it('the desk’s glance, booking search and member search × every kind of caller: the operator only', async () => {
+    const requests: Record<'desk-today' | 'desk-bookings' | 'desk-members', T> = {
+      'desk-today': {},
+      'desk-bookings': { from: '20250612', to: '20250612', staffId: TARGET, status: 'UNSUPPORTED', member: 'テスト' },
+      'desk-members': { query: 'てすと', by: 'NAME' },
+    }
+    const mismatches: string[] = []
+    for (const [name, query] of Object.entries(requests)) {
+      expect(deskCalls[name as DeskCallName].role).toBe('operator')
+      for (const who of WHO) {
+        const r = await staffGet(h, name, { token: who === 'anonymous' ? undefined : tokens[who], query })
+        const expected = who === 'operator' ? 200 : who === 'anonymous' ? 401 : 403
+        if (r.status !== expected) mismatches.push(`${name} × ${who}: ${r.status} (expected ${expected})`)
+        if (r.status === 403) expect(r.body).toEqual({ message: staffMessages.forbidden })
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
 })

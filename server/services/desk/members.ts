@@ -1,48 +1,34 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
 import type { DeskCallInput, DeskMail, DeskPurchase, DeskRefund } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
-import { coupons, mailOutbox, memberCoupons, members, purchases, refunds, tickets } from '../../db/schema'
+import { coupons, mailOutbox, memberCoupons, members, purchases, refunds } from '../../db/schema'
 import { notFound } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { listTickets } from '../tickets'
-import { likePrefix, offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
+import { offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
+import { memberMatch } from './member-match'
 
 type MemberRow = typeof members.$inferSelect
 type RefundRow = typeof refunds.$inferSelect
 type PurchaseRow = typeof purchases.$inferSelect
 type MailRow = typeof mailOutbox.$inferSelect
 
-// Member look-up for support staff: find a member by e-mail, phone, member id or ticket number,
-// then see their tickets, purchases (with refunds), coupons and the mails sent to them.
+// Member look-up for support staff: find a member by name, e-mail, phone, member id or ticket
+// number (member-match.ts), or list them all, then see their tickets, purchases (with refunds),
+// coupons and the mails sent to them.
 
-function searchWhere(query: string, by: DeskCallInput<'desk-members'>['by']): SQL {
-  const q = query.trim()
-  const digits = q.replace(/[-\s（）()]/g, '')
-  const byEmail = ilike(members.email, likePrefix(q.toLowerCase()))
-  const byPhone = eq(members.phoneNumber, digits)
-  const byId = eq(members.memberId, q)
-  const byTicket = inArray(members.memberId, sql`(select ${tickets.memberId} from ${tickets} where ${tickets.ticketNumber} = ${q})`)
-  switch (by) {
-    case 'EMAIL':
-      return byEmail
-    case 'PHONE':
-      return byPhone
-    case 'MEMBER_ID':
-      return byId
-    case 'TICKET':
-      return byTicket
-    default:
-      if (q.includes('@')) return byEmail
-      if (/^\d{10,11}$/.test(digits)) return byPhone
-      return or(byId, byTicket)!
-  }
-}
+const memberRow = (m: MemberRow) =>
+  m.deletedAt
+    ? { memberId: m.memberId, email: '', name: dm.cancelledMember, phoneNumber: '', createdAt: unix(m.createdAt), cancelled: true }
+    : { memberId: m.memberId, email: m.email, name: `${m.memberLastname} ${m.memberFirstname}`, phoneNumber: m.phoneNumber, createdAt: unix(m.createdAt), cancelled: false }
 
-const memberRow = (m: MemberRow) => ({ memberId: m.memberId, email: m.email, name: `${m.memberLastname} ${m.memberFirstname}`, phoneNumber: m.phoneNumber, createdAt: unix(m.createdAt) })
-
+/**
+ * desk-members: the members the query names (member-match.ts), or every member when it is empty;
+ * newest first, paged. A cancelled member is listed as 退会済み without personal data.
+ */
 export async function searchMembers(deps: Deps, input: DeskCallInput<'desk-members'>) {
-  const where = searchWhere(input.query, input.by)
+  const where = input.query ? memberMatch(input.query, input.by) : undefined
   const [{ total }] = await deps.db.select({ total: count() }).from(members).where(where)
   const rows = await deps.db.select().from(members).where(where).orderBy(desc(members.createdAt), members.memberId).limit(input.pageSize).offset(offsetOf(input))
   return pageOf(rows.map(memberRow), total, input)

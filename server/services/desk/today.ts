@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { DESK_OUTCOME_LOOKBACK_DAYS, DESK_TODAY_LIST_MAX, type DeskBooking, type DeskTodayResponse } from '../../../contract/desk-calls'
+import { deskMessages as dm } from '../../../contract/desk-messages'
+import type { Tx } from '../../db/client'
+import { members, purchases, refunds, staff, tickets } from '../../db/schema'
+import { atJst, formatYmd, todayJst, unixSeconds, type LocalDate } from '../../domain/time'
+import type { Deps } from '../../http/handler'
+import { selectBookings, statusWhere, toDeskBooking } from './bookings'
+
+// 今日の状況, the operator's landing (desk-today; docs/product.md §10 "The operator's desk"): one
+// call answering what running the day needs, from six bounded queries run side by side:
+//   - today's and tomorrow's consultations by consultant (two JST days of tickets);
+//   - outcomes not recorded: consultations ended in the last DESK_OUTCOME_LOOKBACK_DAYS days with
+//     no outcome and no refund (a consultation the member never reached is recorded as ご連絡なし,
+//     so nothing old stays here unanswered forever without an operator seeing it first);
+//   - follow-ups owed: UNSOLVED, not refunded (docs/server.md "The consultation loop");
+//   - today's purchases and succeeded refunds, counted and summed by the database.
+// Each list carries its first DESK_TODAY_LIST_MAX rows and its total (`count(*) over ()`).
+
+/** Rows of a money list with the count and the yen of every row the query matched. */
+type MoneyRow = { memberId: string; lastname: string; firstname: string; deletedAt: Date | null; ticketNumber: string; productName: string; amount: number; at: Date; count: number; yen: number }
+
+const MONEY_ITEMS = 20
+
+function money(rows: MoneyRow[]) {
+  return {
+    count: rows[0]?.count ?? 0,
+    yen: rows[0]?.yen ?? 0,
+    items: rows.map((r) => ({
+      memberId: r.memberId,
+      memberName: r.deletedAt ? dm.cancelledMember : `${r.lastname} ${r.firstname}`,
+      ticketNumber: r.ticketNumber,
+      productName: r.productName,
+      amount: r.amount,
+      at: unixSeconds(r.at),
+    })),
+  }
+}
+
+const totals = {
+  count: sql<number>`cast(count(*) over () as integer)`,
+  memberId: members.memberId,
+  lastname: members.memberLastname,
+  firstname: members.memberFirstname,
+  deletedAt: members.deletedAt,
+}
+
+/** One JST day of the board: every active consultant in display order, and any other holding a consultation that day. */
+function boardDay(day: LocalDate, roster: { staffId: string; staffNickname: string; active: boolean }[], consultations: DeskBooking[]) {
+  const from = unixSeconds(atJst(day, 0, 0))
+  const to = unixSeconds(atJst(day.plusDays(1), 0, 0))
+  const ofDay = consultations.filter((c) => c.startUnixTime >= from && c.startUnixTime < to)
+  const consultants = roster
+    .map((s) => ({ ...s, consultations: ofDay.filter((c) => c.staffId === s.staffId) }))
+    .filter((s) => s.active || s.consultations.length > 0)
+  return { ymd: formatYmd(day), consultants, total: ofDay.length }
+}
+
+export async function deskToday(deps: Deps): Promise<DeskTodayResponse> {
+  const now = deps.clock.now()
+  const today = todayJst(now)
+  const dayStart = atJst(today, 0, 0)
+  const tomorrowStart = atJst(today.plusDays(1), 0, 0)
+  const boardEnd = atJst(today.plusDays(2), 0, 0)
+  const lookback = atJst(today.minusDays(DESK_OUTCOME_LOOKBACK_DAYS), 0, 0)
+  const db: Tx = deps.db
+  const ended: SQL = sql`${tickets.reservationAt} + make_interval(mins => ${tickets.minutesToSupport}) <= ${now.toISOString()}::timestamptz`
+
+  const [roster, board, missing, follow, bought, refunded] = await Promise.all([
+    db.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId)),
+    selectBookings(db, and(gte(tickets.reservationAt, dayStart), lt(tickets.reservationAt, boardEnd))).orderBy(asc(tickets.reservationAt), asc(tickets.ticketNumber)),
+    selectBookings(db, and(gte(tickets.reservationAt, lookback), lte(tickets.reservationAt, now), ended, statusWhere('UNSUPPORTED')))
+      .orderBy(asc(tickets.reservationAt), asc(tickets.ticketNumber))
+      .limit(DESK_TODAY_LIST_MAX),
+    selectBookings(db, statusWhere('UNSOLVED')).orderBy(asc(tickets.outcomeAt), asc(tickets.reservationAt)).limit(DESK_TODAY_LIST_MAX),
+    db
+      .select({ ...totals, yen: sql<number>`cast(sum(${purchases.amount}) over () as integer)`, ticketNumber: purchases.ticketNumber, productName: purchases.productName, amount: purchases.amount, at: purchases.purchaseTime })
+      .from(purchases)
+      .innerJoin(members, eq(members.memberId, purchases.memberId))
+      .where(and(gte(purchases.purchaseTime, dayStart), lt(purchases.purchaseTime, tomorrowStart)))
+      .orderBy(desc(purchases.purchaseTime), desc(purchases.ticketNumber))
+      .limit(MONEY_ITEMS),
+    db
+      .select({ ...totals, yen: sql<number>`cast(sum(${refunds.amount}) over () as integer)`, ticketNumber: refunds.ticketNumber, productName: tickets.productName, amount: refunds.amount, at: refunds.createdAt })
+      .from(refunds)
+      .innerJoin(members, eq(members.memberId, refunds.memberId))
+      .innerJoin(tickets, eq(tickets.ticketNumber, refunds.ticketNumber))
+      .where(and(eq(refunds.status, 'succeeded'), gte(refunds.createdAt, dayStart), lt(refunds.createdAt, tomorrowStart)))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id))
+      .limit(MONEY_ITEMS),
+  ])
+
+  const consultations = board.map(toDeskBooking)
+  return {
+    now: unixSeconds(now),
+    today: boardDay(today, roster, consultations),
+    tomorrow: boardDay(today.plusDays(1), roster, consultations),
+    outcomesMissing: { items: missing.map(toDeskBooking), total: missing[0]?.total ?? 0 },
+    followUps: { items: follow.map(toDeskBooking), total: follow[0]?.total ?? 0 },
+    purchases: money(bought),
+    refunds: money(refunded),
+  }
+}
