@@ -47,7 +47,9 @@ import { Route as AuthSupportMenuRouteImport } from './routes/_auth.support.menu
 import { Route as AuthSupportReservationDateChangeRouteImport } from './routes/_auth.support.reservation-date-change'
 import { Route as AuthSupportStaffRouteImport } from './routes/_auth.support.staff'
 import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
+import { Route as StaffDeskBookingsRouteImport } from './routes/staff._desk.bookings'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
+import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
 import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
 import { Route as StaffDeskCouponsIndexRouteImport } from './routes/staff._desk.coupons.index'
@@ -255,9 +257,19 @@ const StaffDeskAuditRoute = StaffDeskAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => StaffDeskRoute,
 } as any)
+const StaffDeskBookingsRoute = StaffDeskBookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskProductsRoute = StaffDeskProductsRouteImport.update({
   id: '/products',
   path: '/products',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffDeskTodayRoute = StaffDeskTodayRouteImport.update({
+  id: '/today',
+  path: '/today',
   getParentRoute: () => StaffDeskRoute,
 } as any)
 const StaffDeskConsultantsIndexRoute =
@@ -359,7 +371,9 @@ export interface FileRoutesByFullPath {
   '/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/support/staff': typeof AuthSupportStaffRoute
   '/staff/audit': typeof StaffDeskAuditRoute
+  '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/products': typeof StaffDeskProductsRoute
+  '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
@@ -408,7 +422,9 @@ export interface FileRoutesByTo {
   '/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/support/staff': typeof AuthSupportStaffRoute
   '/staff/audit': typeof StaffDeskAuditRoute
+  '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/products': typeof StaffDeskProductsRoute
+  '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
@@ -461,7 +477,9 @@ export interface FileRoutesById {
   '/_auth/support/reservation-date-change': typeof AuthSupportReservationDateChangeRoute
   '/_auth/support/staff': typeof AuthSupportStaffRoute
   '/staff/_desk/audit': typeof StaffDeskAuditRoute
+  '/staff/_desk/bookings': typeof StaffDeskBookingsRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
+  '/staff/_desk/today': typeof StaffDeskTodayRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/_desk/members/$memberId': typeof StaffDeskMembersMemberIdRoute
@@ -513,7 +531,9 @@ export interface FileRouteTypes {
     | '/support/reservation-date-change'
     | '/support/staff'
     | '/staff/audit'
+    | '/staff/bookings'
     | '/staff/products'
+    | '/staff/today'
     | '/staff/consultants/$staffId'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
@@ -562,7 +582,9 @@ export interface FileRouteTypes {
     | '/support/reservation-date-change'
     | '/support/staff'
     | '/staff/audit'
+    | '/staff/bookings'
     | '/staff/products'
+    | '/staff/today'
     | '/staff/consultants/$staffId'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
@@ -614,7 +636,9 @@ export interface FileRouteTypes {
     | '/_auth/support/reservation-date-change'
     | '/_auth/support/staff'
     | '/staff/_desk/audit'
+    | '/staff/_desk/bookings'
     | '/staff/_desk/products'
+    | '/staff/_desk/today'
     | '/staff/_desk/consultants/$staffId'
     | '/staff/_desk/coupons/new'
     | '/staff/_desk/members/$memberId'
@@ -914,11 +938,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskAuditRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/bookings': {
+      id: '/staff/_desk/bookings'
+      path: '/bookings'
+      fullPath: '/staff/bookings'
+      preLoaderRoute: typeof StaffDeskBookingsRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/products': {
       id: '/staff/_desk/products'
       path: '/products'
       fullPath: '/staff/products'
       preLoaderRoute: typeof StaffDeskProductsRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/_desk/today': {
+      id: '/staff/_desk/today'
+      path: '/today'
+      fullPath: '/staff/today'
+      preLoaderRoute: typeof StaffDeskTodayRouteImport
       parentRoute: typeof StaffDeskRoute
     }
     '/staff/_desk/consultants/': {
@@ -1043,7 +1081,9 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface StaffDeskRouteChildren {
   StaffDeskAuditRoute: typeof StaffDeskAuditRoute
+  StaffDeskBookingsRoute: typeof StaffDeskBookingsRoute
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
+  StaffDeskTodayRoute: typeof StaffDeskTodayRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
   StaffDeskCouponsNewRoute: typeof StaffDeskCouponsNewRoute
   StaffDeskMembersMemberIdRoute: typeof StaffDeskMembersMemberIdRoute
@@ -1059,7 +1099,9 @@ interface StaffDeskRouteChildren {
 
 const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskAuditRoute: StaffDeskAuditRoute,
+  StaffDeskBookingsRoute: StaffDeskBookingsRoute,
   StaffDeskProductsRoute: StaffDeskProductsRoute,
+  StaffDeskTodayRoute: StaffDeskTodayRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,
   StaffDeskCouponsNewRoute: StaffDeskCouponsNewRoute,
   StaffDeskMembersMemberIdRoute: StaffDeskMembersMemberIdRoute,

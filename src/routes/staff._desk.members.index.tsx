@@ -7,7 +7,7 @@ import { MemberSearchPage } from '../features/desk-members/member-search-page'
 export const Route = createFileRoute('/staff/_desk/members/')({
   validateSearch: v.object({
     q: v.fallback(searchTextClipped(100), undefined),
-    by: v.fallback(v.optional(v.picklist(['ANY', 'EMAIL', 'PHONE', 'MEMBER_ID', 'TICKET'])), undefined),
+    by: v.fallback(v.optional(v.picklist(['ANY', 'NAME', 'EMAIL', 'PHONE', 'MEMBER_ID', 'TICKET'])), undefined),
     page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   }),
   component: MembersRoute,

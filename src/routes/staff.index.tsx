@@ -5,12 +5,12 @@ import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 
-/** 今日の相談 (a consultant's day); an operator who is no consultant starts at the assignments. */
+/** 今日の相談 (a consultant's day); an operator who is no consultant starts at 今日の状況 (the desk's glance). */
 export const Route = createFileRoute('/staff/')({
   staticData: { staffRoles: ['consultant'] },
   beforeLoad: (options) => {
     const { roles } = options.context.staff
-    if (!roles.includes('consultant') && roles.includes('operator')) throw redirect({ to: '/staff/assignments' })
+    if (!roles.includes('consultant') && roles.includes('operator')) throw redirect({ to: '/staff/today' })
     refuseOtherRoles(options)
   },
   loader: ({ context }) => context.staffApi.call('consultant-day', { days: CONSULTANT_DAYS }),

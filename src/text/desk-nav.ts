@@ -1,6 +1,8 @@
 // The desk's entries in the staff menu: the staff layout carries them, not the desk's other words.
 
 export const deskNavText = {
+  today: '今日の状況',
+  bookings: '予約',
   notices: 'お知らせ',
   coupons: 'クーポン',
   products: '商品',

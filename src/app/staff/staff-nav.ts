@@ -11,7 +11,10 @@ export type StaffNavItem = { to: string; label: string; roles: readonly StaffRol
 
 export const staffNav: StaffNavItem[] = [
   { to: '/staff', label: staffNavText.day, roles: ['consultant'], exact: true },
+  // The operator's landing (src/routes/staff.index.tsx sends an operator who is no consultant here).
+  { to: '/staff/today', label: deskNavText.today, roles: ['operator'] },
   { to: '/staff/assignments', label: staffNavText.assignments, roles: ['operator'] },
+  { to: '/staff/bookings', label: deskNavText.bookings, roles: ['operator'] },
   { to: '/staff/shifts', label: staffNavText.shifts, roles: ['consultant', 'operator'] },
   { to: '/staff/calendar', label: staffNavText.calendar, roles: ['consultant'] },
   { to: '/staff/holidays', label: staffNavText.holidays, roles: ['operator'] },
