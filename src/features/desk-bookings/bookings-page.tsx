@@ -215,8 +215,8 @@ function Actions({ booking: b, nowSec }: { booking: DeskBooking; nowSec: number 
           <Link to="/staff/assignments">{t.assignment}</Link>
         </ChakraLink>
       ) : (
-        <Text as="span" color="fg.muted" title={t.notAssignable}>
-          {t.assignment}—
+        <Text as="span" color="fg.muted" title={t.notAssignable} aria-label={t.notAssignable}>
+          —
         </Text>
       )}
     </HStack>

@@ -157,6 +157,8 @@ function Board({ id, title, day }: { id: string; title: string; day: Day }) {
             as="li"
             key={s.staffId}
             data-staff-id={s.staffId}
+            // On a phone a consultant without consultations that day is left out (the day says 予約なし by its total).
+            hideBelow={s.consultations.length === 0 ? 'md' : undefined}
             direction={{ base: 'column', md: 'row' }}
             gap={{ base: '1', md: '3' }}
             py="2"
