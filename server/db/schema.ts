@@ -43,7 +43,10 @@ export const members = pgTable('members', {
    * purchases and charges that name it are accounting records (docs/server.md "Records kept").
    */
   deletedAt: ts('deleted_at'),
-})
+}, (t) => [
+  // The desk's member list, newest first.
+  index('members_created_idx').on(t.createdAt.desc(), t.memberId),
+])
 
 export const staff = pgTable('staff', {
   staffId: text('staff_id').primaryKey(),
@@ -159,7 +162,13 @@ export const tickets = pgTable('tickets', {
   outcomeAt: ts('outcome_at'),
   /** The consultant's case note on the outcome: staff only, never in a member answer. */
   caseNote: text('case_note'),
-})
+}, (t) => [
+  // The staff day's reads by start (the desk's board, outcomes not recorded, desk-bookings by days,
+  // the consultant's day and 割り当て) and by member (desk-bookings, a member's earlier consultations).
+  index('tickets_reservation_at_idx').on(t.reservationAt).where(sql`${t.productType} = 'SUPPORT' and ${t.reservationAt} is not null`),
+  index('tickets_unsolved_idx').on(t.outcomeAt).where(sql`${t.supportStatus} = 'UNSOLVED'`),
+  index('tickets_member_idx').on(t.memberId),
+])
 
 export const purchases = pgTable('purchases', {
   receiptNumber: text('receipt_number').primaryKey(),
@@ -176,6 +185,8 @@ export const purchases = pgTable('purchases', {
   // purchase-list pages newest first by the keyset (purchase_time, ticket_number) of one member:
   // with this index a page costs the same at 100 rows and at 100,000 (docs/performance.md).
   index('purchases_member_keyset_idx').on(t.memberId, t.purchaseTime.desc(), t.ticketNumber.desc()),
+  // The desk's purchases of a day (desk-today).
+  index('purchases_time_idx').on(t.purchaseTime),
 ])
 
 /**
@@ -524,7 +535,11 @@ export const refunds = pgTable('refunds', {
   actorUid: text('actor_uid').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
-}, (t) => [index('refunds_receipt_idx').on(t.receiptNumber)])
+}, (t) => [
+  index('refunds_receipt_idx').on(t.receiptNumber),
+  // The desk's refunds of a day (desk-today).
+  index('refunds_created_idx').on(t.createdAt).where(sql`${t.status} = 'succeeded'`),
+])
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
