@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
-import { ID_MAX, LABEL_MAX, UID_MAX } from './fields'
+import { ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
 import type { StaffRegistry } from './staff-calls'
 
@@ -29,7 +29,7 @@ const queryInt = (min: number, max: number, message: string) =>
     v.maxValue(max, message),
   )
 const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message))
-const text = (max: number, required: string, tooLong: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
+const text = (max: number, required: string, tooLong: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong), noControlChars)
 
 export const Version = int(1, 2_147_483_647, dm.versionRequired)
 /** Unix seconds (JST is the client's presentation). 2000-01-01 … 2100-01-01. */

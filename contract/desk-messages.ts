@@ -53,6 +53,7 @@ export const deskMessages = {
   couponNotFound: 'クーポンが見つかりません。',
   couponExists: 'このクーポンコードは既に使われています。別のコードを入力してください。',
   couponStopped: '停止済みのクーポンは編集できません。',
+  couponExpirePast: '有効期限は現在より後の日時にしてください。',
   couponProductUnknown: '対象商品に販売していない種別・分数が含まれています。',
   productNotFound: '商品が見つかりません。',
   menuNotFound: 'メニューが見つかりません。',
