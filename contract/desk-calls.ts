@@ -433,6 +433,14 @@ export const DeskAuditEntry = v.object({
   targetId: v.string(),
   before: v.unknown(),
   after: v.unknown(),
+  /** The action in Japanese (contract/audit-names.ts). */
+  actionName: v.string(),
+  /** The actor's consultant nickname, when their account works as a staff row. */
+  actorName: v.nullable(v.string()),
+  /** Who or what the target is, in words: a consultant's nickname, the member of a ticket or purchase, an account's address. */
+  targetName: v.nullable(v.string()),
+  /** Names of the consultants and members the before/after name by id (`STAFF-03` → its nickname). */
+  names: v.record(v.string(), v.string()),
 })
 export const DeskAuditResponse = paged(DeskAuditEntry)
 
