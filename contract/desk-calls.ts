@@ -41,6 +41,7 @@ const paged = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(
 const YmdQuery = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid))
 
 export const CONTENT_MAX = 1000
+export const NOTICE_TITLE_MAX = 100
 export const COUPON_NAME_MAX = LABEL_MAX
 export const DISCOUNT_MAX = 1_000_000
 export const PRICE_MAX = 1_000_000
@@ -67,6 +68,9 @@ export const NoticeState = v.picklist(['SCHEDULED', 'PUBLISHED', 'ENDED', 'WITHD
 export const DeskNotice = v.object({
   id: v.number(),
   kind: NoticeKind,
+  /** A short heading above the content; '' when none. */
+  title: v.string(),
+  /** Paragraphs on blank lines, line breaks kept; https: URLs and site paths become links (src/ui/notice-text.tsx). */
   content: v.string(),
   /** What members see as the date (unix seconds): the start of the window, or the last edit. */
   updateTime: v.number(),
@@ -87,6 +91,8 @@ export const DeskNoticeSaveRequest = v.pipe(
     id: v.optional(int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid)),
     version: v.optional(Version),
     kind: NoticeKind,
+    /** Optional: '' (or absent) for none. One line. */
+    title: v.optional(v.pipe(v.string(dm.titleTooLong), v.trim(), v.maxLength(NOTICE_TITLE_MAX, dm.titleTooLong), v.check((s) => !/[\r\n]/.test(s), dm.titleOneLine), noControlChars), ''),
     content: text(CONTENT_MAX, dm.contentRequired, dm.contentTooLong),
     /** null or absent: published at once. */
     publishFrom: v.optional(v.nullable(UnixSeconds), null),

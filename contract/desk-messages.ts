@@ -8,6 +8,8 @@ export const deskMessages = {
   idInvalid: 'IDが正しくありません',
   kindInvalid: '種類は「お知らせ」か「キャンペーン」を選択してください',
   contentRequired: '本文を入力してください',
+  titleTooLong: 'タイトルは100文字以内で入力してください',
+  titleOneLine: 'タイトルは1行で入力してください',
   contentTooLong: '本文は1000文字以内で入力してください',
   timeInvalid: '日時が正しくありません',
   windowInvalid: '掲載終了は掲載開始より後の日時にしてください',

@@ -50,8 +50,12 @@ export const deskNoticeText = {
   editTitle: 'お知らせの編集',
   newTitle: 'お知らせ・キャンペーンを書く',
   kind: '種類',
+  noticeTitle: 'タイトル（任意）',
+  noticeTitleHint: '本文の上に見出しとして表示します（100文字まで）。',
   content: '本文',
-  contentHint: '会員のホームにそのまま表示されます（1000文字まで）。',
+  contentHint:
+    '会員のホームに表示されます（1000文字まで）。空行で段落を分け、改行はそのまま表示します。https:// で始まるURLと、このサイトのパス（/get-coupon?couponCode=… など）はリンクになります。',
+  preview: '会員のホームでの見え方',
   publishFrom: '掲載開始（日本時間）',
   publishFromHint: '空欄なら保存するとすぐ掲載します。',
   publishUntil: '掲載終了（日本時間）',
