@@ -32,7 +32,7 @@ export const auditActionNames = {
   refund: '返金',
   'refund-failed': '返金の失敗',
 } as const satisfies Record<string, string>
-export type AuditAction = keyof typeof auditActionNames
+
 
 export const auditTargetNames: Record<string, string> = {
   ticket: '相談',

@@ -145,7 +145,7 @@ export const LP_SOURCE_MAX = 255
 
 
 /** Whether any string of a request (keys included, at any depth) holds a control character. */
-export function hasControlChars(value: unknown, depth = 0): boolean {
+function hasControlChars(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return CONTROL_CHARS.test(value)
   if (depth > 32 || value === null || typeof value !== 'object') return false
   if (Array.isArray(value)) return value.some((x) => hasControlChars(x, depth + 1))

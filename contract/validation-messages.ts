@@ -4,7 +4,7 @@ import * as v from 'valibot'
 // missing key, a cap written as `v.maxLength(64)`): valibot's defaults are English ("Invalid type:
 // Expected boolean but received …") and reached the staff pages and outside callers as they were.
 // Set once, globally, by contract/fields.ts (which every registry imports), so the forms and the
-// server read the same words (docs/api.md "Errors"). A rule with a message of its own keeps it.
+// server read the same words (docs/api.md, request hygiene; decisions.md 66). A rule with a message of its own keeps it.
 
 /** Shaped strings of the wire (contract/ids.ts), member and staff calls alike. */
 export const formatMessages = {
@@ -32,7 +32,7 @@ export const isJapanese = (message: string) => JAPANESE.test(message)
 const lengthUnit = (input: unknown) => (Array.isArray(input) ? '件' : '文字')
 
 /** The default message of one issue: what the rule asks for, without the field's name. */
-export function defaultMessage(issue: v.BaseIssue<unknown>): string {
+function defaultMessage(issue: v.BaseIssue<unknown>): string {
   const n = issue.requirement
   switch (issue.type) {
     case 'object':

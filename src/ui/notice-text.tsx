@@ -9,8 +9,8 @@ import { PathLink } from './path-link'
 // built as React elements: the text is never HTML. Links to other sites open in a new tab without
 // handing it this page (`rel="noopener noreferrer"`).
 
-export type NoticeSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string; external: boolean }
-export type NoticeParagraph = NoticeSegment[][]
+type NoticeSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string; external: boolean }
+type NoticeParagraph = NoticeSegment[][]
 
 /** A URL-looking run of ASCII (Japanese text around it ends it), or a site path after a space or the line's start. */
 const CANDIDATE = /[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"'\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]+|(?<=^|[\s(（「『])\/[^\s<>"'\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]*/g

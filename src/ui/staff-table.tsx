@@ -1,8 +1,8 @@
-import { Box, Table, Text, type TableCellProps, type TableRootProps, type TableRowProps } from '@chakra-ui/react'
+import { chakra, Table, Text, type TableCellProps, type TableRootProps, type TableRowProps } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 /**
- * The staff pages' tables (decisions.md "Staff tables on a phone"): a table from the `md`
+ * The staff pages' tables (decisions.md 66): a table from the `md`
  * breakpoint up; below it every row becomes a card, one line per column with the column's name in
  * front, so nothing (担当, 操作…) sits off-screen at 390 px. The markup stays a table at every width
  * (its rows, headers and `data-*` are what people's tools and the tests find). Draw a staff table
@@ -56,7 +56,10 @@ function Cell({ label, children, ...props }: { label: ReactNode } & TableCellPro
       <Text as="span" hideFrom="md" fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      <Box minW="0">{children}</Box>
+      {/* A span, not a div: what a cell held stays the cell's first block (tests/e2e/drivers read it so). */}
+      <chakra.span display="block" minW="0">
+        {children}
+      </chakra.span>
     </Table.Cell>
   )
 }

@@ -4,7 +4,7 @@ import { RESERVATION_TIME } from '../../../contract/ids'
 import { formatDateTimeUnix, formatReservation, formatYen } from '../../../contract/jst'
 import { deskAuditText as t } from '../../text/desk'
 
-// One audit row's change as an operator reads it (docs/product.md "Audit trail" on the desk): the
+// One audit row's change as an operator reads it (docs/server.md "Audit trail"): the
 // fields that changed by their Japanese names, each value formatted (yen, Japan dates, statuses in
 // words, consultants and members by name), and the row's raw before/after one click away.
 
@@ -15,7 +15,7 @@ const YMD = /^(\d{4})(\d{2})(\d{2})$/
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x)
 
 /** A field's value in words; `key` is the field it sits under ('' at the top of a snapshot). */
-export function formatAuditValue(key: string, value: unknown, names: Names): string {
+function formatAuditValue(key: string, value: unknown, names: Names): string {
   if (value === null || value === undefined || value === '') return t.none
   if (Array.isArray(value)) return value.length === 0 ? t.none : value.map((x) => formatAuditValue(key, x, names)).join('、')
   if (isRecord(value)) {
@@ -44,7 +44,7 @@ export function formatAuditValue(key: string, value: unknown, names: Names): str
 type Line = { key: string; label: string; before?: string; after?: string }
 
 /** The lines of a change: on an edit the fields that differ, on a creation or deletion all of them. */
-export function auditLines(before: unknown, after: unknown, names: Names): Line[] {
+function auditLines(before: unknown, after: unknown, names: Names): Line[] {
   if (!isRecord(before) && !isRecord(after)) {
     // A list (the business holidays) or a single value: one line.
     return [{ key: '', label: t.content, before: before == null ? undefined : formatAuditValue('', before, names), after: after == null ? undefined : formatAuditValue('', after, names) }]
