@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
-import { ID_MAX, LABEL_MAX, UID_MAX } from './fields'
+import { ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
 import type { StaffRegistry } from './staff-calls'
 
@@ -29,7 +29,7 @@ const queryInt = (min: number, max: number, message: string) =>
     v.maxValue(max, message),
   )
 const int = (min: number, max: number, message: string) => v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message))
-const text = (max: number, required: string, tooLong: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong))
+const text = (max: number, required: string, tooLong: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong), noControlChars)
 
 export const Version = int(1, 2_147_483_647, dm.versionRequired)
 /** Unix seconds (JST is the client's presentation). 2000-01-01 … 2100-01-01. */
@@ -41,6 +41,7 @@ const paged = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(
 const YmdQuery = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid))
 
 export const CONTENT_MAX = 1000
+export const NOTICE_TITLE_MAX = 100
 export const COUPON_NAME_MAX = LABEL_MAX
 export const DISCOUNT_MAX = 1_000_000
 export const PRICE_MAX = 1_000_000
@@ -67,6 +68,9 @@ export const NoticeState = v.picklist(['SCHEDULED', 'PUBLISHED', 'ENDED', 'WITHD
 export const DeskNotice = v.object({
   id: v.number(),
   kind: NoticeKind,
+  /** A short heading above the content; '' when none. */
+  title: v.string(),
+  /** Paragraphs on blank lines, line breaks kept; https: URLs and site paths become links (src/ui/notice-text.tsx). */
   content: v.string(),
   /** What members see as the date (unix seconds): the start of the window, or the last edit. */
   updateTime: v.number(),
@@ -87,6 +91,8 @@ export const DeskNoticeSaveRequest = v.pipe(
     id: v.optional(int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid)),
     version: v.optional(Version),
     kind: NoticeKind,
+    /** Optional: '' (or absent) for none. One line. */
+    title: v.optional(v.pipe(v.string(dm.titleTooLong), v.trim(), v.maxLength(NOTICE_TITLE_MAX, dm.titleTooLong), v.check((s) => !/[\r\n]/.test(s), dm.titleOneLine), noControlChars), ''),
     content: text(CONTENT_MAX, dm.contentRequired, dm.contentTooLong),
     /** null or absent: published at once. */
     publishFrom: v.optional(v.nullable(UnixSeconds), null),
@@ -440,6 +446,14 @@ export const DeskAuditEntry = v.object({
   targetId: v.string(),
   before: v.unknown(),
   after: v.unknown(),
+  /** The action in Japanese (contract/audit-names.ts). */
+  actionName: v.string(),
+  /** The actor's consultant nickname, when their account works as a staff row. */
+  actorName: v.nullable(v.string()),
+  /** Who or what the target is, in words: a consultant's nickname, the member of a ticket or purchase, an account's address. */
+  targetName: v.nullable(v.string()),
+  /** Names of the consultants and members the before/after name by id (`STAFF-03` → its nickname). */
+  names: v.record(v.string(), v.string()),
 })
 export const DeskAuditResponse = paged(DeskAuditEntry)
 

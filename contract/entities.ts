@@ -133,6 +133,8 @@ export const Notice = v.object({
   /** Unix seconds. */
   updateTime: v.number(),
   content: v.string(),
+  /** Our addition: the notice's heading, only when it has one. */
+  title: v.optional(v.string()),
 })
 export type Notice = v.InferOutput<typeof Notice>
 

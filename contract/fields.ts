@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 import { fieldMessages as m } from './messages'
+// Japanese defaults for every rule without a message of its own (set once, here: every registry
+// and form imports this file).
+import './validation-messages'
 
 // Field rules of spec §5, shared by forms (client) and request validation (server).
 
@@ -15,6 +18,15 @@ export const NAME_MAX = 25
  * address that looks like another is a mistake or a trick, never a mailbox (docs/decisions.md,
  * "One mailbox, one member").
  */
+/**
+ * Control characters (C0, DEL and C1) but tab, line feed and carriage return: NUL cannot be stored
+ * in a PostgreSQL text at all, and the others are never typed by a person. Multi-line text keeps
+ * its tabs and line breaks.
+ */
+const CONTROL_CHARS = /(?![\t\n\r])\p{Cc}/u
+/** The check of one text field (the forms show it under the field). */
+export const noControlChars = v.check((s: string) => !CONTROL_CHARS.test(s), m.controlChars)
+
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}]/u
 /** A domain label mixing Latin letters with Cyrillic or Greek ones is the classic look-alike. */
 const MIXED_SCRIPT_LABEL = /^(?=.*[a-z])(?=.*[\p{Script=Cyrillic}\p{Script=Greek}]).*$/iu
@@ -100,7 +112,7 @@ export const phoneField = (message: string = m.phoneSignup) =>
   v.pipe(v.string(), v.maxLength(PHONE_MAX, message), v.regex(/^\d{10,11}$/, message))
 
 export const nameField = (requiredMessage: string, tooLongMessage: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(requiredMessage), v.maxLength(NAME_MAX, tooLongMessage))
+  v.pipe(v.string(), v.trim(), v.nonEmpty(requiredMessage), v.maxLength(NAME_MAX, tooLongMessage), noControlChars)
 
 export const RATING_COMMENT_MAX = 500
 export const CONCERN_MAX = 500
@@ -130,8 +142,25 @@ export const SURVEY_ANSWERS_MAX = 10
 /** A landing-page source passed along from the signup page's query (spec §2). */
 export const LP_SOURCE_MAX = 255
 
-/** A string of at most `max` characters (valibot's own message names the limit). */
-export const capped = (max: number) => v.pipe(v.string(), v.maxLength(max))
+
+
+/** Whether any string of a request (keys included, at any depth) holds a control character. */
+function hasControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value)
+  if (depth > 32 || value === null || typeof value !== 'object') return false
+  if (Array.isArray(value)) return value.some((x) => hasControlChars(x, depth + 1))
+  return Object.entries(value).some(([k, x]) => CONTROL_CHARS.test(k) || hasControlChars(x, depth + 1))
+}
+
+/**
+ * The first check of every request, member and staff alike (server/app.ts, server/http/staff.ts),
+ * before the call's own schema: a control character anywhere is a 400 naming it, never a value
+ * that reaches the database and fails there.
+ */
+export const NoControlChars = v.pipe(v.unknown(), v.check((input) => !hasControlChars(input), m.controlChars))
+
+/** A string of at most `max` characters (the default message names the limit), without control characters. */
+export const capped = (max: number) => v.pipe(v.string(), v.maxLength(max), noControlChars)
 
 /** A required token of ours / of the providers. */
-export const requiredToken = v.pipe(v.string(), v.nonEmpty(), v.maxLength(TOKEN_MAX))
+export const requiredToken = v.pipe(v.string(), v.nonEmpty(), v.maxLength(TOKEN_MAX), noControlChars)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ID_MAX, UID_MAX } from './fields'
+import { formatMessages } from './validation-messages'
 
 // The shaped strings of the wire (product.md §3), branded once at the contract: a handler receives a
 // `TicketNumber`, a `MemberId`, a `ProductId`, a `CouponCode`, a `Ymd` day or a `ReservationTime`,
@@ -31,12 +32,12 @@ export const MemberId = v.pipe(v.string(), v.maxLength(UID_MAX), v.brand('Member
 export type MemberId = v.InferOutput<typeof MemberId>
 
 /** A calendar day in Japan, `YYYYMMDD` (`dt`); read with reservation-time.ts `parseYmd`. */
-export const Ymd = v.pipe(v.string(), v.maxLength(8, 'dt must be YYYYMMDD'), v.regex(/^\d{8}$/, 'dt must be YYYYMMDD'), v.brand('Ymd'))
+export const Ymd = v.pipe(v.string(), v.maxLength(8, formatMessages.ymd), v.regex(/^\d{8}$/, formatMessages.ymd), v.brand('Ymd'))
 export type Ymd = v.InferOutput<typeof Ymd>
 
 /** `SUPPORT-YYYYMMDD-HH-MM` (Japan wall-clock): day, hour, minute. Read only by reservation-time.ts. */
 export const RESERVATION_TIME = /^SUPPORT-(\d{8})-(\d{2})-(\d{2})$/
-const RESERVATION_TIME_MESSAGE = 'reservationTime must be SUPPORT-YYYYMMDD-HH-MM'
+const RESERVATION_TIME_MESSAGE = formatMessages.reservationTime
 
 /** The start of a SUPPORT reservation as a request carries it (update-resevation-date). */
 export const ReservationTime = v.pipe(

@@ -23,6 +23,8 @@ export const fieldMessages = {
   profileRequired: '入力してください',
   authCodeRequired: '認証コードを入力してください',
   ratingCommentTooLong: '500文字以内で入力してください。',
+  /** Any text field: NUL and the other control characters (tab and line breaks are kept). */
+  controlChars: '制御文字（NULなど）は入力できません',
 } as const
 
 /** Error strings of the spec's catalogue, returned by the server in `{ message }`. */

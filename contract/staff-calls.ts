@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ContactDevice, ContactOs, RemoteSupport, SupportStatus, SupportType } from './entities'
-import { emailField, ID_MAX } from './fields'
+import { emailField, ID_MAX, noControlChars } from './fields'
 import { ProductId, ReservationTime, TicketNumber, Ymd } from './ids'
 import { staffMessages as sm } from './staff-messages'
 
@@ -134,7 +134,7 @@ export const ConsultationOutcomeRequest = v.variant('outcome', [
   v.object({
     ticketNumber: TicketNumber,
     outcome: v.literal('UNSOLVED_COMPLETED'),
-    unsolvedAfterFollowContent: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.followRequired), v.maxLength(UNSOLVED_FOLLOW_MAX, sm.followTooLong)),
+    unsolvedAfterFollowContent: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.followRequired), v.maxLength(UNSOLVED_FOLLOW_MAX, sm.followTooLong), noControlChars),
   }),
   v.object({ ticketNumber: TicketNumber, outcome: v.literal('NO_CONTACT') }),
 ], sm.outcomeInvalid)
@@ -247,7 +247,7 @@ export const ReassignRequest = v.object({
    * it meanwhile, the reassignment is refused (409) instead of applied to a time nobody looked at.
    */
   reservationTime: v.optional(ReservationTime),
-  reason: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.reasonRequired), v.maxLength(REASSIGN_REASON_MAX, sm.reasonTooLong)),
+  reason: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.reasonRequired), v.maxLength(REASSIGN_REASON_MAX, sm.reasonTooLong), noControlChars),
 })
 export const ReassignResponse = v.object({ consultation: Consultation, fromStaffId: v.string() })
 

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { calls, type CallName } from '../contract/calls'
+import { NoControlChars } from '../contract/fields'
+import { issueMessage } from '../contract/validation-messages'
 import { eq } from 'drizzle-orm'
 import { members } from './db/schema'
 import { HttpError, badRequest, dataExceptionOf, unauthorized } from './http/errors'
@@ -58,14 +60,6 @@ const handlers: Handlers = {
   ...passwordResetHandlers,
   ...purchaseListHandlers,
   ...memberDataHandlers,
-}
-
-const issueMessage = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
-  const first = issues[0]
-  const path = v.getDotPath(first)
-  // Messages of the contract's own rules (Japanese field messages, the spec's error strings) are
-  // passed through unchanged; valibot's generic ones get the field name in front.
-  return path && /^Invalid /.test(first.message) ? `${path}: ${first.message}` : first.message
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' }
@@ -163,6 +157,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   for (const name of Object.keys(calls) as CallName[]) {
     const call = calls[name]
     const method = call.method === 'GET' ? 'get' : 'post'
+    // No control character anywhere (contract/fields.ts), then the call's own schema.
+    const request = v.pipe(NoControlChars, call.request)
     app[method](`/api/${name}`, async (c) => {
       // The token is checked before anything of the input, the body is not even read: an anonymous
       // caller learns nothing about the input rules and cannot make us buffer a body.
@@ -172,7 +168,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         checkQuerySize(c.req.url)
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, bodyLimitOf(name))
-      const parsed = v.safeParse(call.request, raw)
+      const parsed = v.safeParse(request, raw)
       if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
       const run = () => handler({

@@ -36,7 +36,7 @@ export type NoticePublishEvent =
   | { type: 'modal.cancel' }
   | { type: 'load.retry' }
 
-const empty: NoticeValues = { kind: 'INFORMATION', content: '', publishFrom: '', publishUntil: '' }
+const empty: NoticeValues = { kind: 'INFORMATION', title: '', content: '', publishFrom: '', publishUntil: '' }
 
 export const noticePublishMachine = setup({
   types: {

@@ -4,13 +4,13 @@ import { jstLocalToUnix, unixToJstLocal } from '../shared/jst-input'
 
 /**
  * A notice or campaign on every member's home (docs/product.md §2 home: お知らせ and キャンペーン
- * lists): its text and the window it is shown in, Japan wall clock (`YYYY-MM-DDTHH:mm`, what a
+ * lists): its title, its text and the window it is shown in, Japan wall clock (`YYYY-MM-DDTHH:mm`, what a
  * datetime-local input gives). An empty start publishes at once; an empty end shows it until it
  * is withdrawn. Judged with the server's request schema, so each message is the server's own.
  */
 
 export type NoticeKind = 'INFORMATION' | 'CAMPAIGN'
-export type NoticeValues = { kind: NoticeKind; content: string; publishFrom: string; publishUntil: string }
+export type NoticeValues = { kind: NoticeKind; title: string; content: string; publishFrom: string; publishUntil: string }
 export type NoticeField = keyof NoticeValues
 export type NoticeErrors = Partial<Record<NoticeField, string>>
 
@@ -20,6 +20,7 @@ const when = (text: string) => (text === '' ? null : jstLocalToUnix(text))
 export const noticeSaveRequest = (values: NoticeValues, id: number | null, version: number | null) => ({
   ...(id === null ? {} : { id, version: version ?? undefined }),
   kind: values.kind,
+  title: values.title,
   content: values.content,
   publishFrom: when(values.publishFrom),
   publishUntil: when(values.publishUntil),
@@ -27,6 +28,7 @@ export const noticeSaveRequest = (values: NoticeValues, id: number | null, versi
 
 export const noticeValuesOf = (n: DeskNotice): NoticeValues => ({
   kind: n.kind,
+  title: n.title,
   content: n.content,
   publishFrom: n.publishFrom === null ? '' : unixToJstLocal(n.publishFrom),
   publishUntil: n.publishUntil === null ? '' : unixToJstLocal(n.publishUntil),
@@ -35,7 +37,7 @@ export const noticeValuesOf = (n: DeskNotice): NoticeValues => ({
 export function noticeErrors(values: NoticeValues): NoticeErrors {
   const errors: NoticeErrors = {}
   for (const [key, message] of Object.entries(formErrors<string>(DeskNoticeSaveRequest, noticeSaveRequest(values, null, null)))) {
-    if (message && (key === 'kind' || key === 'content' || key === 'publishFrom' || key === 'publishUntil')) errors[key] = message
+    if (message && (key === 'kind' || key === 'title' || key === 'content' || key === 'publishFrom' || key === 'publishUntil')) errors[key] = message
   }
   return errors
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { CallName } from '../../contract/calls'
+import { requestMessages } from '../../contract/validation-messages'
 import { HttpError, badRequest, serverErrors } from './errors'
 
 /**
@@ -25,9 +26,9 @@ export const bodyLimitOf = (name: CallName) => largerBodies[name] ?? DEFAULT_BOD
 /** GET query strings (everything after `?`, as sent): ids, codes and a date; a few hundred bytes. */
 export const QUERY_LIMIT = 2048
 
-export const tooLarge = (max: number) => new HttpError(413, `Request body too large (at most ${max} bytes)`)
-export const queryTooLarge = () => new HttpError(414, `Query string too large (at most ${QUERY_LIMIT} bytes)`)
-export const unsupportedMediaType = () => new HttpError(415, 'Content-Type must be application/json')
+export const tooLarge = (max: number) => new HttpError(413, requestMessages.bodyTooLarge(max))
+export const queryTooLarge = () => new HttpError(414, requestMessages.queryTooLarge(QUERY_LIMIT))
+export const unsupportedMediaType = () => new HttpError(415, requestMessages.unsupportedMediaType)
 
 /** The raw query string of a request URL, without the `?`. */
 export function queryStringOf(url: string) {
@@ -55,7 +56,7 @@ function declaresNoBody(req: Request) {
  *    a call that sends mail or changes data. A POST with no body and no Content-Type is the spec's
  *    "empty body" (cancel-account) and reads as `{}`;
  *  - the size is capped (413, `readBodyCapped`);
- *  - then the text is parsed (400 `Invalid JSON body`); an empty or blank body is `{}`.
+ *  - then the text is parsed (400 `requestMessages.invalidJson`); an empty or blank body is `{}`.
  */
 export async function readJsonBody(req: Request, max: number): Promise<unknown> {
   const type = req.headers.get('content-type')

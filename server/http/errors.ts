@@ -1,4 +1,5 @@
 import { apiErrors } from '../../contract/messages'
+import { requestMessages } from '../../contract/validation-messages'
 
 /** An answer the caller should see as `{ message }` with this status. */
 export class HttpError extends Error {
@@ -38,7 +39,7 @@ export const serverErrors = {
   authCodeInvalid: 'AUTH_CODE_INVALID',
   /** password-change: the token's sign-in is older than a few minutes (the client re-authenticates first). */
   reauthenticationRequired: 'REAUTHENTICATION_REQUIRED',
-  idempotencyKeyRequired: 'Idempotency-Key header is required',
+  idempotencyKeyRequired: requestMessages.idempotencyKeyRequired,
   paymentMethodRequired: 'PAYMENT_METHOD_REQUIRED',
   cardNotFound: 'CARD_NOT_FOUND',
   tokenNotFound: 'TOKEN_NOT_FOUND',
@@ -59,8 +60,8 @@ export const serverErrors = {
   reservationTimeInvalid: 'RESERVATION_TIME_INVALID',
   minutesMismatch: 'MINUTES_MISMATCH',
   periodOutOfRange: 'PERIOD_OUT_OF_RANGE',
-  invalidJson: 'Invalid JSON body',
-  invalidValue: 'Invalid value',
+  invalidJson: requestMessages.invalidJson,
+  invalidValue: requestMessages.invalidValue,
 } as const
 
 /**

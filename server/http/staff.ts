@@ -2,7 +2,9 @@ import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { eq } from 'drizzle-orm'
 import { STAFF_API_PREFIX, type StaffCallRole, type StaffCallSpec, type StaffRegistry, type StaffRole } from '../../contract/staff-calls'
+import { NoControlChars } from '../../contract/fields'
 import { staffMessages } from '../../contract/staff-messages'
+import { issueMessage } from '../../contract/validation-messages'
 import { staffAccounts } from '../db/schema'
 import type { AuditActor } from '../services/audit'
 import { DEFAULT_BODY_LIMIT, checkQuerySize, readJsonBody } from './body'
@@ -50,12 +52,6 @@ export function claimRoles(claim: unknown): StaffRole[] {
 
 const allows = (needed: StaffCallRole, roles: readonly StaffRole[]) => (needed === 'staff' ? roles.length > 0 : roles.includes(needed))
 
-const issueMessage = (issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]) => {
-  const first = issues[0]
-  const path = v.getDotPath(first)
-  return path && /^Invalid /.test(first.message) ? `${path}: ${first.message}` : first.message
-}
-
 /**
  * Who is calling a staff call, and may they: the bearer token verified (401 otherwise), then the
  * roles that BOTH the token's custom claims and the caller's staff_accounts row hold (403 when the
@@ -93,6 +89,8 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
     const call = registry[name]
     const handler = handlers[name] as unknown as (ctx: StaffHandlerCtx<unknown>) => Promise<unknown>
     const route = `${STAFF_API_PREFIX}${name}`
+    // No control character anywhere (contract/fields.ts), then the call's own schema.
+    const request = v.pipe(NoControlChars, call.request)
     const run = async (c: Context) => {
       const me = await authenticateStaff(c, deps, call.role)
       let raw: unknown
@@ -100,7 +98,7 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
         checkQuerySize(c.req.url)
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, call.bodyLimit ?? DEFAULT_BODY_LIMIT)
-      const parsed = v.safeParse(call.request, raw)
+      const parsed = v.safeParse(request, raw)
       if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
       const operator = me.roles.includes('operator')
       const actingRole = call.role === 'staff' ? (operator ? 'operator' : 'consultant') : call.role

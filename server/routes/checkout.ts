@@ -1,3 +1,4 @@
+import { requestMessages } from '../../contract/validation-messages'
 import type { PaymentPort, SandboxPayment } from '../adapters/payment'
 import type { StripePayment } from '../adapters/stripe-payment'
 import type { Config } from '../config'
@@ -9,8 +10,8 @@ import { quoteCoupon } from '../services/purchase/pricing'
 import { purchase } from '../services/purchase/purchase'
 import { attemptOutcome } from '../services/purchase/status'
 
-/** `charge` with more than one Idempotency-Key header (or a key with a comma: what two become). */
-const idempotencyKeyTwice = 'Idempotency-Key header must be sent once'
+/** The longest Idempotency-Key `charge` keeps (the SPA sends a UUID). */
+const IDEMPOTENCY_KEY_MAX = 200
 
 const isSandbox = (p: { kind: string }): p is SandboxPayment => p.kind === 'sandbox'
 const isStripe = (p: PaymentPort): p is StripePayment => p.kind === 'stripe'
@@ -71,10 +72,11 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
   async charge({ input, deps, me, header }) {
     const m = me()
     const key = header('idempotency-key')?.trim()
-    if (!key || key.length > 200) throw badRequest(serverErrors.idempotencyKeyRequired)
+    if (!key) throw badRequest(serverErrors.idempotencyKeyRequired)
+    if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(requestMessages.idempotencyKeyTooLong(IDEMPOTENCY_KEY_MAX))
     // Two Idempotency-Key headers reach us joined with a comma (RFC 9110 §5.3): the key names one
     // purchase, so a request naming two is refused rather than taken as a third key.
-    if (key.includes(',')) throw badRequest(idempotencyKeyTwice)
+    if (key.includes(',')) throw badRequest(requestMessages.idempotencyKeyTwice)
     return purchase(deps, m, key, input)
   },
 

@@ -42,7 +42,8 @@ export const memberProfile = (m: MemberRow) => ({
  */
 export async function noticeLists(db: Tx, now: Date) {
   const rows = await db.select().from(notices).where(publishedAt(now)).orderBy(desc(notices.updateTime))
-  const toNotice = (n: (typeof rows)[number]) => ({ updateTime: unixSeconds(n.updateTime), content: n.content })
+  // The spec's two fields exactly; the heading beside them only when the notice has one.
+  const toNotice = (n: (typeof rows)[number]) => ({ updateTime: unixSeconds(n.updateTime), content: n.content, ...(n.title ? { title: n.title } : {}) })
   return {
     informationList: rows.filter((n) => n.kind === 'INFORMATION').map(toNotice),
     campaignList: rows.filter((n) => n.kind === 'CAMPAIGN').map(toNotice),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { CallResponse } from '../../contract/calls'
+import { formatMessages } from '../../contract/validation-messages'
 import { staff, tickets } from '../db/schema'
 import type { Tx } from '../db/client'
 import { chooseServedDay } from '../domain/schedule'
@@ -13,7 +14,7 @@ import { assertChangeable, loadOwnTicket, toStaffProfile } from './tickets'
 /** The requested `dt` as a day; 400 for an impossible date (20250231). */
 export function requestedDay(dt: string): LocalDate {
   const day = parseYmd(dt)
-  if (!day) throw badRequest('dt must be a valid date YYYYMMDD')
+  if (!day) throw badRequest(formatMessages.ymd)
   return day
 }
 

@@ -50,8 +50,12 @@ export const deskNoticeText = {
   editTitle: 'お知らせの編集',
   newTitle: 'お知らせ・キャンペーンを書く',
   kind: '種類',
+  noticeTitle: 'タイトル（任意）',
+  noticeTitleHint: '本文の上に見出しとして表示します（100文字まで）。',
   content: '本文',
-  contentHint: '会員のホームにそのまま表示されます（1000文字まで）。',
+  contentHint:
+    '会員のホームに表示されます（1000文字まで）。空行で段落を分け、改行はそのまま表示します。https:// で始まるURLと、このサイトのパス（/get-coupon?couponCode=… など）はリンクになります。',
+  preview: '会員のホームでの見え方',
   publishFrom: '掲載開始（日本時間）',
   publishFromHint: '空欄なら保存するとすぐ掲載します。',
   publishUntil: '掲載終了（日本時間）',
@@ -225,7 +229,16 @@ export const deskAuditText = {
   columns: { at: '日時', actor: '操作した人', action: '操作', target: '対象', change: '変更内容' },
   before: '変更前',
   after: '変更後',
-  showChange: '変更内容を表示',
+  showRaw: '記録そのもの（JSON）を表示',
+  none: 'なし',
+  yes: 'はい',
+  no: 'いいえ',
+  content: '内容',
+  changedTo: 'から変更後',
+  beforeOnly: '（削除前）',
+  noChange: '変更した項目はありません',
+  allActions: 'すべての操作',
+  allTargets: 'すべての対象',
 } as const
 
 /** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state. */

@@ -1,8 +1,9 @@
-import { Box, Button, HStack, Skeleton, Table, Text } from '@chakra-ui/react'
+import { Box, Button, HStack, Skeleton, Text } from '@chakra-ui/react'
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import type { ReactNode } from 'react'
 import { deskCommonText as t } from '../text/desk'
 import { ErrorBanner } from './error-banner'
+import { StaffTable } from './staff-table'
 
 export type { ColumnDef } from '@tanstack/react-table'
 
@@ -13,7 +14,8 @@ export type ServerPage = { page: number; pageSize: number; total: number }
  * A staff table: TanStack Table (headless) draws the columns into Chakra's table; paging and
  * filtering are the server's (`manualPagination`), so the table shows exactly the rows it was
  * given and asks for another page by `onPage`. While loading it keeps the last rows under a
- * skeleton row; a failure says so with a retry; an empty answer says so.
+ * skeleton row; a failure says so with a retry; an empty answer says so. Drawn with `StaffTable`:
+ * below the `md` breakpoint each row is a card with the column names in front of the values.
  */
 export function DataTable<T>({
   caption,
@@ -64,52 +66,51 @@ export function DataTable<T>({
           )}
         </Box>
       )}
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2" bg="bg">
-        <Table.Root size="sm" aria-busy={status === 'loading'}>
-          <Table.Caption srOnly>{caption}</Table.Caption>
-          <Table.Header>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.ColumnHeader key={header.id} scope="col" whiteSpace="nowrap">
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Header>
-          <Table.Body>
-            {loadingFirst &&
-              [0, 1, 2].map((i) => (
-                <Table.Row key={`skeleton-${i}`} aria-hidden="true">
-                  {columns.map((_, c) => (
-                    <Table.Cell key={c}>
-                      <Skeleton height="4" />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
+      <StaffTable.Root label={caption} aria-busy={status === 'loading'}>
+        <StaffTable.Caption srOnly>{caption}</StaffTable.Caption>
+        <StaffTable.Header>
+          {table.getHeaderGroups().map((group) => (
+            <StaffTable.HeaderRow key={group.id}>
+              {group.headers.map((header) => (
+                <StaffTable.ColumnHeader key={header.id} scope="col" whiteSpace="nowrap">
+                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                </StaffTable.ColumnHeader>
               ))}
-            {!loadingFirst && rows.length === 0 && status !== 'failed' && (
-              <Table.Row>
-                <Table.Cell colSpan={columns.length}>
-                  <Text color="fg.muted" py="4" textAlign="center">
-                    {emptyText}
-                  </Text>
-                </Table.Cell>
-              </Table.Row>
-            )}
-            {table.getRowModel().rows.map((row) => (
-              <Table.Row key={row.id} opacity={status === 'loading' ? 0.6 : 1} {...rowData?.(row.original)}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Cell key={cell.id} verticalAlign="top">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
+            </StaffTable.HeaderRow>
+          ))}
+        </StaffTable.Header>
+        <StaffTable.Body>
+          {loadingFirst &&
+            [0, 1, 2].map((i) => (
+              <StaffTable.Row key={`skeleton-${i}`} aria-hidden="true">
+                <StaffTable.WideCell colSpan={columns.length}>
+                  <Skeleton height="4" />
+                </StaffTable.WideCell>
+              </StaffTable.Row>
             ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+          {!loadingFirst && rows.length === 0 && status !== 'failed' && (
+            <StaffTable.Row>
+              <StaffTable.WideCell colSpan={columns.length}>
+                <Text color="fg.muted" py="4" textAlign="center">
+                  {emptyText}
+                </Text>
+              </StaffTable.WideCell>
+            </StaffTable.Row>
+          )}
+          {table.getRowModel().rows.map((row) => (
+            <StaffTable.Row key={row.id} opacity={status === 'loading' ? 0.6 : 1} {...rowData?.(row.original)}>
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header
+                return (
+                  <StaffTable.Cell key={cell.id} label={typeof header === 'string' ? header : null}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </StaffTable.Cell>
+                )
+              })}
+            </StaffTable.Row>
+          ))}
+        </StaffTable.Body>
+      </StaffTable.Root>
       {status === 'loading' && (
         <Text srOnly role="status">
           {t.loading}

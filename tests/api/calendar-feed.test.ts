@@ -66,4 +66,32 @@ describe('a consultant\'s private calendar feed', () => {
     ])
     expect(JSON.stringify(audit)).not.toMatch(/[A-Za-z0-9_-]{43}/)
   })
+
+  it('a revoked consultant\'s URL stays dead when the row is granted to another account, whose status reports no feed', async () => {
+    const member = await h.member('fresh')
+    const booked = await buySupport(h, member, { reservationTime: 'SUPPORT-20250618-10-00', staffId: 'STAFF-05' })
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    const first = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-05' }])
+    const made = await staffPost(h, 'calendar-feed', { token: first.token, body: { action: 'ROTATE' } })
+    expect((await fetchFeed(made.body.url)).status).toBe(200)
+
+    expect((await staffPost(h, 'role-revoke', { token: op.token, body: { uid: first.uid, role: 'consultant' } })).status).toBe(200)
+    expect((await fetchFeed(made.body.url)).status).toBe(404)
+    // The row goes to a successor: the old URL must not come back with the successor's bookings.
+    const next = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-05' }])
+    const revived = await fetchFeed(made.body.url)
+    expect(revived.status).toBe(404)
+    expect(revived.text).not.toContain(booked.ticketNumber)
+    expect((await staffPost(h, 'calendar-feed', { token: next.token, body: { action: 'STATUS' } })).body).toEqual({ active: false, url: null, createdUnixTime: null })
+    // Nor when the first account is given the row back: revoking ended that URL for good.
+    expect((await staffPost(h, 'role-revoke', { token: op.token, body: { uid: next.uid, role: 'consultant' } })).status).toBe(200)
+    expect((await staffPost(h, 'role-grant', { token: op.token, body: { email: first.email, role: 'consultant', staffId: 'STAFF-05' } })).status).toBe(200)
+    expect((await fetchFeed(made.body.url)).status).toBe(404)
+
+    // The successor's own feed is theirs: it answers, and shows the row's bookings.
+    const own = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-06' }])
+    const ownFeed = await staffPost(h, 'calendar-feed', { token: own.token, body: { action: 'ROTATE' } })
+    expect((await fetchFeed(ownFeed.body.url)).status).toBe(200)
+    expect((await staffPost(h, 'calendar-feed', { token: own.token, body: { action: 'STATUS' } })).body.active).toBe(true)
+  })
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sandboxTestCards } from '../../contract/calls'
+import { requestMessages } from '../../contract/validation-messages'
 import { createHarness, type Harness } from './harness'
 
 let h: Harness
@@ -121,7 +122,7 @@ describe('charge', () => {
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': k }, body: { ...body, cardToken: limited } })).status)
     expect(statuses).toEqual([429, 429, 200])
-    expect((await h.post('charge', { token: m.token, body: { ...body, cardToken: limited } })).body.message).toBe('Idempotency-Key header is required')
+    expect((await h.post('charge', { token: m.token, body: { ...body, cardToken: limited } })).body.message).toBe(requestMessages.idempotencyKeyRequired)
     expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, reservationTime: 'SUPPORT-2025' } })).status).toBe(400)
     expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, contactDevice: 'FAX' } })).status).toBe(400)
     expect((await h.post('charge', { token: m.token, headers: { 'Idempotency-Key': key() }, body: { ...body, cardToken: '', cardId: '' } })).status).toBe(400)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callNames, fuzzCall, type CallReport } from '../../bench/reliability/fuzz-core'
+import { requestMessages } from '../../contract/validation-messages'
 import { createHarness, type Harness } from './harness'
 
 // Property-based requests for every call of the contract: a moderate number per call here
@@ -20,7 +21,7 @@ describe('fuzzing every call of contract/calls.ts', () => {
   // Found by this fuzzing: values the contract lets through but a column refuses were 500s.
   it('a number beyond an integer column and a NUL character answer 400, not 500', async () => {
     const m = await h.member('demo')
-    expect(await h.get('reservation-menu-list', { token: m.token, query: { estimatedMinute: '9007199254740992' } })).toEqual({ status: 400, body: { message: 'Invalid value' } })
+    expect(await h.get('reservation-menu-list', { token: m.token, query: { estimatedMinute: '9007199254740992' } })).toEqual({ status: 400, body: { message: requestMessages.invalidValue } })
     const nul = await h.post('user-update', { token: m.token, body: { memberLastname: 'a\u0000b', memberFirstname: '太郎', phoneNumber: '09012345678' } })
     expect(nul.status).toBeLessThan(500)
   })

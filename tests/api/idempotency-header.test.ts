@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { requestMessages } from '../../contract/validation-messages'
 import { createHarness, type Harness } from './harness'
 
 // `charge` reads one Idempotency-Key (docs/api.md). Two of them arrive joined with a comma
@@ -47,7 +48,7 @@ describe('charge with two Idempotency-Key headers', () => {
     const m = await h.member('fresh')
     const cardToken = await h.cardToken(undefined, m.token)
     const twice = await rawCharge(m.token, ['dup-a', 'dup-b'], body(cardToken))
-    expect(twice).toEqual({ status: 400, body: { message: 'Idempotency-Key header must be sent once' } })
+    expect(twice).toEqual({ status: 400, body: { message: requestMessages.idempotencyKeyTwice } })
     // Neither key, nor their join, became a purchase attempt; the member has bought nothing.
     for (const k of ['dup-a', 'dup-b', 'dup-a, dup-b']) expect((await h.get('charge-attempt', { token: m.token, query: { idempotencyKey: k } })).body.status, k).toBe('NONE')
     expect((await h.get('purchase-list', { token: m.token, query: {} })).body.ticketList).toEqual([])

@@ -1,14 +1,17 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { staffCalls, type StaffCallName } from '../../contract/staff-calls'
+import { deskCalls } from '../../contract/desk-calls'
+import { staffCalls } from '../../contract/staff-calls'
+import { isJapanese } from '../../contract/validation-messages'
 import { arbitraryOf, hostile } from '../../bench/reliability/fuzz-core'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount } from './staff-harness'
 
 // Property-based requests for every staff call, as an operator and as a consultant: valid ones from
 // the schemas (with real ticket numbers, consultants and days so a share reach the handlers' logic)
-// and hostile ones (a field replaced, a body that is no object, broken JSON). Never a 5xx, always
-// JSON with a message when refused.
+// and hostile ones (a field replaced, a key left out, a body that is no object, broken JSON). Never
+// a 5xx, always JSON with a message when refused — and that message is for a person: Japanese, with
+// none of valibot's English defaults ("Invalid type: Expected …"), for the desk's calls too.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 type Body = Record<string, unknown>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walking valibot's schema objects
@@ -17,6 +20,10 @@ type AnySchema = any
 let h: Harness
 const tokens: Record<'operator' | 'consultant', string> = { operator: '', consultant: '' }
 let hints: Record<string, fc.Arbitrary<unknown>> = {}
+const registry = { ...staffCalls, ...deskCalls }
+type CallName = keyof typeof registry
+/** Words of a validation library's or a framework's English message. */
+const ENGLISH = /\b(?:invalid|expected|received|required|must|undefined|header is|body|not found)\b/i
 beforeAll(async () => {
   h = await createHarness()
   const m = await h.member('fresh')
@@ -40,13 +47,15 @@ const requestArb = (schema: AnySchema): fc.Arbitrary<unknown> =>
   schema.type === 'variant' ? fc.oneof(...(schema.options as AnySchema[]).map((o) => arbitraryOf(o, hints))) : arbitraryOf(schema, hints)
 
 type Req = { kind: 'body'; body: unknown } | { kind: 'broken'; text: string }
-const anyRequest = (name: StaffCallName): fc.Arbitrary<Req> => {
-  const schema = staffCalls[name].request as AnySchema
+const anyRequest = (name: CallName): fc.Arbitrary<Req> => {
+  const schema = registry[name].request as AnySchema
   const keys = Object.keys(schema.entries ?? { ticketNumber: 1, outcome: 1 })
   const valid = requestArb(schema) as fc.Arbitrary<Body>
   return fc.oneof(
     { weight: 3, arbitrary: valid.map((body): Req => ({ kind: 'body', body })) },
     { weight: 3, arbitrary: fc.tuple(valid, keys.length ? fc.constantFrom(...keys) : fc.constant('x'), hostile).map(([b, k, bad]): Req => ({ kind: 'body', body: { ...b, [k]: bad } })) },
+    { weight: 2, arbitrary: fc.tuple(valid, keys.length ? fc.constantFrom(...keys) : fc.constant('x')).map(([b, k]): Req => ({ kind: 'body', body: Object.fromEntries(Object.entries(b ?? {}).filter(([key]) => key !== k)) })) },
+    { weight: 1, arbitrary: fc.tuple(valid, keys.length ? fc.constantFrom(...keys) : fc.constant('x'), fc.constantFrom<unknown>('true', 'x', 1, 'a\u0000b', '\u0007')).map(([b, k, bad]): Req => ({ kind: 'body', body: { ...b, [k]: bad } })) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>(null, 0, 'x', [], true, [{}]).map((body): Req => ({ kind: 'body', body })) },
     { weight: 1, arbitrary: fc.constantFrom('{', '{"a":}', '\u0000', 'ｎｕｌｌ').map((text): Req => ({ kind: 'broken', text })) },
   )
@@ -59,8 +68,8 @@ const toQuery = (body: unknown) => {
   return `?${q}`
 }
 
-async function send(name: StaffCallName, token: string, req: Req) {
-  const call = staffCalls[name]
+async function send(name: CallName, token: string, req: Req) {
+  const call = registry[name]
   const headers: Record<string, string> = { authorization: `Bearer ${token}` }
   let url = `/api/staff/${name}`
   let init: RequestInit = { method: call.method, headers }
@@ -80,16 +89,24 @@ async function send(name: StaffCallName, token: string, req: Req) {
   return { status: res.status, body }
 }
 
-describe('fuzzing every staff call', () => {
-  for (const name of Object.keys(staffCalls) as StaffCallName[]) {
-    it(`${name}: no 5xx, JSON with a message when refused`, async () => {
+describe('fuzzing every staff and desk call', () => {
+  for (const name of Object.keys(registry) as CallName[]) {
+    // The desk is the operator's: a consultant is refused before any input is read.
+    const callers = registry[name].role === 'operator' ? (['operator'] as const) : (['operator', 'consultant'] as const)
+    it(`${name}: no 5xx, a Japanese message when refused`, async () => {
       const statuses: Record<number, number> = {}
       await fc.assert(
-        fc.asyncProperty(anyRequest(name), fc.constantFrom('operator' as const, 'consultant' as const), async (req, who) => {
+        fc.asyncProperty(anyRequest(name), fc.constantFrom(...callers), async (req, who) => {
           const r = await send(name, tokens[who], req)
           statuses[r.status] = (statuses[r.status] ?? 0) + 1
-          expect(r.status, JSON.stringify({ req, body: r.body }).slice(0, 400)).toBeLessThan(500)
-          if (r.status >= 400) expect(typeof (r.body as { message?: unknown })?.message).toBe('string')
+          const what = JSON.stringify({ req, body: r.body }).slice(0, 400)
+          expect(r.status, what).toBeLessThan(500)
+          if (r.status >= 400) {
+            const message = (r.body as { message?: unknown })?.message
+            expect(typeof message, what).toBe('string')
+            expect(isJapanese(message as string), what).toBe(true)
+            expect(message, what).not.toMatch(ENGLISH)
+          }
         }),
         { numRuns: RUNS, seed: 22 },
       )

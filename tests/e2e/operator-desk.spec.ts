@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import { auditActionNames, auditFieldNames, auditRoleNames } from '../../contract/audit-names'
 import { formatYen } from '../../contract/jst'
 import { buyText } from '../../src/text/checkout'
 import { deskAuditText, deskCommonText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
@@ -125,8 +126,11 @@ test('a coupon made at the desk is claimed by its link and used at payment; part
 test('a notice published at the desk is on the member’s home until it is withdrawn', async ({ browser, baseURL, page }) => {
   test.setTimeout(120_000)
   const text = `年末年始の営業についてのお知らせ（E2E ${Date.now().toString(36)}）`
+  const title = `年末年始の営業 ${Date.now().toString(36)}`
   const op = await operatorAt(browser, baseURL!, '/staff/notices/new')
-  await op.getByLabel(deskNoticeText.content).fill(text)
+  await op.getByLabel(deskNoticeText.noticeTitle).fill(title)
+  // Two paragraphs, a line break, a link to another site, a path of ours, and a script URL that must stay text.
+  await op.getByLabel(deskNoticeText.content).fill(`${text}\n詳しくは https://example.com/info をご覧ください。\n\nクーポンは /get-coupon?couponCode=E2E-NOTICE から。javascript:alert(1)`)
   await op.getByRole('button', { name: deskNoticeText.submit }).click()
   await op.getByRole('alertdialog').getByRole('button', { name: deskNoticeText.confirm }).click()
   await op.waitForURL((url) => url.pathname === '/staff/notices')
@@ -138,6 +142,21 @@ test('a notice published at the desk is on the member’s home until it is withd
   await login(page, member, '/')
   const information = page.getByRole('region', { name: homeText.notices.information, exact: true })
   await expect(information.getByText(text)).toBeVisible({ timeout: 20_000 })
+  // The title as its heading, the paragraphs kept, links where the text names one (1280 px, then 390 px).
+  const notice = information.locator('li[data-notice]').filter({ hasText: text })
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 })
+    await expect(notice.getByRole('heading', { name: title })).toBeVisible()
+    await expect(notice.locator('p')).toHaveCount(2)
+    const outside = notice.getByRole('link', { name: 'https://example.com/info' })
+    await expect(outside).toHaveAttribute('target', '_blank')
+    await expect(outside).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(notice.getByRole('link', { name: '/get-coupon?couponCode=E2E-NOTICE' })).toHaveAttribute('href', '/get-coupon?couponCode=E2E-NOTICE')
+    await expect(notice.getByRole('link')).toHaveCount(2)
+    await expect(notice).toContainText('javascript:alert(1)')
+    const box = (await notice.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(width)
+  }
 
   await listed.getByRole('link').click()
   await op.getByRole('button', { name: deskNoticeText.withdraw }).click()
@@ -150,5 +169,21 @@ test('a notice published at the desk is on the member’s home until it is withd
 
   await expect(await auditRows(op, 'notice-create', noticeId)).toHaveCount(1)
   await expect(await auditRows(op, 'notice-withdraw', noticeId)).toHaveCount(1)
+  // The trail at 390 px reads Japanese: the action's name, the fields by name, no codes; the raw
+  // record one click away; every column (操作 included) inside the screen.
+  await op.setViewportSize({ width: 390, height: 844 })
+  const created = (await auditRows(op, 'notice-create', noticeId)).first()
+  await expect(created).toContainText(auditActionNames['notice-create'])
+  await expect(created).toContainText(`${auditFieldNames.title}：${title}`)
+  await expect(created).toContainText(`${auditFieldNames.kind}：${deskNoticeText.kinds.INFORMATION}`)
+  await expect(created).toContainText(auditRoleNames.operator)
+  await expect(created).not.toContainText('INFORMATION', { useInnerText: true })
+  await expect(created).not.toContainText('notice-create', { useInnerText: true })
+  for (const cell of await created.locator('td').all()) {
+    const box = (await cell.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+  }
+  await created.getByText(deskAuditText.showRaw).click()
+  await expect(created).toContainText('"kind": "INFORMATION"', { useInnerText: true })
   await op.context().close()
 })

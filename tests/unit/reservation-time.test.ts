@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
+import { formatMessages } from '../../contract/validation-messages'
 import {
   ReservationTime,
   Ymd,
@@ -57,7 +58,7 @@ describe('reservation time', () => {
   it('the request schema keeps the contract’s message', () => {
     expect(v.parse(ReservationTime, 'SUPPORT-20250612-10-30')).toBe('SUPPORT-20250612-10-30')
     const r = v.safeParse(ReservationTime, 'SUPPORT-2025-06-12')
-    expect(r.success ? null : r.issues[0].message).toBe('reservationTime must be SUPPORT-YYYYMMDD-HH-MM')
+    expect(r.success ? null : r.issues[0].message).toBe(formatMessages.reservationTime)
   })
 })
 
@@ -74,7 +75,7 @@ describe('days', () => {
   })
   it('the dt schema answers the spec’s message', () => {
     const r = v.safeParse(Ymd, '2025-06-12')
-    expect(r.success ? null : r.issues[0].message).toBe('dt must be YYYYMMDD')
+    expect(r.success ? null : r.issues[0].message).toBe(formatMessages.ymd)
   })
   it('ticket numbers are non-empty and capped', () => {
     expect(v.safeParse(TicketNumber, '').success).toBe(false)

@@ -99,7 +99,11 @@ export async function saveCoupon(deps: Deps, actor: AuditActor, input: DeskCallI
   try {
     const row = await audited(deps, actor, async (tx, audit) => {
       await checkProducts(tx, input.availableProductList)
+      // A coupon is never made already expired; an edit may keep a past expiry as it was (the rest
+      // of an expired coupon can still be corrected) but not move it into the past.
+      const expirePast = fields.expire <= now
       if (input.version === undefined) {
+        if (expirePast) throw badRequest(dm.couponExpirePast)
         const [created] = await tx.insert(coupons).values({ couponCode: input.couponCode, ...fields, createdAt: now }).onConflictDoNothing().returning()
         if (!created) throw conflict(dm.couponExists)
         await audit({ action: 'coupon-create', targetType: 'coupon', targetId: created.couponCode, after: snapshot(created) })
@@ -109,6 +113,7 @@ export async function saveCoupon(deps: Deps, actor: AuditActor, input: DeskCallI
       if (!before) throw notFound(dm.couponNotFound)
       checkVersion(before.version, input.version)
       if (before.stoppedAt) throw conflict(dm.couponStopped)
+      if (expirePast && before.expire.getTime() !== fields.expire.getTime()) throw badRequest(dm.couponExpirePast)
       const [after] = await tx.update(coupons).set({ ...fields, version: sql`${coupons.version} + 1` }).where(eq(coupons.couponCode, input.couponCode)).returning()
       await audit({ action: 'coupon-update', targetType: 'coupon', targetId: after.couponCode, before: snapshot(before), after: snapshot(after) })
       return after

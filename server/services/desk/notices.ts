@@ -41,6 +41,7 @@ export function noticeState(n: NoticeRow, now: Date): State {
 export const toDeskNotice = (n: NoticeRow, now: Date): DeskNotice => ({
   id: n.id,
   kind: n.kind,
+  title: n.title,
   content: n.content,
   updateTime: unix(n.updateTime),
   publishFrom: unixOrNull(n.publishFrom),
@@ -51,7 +52,7 @@ export const toDeskNotice = (n: NoticeRow, now: Date): DeskNotice => ({
 })
 
 /** The audit trail's view of a notice: its fields as stored. */
-const snapshot = (n: NoticeRow) => ({ kind: n.kind, content: n.content, updateTime: n.updateTime, publishFrom: n.publishFrom, publishUntil: n.publishUntil, withdrawnAt: n.withdrawnAt, version: n.version })
+const snapshot = (n: NoticeRow) => ({ kind: n.kind, title: n.title, content: n.content, updateTime: n.updateTime, publishFrom: n.publishFrom, publishUntil: n.publishUntil, withdrawnAt: n.withdrawnAt, version: n.version })
 
 export async function listNotices(deps: Deps, input: { kind?: NoticeRow['kind']; state?: State } & Page) {
   const now = deps.clock.now()
@@ -66,7 +67,7 @@ export async function saveNotice(deps: Deps, actor: AuditActor, input: DeskCallI
   const publishFrom = fromUnix(input.publishFrom)
   const publishUntil = fromUnix(input.publishUntil)
   // What members see as the notice's date: the start of its window, else the moment it was written.
-  const fields = { kind: input.kind, content: input.content, publishFrom, publishUntil, updateTime: publishFrom ?? now }
+  const fields = { kind: input.kind, title: input.title, content: input.content, publishFrom, publishUntil, updateTime: publishFrom ?? now }
   const row = await audited(deps, actor, async (tx, audit) => {
     if (input.id === undefined) {
       const [created] = await tx.insert(notices).values(fields).returning()

@@ -8,6 +8,7 @@ import { isUniqueViolation, lockKey } from '../../db/constraints'
 import { members, staff, staffAccounts } from '../../db/schema'
 import { HttpError, badRequest, conflict } from '../../http/errors'
 import { writeAudit, type AuditActor } from '../audit'
+import { endCalendarFeeds } from './calendar'
 
 // Staff accounts and their roles (docs/server.md "Staff roles"). The staff_accounts row decides;
 // the custom claims follow it on the account's next token. Writes go row first, claims after the
@@ -90,6 +91,8 @@ export async function grantRole(
       .values(values)
       .onConflictDoUpdate({ target: staffAccounts.uid, set: { email: values.email, roles, staffId, updatedAt: now } })
       .returning()
+    // The row's feed made by an earlier holder ends with this grant (services/staff/calendar.ts).
+    if (input.role === 'consultant') await endCalendarFeeds(tx, { staffId, uid, holder: true })
     await writeAudit(tx, actor, { action: 'role-grant', targetType: 'staff-account', targetId: uid, before: before ?? null, after }, now)
     return after
   })
@@ -119,6 +122,7 @@ export async function revokeRole(deps: AccountDeps, actor: AuditActor, input: { 
     const roles = before.roles.filter((r) => r !== input.role)
     const staffId = input.role === 'consultant' ? null : before.staffId
     const [after] = await tx.update(staffAccounts).set({ roles, staffId, updatedAt: now }).where(eq(staffAccounts.uid, input.uid)).returning()
+    if (input.role === 'consultant') await endCalendarFeeds(tx, { staffId: before.staffId, uid: input.uid, holder: false })
     await writeAudit(tx, actor, { action: 'role-revoke', targetType: 'staff-account', targetId: input.uid, before, after }, now)
     return after
   })

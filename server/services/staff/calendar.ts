@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import ical from 'ical-generator'
-import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import { STAFF_CALENDAR_PREFIX } from '../../../contract/staff-calls'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { staff, staffAccounts, staffCalendarFeeds, tickets } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
 import { forbidden } from '../../http/errors'
@@ -15,6 +15,12 @@ import { writeAudit, type AuditActor } from '../audit'
 // a new URL (the old one answers 404), revoking leaves none. The events carry the ticket number,
 // the product and how to contact (電話/オンライン), never the member's name, phone or concern:
 // the URL ends up in a third-party calendar service.
+//
+// A feed belongs to the account that made it (`owner_uid`), not only to the staff row: it answers,
+// and staff-me's status reports it, only while that account still holds the row as a consultant.
+// Revoking the consultant role, or granting the row to another account, deletes it for good
+// (`endCalendarFeeds`, called by accounts.ts in the same transaction), so a departed consultant's URL
+// never comes back to show a successor's bookings (docs/server.md "Calendar feed").
 
 const TOKEN_BYTES = 32
 export const FEED_PATH = /^([A-Za-z0-9_-]{43})\.ics$/
@@ -25,7 +31,10 @@ export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: strin
   if (!staffId) throw forbidden(sm.calendarNoStaff)
   const now = deps.clock.now()
   if (action === 'STATUS') {
-    const [row] = await deps.db.select().from(staffCalendarFeeds).where(eq(staffCalendarFeeds.staffId, staffId))
+    const [row] = await deps.db
+      .select()
+      .from(staffCalendarFeeds)
+      .where(and(eq(staffCalendarFeeds.staffId, staffId), eq(staffCalendarFeeds.ownerUid, actor.uid)))
     return { active: !!row, url: null, createdUnixTime: row ? unixSeconds(row.createdAt) : null }
   }
   return deps.db.transaction(async (tx) => {
@@ -34,24 +43,32 @@ export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: strin
     let url: string | null = null
     if (action === 'ROTATE') {
       const token = randomBytes(TOKEN_BYTES).toString('base64url')
-      await tx.insert(staffCalendarFeeds).values({ staffId, tokenHash: hashOf(token), createdAt: now })
+      await tx.insert(staffCalendarFeeds).values({ staffId, tokenHash: hashOf(token), ownerUid: actor.uid, createdAt: now })
       url = `${deps.config.appOrigin}${STAFF_CALENDAR_PREFIX}${token}.ics`
     }
-    await writeAudit(tx, actor, { action: `calendar-feed-${action.toLowerCase()}`, targetType: 'staff', targetId: staffId, before: { active: !!before }, after: { active: action === 'ROTATE' } }, now)
+    await writeAudit(tx, actor, { action: action === 'ROTATE' ? 'calendar-feed-rotate' : 'calendar-feed-revoke', targetType: 'staff', targetId: staffId, before: { active: !!before }, after: { active: action === 'ROTATE' } }, now)
     return { active: action === 'ROTATE', url, createdUnixTime: action === 'ROTATE' ? unixSeconds(now) : null }
   })
 }
 
 /**
- * The .ics of a feed token, or null (404) for an unknown or revoked token, or when the staff row no
- * longer has a consultant account. The consultant's consultations from 30 days back to 60 ahead.
+ * The .ics of a feed token, or null (404) for an unknown or revoked token, or when the account that
+ * made it no longer holds the staff row as a consultant. The consultant's consultations from 30 days
+ * back to 60 ahead.
  */
 export async function calendarIcs(db: Db, token: string, now: Date): Promise<string | null> {
   const [feed] = await db
     .select({ staffId: staffCalendarFeeds.staffId, nickname: staff.staffNickname })
     .from(staffCalendarFeeds)
     .innerJoin(staff, eq(staff.staffId, staffCalendarFeeds.staffId))
-    .innerJoin(staffAccounts, and(eq(staffAccounts.staffId, staffCalendarFeeds.staffId), sql`${staffAccounts.roles} @> '["consultant"]'::jsonb`))
+    .innerJoin(
+      staffAccounts,
+      and(
+        eq(staffAccounts.uid, staffCalendarFeeds.ownerUid),
+        eq(staffAccounts.staffId, staffCalendarFeeds.staffId),
+        sql`${staffAccounts.roles} @> '["consultant"]'::jsonb`,
+      ),
+    )
     .where(eq(staffCalendarFeeds.tokenHash, hashOf(token)))
   if (!feed) return null
   const rows = await db
@@ -81,4 +98,17 @@ export async function calendarIcs(db: Db, token: string, now: Date): Promise<str
     })
   }
   return cal.toString()
+}
+
+/**
+ * Ends the feeds a role change leaves without their owner, in the change's transaction. `holder`:
+ * the account that now holds `staffId` as a consultant (a grant) — its own feed of that row stays,
+ * any other feed of the row and any feed it made of another row end; null (a revoke of `uid`'s
+ * consultant role) — every feed of the row and every feed `uid` made end.
+ */
+export async function endCalendarFeeds(tx: Tx, change: { staffId: string | null; uid: string; holder: boolean }): Promise<void> {
+  const { staffId, uid, holder } = change
+  const ofRow = staffId === null ? undefined : holder ? and(eq(staffCalendarFeeds.staffId, staffId), sql`${staffCalendarFeeds.ownerUid} is distinct from ${uid}`) : eq(staffCalendarFeeds.staffId, staffId)
+  const ofOwner = holder && staffId !== null ? and(eq(staffCalendarFeeds.ownerUid, uid), ne(staffCalendarFeeds.staffId, staffId)) : eq(staffCalendarFeeds.ownerUid, uid)
+  await tx.delete(staffCalendarFeeds).where(ofRow ? or(ofRow, ofOwner) : ofOwner)
 }

@@ -1,20 +1,36 @@
-import { Box, Button, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useMemo, useState, type FormEvent } from 'react'
+import { auditActionNames, auditRoleNames, auditTargetNames } from '../../../contract/audit-names'
 import { formatDateTimeUnix } from '../../../contract/jst'
 import { failureMessage } from '../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../api/desk-client'
 import { deskAuditText as t, deskCommonText as c } from '../../text/desk'
 import { DataTable, type ColumnDef } from '../../ui/data-table'
 import { useRemote } from '../../ui/use-remote'
+import { AuditChange } from './audit-change'
 
 const PAGE_SIZE = 50
-type Entry = { id: number; at: number; actorUid: string; actorEmail: string; actorRole: string; action: string; targetType: string; targetId: string; before: unknown; after: unknown }
+type Entry = {
+  id: number
+  at: number
+  actorUid: string
+  actorEmail: string
+  actorRole: string
+  action: string
+  targetType: string
+  targetId: string
+  before: unknown
+  after: unknown
+  actionName: string
+  actorName: string | null
+  targetName: string | null
+  names: Record<string, string>
+}
 /** The filters as the URL keeps them; dates `YYYY-MM-DD` (Japan), as date inputs give them. */
 export type AuditSearch = { actor?: string; action?: string; targetType?: string; targetId?: string; from?: string; to?: string; page?: number }
 type FilterKey = Exclude<keyof AuditSearch, 'page'>
 
 const ymd = (day: string | undefined) => (day ? day.replaceAll('-', '') : undefined)
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
 
 /** 監査ログ: every staff write, read only, filtered and paged by the server. */
 export function AuditLogPage({ deskApi, search, onSearch }: { deskApi: DeskApiClient; search: AuditSearch; onSearch: (next: AuditSearch) => void }) {
@@ -54,23 +70,52 @@ export function AuditLogPage({ deskApi, search, onSearch }: { deskApi: DeskApiCl
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(
     () => [
       { id: 'at', header: t.columns.at, cell: ({ row }) => <Text whiteSpace="nowrap">{formatDateTimeUnix(row.original.at)}</Text> },
-      { id: 'actor', header: t.columns.actor, cell: ({ row }) => <Text>{row.original.actorEmail}<Text as="span" display="block" fontSize="xs" color="fg.muted">{row.original.actorRole}</Text></Text> },
-      { id: 'action', header: t.columns.action, cell: ({ row }) => <Text fontFamily="mono" fontSize="sm">{row.original.action}</Text> },
-      { id: 'target', header: t.columns.target, cell: ({ row }) => <Text fontSize="sm">{row.original.targetType}<Text as="span" display="block" fontFamily="mono">{row.original.targetId}</Text></Text> },
       {
-        id: 'change',
-        header: t.columns.change,
+        id: 'actor',
+        header: t.columns.actor,
         cell: ({ row }) => (
-          <chakra.details fontSize="xs" maxW="md">
-            <chakra.summary cursor="pointer">{t.showChange}</chakra.summary>
-            <Box as="pre" whiteSpace="pre-wrap" wordBreak="break-all" mt="1">
-              {`${t.before}: ${json(row.original.before)}\n${t.after}: ${json(row.original.after)}`}
-            </Box>
-          </chakra.details>
+          <Text>
+            {row.original.actorName ?? row.original.actorEmail}
+            <Text as="span" display="block" fontSize="xs" color="fg.muted">
+              {auditRoleNames[row.original.actorRole] ?? row.original.actorRole}
+              {row.original.actorName ? `・${row.original.actorEmail}` : ''}
+            </Text>
+          </Text>
         ),
       },
+      { id: 'action', header: t.columns.action, cell: ({ row }) => <Text fontWeight="semibold">{row.original.actionName}</Text> },
+      {
+        id: 'target',
+        header: t.columns.target,
+        cell: ({ row }) => (
+          <Text fontSize="sm">
+            {auditTargetNames[row.original.targetType] ?? row.original.targetType}
+            {row.original.targetName ? `：${row.original.targetName}` : ''}
+            <Text as="span" display="block" fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
+              {row.original.targetId}
+            </Text>
+          </Text>
+        ),
+      },
+      { id: 'change', header: t.columns.change, cell: ({ row }) => <AuditChange before={row.original.before} after={row.original.after} names={row.original.names} /> },
     ],
     [],
+  )
+  const choice = (key: 'action' | 'targetType', label: string, options: Record<string, string>, all: string) => (
+    <Field.Root w={{ base: 'full', md: '56' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={draft[key]} onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}>
+          <option value="">{all}</option>
+          {Object.entries(options).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   )
   const field = (key: FilterKey, label: string, type = 'text') => (
     <Field.Root w={{ base: 'full', md: type === 'date' ? '44' : '56' }}>
@@ -87,8 +132,8 @@ export function AuditLogPage({ deskApi, search, onSearch }: { deskApi: DeskApiCl
       <chakra.form onSubmit={submit} aria-label={c.filter}>
         <HStack gap="3" align="end" wrap="wrap">
           {field('actor', t.actor)}
-          {field('action', t.action)}
-          {field('targetType', t.targetType)}
+          {choice('action', t.action, auditActionNames, t.allActions)}
+          {choice('targetType', t.targetType, auditTargetNames, t.allTargets)}
           {field('targetId', t.targetId)}
           {field('from', t.from, 'date')}
           {field('to', t.to, 'date')}

@@ -2,6 +2,7 @@ import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { Notice } from '../../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatDateUnix } from '../../../contract/jst'
+import { NoticeText } from '../../ui/notice-text'
 
 const n = homeText.notices
 
@@ -12,11 +13,16 @@ function NoticeList({ title, items }: { title: string; items: Notice[] }) {
       {items.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">{n.empty}</Text>
       ) : (
-        <List.Root gap="1" variant="plain">
+        <List.Root gap="3" variant="plain">
           {items.map((item) => (
-            <List.Item key={`${item.updateTime}-${item.content}`} fontSize="sm" display="block">
-              <Text as="span" color="fg.muted" me="2">{formatDateUnix(item.updateTime)}</Text>
-              {item.content}
+            <List.Item key={`${item.updateTime}-${item.title ?? ''}-${item.content}`} fontSize="sm" display="block" data-notice>
+              <Text fontSize="xs" color="fg.muted">{formatDateUnix(item.updateTime)}</Text>
+              {item.title && (
+                <Heading as="h4" size="sm" mb="1">
+                  {item.title}
+                </Heading>
+              )}
+              <NoticeText content={item.content} />
             </List.Item>
           ))}
         </List.Root>

@@ -2,13 +2,14 @@ import { Alert, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
-import { CONTENT_MAX } from '../../../contract/desk-calls'
+import { CONTENT_MAX, NOTICE_TITLE_MAX } from '../../../contract/desk-calls'
 import type { NoticePublishActorRef } from '../../../machines/notice-publish/notice-publish-machine'
 import { noticePublishView } from '../../../machines/notice-publish/notice-publish-view'
 import type { NoticeField } from '../../../machines/notice-publish/notice-rules'
 import { deskCommonText as c, deskNoticeText as t } from '../../text/desk'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorBanner } from '../../ui/error-banner'
+import { NoticeText } from '../../ui/notice-text'
 
 /** Write or edit a notice, its window, publish it; withdraw one (the notice publish chart). */
 export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
@@ -71,6 +72,13 @@ export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
               </Field.Root>
             </Skeleton>
             <Skeleton loading={loading}>
+              <Field.Root invalid={Boolean(errors.title)} disabled={withdrawn}>
+                <Field.Label>{t.noticeTitle}</Field.Label>
+                <Input maxLength={NOTICE_TITLE_MAX + 20} value={values.title} onChange={(e) => change('title')(e.target.value)} />
+                {errors.title ? <Field.ErrorText>{errors.title}</Field.ErrorText> : <Field.HelperText>{t.noticeTitleHint}</Field.HelperText>}
+              </Field.Root>
+            </Skeleton>
+            <Skeleton loading={loading}>
               <Field.Root invalid={Boolean(errors.content)} disabled={withdrawn}>
                 <Field.Label>{t.content}</Field.Label>
                 <Textarea rows={6} maxLength={CONTENT_MAX + 100} value={values.content} onChange={(e) => change('content')(e.target.value)} />
@@ -121,7 +129,17 @@ export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
       >
         <Stack gap="2">
           <Text fontWeight="bold">{t.kinds[values.kind]}</Text>
-          <Text whiteSpace="pre-wrap">{values.content}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t.preview}
+          </Text>
+          <Box borderWidth="1px" borderRadius="l2" p="3" bg="brand.subtle" data-notice-preview>
+            {values.title.trim() && (
+              <Heading as="h4" size="sm" mb="1">
+                {values.title.trim()}
+              </Heading>
+            )}
+            <NoticeText content={values.content} />
+          </Box>
           <Text fontSize="sm" color="fg.muted">
             {t.window(values.publishFrom ? values.publishFrom.replace('T', ' ') : t.now, values.publishUntil ? values.publishUntil.replace('T', ' ') : t.noEnd)}
           </Text>

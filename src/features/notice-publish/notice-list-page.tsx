@@ -36,6 +36,8 @@ export function NoticeListPage({ deskApi }: { deskApi: DeskApiClient }) {
         cell: ({ row }) => (
           <ChakraLink asChild colorPalette="brand" lineClamp={2} maxW="md">
             <Link to="/staff/notices/$noticeId" params={{ noticeId: String(row.original.id) }}>
+              {row.original.title ? <strong>{row.original.title}</strong> : null}
+              {row.original.title ? ' ' : null}
               {row.original.content}
             </Link>
           </ChakraLink>

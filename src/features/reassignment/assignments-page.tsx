@@ -1,9 +1,10 @@
-import { Badge, Box, Button, chakra, Heading, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { Consultation } from '../../../contract/staff-calls'
 import type { ReassignmentActorRef } from '../../../machines/reassignment/reassignment-machine'
 import { assignmentsText as t } from '../../text/staff'
 import { StatusBadge, whenLabel } from '../../ui/staff-consultation'
+import { StaffTable } from '../../ui/staff-table'
 
 /**
  * 割り当て: every future booking with who holds it; 指名なし ones are highlighted (and can be the
@@ -25,52 +26,50 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
       {rows.length === 0 ? (
         <Text color="fg.muted">{t.empty}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={t.title}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t.columns.time}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.member}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.ticket}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.preference}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.consultant}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.action}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((a) => (
-                <Table.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} data-staff-id={a.staffId} bg={a.noPreference ? 'orange.subtle' : undefined}>
-                  <Table.Cell whiteSpace="nowrap">{whenLabel(a)}</Table.Cell>
-                  <Table.Cell>{a.memberName}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{a.ticketNumber}</Table.Cell>
-                  <Table.Cell>
-                    {a.noPreference ? (
-                      <Badge colorPalette="orange" variant="outline" fontWeight="bold">
-                        {t.noPreference}
-                      </Badge>
-                    ) : (
-                      t.named
-                    )}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Box>{a.staffNickname}</Box>
-                    <StatusBadge consultation={a} />
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`${t.reassign}：${a.ticketNumber}`}
-                      onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
-                    >
-                      {t.reassign}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <StaffTable.Root label={t.title}>
+          <StaffTable.Header>
+            <StaffTable.HeaderRow>
+              <StaffTable.ColumnHeader>{t.columns.time}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.member}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.ticket}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.preference}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.consultant}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.action}</StaffTable.ColumnHeader>
+            </StaffTable.HeaderRow>
+          </StaffTable.Header>
+          <StaffTable.Body>
+            {rows.map((a) => (
+              <StaffTable.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} data-staff-id={a.staffId} bg={a.noPreference ? 'orange.subtle' : undefined}>
+                <StaffTable.Cell label={t.columns.time} whiteSpace="nowrap">{whenLabel(a)}</StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.member}>{a.memberName}</StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.ticket} whiteSpace="nowrap">{a.ticketNumber}</StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.preference}>
+                  {a.noPreference ? (
+                    <Badge colorPalette="orange" variant="outline" fontWeight="bold">
+                      {t.noPreference}
+                    </Badge>
+                  ) : (
+                    t.named
+                  )}
+                </StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.consultant}>
+                  <Box>{a.staffNickname}</Box>
+                  <StatusBadge consultation={a} />
+                </StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.action}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    aria-label={`${t.reassign}：${a.ticketNumber}`}
+                    onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
+                  >
+                    {t.reassign}
+                  </Button>
+                </StaffTable.Cell>
+              </StaffTable.Row>
+            ))}
+          </StaffTable.Body>
+        </StaffTable.Root>
       )}
     </Stack>
   )

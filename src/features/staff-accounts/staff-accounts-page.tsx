@@ -1,10 +1,11 @@
-import { Badge, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { RoleGrantRequest, type StaffCallResponse, type StaffRole } from '../../../contract/staff-calls'
 import type { StaffApiClient } from '../../api/staff-client'
 import { staffAccountsText as t, staffShellText } from '../../text/staff'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { StaffTable } from '../../ui/staff-table'
 import { toaster } from '../../ui/toaster'
 
 type Accounts = StaffCallResponse<'staff-accounts'>
@@ -106,40 +107,38 @@ export function StaffAccountsPage({ staffApi, data: initial }: { staffApi: Staff
       {data.accounts.length === 0 ? (
         <Text color="fg.muted">{t.empty}</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md">
-          <Table.Root size="sm" aria-label={t.title}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t.columns.email}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.roles}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t.columns.staff}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.accounts.map((a) => (
-                <Table.Row key={a.uid}>
-                  <Table.Cell>{a.email}</Table.Cell>
-                  <Table.Cell>
-                    <HStack gap="2" wrap="wrap">
-                      {a.roles.length === 0 && <Text color="fg.muted">—</Text>}
-                      {a.roles.map((r) => (
-                        <HStack key={r} gap="1">
-                          <Badge variant="subtle" colorPalette="brand">
-                            {staffShellText.roles[r]}
-                          </Badge>
-                          <Button size="xs" variant="ghost" aria-label={`${a.email}の${staffShellText.roles[r]}の権限を${t.revoke}`} onClick={() => setRevoking({ account: a, role: r })}>
-                            {t.revoke}
-                          </Button>
-                        </HStack>
-                      ))}
-                    </HStack>
-                  </Table.Cell>
-                  <Table.Cell>{a.staffNickname ?? <Box as="span" color="fg.muted">—</Box>}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <StaffTable.Root label={t.title}>
+          <StaffTable.Header>
+            <StaffTable.HeaderRow>
+              <StaffTable.ColumnHeader>{t.columns.email}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.roles}</StaffTable.ColumnHeader>
+              <StaffTable.ColumnHeader>{t.columns.staff}</StaffTable.ColumnHeader>
+            </StaffTable.HeaderRow>
+          </StaffTable.Header>
+          <StaffTable.Body>
+            {data.accounts.map((a) => (
+              <StaffTable.Row key={a.uid}>
+                <StaffTable.Cell label={t.columns.email}>{a.email}</StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.roles}>
+                  <HStack gap="2" wrap="wrap">
+                    {a.roles.length === 0 && <Text color="fg.muted">—</Text>}
+                    {a.roles.map((r) => (
+                      <HStack key={r} gap="1">
+                        <Badge variant="subtle" colorPalette="brand">
+                          {staffShellText.roles[r]}
+                        </Badge>
+                        <Button size="xs" variant="ghost" aria-label={`${a.email}の${staffShellText.roles[r]}の権限を${t.revoke}`} onClick={() => setRevoking({ account: a, role: r })}>
+                          {t.revoke}
+                        </Button>
+                      </HStack>
+                    ))}
+                  </HStack>
+                </StaffTable.Cell>
+                <StaffTable.Cell label={t.columns.staff}>{a.staffNickname ?? <Box as="span" color="fg.muted">—</Box>}</StaffTable.Cell>
+              </StaffTable.Row>
+            ))}
+          </StaffTable.Body>
+        </StaffTable.Root>
       )}
 
       <ConfirmDialog
