@@ -38,6 +38,7 @@ import { Route as StaffAccountsRouteImport } from './routes/staff.accounts'
 import { Route as StaffAssignmentsRouteImport } from './routes/staff.assignments'
 import { Route as StaffCalendarRouteImport } from './routes/staff.calendar'
 import { Route as StaffHolidaysRouteImport } from './routes/staff.holidays'
+import { Route as StaffPastRouteImport } from './routes/staff.past'
 import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
 import { Route as StaffLoginRouteImport } from './routes/staff_.login'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
@@ -206,6 +207,11 @@ const StaffHolidaysRoute = StaffHolidaysRouteImport.update({
   path: '/holidays',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffPastRoute = StaffPastRouteImport.update({
+  id: '/past',
+  path: '/past',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffShiftsRoute = StaffShiftsRouteImport.update({
   id: '/shifts',
   path: '/shifts',
@@ -349,6 +355,7 @@ export interface FileRoutesByFullPath {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/staff/': typeof StaffIndexRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByTo {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
@@ -450,6 +458,7 @@ export interface FileRoutesById {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff_/login': typeof StaffLoginRoute
   '/_auth/': typeof AuthIndexRoute
@@ -503,6 +512,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff/login'
     | '/staff/'
@@ -552,6 +562,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff/login'
     | '/'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff_/login'
     | '/_auth/'
@@ -851,6 +863,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffHolidaysRouteImport
       parentRoute: typeof StaffRoute
     }
+    '/staff/past': {
+      id: '/staff/past'
+      path: '/past'
+      fullPath: '/staff/past'
+      preLoaderRoute: typeof StaffPastRouteImport
+      parentRoute: typeof StaffRoute
+    }
     '/staff/shifts': {
       id: '/staff/shifts'
       path: '/shifts'
@@ -1083,6 +1102,7 @@ interface StaffRouteChildren {
   StaffAssignmentsRoute: typeof StaffAssignmentsRoute
   StaffCalendarRoute: typeof StaffCalendarRoute
   StaffHolidaysRoute: typeof StaffHolidaysRoute
+  StaffPastRoute: typeof StaffPastRoute
   StaffShiftsRoute: typeof StaffShiftsRoute
   StaffIndexRoute: typeof StaffIndexRoute
 }
@@ -1093,6 +1113,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffAssignmentsRoute: StaffAssignmentsRoute,
   StaffCalendarRoute: StaffCalendarRoute,
   StaffHolidaysRoute: StaffHolidaysRoute,
+  StaffPastRoute: StaffPastRoute,
   StaffShiftsRoute: StaffShiftsRoute,
   StaffIndexRoute: StaffIndexRoute,
 }

@@ -11,6 +11,7 @@ export type StaffNavItem = { to: string; label: string; roles: readonly StaffRol
 
 export const staffNav: StaffNavItem[] = [
   { to: '/staff', label: staffNavText.day, roles: ['consultant'], exact: true },
+  { to: '/staff/past', label: staffNavText.past, roles: ['consultant', 'operator'] },
   { to: '/staff/assignments', label: staffNavText.assignments, roles: ['operator'] },
   { to: '/staff/shifts', label: staffNavText.shifts, roles: ['consultant', 'operator'] },
   { to: '/staff/calendar', label: staffNavText.calendar, roles: ['consultant'] },
