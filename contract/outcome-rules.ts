@@ -1,4 +1,4 @@
-// When a consultation's outcome fits its time (docs/product.md §4 "Outcomes fit the time"): the same
+// When a consultation's outcome fits its time (docs/product.md §10 "Outcomes fit the time"): the same
 // rules for the outcome form (what it offers and the largest minutes it takes) and the server (what
 // it refuses). `nowMs` is passed in so every rule is testable at a fixed instant.
 

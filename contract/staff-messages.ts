@@ -49,7 +49,7 @@ export const staffMessages = {
   noSuchRole: 'このアカウントはその権限を持っていません。',
   noStaffAccount: 'このアカウントにはスタッフの権限がありません。',
   calendarNoStaff: 'カレンダーは担当者に紐づいた相談員のみ使えます。',
-  // outcomes that fit the time, case notes, the past (docs/product.md §4 "Outcomes fit the time")
+  // outcomes that fit the time, case notes, the past (docs/product.md §10 "Outcomes fit the time")
   caseNoteInvalid: 'ケースメモに使用できない文字が含まれています',
   caseNoteTooLong: 'ケースメモは1000文字以内で入力してください',
   pastFilterInvalid: '絞り込みの条件を指定してください',

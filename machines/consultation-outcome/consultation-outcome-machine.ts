@@ -5,7 +5,7 @@ import { ConsultationOutcomeRequest, type ConsultationRecord, type Consultation,
 import { failureMessage } from '../shared/api-failure'
 
 /**
- * Recording a consultation's outcome (docs/product.md §4 ticket statuses, "Outcomes fit the time",
+ * Recording a consultation's outcome (docs/product.md §4 ticket statuses, §10 "Outcomes fit the time",
  * "Case notes"; staff call consultation-outcome).
  *
  * choosing ─form.next [isFormValid]─▶ confirming ─confirm─▶ saving ─▶ saved (outcomeSaved)

@@ -253,7 +253,7 @@ export const staffAccountsText = {
   confirmRevoke: (email: string, role: string) => `${email} の「${role}」の権限を削除しますか？`,
 } as const
 
-/** The outcome form's time limits and case note (docs/product.md §4 "Outcomes fit the time", "Case notes"). */
+/** The outcome form's time limits and case note (docs/product.md §10 "Outcomes fit the time", "Case notes"). */
 export const outcomeLimitText = {
   maxMinutes: (n: number) => `最大${n}分（開始からの経過時間と、予約時間＋延長のうち短いほう）`,
   notYet: '使った時間は開始から1分後から記録できます',

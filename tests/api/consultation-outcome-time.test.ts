@@ -7,7 +7,7 @@ import { auditLog, tickets } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 
-// docs/product.md §4 "Outcomes fit the time", "Case notes" and "The consultant's past": the server's
+// docs/product.md §10 "Outcomes fit the time", "Case notes" and "The consultant's past": the server's
 // side, with the clock moved to the instants that matter (never a wait).
 
 type Account = Awaited<ReturnType<typeof staffAccount>>

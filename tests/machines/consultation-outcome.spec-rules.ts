@@ -1,4 +1,4 @@
-// Spec rules of the consultation-outcome chart (docs/product.md §4 ticket statuses, "Outcomes fit
+// Spec rules of the consultation-outcome chart (docs/product.md §4 ticket statuses, §10 "Outcomes fit
 // the time", "Case notes"; staff call consultation-outcome): what is recorded is what the consultant
 // chose and entered, only after confirming, only once per confirmation, and only when it fits the
 // time (minutes used never above the minutes begun since the start nor those bought; ご連絡なし only

@@ -152,7 +152,7 @@ export async function recordOutcome(
   const result = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, scope)
     if (t.amountRefunded > 0) throw conflict(sm.refunded)
-    // docs/product.md §4 "Outcomes fit the time": the same rules as the form (contract/outcome-rules.ts).
+    // docs/product.md §10 "Outcomes fit the time": the same rules as the form (contract/outcome-rules.ts).
     const times = { startUnixTime: unixSeconds(t.reservationAt!), minutes: t.minutesToSupport, addedMinutes: await extensionMinutes(tx, t.ticketNumber) }
     if (!hasStarted(times, now.getTime())) throw conflict(sm.notStarted)
     if (input.outcome === 'NO_CONTACT' && !noContactOpen(times, now.getTime())) throw conflict(sm.noContactTooEarly(NO_CONTACT_WAIT_MINUTES))
@@ -269,7 +269,7 @@ export async function memberConsultations(db: Tx, scope: { operator: boolean; st
 }
 
 /**
- * A consultant's past (docs/product.md §4 "The consultant's past"): their consultations that have
+ * A consultant's past (docs/product.md §10 "The consultant's past"): their consultations that have
  * started, newest first, a page at a time, in a range of days (JST, inclusive), all or only
  * those owing something: 結果未記録 (no outcome and no ご連絡なし) or 未解決 (a follow-up owed).
  * Refunded consultations owe nothing. An operator sees anyone's, or everyone's without a staffId.

@@ -20,7 +20,7 @@ const ymd = (day: string | undefined) => (day ? day.replaceAll('-', '') : undefi
 const canRecord = (c: ConsultationRecord, nowMs: number) => !c.refunded && hasStarted(c, nowMs) && offeredOutcomes(c.supportStatus, c.noContact).length > 0
 
 /**
- * 過去の相談 (docs/product.md §4 "The consultant's past"): the consultations that have started,
+ * 過去の相談 (docs/product.md §10 "The consultant's past"): the consultations that have started,
  * newest first, paged by the server; all, 結果未記録 or 未解決, in a range of days. From a card the
  * consultant records a missing outcome or closes a 未解決 with its follow-up (`outcomePanel`, the
  * consultation-outcome flow composed by the route). An operator picks whose past, or everyone's.
