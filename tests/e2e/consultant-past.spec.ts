@@ -6,9 +6,9 @@ import { apiUrl, createMember, expect, login, test } from './fixtures'
 // 過去の相談 (docs/product.md §10 "The consultant's past"): a consultation that has started is
 // found on the consultant's past, recorded 未解決, then found under the 未解決 filter at phone width
 // and closed as 未解決で完了 with its follow-up and a case note. Set up through the test routes: a
-// fresh member's booking moved to now and to the demo consultant (さくら), who has a sign-in account.
+// member's booking (the demo fixture) moved to now and to the demo consultant (さくら), who has a sign-in account.
 
-test.describe.configure({ timeout: 120_000 })
+test.describe.configure({ timeout: 180_000 })
 
 /** The layout holds the page's width: nothing wider than the window (no sideways scrolling). */
 async function expectNoOverflow(page: Page) {
@@ -17,7 +17,7 @@ async function expectNoOverflow(page: Page) {
 }
 
 test('the consultant finds a started consultation in 過去の相談, records 未解決, then closes it from the 未解決 filter at 390 px', async ({ page, browser, baseURL }) => {
-  const member = await createMember('fresh')
+  const member = await createMember('demo')
   await login(page, member, '/')
   const reserved = page.getByRole('article').filter({ hasText: 'サポート予約済み' }).first()
   await expect(reserved).toBeVisible({ timeout: 20_000 })
@@ -40,7 +40,7 @@ test('the consultant finds a started consultation in 過去の相談, records �
   const card = consultationCard(consultant, ticketNumber)
   await expect(card).toBeVisible({ timeout: 20_000 })
   await card.getByRole('button', { name: pastText.recordOutcome }).click()
-  // The member's earlier consultations (a fresh member: one completed one, with its consultant).
+  // The member's earlier consultations (the demo fixture holds completed ones).
   await expect(card.getByRole('region', { name: memberHistoryText.title })).toContainText(/完了/, { timeout: 20_000 })
   await card.getByRole('radio', { name: outcomeText.outcomes.UNSOLVED }).check()
   await card.getByLabel(outcomeLimitText.caseNoteLabel).fill('プリンターのドライバを入れ直したが印刷できず。メーカーに確認する。')
@@ -49,6 +49,9 @@ test('the consultant finds a started consultation in 過去の相談, records �
   await expect(card.getByText(outcomeText.saved)).toBeVisible({ timeout: 20_000 })
   await expectAccessible(consultant, '/staff/past (a consultant\'s past)')
   await expectNoOverflow(consultant)
+  await card.getByRole('button', { name: staffCommonText.close }).click()
+  // Recorded, it is no longer 結果未記録.
+  await expect(consultationCard(consultant, ticketNumber)).toHaveCount(0, { timeout: 20_000 })
 
   // At phone width: the 未解決 filter lists it with its note; it is closed with the follow-up.
   await consultant.setViewportSize({ width: 390, height: 844 })

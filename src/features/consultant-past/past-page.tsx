@@ -53,7 +53,11 @@ export function ConsultantPastPage({
     [staffApi, filter, page, search.staffId, search.from, search.to],
   )
   const [range, setRange] = useState({ from: search.from ?? '', to: search.to ?? '' })
-  const [recording, setRecording] = useState<string | null>(null)
+  // The panel open on one card belongs to the list it was opened from: another filter, page or range closes it.
+  const listKey = JSON.stringify([filter, page, search.staffId, search.from, search.to])
+  const [opened, setOpened] = useState<{ ticketNumber: string; listKey: string } | null>(null)
+  const recording = opened?.listKey === listKey ? opened.ticketNumber : null
+  const setRecording = (ticketNumber: string | null) => setOpened(ticketNumber ? { ticketNumber, listKey } : null)
   const [changed, setChanged] = useState(false)
   // A saved outcome may take the consultation out of the filter: the list is read again once the
   // panel (with its 記録しました) is closed, not under the consultant's eyes.
