@@ -124,23 +124,46 @@ export type ConsultantDayResponse = v.InferOutput<typeof ConsultantDayResponse>
 // ---- consultation-outcome
 export const UNSOLVED_FOLLOW_MAX = 500
 export const MINUTES_USED_MAX = 600
+export const CASE_NOTE_MAX = 1000
+/**
+ * Control characters a note typed in a text box never holds (NUL and the other C0/C1 controls, DEL);
+ * line breaks and tabs are the note's own layout and stay.
+ */
+const NOTE_CONTROLS = /(?![\t\n\r])\p{Cc}/u
+/**
+ * The consultant's case note on an outcome (staff only: no member answer carries it, docs/api.md
+ * "Staff calls"): trimmed, at most CASE_NOTE_MAX characters; empty clears it.
+ */
+export const CaseNote = v.pipe(
+  v.string(sm.caseNoteInvalid),
+  v.check((s) => !NOTE_CONTROLS.test(s), sm.caseNoteInvalid),
+  v.trim(),
+  v.maxLength(CASE_NOTE_MAX, sm.caseNoteTooLong),
+)
+/** Left out: the note stays as it was (a follow-up of 未解決 keeps the first visit's note unless edited). */
+const caseNote = v.optional(CaseNote)
 export const ConsultationOutcomeRequest = v.variant('outcome', [
   v.object({
     ticketNumber: TicketNumber,
     outcome: v.literal('COMPLETED'),
     minutesUsed: v.pipe(v.number(sm.minutesUsedInvalid), v.integer(sm.minutesUsedInvalid), v.minValue(1, sm.minutesUsedInvalid), v.maxValue(MINUTES_USED_MAX, sm.minutesUsedInvalid)),
+    caseNote,
   }),
-  v.object({ ticketNumber: TicketNumber, outcome: v.literal('UNSOLVED') }),
+  v.object({ ticketNumber: TicketNumber, outcome: v.literal('UNSOLVED'), caseNote }),
   v.object({
     ticketNumber: TicketNumber,
     outcome: v.literal('UNSOLVED_COMPLETED'),
     unsolvedAfterFollowContent: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.followRequired), v.maxLength(UNSOLVED_FOLLOW_MAX, sm.followTooLong), noControlChars),
+    caseNote,
   }),
-  v.object({ ticketNumber: TicketNumber, outcome: v.literal('NO_CONTACT') }),
+  v.object({ ticketNumber: TicketNumber, outcome: v.literal('NO_CONTACT'), caseNote }),
 ], sm.outcomeInvalid)
 export type ConsultationOutcomeRequest = v.InferOutput<typeof ConsultationOutcomeRequest>
+/** A consultation as the staff pages keep it after the fact: with its staff-only case note. */
+export const ConsultationRecord = v.object({ ...Consultation.entries, caseNote: v.nullable(v.string()) })
+export type ConsultationRecord = v.InferOutput<typeof ConsultationRecord>
 export const ConsultationOutcomeResponse = v.object({
-  consultation: Consultation,
+  consultation: ConsultationRecord,
   /** A COMPLETED SUPPORT ticket: the member was mailed the rating link. */
   ratingMailSent: v.boolean(),
 })
@@ -288,6 +311,73 @@ export const RoleGrantRequest = v.object({
 export const RoleRevokeRequest = v.object({ uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), role: StaffRoleSchema })
 export const RoleChangeResponse = v.object({ account: StaffAccount })
 
+// ---- member-consultations
+export const MEMBER_HISTORY_MAX = 50
+export const MemberConsultationsRequest = v.object({
+  /** The consultation being opened: a consultant's own (403 otherwise), any for an operator. */
+  ticketNumber: TicketNumber,
+})
+/** One of the member's earlier consultations, as the consultant needs it before calling. */
+export const EarlierConsultation = v.object({
+  ticketNumber: v.string(),
+  reservationTime: v.string(),
+  startUnixTime: v.number(),
+  productName: v.string(),
+  staffNickname: v.string(),
+  supportStatus: SupportStatus,
+  noContact: v.boolean(),
+  minutes: v.number(),
+  minutesUsed: v.nullable(v.number()),
+  unsolvedAfterFollowContent: v.nullable(v.string()),
+  caseNote: v.nullable(v.string()),
+  refunded: v.boolean(),
+})
+export type EarlierConsultation = v.InferOutput<typeof EarlierConsultation>
+export const MemberConsultationsResponse = v.object({
+  ticketNumber: v.string(),
+  memberName: v.string(),
+  /** The opened consultation's own case note. */
+  caseNote: v.nullable(v.string()),
+  /** The member's consultations that started before this one, newest first (at most MEMBER_HISTORY_MAX). */
+  earlier: v.array(EarlierConsultation),
+  /** More earlier consultations exist than are listed. */
+  more: v.boolean(),
+})
+export type MemberConsultationsResponse = v.InferOutput<typeof MemberConsultationsResponse>
+
+// ---- past-consultations
+export const PAST_PAGE_SIZE = 20
+export const PAST_PAGE_MAX = 50
+/** ALL: every started consultation; NO_OUTCOME: 結果未記録 (no outcome yet, not ご連絡なし); UNSOLVED: 未解決, a follow-up owed. */
+export const PastFilter = v.picklist(['ALL', 'NO_OUTCOME', 'UNSOLVED'], sm.pastFilterInvalid)
+export type PastFilter = v.InferOutput<typeof PastFilter>
+export const PastConsultationsRequest = v.object({
+  /** A consultant: only their own (403 for another's). An operator: that consultant's, or everyone's when left out. */
+  staffId: v.optional(StaffIdField),
+  filter: v.optional(PastFilter, 'ALL'),
+  /** First and last day (JST, inclusive) of the start; either may be left out. */
+  from: v.optional(Ymd),
+  to: v.optional(Ymd),
+  /** 1-based page, newest first. */
+  page: v.optional(queryInt(1, 9999, sm.pageInvalid), 1),
+  /** Consultations a page: 1–PAST_PAGE_MAX, default PAST_PAGE_SIZE. */
+  pageSize: v.optional(queryInt(1, PAST_PAGE_MAX, sm.pageSizeInvalid), PAST_PAGE_SIZE),
+})
+export type PastConsultationsRequest = v.InferOutput<typeof PastConsultationsRequest>
+export const PastConsultationsResponse = v.object({
+  /** Whose past: null for every consultant (an operator's view). */
+  staffId: v.nullable(v.string()),
+  filter: PastFilter,
+  page: v.number(),
+  pageSize: v.number(),
+  /** How many match the filter and range (all pages). */
+  total: v.number(),
+  consultations: v.array(ConsultationRecord),
+  /** Operators: every consultant, for the picker; empty for a consultant. */
+  consultants: v.array(v.object({ staffId: v.string(), staffNickname: v.string() })),
+})
+export type PastConsultationsResponse = v.InferOutput<typeof PastConsultationsResponse>
+
 export const staffCalls = {
   'staff-me': { method: 'GET', role: 'staff', request: v.object({}), response: StaffMeResponse },
   'consultant-day': { method: 'GET', role: 'staff', request: ConsultantDayRequest, response: ConsultantDayResponse },
@@ -301,6 +391,8 @@ export const staffCalls = {
   'reassign-candidates': { method: 'GET', role: 'operator', request: ReassignCandidatesRequest, response: ReassignCandidatesResponse },
   reassign: { method: 'POST', role: 'operator', request: ReassignRequest, response: ReassignResponse },
   'calendar-feed': { method: 'POST', role: 'consultant', request: CalendarFeedRequest, response: CalendarFeedResponse },
+  'member-consultations': { method: 'GET', role: 'staff', request: MemberConsultationsRequest, response: MemberConsultationsResponse },
+  'past-consultations': { method: 'GET', role: 'staff', request: PastConsultationsRequest, response: PastConsultationsResponse },
   'staff-accounts': { method: 'GET', role: 'operator', request: v.object({}), response: StaffAccountsResponse },
   'role-grant': { method: 'POST', role: 'operator', request: RoleGrantRequest, response: RoleChangeResponse },
   'role-revoke': { method: 'POST', role: 'operator', request: RoleRevokeRequest, response: RoleChangeResponse },

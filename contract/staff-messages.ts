@@ -49,6 +49,15 @@ export const staffMessages = {
   noSuchRole: 'このアカウントはその権限を持っていません。',
   noStaffAccount: 'このアカウントにはスタッフの権限がありません。',
   calendarNoStaff: 'カレンダーは担当者に紐づいた相談員のみ使えます。',
+  // outcomes that fit the time, case notes, the past (docs/product.md §10 "Outcomes fit the time")
+  caseNoteInvalid: 'ケースメモに使用できない文字が含まれています',
+  caseNoteTooLong: 'ケースメモは1000文字以内で入力してください',
+  pastFilterInvalid: '絞り込みの条件を指定してください',
+  pageInvalid: 'ページは1以上の整数で指定してください',
+  pageSizeInvalid: '1ページの件数は1〜50の整数で指定してください',
+  dateRangeInvalid: '期間の開始日は終了日より前の日付を指定してください',
+  noContactTooEarly: (minutes: number) => `ご連絡なしは開始時刻から${minutes}分を過ぎてから記録できます。`,
+  minutesUsedOverElapsed: (max: number) => `使った時間は開始からの経過時間と予約時間（延長を含む）のどちらも超えられません（現在は最大${max}分）。`,
 } as const
 
 /** Why a consultant cannot take a consultation (reassign-candidates `reasonText`). */

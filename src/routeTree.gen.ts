@@ -38,6 +38,7 @@ import { Route as StaffAccountsRouteImport } from './routes/staff.accounts'
 import { Route as StaffAssignmentsRouteImport } from './routes/staff.assignments'
 import { Route as StaffCalendarRouteImport } from './routes/staff.calendar'
 import { Route as StaffHolidaysRouteImport } from './routes/staff.holidays'
+import { Route as StaffPastRouteImport } from './routes/staff.past'
 import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
 import { Route as StaffLoginRouteImport } from './routes/staff_.login'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
@@ -208,6 +209,11 @@ const StaffHolidaysRoute = StaffHolidaysRouteImport.update({
   path: '/holidays',
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffPastRoute = StaffPastRouteImport.update({
+  id: '/past',
+  path: '/past',
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffShiftsRoute = StaffShiftsRouteImport.update({
   id: '/shifts',
   path: '/shifts',
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/staff/': typeof StaffIndexRoute
@@ -412,6 +419,7 @@ export interface FileRoutesByTo {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
@@ -466,6 +474,7 @@ export interface FileRoutesById {
   '/staff/assignments': typeof StaffAssignmentsRoute
   '/staff/calendar': typeof StaffCalendarRoute
   '/staff/holidays': typeof StaffHolidaysRoute
+  '/staff/past': typeof StaffPastRoute
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff_/login': typeof StaffLoginRoute
   '/_auth/': typeof AuthIndexRoute
@@ -521,6 +530,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff/login'
     | '/staff/'
@@ -572,6 +582,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff/login'
     | '/'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/staff/assignments'
     | '/staff/calendar'
     | '/staff/holidays'
+    | '/staff/past'
     | '/staff/shifts'
     | '/staff_/login'
     | '/_auth/'
@@ -873,6 +885,13 @@ declare module '@tanstack/react-router' {
       path: '/holidays'
       fullPath: '/staff/holidays'
       preLoaderRoute: typeof StaffHolidaysRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    '/staff/past': {
+      id: '/staff/past'
+      path: '/past'
+      fullPath: '/staff/past'
+      preLoaderRoute: typeof StaffPastRouteImport
       parentRoute: typeof StaffRoute
     }
     '/staff/shifts': {
@@ -1125,6 +1144,7 @@ interface StaffRouteChildren {
   StaffAssignmentsRoute: typeof StaffAssignmentsRoute
   StaffCalendarRoute: typeof StaffCalendarRoute
   StaffHolidaysRoute: typeof StaffHolidaysRoute
+  StaffPastRoute: typeof StaffPastRoute
   StaffShiftsRoute: typeof StaffShiftsRoute
   StaffIndexRoute: typeof StaffIndexRoute
 }
@@ -1135,6 +1155,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffAssignmentsRoute: StaffAssignmentsRoute,
   StaffCalendarRoute: StaffCalendarRoute,
   StaffHolidaysRoute: StaffHolidaysRoute,
+  StaffPastRoute: StaffPastRoute,
   StaffShiftsRoute: StaffShiftsRoute,
   StaffIndexRoute: StaffIndexRoute,
 }

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import type { consultationOutcomeMachine } from './consultation-outcome-machine'
+import { noContactFromUnixTime } from '../../contract/outcome-rules'
+import { maxMinutesOf, type consultationOutcomeMachine } from './consultation-outcome-machine'
 
 type Snapshot = SnapshotFrom<typeof consultationOutcomeMachine>
 
@@ -14,4 +15,9 @@ export const consultationOutcomeView = {
   step: (s: Snapshot): OutcomeStep => (s.hasTag('done') ? 'saved' : s.hasTag('failed') ? 'failed' : s.hasTag('confirmOpen') ? 'confirming' : 'choosing'),
   isSaving: (s: Snapshot) => s.hasTag('saving'),
   canNext: (s: Snapshot) => s.can({ type: 'form.next' }),
+  /** The most minutes 完了 takes as the clock was last read (0: none yet). */
+  maxMinutes: (s: Snapshot) => maxMinutesOf(s.context),
+  /** ご連絡なし is not offered yet only because of the wait: when it opens (unix seconds), else null. */
+  noContactFrom: (s: Snapshot): number | null =>
+    s.context.status === 'UNSUPPORTED' && !s.context.noContact && !s.context.offered.includes('NO_CONTACT') ? noContactFromUnixTime(s.context.times) : null,
 }

@@ -10,7 +10,7 @@ import { newMemberId } from '../services/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
-const StartedBody = v.object({ ticketNumber: TicketNumber })
+const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))) })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
 export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh') {
@@ -30,10 +30,11 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
 /**
  * Moves a booked SUPPORT consultation to the 30-minute cell that holds "now" (or the latest
  * earlier cell of the same Japan day where its consultant is free), cells included, so a browser
- * test can record its outcome without waiting for the booked time (tests only). `null` for an
- * unknown or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
+ * test can record its outcome without waiting for the booked time (tests only); with `toStaffId`
+ * also to that consultant (a test whose consultant has a sign-in account). `null` for an unknown
+ * or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
  */
-async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<{ reservationAt: string } | 'busy' | null> {
+async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId?: string): Promise<{ reservationAt: string } | 'busy' | null> {
   const clockNow = deps.clock.now()
   const now = clockNow.getTime()
   const cellMs = CELL_MINUTES * 60_000
@@ -41,8 +42,8 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<
   const moved = await deps.db.transaction(async (tx) => {
     const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
     if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) return null
-    const staffId = t.staffId
-    await tx.delete(bookings).where(and(eq(bookings.ticketNumber, ticketNumber), eq(bookings.staffId, staffId)))
+    const staffId = toStaffId ?? t.staffId
+    await tx.delete(bookings).where(and(eq(bookings.ticketNumber, ticketNumber), eq(bookings.staffId, t.staffId)))
     for (let start = Math.floor(now / cellMs) * cellMs; start >= jstDayStart; start -= cellMs) {
       const at = new Date(start)
       const cells = cellsOf(at, t.minutesToSupport).map((cellStart) => ({ staffId, cellStart, ticketNumber }))
@@ -52,7 +53,7 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string): Promise<
         throw e
       })
       if (taken) continue
-      await tx.update(tickets).set({ reservationAt: at }).where(eq(tickets.ticketNumber, ticketNumber))
+      await tx.update(tickets).set({ reservationAt: at, staffId }).where(eq(tickets.ticketNumber, ticketNumber))
       return { memberId: t.memberId, reservationAt: at }
     }
     tx.rollback()
@@ -80,7 +81,7 @@ export function mountTestRoutes(app: Hono, deps: Deps) {
     const raw = await c.req.json().catch(() => ({}))
     const parsed = v.safeParse(StartedBody, raw ?? {})
     if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
-    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber)
+    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber, parsed.output.staffId)
     if (moved === null) return c.json({ message: 'Ticket Not Found.' }, 404)
     if (moved === 'busy') return c.json({ message: 'the consultant has no free cells earlier today' }, 409)
     return c.json(moved)

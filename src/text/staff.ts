@@ -12,6 +12,7 @@ export const staffShellText = {
 
 export const staffNavText = {
   day: '今日の相談',
+  past: '過去の相談',
   shifts: '勤務予定',
   calendar: 'カレンダー連携',
   assignments: '割り当て',
@@ -250,4 +251,55 @@ export const staffAccountsText = {
   empty: 'スタッフはいません。',
   columns: { email: 'メールアドレス', roles: '権限', staff: '相談員', action: '操作' },
   confirmRevoke: (email: string, role: string) => `${email} の「${role}」の権限を削除しますか？`,
+} as const
+
+/** The outcome form's time limits and case note (docs/product.md §10 "Outcomes fit the time", "Case notes"). */
+export const outcomeLimitText = {
+  maxMinutes: (n: number) => `最大${n}分（開始からの経過時間と、予約時間＋延長のうち短いほう）`,
+  notYet: '使った時間は開始から1分後から記録できます',
+  minutesOver: (n: number) => `使った時間は${n}分以内で入力してください`,
+  noContactFrom: (time: string) => `ご連絡なしは ${time}（開始から10分後）から記録できます`,
+  caseNoteLabel: 'ケースメモ（スタッフのみ）',
+  caseNoteHint: '会員には表示されません。対応の経緯や次回への引き継ぎを書いてください。',
+} as const
+
+/** この会員のこれまでの相談 (staff call member-consultations). */
+export const memberHistoryText = {
+  title: 'この会員のこれまでの相談',
+  loading: 'これまでの相談を読み込み中',
+  failed: 'これまでの相談を読み込めませんでした',
+  empty: 'これまでの相談はありません。',
+  more: '直近50件を表示しています。',
+  consultant: '担当',
+  minutesUsed: (n: number | null, booked: number) => (n === null ? `予約${booked}分` : `${n}分（予約${booked}分）`),
+  caseNote: 'ケースメモ',
+  followUp: 'フォロー内容',
+  refunded: '返金済み',
+} as const
+
+/** 過去の相談 (staff call past-consultations). */
+export const pastText = {
+  title: '過去の相談',
+  lead: '開始時刻を過ぎた相談です。結果が未記録の相談に結果を記録し、未解決の相談はフォローが済んだら「未解決で完了」にしてください。',
+  filterLabel: '表示する相談',
+  filters: { ALL: 'すべて', NO_OUTCOME: '結果未記録', UNSOLVED: '未解決' },
+  consultantLabel: '相談員',
+  allConsultants: 'すべての相談員',
+  fromLabel: '開始日（から）',
+  toLabel: '終了日（まで）',
+  apply: '表示する',
+  clearRange: '期間を解除',
+  count: (total: number, first: number, last: number) => (total ? `${total}件中 ${first}〜${last}件` : '0件'),
+  empty: '該当する相談はありません。',
+  prev: '前のページ',
+  next: '次のページ',
+  pager: 'ページ',
+  recordOutcome: '結果を記録',
+  closeUnsolved: '未解決で完了にする',
+  caseNote: 'ケースメモ',
+  followUp: 'フォロー内容',
+  minutesUsed: '使った時間',
+  details: '相談の詳細',
+  refunded: '返金済み',
+  rangeLabel: '期間と相談員',
 } as const

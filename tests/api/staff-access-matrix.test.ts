@@ -65,6 +65,8 @@ const requests: Record<StaffCallName, () => Promise<Req>> = {
   'staff-accounts': async () => ({ method: 'GET' }),
   'role-grant': async () => ({ method: 'POST', body: { email: `granted-${++seq}-${Date.now()}@example.com`, role: 'operator', initialPassword: 'first-pass-1' } }),
   'role-revoke': async () => ({ method: 'POST', body: { uid: (await staffAccount(h, [{ role: 'operator' }])).uid, role: 'operator' } }),
+  'member-consultations': async () => ({ method: 'GET', query: { ticketNumber: await consultation('20250612', 9) } }),
+  'past-consultations': async () => ({ method: 'GET', query: { staffId: TARGET, filter: 'UNSOLVED' } }),
 }
 
 /** The allowed cells: a 'staff' call is the caller's own (or, for an operator, anyone's). */
@@ -85,6 +87,9 @@ const allowed: Record<StaffCallName, Who[]> = {
   'staff-accounts': ['operator'],
   'role-grant': ['operator'],
   'role-revoke': ['operator'],
+  // Through the target's own consultation: its consultant, or an operator.
+  'member-consultations': ['consultant', 'operator'],
+  'past-consultations': ['consultant', 'operator'],
 }
 
 const tokens = {} as Record<Who, string>

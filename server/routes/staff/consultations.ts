@@ -1,6 +1,6 @@
 import type { staffCalls } from '../../../contract/staff-calls'
 import type { StaffHandlerCtx, StaffHandlers } from '../../http/staff'
-import { consultantDay, listAssignments, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
+import { consultantDay, listAssignments, memberConsultations, pastConsultations, recordOutcome, sendExtensionLink } from '../../services/staff/consultations'
 import { dayRange } from '../../services/staff/days'
 import { calendarFeed } from '../../services/staff/calendar'
 import { reassign, reassignCandidates } from '../../services/staff/reassign'
@@ -15,6 +15,8 @@ export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
   'consultant-day': (ctx) => consultantDay(ctx.deps.db, ctx.staffScope(ctx.input.staffId), ctx.input, ctx.deps.clock.now()),
   'consultation-outcome': (ctx) => recordOutcome(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
   'extension-link': (ctx) => sendExtensionLink(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
+  'member-consultations': (ctx) => memberConsultations(ctx.deps.db, scopeOf(ctx), ctx.input.ticketNumber),
+  'past-consultations': (ctx) => pastConsultations(ctx.deps.db, scopeOf(ctx), ctx.input, ctx.deps.clock.now()),
   assignments: ({ deps, input }) => listAssignments(deps.db, input, deps.clock.now()),
   'shift-plan': async (ctx) => {
     const staffId = ctx.staffScope(ctx.input.staffId)

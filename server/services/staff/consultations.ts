@@ -1,10 +1,18 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest } from '../../../contract/staff-calls'
+import {
+  MEMBER_HISTORY_MAX,
+  type ConsultationRecord,
+  type MemberConsultationsResponse,
+  type PastConsultationsRequest,
+  type PastConsultationsResponse,
+} from '../../../contract/staff-calls'
+import { hasStarted, maxMinutesUsed, NO_CONTACT_WAIT_MINUTES, noContactOpen } from '../../../contract/outcome-rules'
 import type { ProductId } from '../../../contract/ids'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
-import { addMinutes, formatReservationTime, unixSeconds } from '../../domain/time'
+import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
 import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { writeAudit, type AuditActor } from '../audit'
@@ -122,7 +130,7 @@ export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope
   return t
 }
 
-type OutcomeResult = { consultation: Consultation; ratingMailSent: boolean }
+type OutcomeResult = { consultation: ConsultationRecord; ratingMailSent: boolean }
 
 /**
  * Records a consultation's outcome with the product's own statuses (docs/product.md §3, §4):
@@ -144,7 +152,11 @@ export async function recordOutcome(
   const result = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, scope)
     if (t.amountRefunded > 0) throw conflict(sm.refunded)
-    if (t.reservationAt!.getTime() > now.getTime()) throw conflict(sm.notStarted)
+    // docs/product.md §10 "Outcomes fit the time": the same rules as the form (contract/outcome-rules.ts).
+    const times = { startUnixTime: unixSeconds(t.reservationAt!), minutes: t.minutesToSupport, addedMinutes: await extensionMinutes(tx, t.ticketNumber) }
+    if (!hasStarted(times, now.getTime())) throw conflict(sm.notStarted)
+    if (input.outcome === 'NO_CONTACT' && !noContactOpen(times, now.getTime())) throw conflict(sm.noContactTooEarly(NO_CONTACT_WAIT_MINUTES))
+    if (input.outcome === 'COMPLETED' && input.minutesUsed > maxMinutesUsed(times, now.getTime())) throw badRequest(sm.minutesUsedOverElapsed(maxMinutesUsed(times, now.getTime())))
     const fresh = t.supportStatus === 'UNSUPPORTED'
     const allowed =
       (input.outcome === 'COMPLETED' && fresh) ||
@@ -160,6 +172,8 @@ export async function recordOutcome(
           : input.outcome === 'UNSOLVED_COMPLETED'
             ? { supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: input.unsolvedAfterFollowContent, outcomeAt: now }
             : { noContact: true, outcomeAt: now }
+    // Left out, the note stays (the follow-up of 未解決 keeps the first visit's note); empty clears it.
+    if (input.caseNote !== undefined) patch.caseNote = input.caseNote === '' ? null : input.caseNote
     const [after] = await tx.update(tickets).set(patch).where(eq(tickets.ticketNumber, t.ticketNumber)).returning()
     if (input.outcome === 'COMPLETED') {
       await tx.update(staff).set({ supportCompleteCount: sql`${staff.supportCompleteCount} + 1` }).where(eq(staff.staffId, t.staffId!))
@@ -176,7 +190,7 @@ export async function recordOutcome(
     const link = `${deps.config.appOrigin}/rating?ticketNumber=${encodeURIComponent(result.ticket.ticketNumber)}`
     await staffMails.ratingRequest(deps.mailer, result.mailTo, { ticketNumber: result.ticket.ticketNumber, productName: result.ticket.productName, link })
   }
-  return { consultation: await consultationByNumber(deps.db, result.ticket.ticketNumber), ratingMailSent: result.mailTo !== null }
+  return { consultation: await consultationRecord(deps.db, result.ticket.ticketNumber), ratingMailSent: result.mailTo !== null }
 }
 
 const outcomeFields = (t: TicketRow) => ({
@@ -184,8 +198,131 @@ const outcomeFields = (t: TicketRow) => ({
   noContact: t.noContact,
   minutesUsed: t.minutesUsed,
   unsolvedAfterFollowContent: t.unsolvedAfterFollowContent,
+  caseNote: t.caseNote,
   staffId: t.staffId,
 })
+
+/** Minutes of the extensions (ADD) bought on a consultation and not refunded: they lengthen it. */
+async function extensionMinutes(tx: Tx, ticketNumber: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${tickets.minutesToSupport}), 0)`.mapWith(Number) })
+    .from(tickets)
+    .where(and(eq(tickets.productType, 'ADD'), eq(tickets.parentTicketNumber, ticketNumber), eq(tickets.amountRefunded, 0)))
+  return row?.n ?? 0
+}
+
+/** The staff-only case notes of these tickets (never part of a member's answer). */
+async function caseNotes(db: Tx, ticketNumbers: string[]): Promise<Map<string, string | null>> {
+  if (ticketNumbers.length === 0) return new Map()
+  const rows = await db.select({ n: tickets.ticketNumber, note: tickets.caseNote }).from(tickets).where(inArray(tickets.ticketNumber, ticketNumbers))
+  return new Map(rows.map((r) => [r.n, r.note]))
+}
+
+const withNotes = async (db: Tx, list: Consultation[]): Promise<ConsultationRecord[]> => {
+  const notes = await caseNotes(db, list.map((c) => c.ticketNumber))
+  return list.map((c) => ({ ...c, caseNote: notes.get(c.ticketNumber) ?? null }))
+}
+
+/** One consultation with its case note (the staff pages' view after an outcome). */
+export async function consultationRecord(db: Tx, ticketNumber: string): Promise<ConsultationRecord> {
+  const [c] = await withNotes(db, [await consultationByNumber(db, ticketNumber)])
+  return c
+}
+
+/**
+ * The member's earlier consultations, for the consultant opening one of theirs (docs/api.md
+ * "Staff calls" member-consultations): a consultant only through a consultation of their own (403
+ * otherwise), an operator through any. Earlier = started before this one, by anyone, newest first.
+ */
+export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: string | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
+  const [t] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
+  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw new HttpError(404, sm.ticketNotFound)
+  if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
+  const [m] = await db.select({ lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
+  const rows = await db
+    .select({ t: tickets, staffNickname: staff.staffNickname })
+    .from(tickets)
+    .innerJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(and(eq(tickets.memberId, t.memberId), eq(tickets.productType, 'SUPPORT'), isNotNull(tickets.reservationAt), lt(tickets.reservationAt, t.reservationAt)))
+    .orderBy(desc(tickets.reservationAt), desc(tickets.ticketNumber))
+    .limit(MEMBER_HISTORY_MAX + 1)
+  return {
+    ticketNumber: t.ticketNumber,
+    memberName: !m || m.deletedAt ? CANCELLED_NAME : `${m.lastname} ${m.firstname}`,
+    caseNote: t.caseNote,
+    earlier: rows.slice(0, MEMBER_HISTORY_MAX).map(({ t: e, staffNickname }) => ({
+      ticketNumber: e.ticketNumber,
+      reservationTime: formatReservationTime(e.reservationAt!),
+      startUnixTime: unixSeconds(e.reservationAt!),
+      productName: e.productName,
+      staffNickname,
+      supportStatus: e.supportStatus,
+      noContact: e.noContact,
+      minutes: e.minutesToSupport,
+      minutesUsed: e.minutesUsed,
+      unsolvedAfterFollowContent: e.unsolvedAfterFollowContent,
+      caseNote: e.caseNote,
+      refunded: e.amountRefunded > 0,
+    })),
+    more: rows.length > MEMBER_HISTORY_MAX,
+  }
+}
+
+/**
+ * A consultant's past (docs/product.md §10 "The consultant's past"): their consultations that have
+ * started, newest first, a page at a time, in a range of days (JST, inclusive), all or only
+ * those owing something: 結果未記録 (no outcome and no ご連絡なし) or 未解決 (a follow-up owed).
+ * Refunded consultations owe nothing. An operator sees anyone's, or everyone's without a staffId.
+ */
+export async function pastConsultations(
+  db: Tx,
+  scope: { operator: boolean; staffId: string | null },
+  input: PastConsultationsRequest,
+  now: Date,
+): Promise<PastConsultationsResponse> {
+  let staffId: string | null
+  if (scope.operator) staffId = input.staffId ?? null
+  else {
+    if (!scope.staffId) throw forbidden(sm.forbidden)
+    if (input.staffId && input.staffId !== scope.staffId) throw forbidden(sm.notOwnStaff)
+    staffId = scope.staffId
+  }
+  if (staffId) {
+    const [s] = await db.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, staffId))
+    if (!s) throw new HttpError(404, sm.staffNotFound)
+  }
+  const first = input.from ? parseYmd(input.from) : null
+  const last = input.to ? parseYmd(input.to) : null
+  if ((input.from && !first) || (input.to && !last)) throw badRequest(sm.dateInvalid)
+  if (first && last && first.isAfter(last)) throw badRequest(sm.dateRangeInvalid)
+  const where = and(
+    eq(tickets.productType, 'SUPPORT'),
+    isNotNull(tickets.reservationAt),
+    isNotNull(tickets.staffId),
+    lte(tickets.reservationAt, now),
+    staffId ? eq(tickets.staffId, staffId) : undefined,
+    first ? gte(tickets.reservationAt, atJst(first, 0, 0)) : undefined,
+    last ? lt(tickets.reservationAt, atJst(last.plusDays(1), 0, 0)) : undefined,
+    input.filter === 'NO_OUTCOME' ? and(eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false), eq(tickets.amountRefunded, 0)) : undefined,
+    input.filter === 'UNSOLVED' ? and(eq(tickets.supportStatus, 'UNSOLVED'), eq(tickets.amountRefunded, 0)) : undefined,
+  )
+  const [{ total }] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(tickets).where(where)
+  const page = await db
+    .select({ n: tickets.ticketNumber })
+    .from(tickets)
+    .where(where)
+    .orderBy(desc(tickets.reservationAt), desc(tickets.ticketNumber))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+  const order = page.map((r) => r.n)
+  const loaded = order.length ? await loadConsultations(db, inArray(tickets.ticketNumber, order)) : []
+  const byNumber = new Map(loaded.map((c) => [c.ticketNumber, c]))
+  const consultations = await withNotes(db, order.flatMap((n) => byNumber.get(n) ?? []))
+  const consultants = scope.operator
+    ? await db.select({ staffId: staff.staffId, staffNickname: staff.staffNickname }).from(staff).orderBy(asc(staff.staffId))
+    : []
+  return { staffId, filter: input.filter, page: input.page, pageSize: input.pageSize, total, consultations, consultants }
+}
 
 /**
  * Mails the member a link to buy an extension (ADD) of this consultation on the spot

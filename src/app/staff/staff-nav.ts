@@ -13,6 +13,7 @@ export const staffNav: StaffNavItem[] = [
   { to: '/staff', label: staffNavText.day, roles: ['consultant'], exact: true },
   // The operator's landing (src/routes/staff.index.tsx sends an operator who is no consultant here).
   { to: '/staff/today', label: deskNavText.today, roles: ['operator'] },
+  { to: '/staff/past', label: staffNavText.past, roles: ['consultant', 'operator'] },
   { to: '/staff/assignments', label: staffNavText.assignments, roles: ['operator'] },
   { to: '/staff/bookings', label: deskNavText.bookings, roles: ['operator'] },
   { to: '/staff/shifts', label: staffNavText.shifts, roles: ['consultant', 'operator'] },
