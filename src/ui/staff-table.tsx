@@ -2,7 +2,7 @@ import { chakra, Table, Text, type TableCellProps, type TableRootProps, type Tab
 import type { ReactNode } from 'react'
 
 /**
- * The staff pages' tables (decisions.md 66): a table from the `md`
+ * The staff pages' tables (decisions.md 67): a table from the `md`
  * breakpoint up; below it every row becomes a card, one line per column with the column's name in
  * front, so nothing (担当, 操作…) sits off-screen at 390 px. The markup stays a table at every width
  * (its rows, headers and `data-*` are what people's tools and the tests find). Draw a staff table
