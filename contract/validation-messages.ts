@@ -4,7 +4,7 @@ import * as v from 'valibot'
 // missing key, a cap written as `v.maxLength(64)`): valibot's defaults are English ("Invalid type:
 // Expected boolean but received …") and reached the staff pages and outside callers as they were.
 // Set once, globally, by contract/fields.ts (which every registry imports), so the forms and the
-// server read the same words (docs/api.md, request hygiene; decisions.md 66). A rule with a message of its own keeps it.
+// server read the same words (docs/api.md, request hygiene; decisions.md 67). A rule with a message of its own keeps it.
 
 /** Shaped strings of the wire (contract/ids.ts), member and staff calls alike. */
 export const formatMessages = {

@@ -7,7 +7,7 @@ import { coupons, members, notices } from '../../../server/db/schema'
 import { createHarness, type Harness } from '../harness'
 import { buySupport, staffAccount, staffGet, staffPost } from '../staff-harness'
 
-// What a probe from outside found (docs/decisions.md 66), one test per finding:
+// What a probe from outside found (docs/decisions.md 67), one test per finding:
 // a NUL in a text field reached PostgreSQL before being refused; a coupon could be made already
 // expired; a 5,000-character Idempotency-Key was answered "header is required". Run on PostgreSQL
 // too (TEST_DATABASE_URL), where a NUL is a data exception, not just a refused value.
