@@ -50,6 +50,7 @@ import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
 import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
+import { Route as StaffDeskConsultantsNewRouteImport } from './routes/staff._desk.consultants.new'
 import { Route as StaffDeskCouponsIndexRouteImport } from './routes/staff._desk.coupons.index'
 import { Route as StaffDeskCouponsNewRouteImport } from './routes/staff._desk.coupons.new'
 import { Route as StaffDeskMembersIndexRouteImport } from './routes/staff._desk.members.index'
@@ -272,6 +273,11 @@ const StaffDeskConsultantsStaffIdRoute =
     path: '/consultants/$staffId',
     getParentRoute: () => StaffDeskRoute,
   } as any)
+const StaffDeskConsultantsNewRoute = StaffDeskConsultantsNewRouteImport.update({
+  id: '/consultants/new',
+  path: '/consultants/new',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskCouponsIndexRoute = StaffDeskCouponsIndexRouteImport.update({
   id: '/coupons/',
   path: '/coupons/',
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -410,6 +417,7 @@ export interface FileRoutesByTo {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -463,6 +471,7 @@ export interface FileRoutesById {
   '/staff/_desk/audit': typeof StaffDeskAuditRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/_desk/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/_desk/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/_desk/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -515,6 +524,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/products'
     | '/staff/consultants/$staffId'
+    | '/staff/consultants/new'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
@@ -564,6 +574,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/products'
     | '/staff/consultants/$staffId'
+    | '/staff/consultants/new'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
@@ -616,6 +627,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/audit'
     | '/staff/_desk/products'
     | '/staff/_desk/consultants/$staffId'
+    | '/staff/_desk/consultants/new'
     | '/staff/_desk/coupons/new'
     | '/staff/_desk/members/$memberId'
     | '/staff/_desk/notices/$noticeId'
@@ -935,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskConsultantsStaffIdRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/consultants/new': {
+      id: '/staff/_desk/consultants/new'
+      path: '/consultants/new'
+      fullPath: '/staff/consultants/new'
+      preLoaderRoute: typeof StaffDeskConsultantsNewRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/coupons/': {
       id: '/staff/_desk/coupons/'
       path: '/coupons'
@@ -1045,6 +1064,7 @@ interface StaffDeskRouteChildren {
   StaffDeskAuditRoute: typeof StaffDeskAuditRoute
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
+  StaffDeskConsultantsNewRoute: typeof StaffDeskConsultantsNewRoute
   StaffDeskCouponsNewRoute: typeof StaffDeskCouponsNewRoute
   StaffDeskMembersMemberIdRoute: typeof StaffDeskMembersMemberIdRoute
   StaffDeskNoticesNoticeIdRoute: typeof StaffDeskNoticesNoticeIdRoute
@@ -1061,6 +1081,7 @@ const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskAuditRoute: StaffDeskAuditRoute,
   StaffDeskProductsRoute: StaffDeskProductsRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,
+  StaffDeskConsultantsNewRoute: StaffDeskConsultantsNewRoute,
   StaffDeskCouponsNewRoute: StaffDeskCouponsNewRoute,
   StaffDeskMembersMemberIdRoute: StaffDeskMembersMemberIdRoute,
   StaffDeskNoticesNoticeIdRoute: StaffDeskNoticesNoticeIdRoute,
