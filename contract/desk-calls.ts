@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
-import { emailField, ID_MAX, LABEL_MAX, UID_MAX } from './fields'
+import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, UID_MAX } from './fields'
 import { productIdField } from './ids'
 import type { StaffRegistry } from './staff-calls'
 
@@ -265,7 +265,7 @@ export const DeskConsultantsResponse = v.object({ items: v.array(DeskConsultant)
  * A consultant's mail address: normalised like every address (contract/fields.ts `emailField`);
  * null clears it (their staff account's address is then used).
  */
-export const ConsultantEmail = v.nullable(v.pipe(v.string(dm.consultantEmailInvalid), emailField))
+export const ConsultantEmail = v.nullable(v.pipe(v.string(dm.consultantEmailInvalid), v.maxLength(EMAIL_MAX, dm.consultantEmailTooLong), emailField))
 /**
  * Without `staffId`: a new consultant (`active` as sent, else active). With `staffId` and `version`:
  * a profile edit (`active` is changed by desk-consultant-active, which checks their bookings;

@@ -30,6 +30,7 @@ export const deskMessages = {
   nicknameTooLong: 'ニックネームは25文字以内で入力してください',
   ageInvalid: '年齢は18〜99の整数で入力してください',
   consultantEmailInvalid: 'メールアドレス形式で入力してください',
+  consultantEmailTooLong: 'メールアドレスは、319文字以内で入力してください',
   activeInvalid: '有効か無効かを選んでください',
   activeOnEdit: '有効・無効は相談員一覧の「有効にする」「無効にする」で変更してください',
   genderInvalid: '性別を選択してください',
