@@ -16,7 +16,7 @@ import { staffFooter } from './mails'
 // login is mailed too, and one with neither is not mailed (the reassignment dialog says so).
 
 /** The consultation as a consultant's mail names it. */
-export type MailedConsultation = {
+type MailedConsultation = {
   ticketNumber: string
   productName: string
   minutes: number
@@ -31,7 +31,7 @@ export type MailedConsultation = {
  */
 const addressSql = sql<string | null>`coalesce(${staff.email}, (select ${staffAccounts.email} from ${staffAccounts} where ${staffAccounts.staffId} = ${staff.staffId}))`
 
-export async function consultantAddress(db: Tx, staffId: string): Promise<{ nickname: string; email: string | null } | null> {
+async function consultantAddress(db: Tx, staffId: string): Promise<{ nickname: string; email: string | null } | null> {
   const [row] = await db.select({ nickname: staff.staffNickname, email: addressSql }).from(staff).where(eq(staff.staffId, staffId))
   return row ?? null
 }
