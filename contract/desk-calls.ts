@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
-import { ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
+import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
 import type { StaffRegistry } from './staff-calls'
 
@@ -256,6 +256,10 @@ export const DeskConsultant = v.object({
   /** false: no new bookings, not in the member's grid. */
   active: v.boolean(),
   sortOrder: v.number(),
+  /** The consultant's own mail address (docs/server.md "Mails to consultants"); null: none set. */
+  email: v.nullable(v.string()),
+  /** The address of the staff account linked to the row, which is mailed when `email` is null. */
+  accountEmail: v.nullable(v.string()),
   /** Bookings from now on (reassign them before deactivating). */
   upcomingBookings: v.number(),
   version: v.number(),
@@ -263,7 +267,16 @@ export const DeskConsultant = v.object({
 export type DeskConsultant = v.InferOutput<typeof DeskConsultant>
 export const DeskConsultantsRequest = strict({})
 export const DeskConsultantsResponse = v.object({ items: v.array(DeskConsultant) })
-/** Without `staffId`: a new consultant (active). With `staffId` and `version`: a profile edit. */
+/**
+ * A consultant's mail address: normalised like every address (contract/fields.ts `emailField`);
+ * null clears it (their staff account's address is then used).
+ */
+export const ConsultantEmail = v.nullable(v.pipe(v.string(dm.consultantEmailInvalid), v.maxLength(EMAIL_MAX, dm.consultantEmailTooLong), emailField))
+/**
+ * Without `staffId`: a new consultant (`active` as sent, else active). With `staffId` and `version`:
+ * a profile edit (`active` is changed by desk-consultant-active, which checks their bookings;
+ * `email` absent: kept).
+ */
 export const DeskConsultantSaveRequest = v.pipe(
   strict({
     staffId: v.optional(v.pipe(v.string(dm.staffNotFound), v.nonEmpty(dm.staffNotFound), v.maxLength(ID_MAX, dm.staffNotFound))),
@@ -274,8 +287,11 @@ export const DeskConsultantSaveRequest = v.pipe(
     /** null: the member's grid shows its fallback image. */
     staffImageUrl: v.optional(v.nullable(ImagePath), null),
     sortOrder: v.optional(int(0, 9999, dm.sortOrderInvalid)),
+    email: v.optional(ConsultantEmail),
+    active: v.optional(v.boolean(dm.activeInvalid)),
   }),
   v.forward(v.check((x) => x.staffId === undefined || x.version !== undefined, dm.versionRequired), ['version']),
+  v.forward(v.check((x) => x.staffId === undefined || x.active === undefined, dm.activeOnEdit), ['active']),
 )
 export type DeskConsultantSaveRequest = v.InferOutput<typeof DeskConsultantSaveRequest>
 export const DeskConsultantResponse = v.object({ consultant: DeskConsultant })

@@ -77,6 +77,12 @@ export const Ticket = v.object({
   reservationMenuList: v.array(TicketMenuItem),
   /** Our addition: when the ticket was bought, unix seconds. */
   purchaseTime: v.number(),
+  /**
+   * Our addition: the consultant recorded that they could not reach the member (ご連絡なし); sent
+   * only when true. The card reads 「ご連絡がありませんでした」 from then on, even before the
+   * consultation's time is over (contract/ticket-rules.ts).
+   */
+  noContact: v.optional(v.boolean()),
 })
 export type Ticket = v.InferOutput<typeof Ticket>
 

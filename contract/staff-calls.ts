@@ -258,6 +258,11 @@ export const ReassignCandidatesResponse = v.object({
       reasonText: v.nullable(v.string()),
       /** Consultations held that week (Monday–Sunday, JST). */
       weekCount: v.number(),
+      /**
+       * The consultant has a mail address (their own, set on the desk, or their staff account's):
+       * the reassignment mails them. Without one the dialog says they are not mailed.
+       */
+      mailable: v.boolean(),
     }),
   ),
 })
@@ -272,7 +277,9 @@ export const ReassignRequest = v.object({
   reservationTime: v.optional(ReservationTime),
   reason: v.pipe(v.string(), v.trim(), v.nonEmpty(sm.reasonRequired), v.maxLength(REASSIGN_REASON_MAX, sm.reasonTooLong), noControlChars),
 })
-export const ReassignResponse = v.object({ consultation: Consultation, fromStaffId: v.string() })
+/** Who the reassignment mailed: the member, the consultant who gave it up, the one who took it. */
+export const ReassignMailed = v.picklist(['MEMBER', 'FROM_STAFF', 'TO_STAFF'])
+export const ReassignResponse = v.object({ consultation: Consultation, fromStaffId: v.string(), mailed: v.array(ReassignMailed) })
 
 // ---- calendar-feed
 export const CalendarFeedRequest = v.object({
@@ -310,6 +317,11 @@ export const RoleGrantRequest = v.object({
 })
 export const RoleRevokeRequest = v.object({ uid: v.pipe(v.string(), v.nonEmpty(), v.maxLength(128)), role: StaffRoleSchema })
 export const RoleChangeResponse = v.object({ account: StaffAccount })
+/**
+ * `invitationMailed`: the grant gave the account a role it did not hold, and it was mailed how to
+ * sign in and set its password (docs/server.md "Staff roles"). A repeated grant mails nothing.
+ */
+export const RoleGrantResponse = v.object({ account: StaffAccount, invitationMailed: v.boolean() })
 
 // ---- member-consultations
 export const MEMBER_HISTORY_MAX = 50
@@ -394,7 +406,7 @@ export const staffCalls = {
   'member-consultations': { method: 'GET', role: 'staff', request: MemberConsultationsRequest, response: MemberConsultationsResponse },
   'past-consultations': { method: 'GET', role: 'staff', request: PastConsultationsRequest, response: PastConsultationsResponse },
   'staff-accounts': { method: 'GET', role: 'operator', request: v.object({}), response: StaffAccountsResponse },
-  'role-grant': { method: 'POST', role: 'operator', request: RoleGrantRequest, response: RoleChangeResponse },
+  'role-grant': { method: 'POST', role: 'operator', request: RoleGrantRequest, response: RoleGrantResponse },
   'role-revoke': { method: 'POST', role: 'operator', request: RoleRevokeRequest, response: RoleChangeResponse },
 } as const satisfies StaffRegistry
 

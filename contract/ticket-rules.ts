@@ -36,8 +36,8 @@ export type TicketLabel = 'completed' | 'reserved' | 'noContact' | 'refunded'
 
 /**
  * product.md §4 "Card label", refunds first (any amountRefunded above 0 wins over the status):
- *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED expired →
- *  noContact; UNSOLVED_COMPLETED with the refund text → refunded. UNSOLVED_COMPLETED with another
+ *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED expired, or
+ *  with ご連絡なし recorded (`noContact`) → noContact; UNSOLVED_COMPLETED with the refund text → refunded. UNSOLVED_COMPLETED with another
  *  follow-up is not covered by the spec: it is support that ended, so it reads as completed.
  */
 export function ticketLabel(t: Ticket, now: Date): TicketLabel {
@@ -47,7 +47,9 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
     case 'UNSOLVED':
       return 'completed'
     case 'UNSUPPORTED':
-      return isExpired(t, now) ? 'noContact' : 'reserved'
+      // A consultant's recorded ご連絡なし is final at once: the member must not read サポート予約済み
+      // for a consultation that will not take place (docs/server.md "Ticket status").
+      return t.noContact || isExpired(t, now) ? 'noContact' : 'reserved'
     case 'UNSOLVED_COMPLETED':
       return t.unsolvedAfterFollowContent === REFUND_TEXT ? 'refunded' : 'completed'
   }
@@ -68,7 +70,7 @@ export function canChangeTicket(t: Ticket, now: Date): boolean {
  * when the button shows or the ticket is no changeable booking at all.
  */
 export function changeClosedNote(t: Ticket, now: Date): 'tooLate' | null {
-  if (isRefunded(t) || isExpired(t, now)) return null
+  if (isRefunded(t) || isExpired(t, now) || t.noContact) return null
   const reservationAt = t.reservationUnixTime === null ? null : t.reservationUnixTime * 1000
   return reservationChangeRefusal({ ...t, reservationAt }, now) === 'tooLate' ? 'tooLate' : null
 }

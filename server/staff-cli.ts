@@ -1,9 +1,12 @@
 import os from 'node:os'
 import path from 'node:path'
 import { createFirebaseIdentity } from './adapters/identity'
+import { createSmtpMailer } from './adapters/mailer'
 import { openDatabase } from './db/client'
+import { systemClock } from './domain/time'
 import { HttpError } from './http/errors'
-import { grantRole, listAccounts, revokeRole } from './services/staff/accounts'
+import { createOutboxMailer } from './services/mail-outbox'
+import { grantAndInvite, grantRole, listAccounts, revokeRole } from './services/staff/accounts'
 import type { AuditActor } from './services/audit'
 
 // `npm run staff -- <command>` (from the sources), `node dist-server/staff.js <command>` (the
@@ -19,7 +22,8 @@ import type { AuditActor } from './services/audit'
 // Database: DATABASE_URL (PostgreSQL), else PGlite in PGLITE_DIR (default .data/pglite from the
 // working directory, the one `npm start` uses; stop the server first: PGlite is one process's database). Identity provider:
 // FIREBASE_PROJECT_ID (default demo-mypage) with FIREBASE_AUTH_EMULATOR_HOST for the emulator, or
-// a real project's credentials through GOOGLE_APPLICATION_CREDENTIALS.
+// a real project's credentials through GOOGLE_APPLICATION_CREDENTIALS. With SMTP_URL and APP_ORIGIN
+// (the server's own settings) a grant mails its invitation through the outbox, as the staff page's.
 
 const usage = `usage: npm run staff -- grant operator <email> [--password <pw>]
        npm run staff -- grant consultant <email> <staffId> [--password <pw>]
@@ -69,7 +73,19 @@ async function main(): Promise<number> {
       return 0
     }
     if (command === 'grant') {
-      const row = await grantRole(deps, actor, { email: email.trim().toLowerCase(), role: role as 'operator' | 'consultant', staffId, initialPassword: password }, now)
+      const input = { email: email.trim().toLowerCase(), role: role as 'operator' | 'consultant', staffId, initialPassword: password }
+      const smtpUrl = env.SMTP_URL?.trim()
+      const appOrigin = env.APP_ORIGIN?.trim().replace(/\/+$/, '')
+      let row
+      if (smtpUrl && appOrigin) {
+        const mailer = createOutboxMailer(database.db, systemClock, createSmtpMailer({ smtpUrl, from: env.MAIL_FROM?.trim() || '"ITサポート マイページ" <no-reply@mypage.example.com>' }))
+        const done = await grantAndInvite({ ...deps, mailer, config: { appOrigin } }, actor, input, now)
+        row = done.row
+        console.log(done.invitationMailed ? `invitation mailed to ${row.email} (see the desk's mails for its status)` : 'the account held the role already: no invitation mailed')
+      } else {
+        row = await grantRole(deps, actor, input, now)
+        console.log('no invitation mailed (set SMTP_URL and APP_ORIGIN to mail one)')
+      }
       console.log(`granted ${role} to ${row.email} (uid ${row.uid}; roles now: ${row.roles.join(', ')})`)
       console.log('The account signs in again (or refreshes its token) to carry the new role.')
       return 0

@@ -53,6 +53,7 @@ import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.prod
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
 import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
+import { Route as StaffDeskConsultantsNewRouteImport } from './routes/staff._desk.consultants.new'
 import { Route as StaffDeskCouponsIndexRouteImport } from './routes/staff._desk.coupons.index'
 import { Route as StaffDeskCouponsNewRouteImport } from './routes/staff._desk.coupons.new'
 import { Route as StaffDeskMembersIndexRouteImport } from './routes/staff._desk.members.index'
@@ -290,6 +291,11 @@ const StaffDeskConsultantsStaffIdRoute =
     path: '/consultants/$staffId',
     getParentRoute: () => StaffDeskRoute,
   } as any)
+const StaffDeskConsultantsNewRoute = StaffDeskConsultantsNewRouteImport.update({
+  id: '/consultants/new',
+  path: '/consultants/new',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskCouponsIndexRoute = StaffDeskCouponsIndexRouteImport.update({
   id: '/coupons/',
   path: '/coupons/',
@@ -382,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -490,6 +498,7 @@ export interface FileRoutesById {
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
+  '/staff/_desk/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
   '/staff/_desk/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/_desk/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
@@ -545,6 +554,7 @@ export interface FileRouteTypes {
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
+    | '/staff/consultants/new'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
@@ -597,6 +607,7 @@ export interface FileRouteTypes {
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
+    | '/staff/consultants/new'
     | '/staff/coupons/new'
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
@@ -652,6 +663,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/products'
     | '/staff/_desk/today'
     | '/staff/_desk/consultants/$staffId'
+    | '/staff/_desk/consultants/new'
     | '/staff/_desk/coupons/new'
     | '/staff/_desk/members/$memberId'
     | '/staff/_desk/notices/$noticeId'
@@ -992,6 +1004,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskConsultantsStaffIdRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/consultants/new': {
+      id: '/staff/_desk/consultants/new'
+      path: '/consultants/new'
+      fullPath: '/staff/consultants/new'
+      preLoaderRoute: typeof StaffDeskConsultantsNewRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/coupons/': {
       id: '/staff/_desk/coupons/'
       path: '/coupons'
@@ -1104,6 +1123,7 @@ interface StaffDeskRouteChildren {
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
   StaffDeskTodayRoute: typeof StaffDeskTodayRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
+  StaffDeskConsultantsNewRoute: typeof StaffDeskConsultantsNewRoute
   StaffDeskCouponsNewRoute: typeof StaffDeskCouponsNewRoute
   StaffDeskMembersMemberIdRoute: typeof StaffDeskMembersMemberIdRoute
   StaffDeskNoticesNoticeIdRoute: typeof StaffDeskNoticesNoticeIdRoute
@@ -1122,6 +1142,7 @@ const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskProductsRoute: StaffDeskProductsRoute,
   StaffDeskTodayRoute: StaffDeskTodayRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,
+  StaffDeskConsultantsNewRoute: StaffDeskConsultantsNewRoute,
   StaffDeskCouponsNewRoute: StaffDeskCouponsNewRoute,
   StaffDeskMembersMemberIdRoute: StaffDeskMembersMemberIdRoute,
   StaffDeskNoticesNoticeIdRoute: StaffDeskNoticesNoticeIdRoute,

@@ -3,14 +3,16 @@ import { failureMessage, failureStatus, isClientFailure } from '../shared/api-fa
 import { imageProblem, profileErrors, type PickedImage, type ProfileErrors, type ProfileField, type ProfileValues } from './consultant-profile-rules'
 
 /**
- * An operator edits a consultant's profile, image included (the desk's consultant page).
+ * An operator adds a consultant or edits one's profile, image and mail address included (the
+ * desk's consultant pages).
  *
- * loading ─▶ editing (loadFailed ─load.retry─▶ loading)
+ * start ─[isNew]─▶ editing (empty, active) │ else ─▶ loading ─▶ editing (loadFailed ─load.retry─▶ loading)
  * editing ─form.submit [isFormInvalid]─▶ editing (the field messages)
  *         ─image.choose [isImageRefused]─▶ editing (the size or type message, nothing sent)
  *         ─image.choose─▶ editing (preview of the new image)
  *         ─form.submit [hasNewImage]─▶ uploading ─done─▶ saving
- *         ─form.submit─▶ saving ─done─▶ editing (saved)
+ *         ─form.submit─▶ saving ─done [wasNew]─▶ created (goToConsultant: the new consultant's page)
+ *                               ─done─▶ editing (saved)
  * uploading ─4xx─▶ editing (the server's message under the image: too big, not a picture)
  * saving ─409 [isConflict]─▶ conflict ─conflict.reload─▶ loading │ other errors ─▶ editing (message)
  *
@@ -18,12 +20,16 @@ import { imageProblem, profileErrors, type PickedImage, type ProfileErrors, type
  * profile as it was.
  */
 
-export type ProfileInput = { staffId: string }
-export type LoadedProfile = { values: ProfileValues; imageUrl: string | null; version: number }
-export type ProfileSave = { staffId: string; values: ProfileValues; imageUrl: string | null; version: number | null }
+/** `staffId` null: a new consultant. */
+export type ProfileInput = { staffId: string | null }
+export type LoadedProfile = { staffId: string; values: ProfileValues; imageUrl: string | null; version: number; accountEmail: string | null }
+export type ProfileSave = { staffId: string | null; values: ProfileValues; imageUrl: string | null; version: number | null }
 
 export type ConsultantProfileContext = {
-  staffId: string
+  staffId: string | null
+  isNew: boolean
+  /** The linked staff account's address: mailed while the profile's own is empty. */
+  accountEmail: string | null
   values: ProfileValues
   errors: ProfileErrors
   submitted: boolean
@@ -45,7 +51,7 @@ export type ConsultantProfileEvent =
   | { type: 'conflict.reload' }
   | { type: 'load.retry' }
 
-const empty: ProfileValues = { nickname: '', age: '', gender: '' }
+const empty: ProfileValues = { nickname: '', age: '', gender: '', email: '', sortOrder: '', active: true }
 
 export const consultantProfileMachine = setup({
   types: {
@@ -54,6 +60,8 @@ export const consultantProfileMachine = setup({
     events: {} as ConsultantProfileEvent,
   },
   guards: {
+    isNew: ({ context }) => context.isNew,
+    wasNew: ({ context }) => context.isNew,
     isFormInvalid: ({ context }) => Object.keys(profileErrors(context.values)).length > 0,
     hasNewImage: ({ context }) => context.picked !== null,
     isImageRefused: ({ event }) => {
@@ -64,10 +72,10 @@ export const consultantProfileMachine = setup({
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
   },
   actors: {
-    loadProfile: fromPromise<LoadedProfile, { staffId: string }>(async () => {
+    loadProfile: fromPromise<LoadedProfile, { staffId: string | null }>(async () => {
       throw new Error('provide loadProfile')
     }),
-    uploadImage: fromPromise<{ imageUrl: string }, { staffId: string; image: PickedImage }>(async () => {
+    uploadImage: fromPromise<{ imageUrl: string }, { staffId: string | null; image: PickedImage }>(async () => {
       throw new Error('provide uploadImage')
     }),
     saveProfile: fromPromise<LoadedProfile, ProfileSave>(async () => {
@@ -77,7 +85,7 @@ export const consultantProfileMachine = setup({
   actions: {
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change')
-      const values = { ...context.values, [event.field]: event.value }
+      const values = { ...context.values, [event.field]: event.field === 'active' ? event.value === 'true' : event.value }
       return { values, errors: profileErrors(values), saved: false }
     }),
     refuseImage: assign(({ event }) => {
@@ -91,6 +99,8 @@ export const consultantProfileMachine = setup({
     clearImage: assign({ picked: null, imageProblem: null, imageRefusal: null }),
     markSubmitted: assign({ submitted: true, failure: null }),
     useLoaded: assign((_, { profile }: { profile: LoadedProfile }) => ({
+      staffId: profile.staffId,
+      accountEmail: profile.accountEmail,
       values: profile.values,
       errors: profileErrors(profile.values),
       imageUrl: profile.imageUrl,
@@ -100,6 +110,8 @@ export const consultantProfileMachine = setup({
     })),
     useUploaded: assign((_, { imageUrl }: { imageUrl: string }) => ({ imageUrl, picked: null })),
     markSaved: assign({ saved: true }),
+    /** The new consultant has an id now: the page becomes theirs (the URL names them). */
+    goToConsultant: (_, _params: { staffId: string }) => {},
     refuseUpload: assign((_, { error }: { error: unknown }) => ({ imageRefusal: failureMessage(error) })),
     keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: failureMessage(error) })),
   },
@@ -107,6 +119,8 @@ export const consultantProfileMachine = setup({
   id: 'consultantProfile',
   context: ({ input }) => ({
     staffId: input.staffId,
+    isNew: input.staffId === null,
+    accountEmail: null,
     values: empty,
     errors: profileErrors(empty),
     submitted: false,
@@ -118,8 +132,11 @@ export const consultantProfileMachine = setup({
     failure: null,
     saved: false,
   }),
-  initial: 'loading',
+  initial: 'start',
   states: {
+    start: {
+      always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['loading'],
       invoke: {
@@ -162,7 +179,10 @@ export const consultantProfileMachine = setup({
       invoke: {
         src: 'saveProfile',
         input: ({ context }) => ({ staffId: context.staffId, values: context.values, imageUrl: context.imageUrl, version: context.version }),
-        onDone: { target: 'editing', actions: [{ type: 'useLoaded', params: ({ event }) => ({ profile: event.output }) }, 'markSaved'] },
+        onDone: [
+          { guard: 'wasNew', target: 'created', actions: { type: 'goToConsultant', params: ({ event }) => ({ staffId: event.output.staffId }) } },
+          { target: 'editing', actions: [{ type: 'useLoaded', params: ({ event }) => ({ profile: event.output }) }, 'markSaved'] },
+        ],
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
           { target: 'editing', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -172,6 +192,10 @@ export const consultantProfileMachine = setup({
     conflict: {
       tags: ['conflict'],
       on: { 'conflict.reload': { target: 'loading' } },
+    },
+    created: {
+      tags: ['busy', 'created'],
+      type: 'final',
     },
   },
 })

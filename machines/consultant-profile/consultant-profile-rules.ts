@@ -11,9 +11,14 @@ import { typedWholeNumber } from '../shared/jst-input'
  */
 
 export type Gender = 'MALE' | 'FEMALE'
-export type ProfileValues = { nickname: string; age: string; gender: Gender | '' }
+/**
+ * `email`: where the consultant's mails go ('' = none of their own: their staff account's address);
+ * `sortOrder`: their place in the grid ('' = after the others when added, unchanged on an edit);
+ * `active`: only when adding one (an edit switches it on the list, which checks their bookings).
+ */
+export type ProfileValues = { nickname: string; age: string; gender: Gender | ''; email: string; sortOrder: string; active: boolean }
 export type ProfileField = keyof ProfileValues
-export type ProfileErrors = Partial<Record<ProfileField, string>>
+export type ProfileErrors = Partial<Record<Exclude<ProfileField, 'active'>, string>>
 
 /** A picked file as the chart knows it: the view keeps the bytes (`file`) and the preview URL. */
 export type PickedImage = { file: unknown; name: string; size: number; type: string; previewUrl: string }
@@ -24,9 +29,11 @@ export const profileRequestFields = (values: ProfileValues) => ({
   staffNickname: values.nickname,
   staffAge: typedWholeNumber(values.age),
   staffGender: values.gender as Gender,
+  email: values.email.trim() === '' ? null : values.email,
+  ...(values.sortOrder.trim() === '' ? {} : { sortOrder: typedWholeNumber(values.sortOrder) }),
 })
 
-const fieldOf: Record<string, ProfileField> = { staffNickname: 'nickname', staffAge: 'age', staffGender: 'gender' }
+const fieldOf: Record<string, keyof ProfileErrors> = { staffNickname: 'nickname', staffAge: 'age', staffGender: 'gender', email: 'email', sortOrder: 'sortOrder' }
 
 export function profileErrors(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {}
@@ -36,7 +43,14 @@ export function profileErrors(values: ProfileValues): ProfileErrors {
   return errors
 }
 
-export const profileValuesOf = (c: DeskConsultant): ProfileValues => ({ nickname: c.staffNickname, age: String(c.staffAge), gender: c.staffGender })
+export const profileValuesOf = (c: DeskConsultant): ProfileValues => ({
+  nickname: c.staffNickname,
+  age: String(c.staffAge),
+  gender: c.staffGender,
+  email: c.email ?? '',
+  sortOrder: String(c.sortOrder),
+  active: c.active,
+})
 
 /** The message for a picked file the server would refuse, null when it may go up. */
 export function imageProblem(image: Pick<PickedImage, 'size' | 'type'>): string | null {

@@ -12,6 +12,8 @@ const noErrors: ProfileErrors = {}
  */
 export const consultantProfileView = {
   isLoading: (s: Snapshot) => s.hasTag('loading'),
+  /** Adding a consultant (no row yet): the page's title, the active switch and the submit label. */
+  isNew: (s: Snapshot) => s.context.isNew,
   /** The profile could not be read: the page offers to load it again. */
   isLoadFailed: (s: Snapshot) => s.hasTag('loadFailed'),
   /** Another operator saved first: the page offers the latest version. */

@@ -23,6 +23,8 @@ export type Candidate = {
   reason: string | null
   reasonText: string | null
   weekCount: number
+  /** The consultant has a mail address: the reassignment mails them (docs/server.md "Mails to consultants"). */
+  mailable?: boolean
 }
 
 export type ReassignmentContext = {

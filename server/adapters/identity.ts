@@ -21,6 +21,11 @@ export type Identity = {
    * so that test doubles of the member side need not implement it.
    */
   setCustomClaims?: (uid: string, claims: Record<string, unknown> | null) => Promise<void>
+  /**
+   * A one-time link to the provider's own page where the account of `email` sets a new password,
+   * continuing to `continueUrl` afterwards (a staff invitation). Optional for test doubles.
+   */
+  passwordSetLink?: (email: string, continueUrl: string) => Promise<string>
   close: () => Promise<void>
 }
 
@@ -100,6 +105,7 @@ export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?:
     async setCustomClaims(uid, claims) {
       await auth.setCustomUserClaims(uid, claims)
     },
+    passwordSetLink: (email, continueUrl) => auth.generatePasswordResetLink(email, { url: continueUrl }),
     close: () => deleteApp(app),
   }
 }

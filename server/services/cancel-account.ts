@@ -6,6 +6,7 @@ import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { lockMember } from './member-lock'
 import { hasLivePurchase } from './purchase/attempts'
+import { mailConsultant } from './staff/consultant-mails'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000
@@ -22,6 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 export async function closeAccount(deps: Deps, member: MemberRow): Promise<void> {
   const deadline = Date.now() + WAIT_MS
+  let ended: (typeof tickets.$inferSelect)[] = []
   for (;;) {
     const now = deps.clock.now()
     const done = await deps.db.transaction(async (tx) => {
@@ -36,11 +38,16 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       // Cells still held by an abandoned attempt go too (they are void already, see services/purchase/).
       const attempted = (await tx.select({ n: purchaseAttempts.ticketNumber }).from(purchaseAttempts).where(eq(purchaseAttempts.memberId, member.memberId))).map((r) => r.n)
       const all = [...new Set([...numbers, ...attempted])]
+      // Consultations not over yet whose booking goes now: their consultants are told below.
+      const ending = all.length === 0 ? [] : await consultationsEnding(tx, all, now)
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))
       await anonymiseMember(tx, member, now)
-      return true
+      return ending
     })
-    if (done) break
+    if (done) {
+      ended = done
+      break
+    }
     if (Date.now() > deadline) throw new HttpError(409, 'A purchase of this member is in progress; retry later.')
     await sleep(POLL_MS)
   }
@@ -49,6 +56,24 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
   deps.caches.memberChanged(member.memberId)
   deps.caches.scheduleChanged()
   await deps.identity.deleteUser(member.memberId)
+  for (const t of ended) {
+    await mailConsultant(deps, t.staffId!, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }, { kind: 'accountCancelled' })
+  }
+}
+
+/**
+ * The booked consultations among `numbers` that are not over yet (one already started counts: its
+ * consultant is about to call), which cancelling the account ends (docs/server.md "Mails to
+ * consultants").
+ */
+async function consultationsEnding(tx: Tx, numbers: string[], now: Date) {
+  const booked = await tx
+    .selectDistinct({ n: bookings.ticketNumber })
+    .from(bookings)
+    .where(and(inArray(bookings.ticketNumber, numbers), isNull(bookings.heldUntil)))
+  if (booked.length === 0) return []
+  const rows = await tx.select().from(tickets).where(inArray(tickets.ticketNumber, booked.map((b) => b.n)))
+  return rows.filter((t) => t.staffId && t.reservationAt && t.reservationAt.getTime() + t.minutesToSupport * 60_000 > now.getTime() && t.supportStatus === 'UNSUPPORTED' && !t.noContact)
 }
 
 /** The address an anonymised member row keeps: unique, and no mailbox (`.invalid`, RFC 2606). */

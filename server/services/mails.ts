@@ -7,13 +7,14 @@ import { toZoned } from '../domain/time'
 
 const footer = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n迷惑メールフォルダに振り分けられている場合があります。\n\nITサポート マイページ'
 
-const jstText = (d: Date) => {
+/** `2025年6月12日 10:00`: the one way every mail writes a moment (Japan time). */
+export const jstText = (d: Date) => {
   const z = toZoned(d)
   return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
 }
 
 // product.md §9: support types TEL (電話), ONLINE (オンライン).
-const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
+export const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 
 /**
  * `taro@example.com` → `t***@example.com`: the old address learns where its account went without
@@ -123,7 +124,34 @@ export const mails = {
       to,
       subject: '【ITサポート】ご予約日時の変更を承りました',
       text: `ご予約日時を変更しました。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n担当相談員: ${p.staffNickname}${footer}`,
-    }),  // The operator's desk refunded (part of) a purchase: how much, why, and that the booking is gone.
+    }),  // A consultant recorded ご連絡なし (docs/server.md "The consultation loop"): what the card now
+  // reads, and the two ways on: call the support line, or book again (product.md §9 terms: a
+  // missed consultation ends at its planned time).
+  noContact: (
+    m: Mailer,
+    to: string,
+    p: { name: string; ticketNumber: string; productName: string; reservationAt: Date; supportType: 'TEL' | 'ONLINE' | null; staffNickname: string; supportTel: string; origin: string },
+  ) =>
+    m.send({
+      to,
+      subject: '【ITサポート】ご予約のサポートでご連絡がとれませんでした',
+      text: [
+        ...(p.name ? [`${p.name} 様`, ''] : []),
+        'ご予約の時間に担当相談員からご連絡いたしましたが、お客様とご連絡がとれませんでした。',
+        '',
+        `商品: ${p.productName}`,
+        `チケット番号: ${p.ticketNumber}`,
+        `ご予約日時: ${jstText(p.reservationAt)}`,
+        ...(p.supportType ? [`サポート方法: ${supportTypeText[p.supportType]}`] : []),
+        `担当相談員: ${p.staffNickname}`,
+        '',
+        'このご予約はマイページで「ご連絡がありませんでした」と表示されます。',
+        '引き続きサポートをご希望の場合は、お手数ですが次のいずれかの方法でご連絡ください。',
+        `・サポート窓口へのお電話: ${p.supportTel}`,
+        `・マイページからチケットを購入してご予約: ${p.origin}/`,
+      ].join('\n') + footer,
+    }),
+  // The operator's desk refunded (part of) a purchase: how much, why, and that the booking is gone.
   refund: (m: Mailer, to: string, p: { productName: string; ticketNumber: string; amount: number; totalRefunded: number; paid: number; reason: string; bookingReleased: boolean }) =>
     m.send({
       to,

@@ -8,6 +8,7 @@ import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservation
 import { badRequest, serverErrors } from '../http/errors'
 import type { CallInput, Deps, MemberRow } from '../http/handler'
 import { mails } from './mails'
+import { mailConsultant } from './staff/consultant-mails'
 import { bookSlot, daySchedule, loadDay, releaseBooking } from './schedule'
 import { assertChangeable, loadOwnTicket, toStaffProfile } from './tickets'
 
@@ -55,9 +56,18 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
     await tx.update(tickets).set({ reservationAt: start, staffId: booked }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
-    return { staffId: booked, staffNickname: s.staffNickname }
+    return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
   })
   deps.caches.scheduleChanged()
   await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname })
+  // docs/server.md "Mails to consultants": the consultant who held it, and the one who holds it now.
+  const t = result.before
+  const moved = { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: start, memberId: m.memberId }
+  if (t.staffId === result.staffId) {
+    await mailConsultant(deps, result.staffId, moved, { kind: 'moved', from: t.reservationAt! })
+  } else {
+    if (t.staffId) await mailConsultant(deps, t.staffId, { ...moved, reservationAt: t.reservationAt! }, { kind: 'movedAway' })
+    await mailConsultant(deps, result.staffId, moved, { kind: 'movedTo' })
+  }
   return { ticketNumber: input.ticketNumber, reservationTime: formatReservationTime(start), staffId: result.staffId }
 }

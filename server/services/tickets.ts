@@ -46,6 +46,8 @@ export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
     interviewTelNumber: t.interviewTelNumber,
     reservationMenuList: t.reservationMenuList,
     purchaseTime: unixSeconds(t.purchaseTime),
+    // Only when recorded: the card reads 「ご連絡がありませんでした」 from then on (contract/ticket-rules.ts).
+    ...(t.noContact ? { noContact: true } : {}),
   }
 }
 

@@ -199,11 +199,21 @@ export const reassignText = {
     INACTIVE: '受付停止中です',
   } as Record<string, string>,
   reasonLabel: '変更の理由',
-  reasonHint: '会員と両方の相談員へのメールには記載されません。記録に残ります。',
+  reasonHint: '会員・相談員へのお知らせメールには記載されません。記録に残ります。',
   reasonRequired: '変更の理由を入力してください',
   next: '確認へ進む',
   confirmTitle: 'この内容で担当を変更しますか？',
-  confirmBody: (from: string, to: string) => `${from} から ${to} へ変更します。会員と両方の相談員にメールでお知らせします。`,
+  confirmBody: (from: string, to: string) => `${from} から ${to} へ変更します。`,
+  /**
+   * Who will be mailed (docs/server.md "Mails to consultants"): a consultant without a mail address
+   * (none on the desk, no staff login) is not, and the operator tells them another way.
+   */
+  mailNotice: (from: { name: string; mailable: boolean }, to: { name: string; mailable: boolean }) => {
+    const silent = [from, to].filter((c) => !c.mailable).map((c) => c.name)
+    if (silent.length === 0) return '会員と両方の相談員にメールでお知らせします。'
+    const mailed = ['会員', ...[from, to].filter((c) => c.mailable).map((c) => c.name)].join('と')
+    return `${mailed}にメールでお知らせします。${silent.join('と')}はメールアドレスが未登録のため、メールは届きません。別の方法でお伝えください（相談員のメールアドレスは「相談員」のページで登録できます）。`
+  },
   confirm: '変更する',
   reassigning: '変更中…',
   done: '担当を変更しました',
@@ -241,11 +251,14 @@ export const staffAccountsText = {
   staffPlaceholder: '相談員を選んでください',
   linked: '（アカウントあり）',
   passwordLabel: '初期パスワード（任意）',
-  passwordHint: 'このメールアドレスのアカウントがまだない場合、8文字以上で指定すると作成します。',
+  passwordHint: 'このメールアドレスのアカウントがまだない場合、8文字以上で指定すると作成します。付与すると、ログインページとパスワード設定の案内をメールで送ります。',
   cancel: 'キャンセル',
   grant: '付与する',
   revoke: '削除',
   granted: '権限を付与しました',
+  grantedTo: (email: string, role: string) => `${email} に「${role}」の権限を付与しました`,
+  invitationMailed: (email: string) => `${email} にログインページとパスワード設定の案内をメールで送りました（パスワード設定のリンクは1時間有効です）。`,
+  alreadyHeld: 'このアカウントはすでにこの権限を持っていたため、案内メールは送っていません。',
   revoked: '権限を削除しました',
   failed: '操作できませんでした',
   empty: 'スタッフはいません。',

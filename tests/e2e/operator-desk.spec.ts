@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { auditActionNames, auditFieldNames, auditRoleNames } from '../../contract/audit-names'
 import { formatYen } from '../../contract/jst'
 import { buyText } from '../../src/text/checkout'
-import { deskAuditText, deskCommonText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
+import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
 import { homeText } from '../../src/text/home'
 import { purchaseListText } from '../../src/text/purchase-list'
 import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
@@ -14,7 +14,7 @@ import { createMember, expect, login, test } from './fixtures'
 // The operator's desk as an operator uses it (src/routes/staff._desk.*), each journey ending in
 // what a member sees and in the audit rows it left: a coupon made, claimed by its link and used at
 // payment, then part of that payment refunded (shown in the member's history as product.md §4
-// says); a notice published, seen on home, withdrawn.
+// says); a notice published, seen on home, withdrawn; a consultant added (at 1280 and 390 px).
 
 /** The operator at their own desk: a browser session of their own that may use the clipboard. */
 async function operatorAt(browser: Browser, baseURL: string, path: string): Promise<Page> {
@@ -185,5 +185,47 @@ test('a notice published at the desk is on the member’s home until it is withd
   }
   await created.getByText(deskAuditText.showRaw).click()
   await expect(created).toContainText('"kind": "INFORMATION"', { useInnerText: true })
+  await op.context().close()
+})
+
+test('an operator adds a consultant with the address their mails go to; on a phone the page still fits', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const nickname = `はるか${Date.now().toString(36).slice(-4)}`
+  const op = await operatorAt(browser, baseURL!, '/staff/consultants')
+  await op.setViewportSize({ width: 1280, height: 900 })
+  await op.getByRole('link', { name: deskConsultantText.add }).click()
+  await op.waitForURL((url) => url.pathname === '/staff/consultants/new')
+  await expect(op.getByRole('heading', { level: 1, name: deskConsultantText.newTitle })).toBeVisible()
+  await op.getByLabel(deskConsultantText.nickname).fill(nickname)
+  await op.getByLabel(deskConsultantText.age).fill('27')
+  await op.getByLabel(deskConsultantText.gender).selectOption('FEMALE')
+  // Not an address: the form says so and sends nothing.
+  await op.getByLabel(deskConsultantText.email).fill('haruka@')
+  await op.getByRole('button', { name: deskConsultantText.addSubmit }).click()
+  await expect(op.getByText('メールアドレス形式で入力してください')).toBeVisible()
+  await op.getByLabel(deskConsultantText.email).fill('haruka-e2e@staff.example.com')
+  await op.getByLabel(deskConsultantText.sortOrder).fill('90')
+  // Added switched off: the shared stack's grid stays as the other tests expect it.
+  await op.getByText(deskConsultantText.activeLabel).click()
+  await op.getByRole('button', { name: deskConsultantText.addSubmit }).click()
+
+  await op.waitForURL((url) => /^\/staff\/consultants\/STAFF-[0-9A-F]{6}$/.test(url.pathname))
+  const staffId = new URL(op.url()).pathname.split('/').pop()!
+  const added = op.getByRole('status').filter({ hasText: deskConsultantText.added })
+  await expect(added).toBeVisible()
+  await expect(op.getByRole('heading', { level: 1, name: deskConsultantText.editTitle(nickname) })).toBeVisible()
+  await expect(op.getByLabel(deskConsultantText.email)).toHaveValue('haruka-e2e@staff.example.com')
+  // On a phone: the same page, nothing wider than the screen.
+  await op.setViewportSize({ width: 390, height: 844 })
+  await expect(added).toBeVisible()
+  await op.getByLabel(deskConsultantText.email).scrollIntoViewIfNeeded()
+  await expect(op.getByLabel(deskConsultantText.email)).toBeVisible()
+  expect(await op.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+
+  await op.setViewportSize({ width: 1280, height: 900 })
+  await op.goto('/staff/consultants')
+  const row = op.getByRole('row').filter({ hasText: nickname })
+  await expect(row).toContainText(deskConsultantText.inactive)
+  await expect((await auditRows(op, 'consultant-create', staffId)).first()).toContainText(DEMO_OPERATOR.email)
   await op.context().close()
 })

@@ -6,6 +6,10 @@
 // read at. A picked image the server would refuse (over IMAGE_MAX_BYTES, not JPEG/PNG/WebP/GIF) is
 // never sent; a new image goes up first and the profile then names the stored one; a refused upload
 // leaves the profile as it was. A 409 (another operator saved first) offers the latest version.
+// Adding a consultant (no staffId) starts on the empty form, active, loads nothing, saves without a
+// version, and once saved goes to the new consultant's page (the chart ends there). The mail address
+// is optional (empty: none of their own) and must be an address when given; the sort order a whole
+// number 0–9999 or empty.
 import type { AnyMachineSnapshot } from 'xstate'
 import { IMAGE_MAX_BYTES, NICKNAME_MAX } from '../../contract/desk-calls'
 import { deskMessages as dm } from '../../contract/desk-messages'
@@ -14,10 +18,10 @@ import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
 import { expectCan, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 
-type Values = { nickname: string; age: string; gender: string }
+type Values = { nickname: string; age: string; gender: string; email: string; sortOrder: string; active: boolean }
 type Image = { file: unknown; name: string; size: number; type: string; previewUrl: string }
-type Loaded = { values: Values; imageUrl: string | null; version: number }
-type Position = 'loading' | 'loadFailed' | 'form' | 'uploading' | 'saving' | 'conflict'
+type Loaded = { staffId: string; values: Values; imageUrl: string | null; version: number; accountEmail: string | null }
+type Position = 'loading' | 'loadFailed' | 'form' | 'uploading' | 'saving' | 'conflict' | 'created'
 const OPERATOR = ['field.change', 'image.choose', 'image.clear', 'form.submit', 'conflict.reload', 'load.retry']
 
 /** The consultant's age as typed: full-width digits read. */
@@ -28,18 +32,26 @@ const typedAge = (text: string) => {
 // contract/desk-calls.ts DeskConsultantSaveRequest: staffAge int(18, 99) (no named constant there).
 const AGE_MIN = 18
 const AGE_MAX = 99
+// DeskConsultantSaveRequest sortOrder int(0, 9999).
+const SORT_MAX = 9999
 const isValid = (v: Values) => {
   const age = typedAge(v.age)
-  return v.nickname.trim().length >= 1 && v.nickname.trim().length <= NICKNAME_MAX && Number.isInteger(age) && age >= AGE_MIN && age <= AGE_MAX && ['MALE', 'FEMALE'].includes(v.gender)
+  const sort = v.sortOrder.trim() === '' ? 0 : typedAge(v.sortOrder)
+  const email = v.email.trim()
+  return (
+    v.nickname.trim().length >= 1 && v.nickname.trim().length <= NICKNAME_MAX && Number.isInteger(age) && age >= AGE_MIN && age <= AGE_MAX && ['MALE', 'FEMALE'].includes(v.gender) &&
+    Number.isInteger(sort) && sort >= 0 && sort <= SORT_MAX && (email === '' || /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+  )
 }
 /** The server's image rule, checked before the upload: size and declared type. */
 const imageRefusal = (image: Image) => (image.size > IMAGE_MAX_BYTES ? dm.imageTooLarge : ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].includes(image.type) ? null : dm.imageTypeInvalid)
 
 /** The page as the spec has it after the trail: where the operator is, the form, the image, the notes. */
 function replay(trail: Observation[]) {
-  const staffId = (trail[0].context as { staffId: string }).staffId
-  let position: Position = 'loading'
-  let values: Values = { nickname: '', age: '', gender: '' }
+  let staffId = (trail[0].context as { staffId: string | null }).staffId
+  const isNew = staffId === null
+  let position: Position = isNew ? 'form' : 'loading'
+  let values: Values = { nickname: '', age: '', gender: '', email: '', sortOrder: '', active: true }
   let imageUrl: string | null = null
   let version: number | null = null
   let picked: Image | null = null
@@ -49,6 +61,7 @@ function replay(trail: Observation[]) {
   let submitted = false
   let saved = false
   const load = (l: Loaded) => {
+    staffId = l.staffId
     values = l.values
     imageUrl = l.imageUrl
     version = l.version
@@ -74,6 +87,11 @@ function replay(trail: Observation[]) {
         position = 'form'
       }
     } else if (r?.call === 'saveProfile') {
+      if (r.ok && isNew) {
+        // The new consultant's own page takes over (goToConsultant): this chart is done.
+        position = 'created'
+        continue
+      }
       if (r.ok) {
         load(r.output as Loaded)
         saved = true
@@ -83,7 +101,7 @@ function replay(trail: Observation[]) {
     else if (position === 'conflict' && e.type === 'conflict.reload') position = 'loading'
     else if (position === 'form') {
       if (e.type === 'field.change') {
-        values = { ...values, [e.field]: e.value }
+        values = { ...values, [e.field]: e.field === 'active' ? e.value === 'true' : e.value }
         saved = false
       }
       if (e.type === 'image.choose') {
@@ -104,7 +122,7 @@ function replay(trail: Observation[]) {
       }
     }
   }
-  return { staffId, position, values, imageUrl, version, picked: picked as Image | null, problem, refusal, failure, submitted, saved }
+  return { staffId, isNew, position, values, imageUrl, version, picked: picked as Image | null, problem, refusal, failure, submitted, saved }
 }
 
 const allowed: Record<Position, string[]> = {
@@ -114,6 +132,7 @@ const allowed: Record<Position, string[]> = {
   uploading: [],
   saving: [],
   conflict: ['conflict.reload'],
+  created: [],
 }
 
 export const rules: SpecRules = {
@@ -122,7 +141,7 @@ export const rules: SpecRules = {
     const was = before ? replay(trail.slice(0, -1)) : null
     const now = replay(trail)
     const r = after.reply
-    const loads = event.type === 'xstate.init' || (was?.position === 'loadFailed' && event.type === 'load.retry') || (was?.position === 'conflict' && event.type === 'conflict.reload')
+    const loads = (event.type === 'xstate.init' && !now.isNew) || (was?.position === 'loadFailed' && event.type === 'load.retry') || (was?.position === 'conflict' && event.type === 'conflict.reload')
     const uploads = was?.position === 'form' && event.type === 'form.submit' && now.position === 'uploading'
     const saves = now.position === 'saving' && was?.position !== 'saving'
     const want = [
@@ -131,6 +150,10 @@ export const rules: SpecRules = {
       ...(saves ? [{ call: 'saveProfile', input: { staffId: now.staffId, values: now.values, imageUrl: now.imageUrl, version: now.version } }] : []),
     ]
     if (!same(after.sent, want)) out.push(`${event.type}${r ? ` (${r.call} ${r.ok ? 'ok' : 'failed'})` : ''}: expected calls ${JSON.stringify(want)}, sent ${JSON.stringify(after.sent)}`)
+    if (now.position === 'created') {
+      if (!after.done) out.push('a consultant added: the page must go to their own page (the chart ends)')
+      return out
+    }
     if (after.done) out.push('the profile page never ends on its own')
     else out.push(...expectCan(after, allowed[now.position], OPERATOR, `at ${now.position}`))
     // What the page shows: the field messages after a submit, the image's problem or the server's
@@ -146,10 +169,14 @@ export const rules: SpecRules = {
   },
 }
 
-const values: Values = { nickname: 'たなか', age: '34', gender: 'MALE' }
+const values: Values = { nickname: 'たなか', age: '34', gender: 'MALE', email: '', sortOrder: '3', active: true }
 const small: Image = { file: 'bytes', name: 'face.png', size: 200_000, type: 'image/png', previewUrl: 'blob:1' }
 const events: ModelConfig['events'] = {
-  'field.change': [{ field: 'nickname', value: '' }, { field: 'nickname', value: 'たなか' }, { field: 'age', value: '３４' }],
+  'field.change': [
+    { field: 'nickname', value: '' },
+    { field: 'nickname', value: 'たなか' },
+    { field: 'age', value: '３４' },
+  ],
   'image.choose': [{ image: small }, { image: { ...small, size: 5_000_000 } }, { image: { ...small, name: 'face.pdf', type: 'application/pdf' } }],
   'image.clear': [{}],
   'form.submit': [{}],
@@ -158,9 +185,9 @@ const events: ModelConfig['events'] = {
 }
 const stored = '/api/images/7'
 const outcomes: ModelConfig['outcomes'] = {
-  loadProfile: { done: [{ values, imageUrl: null, version: 1 }], error: [new ApiError(500, 'down')] },
+  loadProfile: { done: [{ staffId: 'STAFF-01', values, imageUrl: null, version: 1, accountEmail: 'sakura@example.com' }], error: [new ApiError(500, 'down')] },
   uploadImage: { done: [{ imageUrl: stored }], error: [new ApiError(400, dm.imageTypeInvalid), new ApiError(500, 'down')] },
-  saveProfile: { done: [{ values, imageUrl: stored, version: 2 }], error: [new ApiError(409, dm.changedByOther), new ApiError(500, 'down')] },
+  saveProfile: { done: [{ staffId: 'STAFF-01', values, imageUrl: stored, version: 2, accountEmail: 'sakura@example.com' }], error: [new ApiError(409, dm.changedByOther), new ApiError(500, 'down')] },
 }
 const serialize = (s: AnyMachineSnapshot) => {
   const c = s.context
@@ -176,10 +203,30 @@ const boundaryEvents: ModelConfig['events'] = {
     { field: 'nickname', value: 'あ'.repeat(NICKNAME_MAX) },
     { field: 'nickname', value: 'あ'.repeat(NICKNAME_MAX + 1) },
     ...[AGE_MIN - 1, AGE_MIN, AGE_MAX, AGE_MAX + 1].map((age) => ({ field: 'age', value: String(age) })),
+    ...[SORT_MAX, SORT_MAX + 1].map((n) => ({ field: 'sortOrder', value: String(n) })),
   ],
   'image.choose': [{ image: { ...small, size: IMAGE_MAX_BYTES } }, { image: { ...small, size: IMAGE_MAX_BYTES + 1 } }],
 }
-const boundarySerialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.values.nickname.length, s.context.values.age, s.context.picked?.size ?? null, s.context.imageProblem !== null, s.context.submitted])
+const boundarySerialize = (s: AnyMachineSnapshot) =>
+  JSON.stringify([s.value, s.context.values.nickname.length, s.context.values.age, s.context.values.sortOrder, s.context.picked?.size ?? null, s.context.imageProblem !== null, s.context.submitted])
+
+// Adding one: the empty form (active), the required fields and the optional address, the switch.
+const newEvents: ModelConfig['events'] = {
+  'field.change': [
+    { field: 'nickname', value: 'はるか' },
+    { field: 'age', value: '27' },
+    { field: 'gender', value: 'FEMALE' },
+    { field: 'email', value: 'haruka@' },
+    { field: 'email', value: 'haruka@staff.example.com' },
+    { field: 'active', value: 'false' },
+  ],
+  'image.choose': [{ image: small }],
+  'image.clear': [{}],
+  'form.submit': [{}],
+  'conflict.reload': [{}],
+  'load.retry': [{}],
+}
+const created = { staffId: 'STAFF-0A1B2C', values: { ...values, nickname: 'はるか' }, imageUrl: null, version: 1, accountEmail: null }
 
 export const spec: ChartSpec = {
   configs: [
@@ -188,8 +235,21 @@ export const spec: ChartSpec = {
       machine: consultantProfileMachine,
       input: { staffId: 'STAFF-02' },
       events: boundaryEvents,
-      outcomes: { loadProfile: { done: [{ values, imageUrl: null, version: 5 }] }, uploadImage: { done: [{ imageUrl: stored }] }, saveProfile: { done: [{ values, imageUrl: stored, version: 6 }] } },
+      outcomes: {
+        loadProfile: { done: [{ staffId: 'STAFF-02', values, imageUrl: null, version: 5, accountEmail: null }] },
+        uploadImage: { done: [{ imageUrl: stored }] },
+        saveProfile: { done: [{ staffId: 'STAFF-02', values, imageUrl: stored, version: 6, accountEmail: null }] },
+      },
       serialize: boundarySerialize,
+      limit: 20000,
+    },
+    {
+      machine: consultantProfileMachine,
+      input: { staffId: null },
+      events: newEvents,
+      outcomes: { uploadImage: { done: [{ imageUrl: stored }], error: [new ApiError(400, dm.imageTypeInvalid)] }, saveProfile: { done: [created], error: [new ApiError(500, 'down')] } },
+      serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.values, s.context.picked !== null, s.context.failure !== null, s.context.submitted]),
+      limit: 60000,
     },
   ],
   rules,

@@ -33,6 +33,12 @@ describe('product.md §4 card label — every row', () => {
     expect(ticketLabel(ticket({ minutesToSupport: 30, reservationUnixTime: inMinutes(-30) + 1 }), now)).toBe('reserved')
     expect(ticketLabel(ticket({ minutesToSupport: 30, reservationUnixTime: inMinutes(-30) }), now)).toBe('noContact')
   })
+  // A consultant's recorded ご連絡なし reads so at once, even before the consultation's time is over.
+  it('UNSUPPORTED with ご連絡なし recorded, 10 minutes into its hour → no contact was received', () => {
+    const t = ticket({ reservationUnixTime: inMinutes(-10), noContact: true })
+    expect(ticketLabel(t, now)).toBe('noContact')
+    expect(changeClosedNote(t, now)).toBeNull()
+  })
   it('UNSOLVED_COMPLETED with the refund text → refunded', () =>
     expect(ticketLabel(ticket({ supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: '返金' }), now)).toBe('refunded'))
   it('UNSOLVED_COMPLETED with another follow-up → support completed', () =>

@@ -41,12 +41,12 @@ export const menuRows = [
 ]
 
 export const staffRows = [
-  { staffId: 'STAFF-01', staffNickname: 'さくら', staffAge: 32, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-01.png', averageScore: 4.8, supportCompleteCount: 320, supportUnSolvedCount: 6, ratingCount: 210, sortOrder: 1 },
-  { staffId: 'STAFF-02', staffNickname: 'たけし', staffAge: 45, staffGender: 'MALE', staffImageUrl: '/images/staff/staff-02.png', averageScore: 4.6, supportCompleteCount: 512, supportUnSolvedCount: 20, ratingCount: 400, sortOrder: 2 },
-  { staffId: 'STAFF-03', staffNickname: 'みどり', staffAge: 28, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-03.png', averageScore: 4.9, supportCompleteCount: 140, supportUnSolvedCount: 1, ratingCount: 90, sortOrder: 3 },
-  { staffId: 'STAFF-04', staffNickname: 'けんじ', staffAge: 38, staffGender: 'MALE', staffImageUrl: null, averageScore: 4.2, supportCompleteCount: 75, supportUnSolvedCount: 5, ratingCount: 40, sortOrder: 4 },
-  { staffId: 'STAFF-05', staffNickname: 'ゆうこ', staffAge: 51, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-05.png', averageScore: 4.7, supportCompleteCount: 890, supportUnSolvedCount: 31, ratingCount: 700, sortOrder: 5 },
-  { staffId: 'STAFF-06', staffNickname: 'しょう', staffAge: 24, staffGender: 'MALE', staffImageUrl: '/images/staff/staff-06.png', averageScore: 0, supportCompleteCount: 0, supportUnSolvedCount: 0, ratingCount: 0, sortOrder: 6 },
+  { staffId: 'STAFF-01', email: null, staffNickname: 'さくら', staffAge: 32, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-01.png', averageScore: 4.8, supportCompleteCount: 320, supportUnSolvedCount: 6, ratingCount: 210, sortOrder: 1 },
+  { staffId: 'STAFF-02', email: 'takeshi@staff.example.com', staffNickname: 'たけし', staffAge: 45, staffGender: 'MALE', staffImageUrl: '/images/staff/staff-02.png', averageScore: 4.6, supportCompleteCount: 512, supportUnSolvedCount: 20, ratingCount: 400, sortOrder: 2 },
+  { staffId: 'STAFF-03', email: 'midori@staff.example.com', staffNickname: 'みどり', staffAge: 28, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-03.png', averageScore: 4.9, supportCompleteCount: 140, supportUnSolvedCount: 1, ratingCount: 90, sortOrder: 3 },
+  { staffId: 'STAFF-04', email: 'kenji@staff.example.com', staffNickname: 'けんじ', staffAge: 38, staffGender: 'MALE', staffImageUrl: null, averageScore: 4.2, supportCompleteCount: 75, supportUnSolvedCount: 5, ratingCount: 40, sortOrder: 4 },
+  { staffId: 'STAFF-05', email: 'yuko@staff.example.com', staffNickname: 'ゆうこ', staffAge: 51, staffGender: 'FEMALE', staffImageUrl: '/images/staff/staff-05.png', averageScore: 4.7, supportCompleteCount: 890, supportUnSolvedCount: 31, ratingCount: 700, sortOrder: 5 },
+  { staffId: 'STAFF-06', email: 'sho@staff.example.com', staffNickname: 'しょう', staffAge: 24, staffGender: 'MALE', staffImageUrl: '/images/staff/staff-06.png', averageScore: 0, supportCompleteCount: 0, supportUnSolvedCount: 0, ratingCount: 0, sortOrder: 6 },
 ] as const
 
 /** The business holiday inside the booking window: six days from today (JST). */

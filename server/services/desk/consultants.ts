@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, countDistinct, eq, gte, isNull, gt, or, sql } from 'drizzle-orm'
+import { and, asc, countDistinct, eq, gte, isNotNull, isNull, gt, or, sql } from 'drizzle-orm'
 import type { DeskCallInput, DeskConsultant } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
-import { bookings, staff } from '../../db/schema'
+import { bookings, staff, staffAccounts } from '../../db/schema'
 import { formatReservationTime } from '../../domain/time'
 import { conflict, notFound } from '../../http/errors'
 import type { Deps } from '../../http/handler'
@@ -21,7 +21,7 @@ type StaffRow = typeof staff.$inferSelect
 /** Bookings from now on: confirmed, or held by a purchase still in flight. */
 const upcoming = (now: Date) => and(gte(bookings.cellStart, now), or(isNull(bookings.heldUntil), gt(bookings.heldUntil, now)))
 
-const toDeskConsultant = (s: StaffRow, upcomingBookings: number): DeskConsultant => ({
+const toDeskConsultant = (s: StaffRow, upcomingBookings: number, accountEmail: string | null): DeskConsultant => ({
   staffId: s.staffId,
   staffNickname: s.staffNickname,
   staffAge: s.staffAge,
@@ -29,10 +29,30 @@ const toDeskConsultant = (s: StaffRow, upcomingBookings: number): DeskConsultant
   staffImageUrl: s.staffImageUrl,
   active: s.active,
   sortOrder: s.sortOrder,
+  email: s.email,
+  accountEmail,
   upcomingBookings,
   version: s.version,
 })
-const snapshot = (s: StaffRow) => ({ staffNickname: s.staffNickname, staffAge: s.staffAge, staffGender: s.staffGender, staffImageUrl: s.staffImageUrl, active: s.active, sortOrder: s.sortOrder, version: s.version })
+const snapshot = (s: StaffRow) => ({
+  staffNickname: s.staffNickname,
+  staffAge: s.staffAge,
+  staffGender: s.staffGender,
+  staffImageUrl: s.staffImageUrl,
+  email: s.email,
+  active: s.active,
+  sortOrder: s.sortOrder,
+  version: s.version,
+})
+
+/** The address of the staff account linked to each consultant row (mailed when the row has none). */
+async function accountEmails(db: Tx, staffId?: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ staffId: staffAccounts.staffId, email: staffAccounts.email })
+    .from(staffAccounts)
+    .where(staffId ? eq(staffAccounts.staffId, staffId) : isNotNull(staffAccounts.staffId))
+  return new Map(rows.map((r) => [r.staffId!, r.email]))
+}
 
 async function upcomingOf(db: Tx, staffId: string, now: Date): Promise<number> {
   const [r] = await db.select({ n: countDistinct(bookings.ticketNumber) }).from(bookings).where(and(eq(bookings.staffId, staffId), upcoming(now)))
@@ -48,18 +68,36 @@ export async function listConsultants(deps: Deps) {
     .groupBy(bookings.staffId)
   const byStaff = new Map(counts.map((c) => [c.staffId, Number(c.n)]))
   const rows = await deps.db.select().from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId))
-  return { items: rows.map((s) => toDeskConsultant(s, byStaff.get(s.staffId) ?? 0)) }
+  const accounts = await accountEmails(deps.db)
+  return { items: rows.map((s) => toDeskConsultant(s, byStaff.get(s.staffId) ?? 0, accounts.get(s.staffId) ?? null)) }
+}
+
+async function answer(deps: Deps, row: StaffRow, now: Date) {
+  const accounts = await accountEmails(deps.db, row.staffId)
+  return { consultant: toDeskConsultant(row, await upcomingOf(deps.db, row.staffId, now), accounts.get(row.staffId) ?? null) }
 }
 
 export async function saveConsultant(deps: Deps, actor: AuditActor, input: DeskCallInput<'desk-consultant-save'>) {
   const now = deps.clock.now()
   const row = await audited(deps, actor, async (tx, audit) => {
     await checkImagePath(tx, input.staffImageUrl)
-    const fields = { staffNickname: input.staffNickname, staffAge: input.staffAge, staffGender: input.staffGender, staffImageUrl: input.staffImageUrl ?? null }
+    const fields = {
+      staffNickname: input.staffNickname,
+      staffAge: input.staffAge,
+      staffGender: input.staffGender,
+      staffImageUrl: input.staffImageUrl ?? null,
+      // Absent on an edit: the address stays as it is (null clears it).
+      ...(input.email !== undefined ? { email: input.email } : {}),
+    }
     if (input.staffId === undefined) {
       const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(${staff.sortOrder}), 0)::int` }).from(staff)
       const staffId = `STAFF-${randomBytes(3).toString('hex').toUpperCase()}`
-      const [created] = await tx.insert(staff).values({ staffId, ...fields, sortOrder: input.sortOrder ?? Number(last) + 1 }).returning()
+      // A new consultant has no shifts yet: they reach the member's grid once their working plan is
+      // set (shift-plan-update), active unless the operator adds them switched off.
+      const [created] = await tx
+        .insert(staff)
+        .values({ staffId, ...fields, active: input.active ?? true, sortOrder: input.sortOrder ?? Number(last) + 1 })
+        .returning()
       await audit({ action: 'consultant-create', targetType: 'staff', targetId: staffId, after: snapshot(created) })
       return created
     }
@@ -75,7 +113,7 @@ export async function saveConsultant(deps: Deps, actor: AuditActor, input: DeskC
     return after
   })
   deps.caches.scheduleChanged()
-  return { consultant: toDeskConsultant(row, await upcomingOf(deps.db, row.staffId, now)) }
+  return answer(deps, row, now)
 }
 
 /**
@@ -109,7 +147,7 @@ export async function setConsultantActive(deps: Deps, actor: AuditActor, input: 
     return after
   })
   deps.caches.scheduleChanged()
-  return { consultant: toDeskConsultant(row, await upcomingOf(deps.db, row.staffId, now)) }
+  return answer(deps, row, now)
 }
 
 /** `SUPPORT-20250612-10-00` → `2025/06/12 10:00` (Japan time). */

@@ -9,6 +9,7 @@ import type { Deps } from '../../http/handler'
 import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../audit'
 import { mails } from '../mails'
+import { mailConsultant } from '../staff/consultant-mails'
 import { toDeskPurchase, toDeskRefund } from './members'
 
 type RefundRow = typeof refunds.$inferSelect
@@ -180,8 +181,16 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
     deps.caches.readsChanged()
     if (recorded.released > 0) deps.caches.scheduleChanged()
     await mailMember(deps, recorded.refund, recorded.released > 0)
+    if (recorded.released > 0) await mailConsultantOf(deps, recorded.refund.ticketNumber)
   }
   return { refund: toDeskRefund(recorded.refund), purchase: await purchaseAfter(deps.db, recorded.refund.receiptNumber), replayed: !recorded.fresh }
+}
+
+/** The consultant whose consultation the refund ended (docs/server.md "Mails to consultants"). */
+async function mailConsultantOf(deps: Deps, ticketNumber: string) {
+  const [t] = await deps.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
+  if (!t?.staffId || !t.reservationAt) return
+  await mailConsultant(deps, t.staffId, { ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt, memberId: t.memberId }, { kind: 'refunded' })
 }
 
 async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolean) {

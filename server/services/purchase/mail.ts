@@ -2,12 +2,14 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
 import type { Deps } from '../../http/handler'
 import { mails } from '../mails'
+import { mailConsultant } from '../staff/consultant-mails'
 import { whereKey } from './attempts'
 
 /**
  * The purchase mail of a succeeded attempt, at most once: whoever marks it sent first sends it
  * (the request that recorded it, or a sweeper when that process died before mailing). Built from
- * the recorded ticket and purchase, so it reads the same whoever sends it.
+ * the recorded ticket and purchase, so it reads the same whoever sends it. The consultant of a
+ * booking is mailed with it.
  */
 export async function sendPurchaseMail(deps: Deps, memberId: string, key: string): Promise<boolean> {
   const { db } = deps
@@ -36,5 +38,10 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
     coupon: coupon ?? null,
     interviewTel: t.interviewTelNumber,
   })
+  // The consultant of a booked consultation hears of it too, once with the member's mail
+  // (docs/server.md "Mails to consultants").
+  if (t.productType === 'SUPPORT' && t.reservationAt && t.staffId) {
+    await mailConsultant(deps, t.staffId, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt, memberId: t.memberId }, { kind: 'booked' })
+  }
   return true
 }

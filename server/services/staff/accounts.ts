@@ -7,8 +7,12 @@ import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation, lockKey } from '../../db/constraints'
 import { members, staff, staffAccounts } from '../../db/schema'
 import { HttpError, badRequest, conflict } from '../../http/errors'
+import type { Mailer } from '../../adapters/mailer'
+import type { Config } from '../../config'
+import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../audit'
 import { endCalendarFeeds } from './calendar'
+import { staffMails } from './mails'
 
 // Staff accounts and their roles (docs/server.md "Staff roles"). The staff_accounts row decides;
 // the custom claims follow it on the account's next token. Writes go row first, claims after the
@@ -51,12 +55,39 @@ async function isMemberAccount(db: Tx, uid: string | null, email: string): Promi
  * role links the account to one staff row, held by no other account. Recorded in the audit trail
  * in the same transaction.
  */
-export async function grantRole(
-  deps: AccountDeps,
+export async function grantRole(deps: AccountDeps, actor: AuditActor, input: GrantInput, now: Date): Promise<StaffAccountRow> {
+  return (await grant(deps, actor, input, now)).row
+}
+
+type GrantInput = { email: string; role: StaffRole; staffId?: string; initialPassword?: string }
+
+/**
+ * grantRole, then the invitation when the account did not hold the role before (a repeated grant
+ * mails nothing): the desk's アカウント page and `npm run staff -- grant`.
+ */
+export async function grantAndInvite(
+  deps: AccountDeps & { mailer: Mailer; config: Pick<Config, 'appOrigin'> },
   actor: AuditActor,
-  input: { email: string; role: StaffRole; staffId?: string; initialPassword?: string },
+  input: GrantInput,
   now: Date,
-): Promise<StaffAccountRow> {
+): Promise<{ row: StaffAccountRow; invitationMailed: boolean }> {
+  const { row, added } = await grant(deps, actor, input, now)
+  if (!added) return { row, invitationMailed: false }
+  const staffNickname = await nicknameOf(deps.db, input.role === 'consultant' ? row.staffId : null)
+  const loginUrl = `${deps.config.appOrigin}/staff/login`
+  let link: string | null = null
+  try {
+    link = deps.identity.passwordSetLink ? await deps.identity.passwordSetLink(row.email, loginUrl) : null
+  } catch (e) {
+    // No link (the provider refused or is away): the invitation still says where to sign in, and
+    // to ask an operator for the password; the grant itself stands.
+    log().error({ err: { type: e instanceof Error ? e.name : 'unknown error' } }, 'staff invitation: no password link')
+  }
+  await staffMails.invitation(deps.mailer, row.email, { role: input.role, staffNickname, loginUrl, passwordLink: link, initialPassword: Boolean(input.initialPassword) })
+  return { row, invitationMailed: true }
+}
+
+async function grant(deps: AccountDeps, actor: AuditActor, input: GrantInput, now: Date): Promise<{ row: StaffAccountRow; added: boolean }> {
   if (input.role === 'consultant' && !input.staffId) throw badRequest(sm.consultantNeedsStaff)
   // Checked before any sign-in account is created for the address (and again in the transaction).
   if (input.role === 'consultant') {
@@ -94,10 +125,10 @@ export async function grantRole(
     // The row's feed made by an earlier holder ends with this grant (services/staff/calendar.ts).
     if (input.role === 'consultant') await endCalendarFeeds(tx, { staffId, uid, holder: true })
     await writeAudit(tx, actor, { action: 'role-grant', targetType: 'staff-account', targetId: uid, before: before ?? null, after }, now)
-    return after
+    return { after, added: !(before?.roles ?? []).includes(input.role) }
   })
-  await setClaims(deps.identity, row)
-  return row
+  await setClaims(deps.identity, row.after)
+  return { row: row.after, added: row.added }
 }
 
 /**
@@ -150,7 +181,7 @@ const toAccount = (a: StaffAccountRow, staffNickname: string | null): StaffAccou
   updatedUnixTime: Math.floor(a.updatedAt.getTime() / 1000),
 })
 
-async function nicknameOf(db: Db, staffId: string | null): Promise<string | null> {
+async function nicknameOf(db: Db | Tx, staffId: string | null): Promise<string | null> {
   if (!staffId) return null
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
   return s?.n ?? null

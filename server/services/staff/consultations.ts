@@ -17,7 +17,7 @@ import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { writeAudit, type AuditActor } from '../audit'
 import { dayRange } from './days'
-import { staffMails } from './mails'
+import { sendNoContactMail, staffMails } from './mails'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
 // to call (docs/api.md "Staff calls"), and the outcome they record.
@@ -190,6 +190,7 @@ export async function recordOutcome(
     const link = `${deps.config.appOrigin}/rating?ticketNumber=${encodeURIComponent(result.ticket.ticketNumber)}`
     await staffMails.ratingRequest(deps.mailer, result.mailTo, { ticketNumber: result.ticket.ticketNumber, productName: result.ticket.productName, link })
   }
+  if (input.outcome === 'NO_CONTACT') await sendNoContactMail(deps, result.ticket.ticketNumber)
   return { consultation: await consultationRecord(deps.db, result.ticket.ticketNumber), ratingMailSent: result.mailTo !== null }
 }
 

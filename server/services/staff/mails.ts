@@ -1,14 +1,15 @@
 import type { Mailer } from '../../adapters/mailer'
-import { toZoned } from '../../domain/time'
+import { eq } from 'drizzle-orm'
+import { members, staff, tickets } from '../../db/schema'
+import type { Deps } from '../../http/handler'
+import { jstText, mails } from '../mails'
+import { supportTelFor } from '../support-tel'
 
 // Mails of the consultation loop (Japanese). Links point to the SPA's routes under APP_ORIGIN.
 
-const footer = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n\nITサポート マイページ'
-
-const jstText = (d: Date) => {
-  const z = toZoned(d)
-  return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
-}
+/** The footer of the staff side's mails (to members and to consultants alike). */
+export const staffFooter = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n\nITサポート マイページ'
+const footer = staffFooter
 
 export const staffMails = {
   /** A COMPLETED consultation: the rating and tip page (/rating?ticketNumber=…). */
@@ -25,6 +26,40 @@ export const staffMails = {
       subject: '【ITサポート】サポート延長のご案内',
       text: `ご相談中のサポートの延長をご希望の場合は、以下のリンクから延長チケットをご購入ください。\n\n対象のチケット番号: ${p.ticketNumber}\n商品: ${p.productName}\n料金: ${p.price.toLocaleString('ja-JP')}円（税込）\n\n${p.link}${footer}`,
     }),
+  /**
+   * A staff role newly granted (docs/server.md "Staff roles"): which role, where to sign in, and a
+   * one-time link of the identity provider to set one's own password (kept out of the outbox's
+   * copy: `secrets`). Without a link, the operator who granted it tells the password.
+   */
+  invitation: (
+    m: Mailer,
+    to: string,
+    p: { role: 'consultant' | 'operator'; staffNickname: string | null; loginUrl: string; passwordLink: string | null; initialPassword: boolean },
+  ) =>
+    m.send({
+      to,
+      subject: '【ITサポート】スタッフページへのご招待',
+      secrets: p.passwordLink ? [p.passwordLink] : [],
+      text: [
+        `ITサポート マイページのスタッフページに、${p.role === 'consultant' ? '相談員' : '運営担当者'}として登録されました。`,
+        ...(p.role === 'consultant' && p.staffNickname ? [`担当する相談員: ${p.staffNickname}`] : []),
+        p.role === 'consultant' ? 'ご自身の担当する相談、勤務予定、相談結果の記録をスタッフページで行えます。' : '割り当て、勤務予定、休業日、お知らせ、クーポン、返金、スタッフ権限などをスタッフページで行えます。',
+        '',
+        `ログインページ: ${p.loginUrl}`,
+        `ログイン用メールアドレス: ${to}`,
+        '',
+        ...(p.passwordLink
+          ? [
+              '次のリンクからご自身のパスワードを設定してから、ログインしてください（リンクの有効期限は1時間です）。',
+              p.passwordLink,
+              ...(p.initialPassword ? ['運営担当者から初期パスワードを伝えられている場合も、ご自身だけが知るパスワードに変更してください。'] : []),
+              '期限が切れた場合は、運営担当者にお問い合わせください。',
+            ]
+          : ['パスワードは、権限を付与した運営担当者にお問い合わせください。']),
+        '',
+        'お心当たりのない場合は、このメールを破棄してください。',
+      ].join('\n') + footer,
+    }),
   /** An operator gave the consultation to another consultant: the member. */
   reassignedMember: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }) =>
     m.send({
@@ -32,11 +67,29 @@ export const staffMails = {
       subject: '【ITサポート】担当相談員変更のお知らせ',
       text: `ご予約の担当相談員が変更になりました。ご予約日時とチケット番号は変わりません。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n新しい担当相談員: ${p.staffNickname}\n\nご不便をおかけし申し訳ございません。${footer}`,
     }),
-  /** …and each consultant: the one who gave it up and the one who takes it. */
-  reassignedStaff: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; taken: boolean; reason: string }) =>
-    m.send({
-      to,
-      subject: p.taken ? '【ITサポート】担当する相談が追加されました' : '【ITサポート】担当する相談が変更されました',
-      text: `${p.taken ? '次の相談の担当になりました。' : '次の相談は別の相談員の担当に変更されました。'}\n\nチケット番号: ${p.ticketNumber}\n日時: ${jstText(p.reservationAt)}\n理由: ${p.reason}${footer}`,
-    }),
+}
+
+/**
+ * ご連絡なし was recorded: the member hears what happened and what to do next (the support line of
+ * their landing page, or a new booking). Once: the outcome itself is accepted once per ticket
+ * (recordOutcome refuses a second NO_CONTACT with 409), and this runs after its commit.
+ */
+export async function sendNoContactMail(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, ticketNumber: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ t: tickets, m: members, staffNickname: staff.staffNickname })
+    .from(tickets)
+    .innerJoin(members, eq(members.memberId, tickets.memberId))
+    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(eq(tickets.ticketNumber, ticketNumber))
+  if (!row || row.m.deletedAt || !row.t.reservationAt) return
+  await mails.noContact(deps.mailer, row.m.email, {
+    name: `${row.m.memberLastname} ${row.m.memberFirstname}`.trim(),
+    ticketNumber,
+    productName: row.t.productName,
+    reservationAt: row.t.reservationAt,
+    supportType: row.t.supportType,
+    staffNickname: row.staffNickname ?? '',
+    supportTel: supportTelFor(deps.config, row.m.lpSource),
+    origin: deps.config.appOrigin,
+  })
 }

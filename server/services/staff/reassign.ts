@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
+import type { StaffCallResponse } from '../../../contract/staff-calls'
 import { candidateReasonText, staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/constraints'
-import { bookings, members, staff, staffAccounts, tickets } from '../../db/schema'
+import { bookings, members, staff, tickets } from '../../db/schema'
 import { isStaffFree } from '../../domain/schedule'
 import { cellsOf, formatReservationTime, formatYmd, toZoned } from '../../domain/time'
 import { HttpError, conflict } from '../../http/errors'
@@ -11,6 +12,7 @@ import { weekCounts } from '../assignment'
 import { loadDay } from '../schedule'
 import { writeAudit, type AuditActor } from '../audit'
 import { consultationByNumber, lockConsultationTicket, type TicketRow } from './consultations'
+import { consultantAddresses, mailConsultant } from './consultant-mails'
 import { staffMails } from './mails'
 import { lockShiftsShared } from './shifts'
 
@@ -19,6 +21,7 @@ import { lockShiftsShared } from './shifts'
 // take it first): whichever comes second sees the first's result.
 
 type Reason = keyof typeof candidateReasonText
+type ReassignMailed = StaffCallResponse<'reassign'>['mailed'][number]
 
 /** Why `staffId` cannot take the ticket's time, or null when they can. */
 function reasonFor(
@@ -52,20 +55,27 @@ export async function reassignCandidates(deps: Deps, ticketNumber: string) {
   const [t] = await deps.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
   const day = await dayOf(deps.db, t, now)
   const counts = await weekCounts(deps.db, t.reservationAt!, now)
+  const addresses = await consultantAddresses(deps.db)
   const candidates = (await allStaff(deps.db)).map((s) => {
     const reason = reasonFor(t, s, now, day)
-    return { staffId: s.staffId, staffNickname: s.staffNickname, free: reason === null, reason, reasonText: reason ? candidateReasonText[reason] : null, weekCount: counts.get(s.staffId) ?? 0 }
+    return {
+      staffId: s.staffId,
+      staffNickname: s.staffNickname,
+      free: reason === null,
+      reason,
+      reasonText: reason ? candidateReasonText[reason] : null,
+      weekCount: counts.get(s.staffId) ?? 0,
+      mailable: Boolean(addresses.get(s.staffId)),
+    }
   })
   return { consultation, candidates }
 }
 
-const emailsOfStaff = async (tx: Tx, staffId: string) =>
-  (await tx.select({ email: staffAccounts.email }).from(staffAccounts).where(and(eq(staffAccounts.staffId, staffId), sql`${staffAccounts.roles} @> '["consultant"]'::jsonb`))).map((r) => r.email)
-
 /**
  * Gives a future consultation to another consultant free at its time, keeping its ticket number and
- * time; the reason goes into the audit trail with the change. The member and both consultants are
- * mailed. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
+ * time; the reason goes into the audit trail with the change (never into the mails). The member
+ * and both consultants are mailed, a consultant at their own address or their staff account's
+ * (services/staff/consultant-mails.ts); `mailed` says who was. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
  * not free (also when another booking takes the cells first: the unique (consultant, cell) rule).
  */
 export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: string; reason: string; reservationTime?: string }) {
@@ -102,13 +112,16 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       at: t.reservationAt!,
       nickname: target.staffNickname,
       memberEmail: member && !member.deletedAt ? member.email : null,
-      fromEmails: await emailsOfStaff(tx, t.staffId!),
-      toEmails: await emailsOfStaff(tx, target.staffId),
+      mailed: { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId },
     }
   })
   deps.caches.scheduleChanged()
-  if (done.memberEmail) await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname })
-  for (const to of done.fromEmails) await staffMails.reassignedStaff(deps.mailer, to, { ticketNumber: input.ticketNumber, reservationAt: done.at, taken: false, reason: input.reason })
-  for (const to of done.toEmails) await staffMails.reassignedStaff(deps.mailer, to, { ticketNumber: input.ticketNumber, reservationAt: done.at, taken: true, reason: input.reason })
-  return { consultation: await consultationByNumber(deps.db, input.ticketNumber), fromStaffId: done.from }
+  const mailed: ReassignMailed[] = []
+  if (done.memberEmail) {
+    await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname })
+    mailed.push('MEMBER')
+  }
+  if (await mailConsultant(deps, done.from, done.mailed, { kind: 'reassignedAway' })) mailed.push('FROM_STAFF')
+  if (await mailConsultant(deps, input.staffId, done.mailed, { kind: 'reassignedTo' })) mailed.push('TO_STAFF')
+  return { consultation: await consultationByNumber(deps.db, input.ticketNumber), fromStaffId: done.from, mailed }
 }

@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../ui/error-banner'
 import { useRemote } from '../../ui/use-remote'
 
 /**
- * 相談員: every consultant, their profile link and whether they take bookings. Turning one off
+ * 相談員: every consultant, their profile link and whether they take bookings, and 相談員を追加. Turning one off
  * while they hold bookings from now on is refused by the server with the bookings' ticket
  * numbers: they are reassigned first (the assignments page).
  */
@@ -65,9 +65,14 @@ export function ConsultantListPage({ deskApi }: { deskApi: DeskApiClient }) {
   )
   return (
     <Stack gap="5">
-      <Heading as="h1" size="xl">
-        {t.title}
-      </Heading>
+      <HStack justify="space-between" align="center" wrap="wrap" gap="3">
+        <Heading as="h1" size="xl">
+          {t.title}
+        </Heading>
+        <Button asChild colorPalette="brand" size="sm">
+          <Link to="/staff/consultants/new">{t.add}</Link>
+        </Button>
+      </HStack>
       <Text color="fg.muted">{t.lead}</Text>
       {refusal && (
         <Stack gap="2">

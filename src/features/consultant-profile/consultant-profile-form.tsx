@@ -1,8 +1,9 @@
-import { Alert, Box, Button, chakra, Field, Heading, HStack, Image, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Checkbox, Field, Heading, HStack, Image, Input, Link as ChakraLink, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, type FormEvent } from 'react'
 import { NICKNAME_MAX } from '../../../contract/desk-calls'
+import { EMAIL_MAX } from '../../../contract/fields'
 import type { ConsultantProfileActorRef } from '../../../machines/consultant-profile/consultant-profile-machine'
 import { consultantProfileView } from '../../../machines/consultant-profile/consultant-profile-view'
 import { PROFILE_IMAGE_TYPES, type ProfileField } from '../../../machines/consultant-profile/consultant-profile-rules'
@@ -10,8 +11,12 @@ import { deskCommonText as c, deskConsultantText as t } from '../../text/desk'
 import { ErrorBanner } from '../../ui/error-banner'
 import { TextField } from '../../ui/text-field'
 
-/** A consultant's profile: nickname, age, gender, image (checked, previewed, uploaded on save). */
-export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActorRef }) {
+/**
+ * A consultant's profile: nickname, age, gender, image (checked, previewed, uploaded on save), the
+ * address their mails go to and their place in the grid; when adding one, whether they take
+ * bookings at once. `added`: the consultant was just added (the page says what comes next).
+ */
+export function ConsultantProfileForm({ actor, added = false }: { actor: ConsultantProfileActorRef; added?: boolean }) {
   const loading = useSelector(actor, consultantProfileView.isLoading)
   const loadFailed = useSelector(actor, consultantProfileView.isLoadFailed)
   const conflict = useSelector(actor, consultantProfileView.isConflict)
@@ -24,9 +29,12 @@ export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActor
   const imageMessage = useSelector(actor, (s) => s.context.imageProblem ?? s.context.imageRefusal)
   const failure = useSelector(actor, (s) => s.context.failure)
   const saved = useSelector(actor, (s) => s.context.saved)
+  const isNew = useSelector(actor, consultantProfileView.isNew)
+  const accountEmail = useSelector(actor, (s) => s.context.accountEmail)
   // The preview's object URL lives as long as the pick.
   useEffect(() => () => void (picked && URL.revokeObjectURL(picked.previewUrl)), [picked])
   const change = (field: ProfileField) => (value: string) => actor.send({ type: 'field.change', field, value })
+  const emailHelp = `${t.emailHint}${accountEmail ? t.emailFallback(accountEmail) : t.emailNone}`
   const choose = (file: File | undefined) => {
     if (!file) return actor.send({ type: 'image.clear' })
     actor.send({ type: 'image.choose', image: { file, name: file.name, size: file.size, type: file.type, previewUrl: URL.createObjectURL(file) } })
@@ -38,8 +46,26 @@ export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActor
   return (
     <Stack gap="5" maxW="2xl">
       <Heading as="h1" size="xl">
-        {t.editTitle(values.nickname || '…')}
+        {isNew ? t.newTitle : t.editTitle(values.nickname || '…')}
       </Heading>
+      {isNew && <Text color="fg.muted">{t.newLead}</Text>}
+      {added && !saved && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t.added}</Alert.Title>
+            <Alert.Description>{t.addedNext}</Alert.Description>
+            <HStack gap="4" mt="2" wrap="wrap">
+              <ChakraLink asChild colorPalette="brand">
+                <Link to="/staff/shifts">{t.toShifts}</Link>
+              </ChakraLink>
+              <ChakraLink asChild colorPalette="brand">
+                <Link to="/staff/accounts">{t.toAccounts}</Link>
+              </ChakraLink>
+            </HStack>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {loadFailed && (
         <Box>
           <ErrorBanner title={c.loadFailed} description={failure} />
@@ -85,6 +111,25 @@ export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActor
                 </NativeSelect.Root>
                 {errors.gender && <Field.ErrorText>{errors.gender}</Field.ErrorText>}
               </Field.Root>
+              <TextField
+                label={t.email}
+                type="email"
+                inputMode="email"
+                value={values.email}
+                autoComplete="off"
+                maxLength={EMAIL_MAX}
+                error={errors.email}
+                hint={emailHelp}
+                onValue={change('email')}
+              />
+              <TextField label={t.sortOrder} value={values.sortOrder} inputMode="numeric" autoComplete="off" maxLength={4} error={errors.sortOrder} hint={t.sortOrderHint} onValue={change('sortOrder')} />
+              {isNew && (
+                <Checkbox.Root checked={values.active} onCheckedChange={(e) => change('active')(String(e.checked === true))}>
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control />
+                  <Checkbox.Label>{t.activeLabel}</Checkbox.Label>
+                </Checkbox.Root>
+              )}
               <Field.Root invalid={Boolean(imageMessage)}>
                 <Field.Label>{t.image}</Field.Label>
                 <Input type="file" accept={PROFILE_IMAGE_TYPES.join(',')} p="1" onChange={(e) => choose(e.target.files?.[0])} />
@@ -114,7 +159,7 @@ export function ConsultantProfileForm({ actor }: { actor: ConsultantProfileActor
               </HStack>
               <HStack gap="3">
                 <Button type="submit" colorPalette="brand" loading={busy} loadingText={uploading ? t.uploading : c.saving} disabled={loading || conflict}>
-                  {c.save}
+                  {isNew ? t.addSubmit : c.save}
                 </Button>
                 <Button asChild variant="ghost">
                   <Link to="/staff/consultants">{c.back}</Link>

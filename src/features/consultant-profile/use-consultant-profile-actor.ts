@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
 import type { DeskConsultant } from '../../../contract/desk-calls'
@@ -9,12 +10,16 @@ import { flowInspect } from '../../adapters/flow-recorder'
 import { ApiError } from '../../api/api-error'
 import type { DeskApiClient } from '../../api/desk-client'
 
-const loaded = (c: DeskConsultant) => ({ values: profileValuesOf(c), imageUrl: c.staffImageUrl, version: c.version })
+const loaded = (c: DeskConsultant) => ({ staffId: c.staffId, values: profileValuesOf(c), imageUrl: c.staffImageUrl, version: c.version, accountEmail: c.accountEmail })
 
-/** The consultant profile chart with its effects (the desk's consultant page). */
-export function useConsultantProfileActor(deskApi: DeskApiClient, staffId: string) {
+/** The consultant profile chart with its effects (the desk's consultant pages; `staffId` null: a new one). */
+export function useConsultantProfileActor(deskApi: DeskApiClient, staffId: string | null) {
+  const navigate = useNavigate()
   return useActorRef(
     consultantProfileMachine.provide({
+      actions: {
+        goToConsultant: (_, { staffId: created }) => void navigate({ to: '/staff/consultants/$staffId', params: { staffId: created }, search: { added: true }, replace: true }),
+      },
       actors: {
         loadProfile: fromPromise(async ({ input }) => {
           const { items } = await deskApi.call('desk-consultants', {})
@@ -29,8 +34,7 @@ export function useConsultantProfileActor(deskApi: DeskApiClient, staffId: strin
         }),
         saveProfile: fromPromise(async ({ input }) => {
           const { consultant } = await deskApi.call('desk-consultant-save', {
-            staffId: input.staffId,
-            version: input.version ?? undefined,
+            ...(input.staffId === null ? { active: input.values.active } : { staffId: input.staffId, version: input.version ?? undefined }),
             ...profileRequestFields(input.values),
             staffImageUrl: input.imageUrl,
           })

@@ -98,6 +98,12 @@ function ReassignmentSteps({ actor }: { actor: ReassignmentActorRef }) {
         {booking}
         <Text fontWeight="medium">{t.confirmTitle}</Text>
         <Text>{t.confirmBody(consultation?.staffNickname ?? '', target?.staffNickname ?? '')}</Text>
+        <Text fontSize="sm">
+          {t.mailNotice(
+            { name: consultation?.staffNickname ?? '', mailable: candidates.find((c) => c.reason === 'CURRENT')?.mailable ?? true },
+            { name: target?.staffNickname ?? '', mailable: target?.mailable ?? true },
+          )}
+        </Text>
         <Text fontSize="sm" whiteSpace="pre-wrap">
           {t.reasonLabel}：{reason.trim()}
         </Text>

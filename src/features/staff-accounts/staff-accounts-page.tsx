@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { RoleGrantRequest, type StaffCallResponse, type StaffRole } from '../../../contract/staff-calls'
@@ -24,6 +24,8 @@ export function StaffAccountsPage({ staffApi, data: initial }: { staffApi: Staff
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [revoking, setRevoking] = useState<{ account: Account; role: StaffRole } | null>(null)
+  // What the last grant did, kept on the page (a toast alone is gone before it is read).
+  const [granted, setGranted] = useState<{ email: string; role: StaffRole; invitationMailed: boolean } | null>(null)
 
   const request = { email: email.trim(), role, ...(role === 'consultant' && staffId ? { staffId } : {}), ...(password ? { initialPassword: password } : {}) }
   const check = v.safeParse(RoleGrantRequest, request)
@@ -47,7 +49,10 @@ export function StaffAccountsPage({ staffApi, data: initial }: { staffApi: Staff
   const grant = async (e: FormEvent) => {
     e.preventDefault()
     if (!check.success || !valid) return
-    if (await run(() => staffApi.call('role-grant', check.output), t.granted)) {
+    setGranted(null)
+    const sent = { email: check.output.email, role: check.output.role }
+    const work = async () => setGranted({ ...sent, invitationMailed: (await staffApi.call('role-grant', check.output)).invitationMailed })
+    if (await run(work, t.granted)) {
       setEmail('')
       setPassword('')
       setStaffId('')
@@ -61,6 +66,15 @@ export function StaffAccountsPage({ staffApi, data: initial }: { staffApi: Staff
       </Heading>
       <Text color="fg.muted">{t.lead}</Text>
 
+      {granted && (
+        <Alert.Root status="success" role="status" maxW="xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t.grantedTo(granted.email, staffShellText.roles[granted.role])}</Alert.Title>
+            <Alert.Description>{granted.invitationMailed ? t.invitationMailed(granted.email) : t.alreadyHeld}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <chakra.form onSubmit={(e) => void grant(e)} noValidate maxW="xl">
         <Stack gap="4">
           <Field.Root required>
