@@ -31,8 +31,10 @@ export async function startWebStack(opts: { manifest?: boolean } = {}) {
       // For profiling (docs/performance.md): map a CPU profile's minified frames back to sources.
       ...(process.env.BENCH_SOURCEMAP === '1' ? ['--sourcemap'] : []),
     ], { cwd: ROOT, env: { ...localWebEnv(`http://${authEmulatorHost}`), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } })
-    await startAuthEmulator({ port: authPort })
+    // One after the other: on a shared two-core machine the emulator started beside the build
+    // (each a CPU-bound start) missed its 90 s readiness window.
     await waitForExit(build)
+    await startAuthEmulator({ port: authPort })
     await startServer({ port, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: webUrl, pgliteDir: dataDir, staticDir: outDir, testRoutes: true })
   } catch (e) {
     await cleanup()
