@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { freePort, spawnChild, waitForExit, waitUntilReady, httpOk } from '../scripts/stack/processes'
 import { ROOT } from '../scripts/stack/services'
 import { homeText } from '../src/text/home'
 import { loginText } from '../src/text/auth'
 import { jsUntilVisible, launchChromium, loginThroughForm, type JsLoad } from './lib/browser'
 import { kb, round, writeResult } from './lib/results'
 import { startWebStack } from './lib/web-stack'
+import { buildAndServeFloor } from './lib/floor'
 
 // Bundle against the floor: gzip bytes of the JavaScript a browser loads before /login,
 // and / for a signed-in member, is visible and before it is interactive; the same for a bare
@@ -18,21 +17,10 @@ import { startWebStack } from './lib/web-stack'
 // `mypage:interactive` mark, src/main.tsx). The physical limit of the first paint: the same
 // prerendered /login HTML with every script removed (`bareHtml`).
 
+// Ratios to the floor built in the same run (docs/performance.md "The floor"): /login, and / for a
+// signed-in member (which also needs the session and the home page's data, so a little more).
 const TARGET_RATIO = 1.4
-const TARGET_LOGIN_KB = 160
-
-async function buildAndServeFloor(authEmulatorUrl: string) {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'mypage-bench-floor-'))
-  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
-  const configFile = path.join(ROOT, 'bench/floor/vite.config.ts')
-  const env = { VITE_FIREBASE_AUTH_EMULATOR_URL: authEmulatorUrl }
-  await waitForExit(spawnChild('floor-build', process.execPath, [vite, 'build', '--config', configFile, '--outDir', outDir, '--emptyOutDir'], { cwd: ROOT, env }))
-  const port = await freePort()
-  const child = spawnChild('floor-web', process.execPath, [vite, 'preview', '--config', configFile, '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, env })
-  const url = `http://127.0.0.1:${port}`
-  await waitUntilReady(child, httpOk(url), 60_000)
-  return { url, outDir }
-}
+const TARGET_HOME_RATIO = 1.6
 
 /** Every route module but the root layout must be a lazy (dynamic) chunk, never in the entry. */
 function codeSplitCheck(outDir: string) {
@@ -66,10 +54,10 @@ const top = (files: JsLoad[], n = 6) => [...files].sort((a, b) => b.gzip - a.gzi
 
 async function main() {
   const stack = await startWebStack({ manifest: true })
-  let floorDir: string | undefined
+  let removeFloor: (() => void) | undefined
   try {
     const floor = await buildAndServeFloor(`http://${stack.authEmulatorHost}`)
-    floorDir = floor.outDir
+    removeFloor = floor.remove
     const member = await stack.createMember('demo')
     const browser = await launchChromium()
     try {
@@ -98,7 +86,7 @@ async function main() {
       // interactive as soon as it is visible: it is rendered by its JavaScript).
       const loginRatio = round(login.interactive.gzip / floorLoad.gzip, 2)
       const homeRatio = round(home.interactive.gzip / floorLoad.gzip, 2)
-      const met = loginRatio <= TARGET_RATIO && kb(login.interactive.gzip) <= TARGET_LOGIN_KB && split.notSplit.length === 0
+      const met = loginRatio <= TARGET_RATIO && homeRatio <= TARGET_HOME_RATIO && split.notSplit.length === 0
       writeResult(
         'bundle',
         {
@@ -118,16 +106,16 @@ async function main() {
             allGzipKB: kb(home.all.gzip), allFiles: home.all.files.length,
           },
           codeSplit: split,
-          targets: { loginRatio: TARGET_RATIO, loginKB: TARGET_LOGIN_KB, everyRouteSplit: true, met },
+          targets: { loginRatio: TARGET_RATIO, homeRatio: TARGET_HOME_RATIO, everyRouteSplit: true, met },
         },
-        `floor ${kb(floorLoad.gzip)} KB · bare HTML /login ${bare.htmlGzipKB} KB HTML, 0 JS, visible ${bare.visibleAtMs} ms · /login visible with ${kb(login.gzip)} KB JS at ${login.visibleAtMs} ms, interactive with ${kb(login.interactive.gzip)} KB (${loginRatio}× floor, ${login.interactive.files.length} files) at ${login.interactiveAtMs} ms · / signed in interactive with ${kb(home.interactive.gzip)} KB (${homeRatio}×) · routes split ${split.split}/${split.routes} · target ≤${TARGET_RATIO}× and ≤${TARGET_LOGIN_KB} KB before interactive: ${met ? 'met' : 'NOT met'}`,
+        `floor ${kb(floorLoad.gzip)} KB · bare HTML /login ${bare.htmlGzipKB} KB HTML, 0 JS, visible ${bare.visibleAtMs} ms · /login visible with ${kb(login.gzip)} KB JS at ${login.visibleAtMs} ms, interactive with ${kb(login.interactive.gzip)} KB (${loginRatio}× floor, ${login.interactive.files.length} files) at ${login.interactiveAtMs} ms · / signed in interactive with ${kb(home.interactive.gzip)} KB (${homeRatio}×) · routes split ${split.split}/${split.routes} · target before interactive ≤${TARGET_RATIO}× (/login) and ≤${TARGET_HOME_RATIO}× (/) the floor: ${met ? 'met' : 'NOT met'}`,
       )
     } finally {
       await browser.close()
     }
   } finally {
     await stack.stop()
-    if (floorDir) rmSync(floorDir, { recursive: true, force: true })
+    removeFloor?.()
   }
 }
 

@@ -29,7 +29,6 @@ import {
   emailField,
   ID_MAX,
   LABEL_MAX,
-  loginPasswordField,
   LP_SOURCE_MAX,
   MENU_ITEMS_MAX,
   nameField,
@@ -45,6 +44,9 @@ import {
   URL_MAX,
 } from './fields'
 import { fieldMessages as m } from './messages'
+import { LoginRequest, Member, OkResponse } from './session-calls'
+
+export { ErrorResponse, LoginForm, LoginRequest, Member, OkResponse } from './session-calls'
 
 /**
  * The registry of product API calls (product.md §7). Both sides read it:
@@ -62,11 +64,6 @@ export type CallSpec = {
   response: v.GenericSchema
 }
 
-export const OkResponse = v.object({ message: v.optional(v.string()) })
-export type OkResponse = v.InferOutput<typeof OkResponse>
-
-export const ErrorResponse = v.object({ message: v.string() })
-export type ErrorResponse = v.InferOutput<typeof ErrorResponse>
 
 /**
  * A whole number in a query string. Query values arrive as strings; the client may pass a number
@@ -79,20 +76,6 @@ const queryInt = (message = 'must be a whole number') =>
   )
 
 
-// ---- login (product.md §4 Login: captcha token to the product, then identity-provider sign-in)
-// `email` is our addition (optional, so the spec's shape still passes): it lets the
-// server rate-limit login attempts per e-mail as well as per address.
-export const LoginRequest = v.object({
-  recaptchaToken: capped(RECAPTCHA_TOKEN_MAX),
-  email: v.optional(emailField),
-})
-
-/** The login form itself (client only: the password goes to the identity provider, not to us). */
-export const LoginForm = v.object({
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty()),
-  password: loginPasswordField,
-})
-export type LoginForm = v.InferOutput<typeof LoginForm>
 
 // ---- user-data
 export const UserDataKind = v.picklist([
@@ -105,16 +88,6 @@ export const UserDataKind = v.picklist([
 ])
 export type UserDataKind = v.InferOutput<typeof UserDataKind>
 
-export const Member = v.object({
-  memberId: v.string(),
-  email: v.string(),
-  memberLastname: v.string(),
-  memberFirstname: v.string(),
-  phoneNumber: v.string(),
-  /** Unset (null) for a first-time member (product.md §4 "First-time user"). */
-  useFreeInterviewTime: v.nullable(v.string()),
-})
-export type Member = v.InferOutput<typeof Member>
 
 export const UserDataRequest = v.object({ data: UserDataKind })
 export type UserDataRequest = v.InferInput<typeof UserDataRequest>

@@ -13,7 +13,7 @@ import { ROOT, localWebEnv, startAuthEmulator, startServer } from '../../scripts
  */
 export async function startWebStack(opts: { manifest?: boolean } = {}) {
   const authPort = await freePort()
-  const authEmulatorHost = `127.0.0.1:${authPort}`
+  const authEmulatorHost = process.env.MYPAGE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${authPort}`
   const port = await freePort()
   const webUrl = `http://127.0.0.1:${port}`
   const apiUrl = webUrl
@@ -31,8 +31,11 @@ export async function startWebStack(opts: { manifest?: boolean } = {}) {
       // For profiling (docs/performance.md): map a CPU profile's minified frames back to sources.
       ...(process.env.BENCH_SOURCEMAP === '1' ? ['--sourcemap'] : []),
     ], { cwd: ROOT, env: { ...localWebEnv(`http://${authEmulatorHost}`), VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } })
-    await startAuthEmulator({ port: authPort })
+    // One after the other: on a shared two-core machine the emulator started beside the build
+    // (each a CPU-bound start) missed its 90 s readiness window.
     await waitForExit(build)
+    // MYPAGE_AUTH_EMULATOR_HOST: an emulator already running (as the browser tests accept it).
+    if (!process.env.MYPAGE_AUTH_EMULATOR_HOST) await startAuthEmulator({ port: authPort })
     await startServer({ port, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: webUrl, pgliteDir: dataDir, staticDir: outDir, testRoutes: true })
   } catch (e) {
     await cleanup()

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import * as v from 'valibot'
-import { LoginForm, type Member } from '../../contract/calls'
+import { LoginForm, type Member } from '../../contract/session-calls'
 
 /**
  * Auth flow (product.md §4 Auth, Login).

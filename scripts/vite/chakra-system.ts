@@ -3,7 +3,7 @@ import type { Plugin } from 'vite'
 /**
  * Chakra's `createSystem`, made cheaper to start in the built app (docs/performance.md "Loading in
  * stages", decision 52). Published, it is one synchronous call of ≈ 200 ms on a phone's CPU (4×
- * slowdown): one long task at the app's start. This build-only transform of two of Chakra's files:
+ * slowdown): one long task at the app's start. This build-only transform of three of Chakra's files:
  *
  * - makes the global stylesheet (preflight, global CSS and every token as a CSS variable) a getter
  *   that builds it on first read: only `<ChakraProvider>` reads it (`system._global`), and a
@@ -14,6 +14,11 @@ import type { Plugin } from 'vite'
  *   tokens, after their first transforms, after expanding references) and after the utilities.
  *   `createSystem` runs those steps in one go, as before; src/theme.ts runs them with a yield to
  *   the browser between them, so the start is several tasks of at most ≈ 35 ms at 4× instead of one.
+ *
+ * - marks the default theme's own config (`defaultThemeConfig` in `@chakra-ui/react/theme`) as pure:
+ *   a call the bundler cannot prove side-effect free keeps every one of Chakra's ~75 recipes alive
+ *   in the theme chunk (it names them all), though src/theme.ts registers only the ones the app
+ *   renders — /login loaded 34 KB gzip of theme, about half of it recipes nothing uses.
  *
  * Every anchor must appear exactly once, or the build fails (Chakra changed shape in an upgrade)
  * rather than silently leaving the cost in. Dev server and tests keep Chakra as published
@@ -32,7 +37,7 @@ const runInOneGo = (name: string, steps: string, arg: string) => [
 ].join('\n')
 
 const edits: Record<string, Edit[]> = {
-  'system.js': [
+  'styled-system/system.js': [
     ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
     ['\n    _global,\n', '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n'],
     ["import { createTokenDictionary } from './token-dictionary.js';", "import { createTokenDictionarySteps } from './token-dictionary.js';"],
@@ -42,7 +47,7 @@ const edits: Record<string, Edit[]> = {
     // The first declaration after createSystem's body.
     ['\nfunction getTokenMap(tokens) {', `\n${runInOneGo('createSystem', 'createSystemSteps', '...configs')}\ncreateSystem.steps = createSystemSteps;\nfunction getTokenMap(tokens) {`],
   ],
-  'token-dictionary.js': [
+  'styled-system/token-dictionary.js': [
     ['function createTokenDictionary(options) {\n', 'function* createTokenDictionarySteps(options) {\n'],
     ['  function build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n', '  function* build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n    yield;\n'],
     ['\n    expandTokenReferences$1();\n', '\n    expandTokenReferences$1();\n    yield;\n'],
@@ -50,9 +55,11 @@ const edits: Record<string, Edit[]> = {
     ['\n  build();\n  return dictionary;\n}\n', `\n  yield* build();\n  return dictionary;\n}\n${runInOneGo('createTokenDictionary', 'createTokenDictionarySteps', 'options')}\n`],
     ['export { createTokenDictionary, tokenCategories };', 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };'],
   ],
+
+  'theme/index.js': [['const defaultThemeConfig = defineConfig({', 'const defaultThemeConfig = /* @__PURE__ */ defineConfig({']],
 }
 
-const FILE = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/(system|token-dictionary)\.js$/
+const FILE = /\/@chakra-ui\/react\/dist\/esm\/(styled-system\/system|styled-system\/token-dictionary|theme\/index)\.js$/
 
 export function chakraSystemTransform(): Plugin {
   return {
@@ -63,7 +70,7 @@ export function chakraSystemTransform(): Plugin {
       if (!file) return null
       let out = code
       for (const [anchor, replacement] of edits[`${file[1]}.js`]) {
-        if (out.split(anchor).length !== 2) this.error(`${id}: Chakra's createSystem changed shape; update scripts/vite/chakra-system.ts`)
+        if (out.split(anchor).length !== 2) this.error(`${id}: Chakra changed shape; update scripts/vite/chakra-system.ts`)
         out = out.replace(anchor, () => replacement)
       }
       return { code: out, map: null }

@@ -93,6 +93,8 @@ function stageChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk): st
   return withStaticImports(bundle, entry.dynamicImports.filter((f) => !qa(f)))
 }
 
+const MEMBER_REGISTRY = '/contract/calls.ts'
+
 export function prerenderPages(root: string): Plugin {
   let config: ResolvedConfig
   return {
@@ -134,7 +136,10 @@ export function prerenderPages(root: string): Plugin {
         // (src/main.tsx loads the route first), and the router would ask for them only once the
         // entry has run, a round trip later.
         const modules = routeIds.filter((id) => id !== '__root__').map((id) => `/src/routes/${routeFile(id)}?tsr-split=`)
-        const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)))
+        // A member page calls the API as it loads: the member call registry, which the client
+        // imports with its first call (src/api/client.ts), comes with its shell too.
+        const registry = page.kind === 'shell' ? MEMBER_REGISTRY : null
+        const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)) || (registry !== null && id.endsWith(registry)))
         writeFileSync(path.join(outDir, file), pageHtml(withPreloads(template, routeChunks), html, page.kind, globalStyles))
         manifest.push({ ...page, file })
       }

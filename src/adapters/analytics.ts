@@ -8,7 +8,17 @@ export type AnalyticsPort = {
 
 type Gtag = (...args: unknown[]) => void
 
-/** The gtag.js queue, created once; the real script drains it when it arrives. */
+/**
+ * After the first page is live: when the browser is idle, or 3 s at the latest. gtag.js is ≈ 150 KB
+ * of third-party script whose evaluation on a phone is a long task of its own; the queue keeps
+ * every event sent before it arrives (docs/performance.md "After the first interaction").
+ */
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 })
+  else setTimeout(run, 1000)
+}
+
+/** The gtag.js queue, created once; the real script, fetched when the browser is idle, drains it. */
 export function gtagQueue(gaId: string): Gtag {
   const w = window as unknown as { dataLayer?: unknown[]; gtag?: Gtag }
   if (!w.gtag) {
@@ -20,7 +30,7 @@ export function gtagQueue(gaId: string): Gtag {
     }
     w.gtag('js', new Date())
     w.gtag('config', gaId, { send_page_view: false })
-    void loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaId)}`).catch(() => {})
+    whenIdle(() => void loadScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaId)}`).catch(() => {}))
   }
   return w.gtag
 }

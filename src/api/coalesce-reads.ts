@@ -1,5 +1,4 @@
-import { calls } from '../../contract/calls'
-import type { ApiClient } from './client'
+import { memberCalls, type ApiClient } from './client'
 
 /**
  * One request for identical reads in flight at the same time. React's StrictMode mounts
@@ -11,9 +10,11 @@ import type { ApiClient } from './client'
 export function coalesceReads(api: ApiClient): ApiClient {
   const inFlight = new Map<string, Promise<unknown>>()
   return {
-    call(name, request, options) {
+    async call(name, request, options) {
       // Passed on exactly as given (no `undefined` options added): the wrapper is invisible.
       const send = () => (options === undefined ? api.call(name, request) : api.call(name, request, options))
+      // The registry loads with the first call (src/api/client.ts); calls made together wait for it together.
+      const calls = await memberCalls()
       if (calls[name].method !== 'GET' || options?.signal || options?.headers) return send()
       const key = `${name}?${JSON.stringify(request)}`
       let pending = inFlight.get(key) as ReturnType<typeof send> | undefined

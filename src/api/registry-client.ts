@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ErrorResponse } from '../../contract/calls'
+import { ErrorResponse } from '../../contract/session-calls'
 import { apiErrors } from '../../contract/messages'
 import { ApiError, NotLoggedInError } from './api-error'
 import { nextRequestId } from './request-id'

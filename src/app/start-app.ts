@@ -7,6 +7,12 @@ import { createAppRouter, type AppRouter } from './router'
 
 type AuthActor = ReturnType<typeof createAuthActor>
 
+/** When the browser has nothing else to do, or after 2 s at the latest. */
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 0)
+}
+
 /**
  * Builds the running app from its ports: auth actor → router (with both in its context).
  * The auth actor navigates through the router, which needs the actor in its context,
@@ -63,8 +69,15 @@ function appSteps(ports: AppServices, options: { history?: RouterHistory }) {
       const [a, r] = [auth!, router!]
       const stopEffects = installNavigationEffects(r, services.analytics)
       // The identity provider's SDK is not in the entry (docs/performance.md, bundle): a page that
-      // needs the session asks for it in its guard (settledAuth); any other starts it once rendered.
-      const stopPreparing = r.subscribe('onRendered', () => services.identity.prepare())
+      // needs the session asks for it in its guard (settledAuth); any other starts it once rendered
+      // and the browser is idle (its evaluation is a long task on a phone: not in the way of the
+      // first tap; a sign-in before then loads it at once).
+      let preparing = false
+      const stopPreparing = r.subscribe('onRendered', () => {
+        if (preparing) return
+        preparing = true
+        whenIdle(() => services.identity.prepare())
+      })
       a.start()
       return {
         router: r,

@@ -37,6 +37,11 @@ async function transformedChakra() {
 }
 
 describe('chakraSystemTransform', () => {
+  it("marks the default theme's config pure, so the recipes the app does not register can be dropped", () => {
+    const out = transformed(path.join(esm, 'theme/index.js'))
+    expect(out).toContain('const defaultThemeConfig = /* @__PURE__ */ defineConfig({')
+  })
+
   it("turns the installed Chakra's eager _global into a getter that builds it once", () => {
     const out = transformed()
     expect(out).not.toContain('const _global = [')

@@ -6,7 +6,7 @@ import { flowInspect } from '../../adapters/flow-recorder'
 import { staffRolesOf, type IdentityPort } from '../../adapters/identity'
 import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
-import { Member } from '../../../contract/calls'
+import { Member } from '../../../contract/session-calls'
 import { normalizeEmail } from '../../../contract/fields'
 
 /** The ports the auth flow uses (the app's services satisfy it). */
