@@ -59,7 +59,7 @@ test("the operator's landing shows today's consultations; a member is found by a
   await expectAccessible(op, '今日の状況')
 
   // 会員: the katakana name typed in hiragana, 姓 and 名 with a full-width space.
-  const query = `${toHiragana(last)}　はなこ`
+  const query = `${toHiragana(last)}\u3000はなこ`
   await op.goto(`/staff/members`)
   await op.getByLabel(deskMemberText.query).fill(query)
   await op.getByRole('button', { name: '検索' }).click()
