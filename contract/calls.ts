@@ -46,7 +46,7 @@ import {
 import { fieldMessages as m } from './messages'
 import { LoginRequest, Member, OkResponse } from './session-calls'
 
-export { ErrorResponse, LoginForm, LoginRequest, Member, OkResponse } from './session-calls'
+export { LoginForm, Member } from './session-calls'
 
 /**
  * The registry of product API calls (product.md §7). Both sides read it:
