@@ -69,24 +69,34 @@ async function onShift(db: Tx, staffId: string, start: Date, minutes: number): P
 /**
  * Books the cells of a seeded reservation as a member's booking would (docs/design.md "Rules of the
  * server"): the preferred consultant if they work then and are free, else the next one who does.
- * Fixture members created side by side (tests) must not collide on the same cells. null: nobody
+ * Fixture members created side by side (tests) must not collide on the same cells: with `laterDays`,
+ * when everyone working then is taken, the same time on the following days is tried. null: nobody
  * working then is free.
  */
-async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string): Promise<string | null> {
-  const cells = cellsOf(start, minutes)
+async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string, laterDays = 0): Promise<{ staffId: string; start: Date } | null> {
   const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
-  // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
-  // cells free and the second insert failed on the unique (consultant, cell) constraint.
-  for (const staffId of order) {
-    if (!(await onShift(db, staffId, start, minutes))) continue
-    const inserted = await db
-      .insert(bookings)
-      .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
-      .onConflictDoNothing()
-      .returning({ id: bookings.id })
-    if (inserted.length === cells.length) return staffId
-    if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
+  for (let d = 0; d <= laterDays; d++) {
+    const at = new Date(start.getTime() + d * 86_400_000)
+    const cells = cellsOf(at, minutes)
+    for (const staffId of order) {
+      if (!(await onShift(db, staffId, at, minutes))) continue
+      // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
+      // cells free and the second insert failed on the unique (consultant, cell) constraint.
+      const inserted = await db
+        .insert(bookings)
+        .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
+        .onConflictDoNothing()
+        .returning({ id: bookings.id })
+      if (inserted.length === cells.length) return { staffId, start: at }
+      if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
+    }
   }
+  return null
+}
+
+/** The first consultant (the preferred one first) who works the whole of [start, start + minutes), or null. */
+async function workingAt(db: Tx, preferred: string, start: Date, minutes: number): Promise<string | null> {
+  for (const staffId of [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]) if (await onShift(db, staffId, start, minutes)) return staffId
   return null
 }
 
@@ -141,8 +151,8 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
     staffId: string
     status: TicketInsert['supportStatus']
     book?: boolean
-    /** Left out when no consultant working then is free (the within-30-minutes one). */
-    onlyIfBooked?: boolean
+    /** Left out when no consultant works then; never moved to a later day (the within-30-minutes one). */
+    onlyIfWorking?: boolean
     extra?: Partial<TicketInsert>
     boughtDaysAgo: number
     couponCode?: string
@@ -157,9 +167,10 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       { productId: 'SUPPORT-60', start: atJst(today.plusDays(3), 15, 0), staffId: 'STAFF-01', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 2 },
       // UNSUPPORTED within 30 minutes: the change button is hidden, ticket-data answers
       // RESERVATION_TIMEOUT. The next cell boundary (at most 30 minutes ahead, so never changeable),
-      // booked with a consultant working then; seeded outside working hours there is no such time,
-      // and so no such ticket.
-      { productId: 'SUPPORT-30', start: nextCell(now), staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, onlyIfBooked: true, boughtDaysAgo: 3 },
+      // booked with a consultant working then; seeded when nobody works then (outside working
+      // hours) there is no such ticket. (Extra fixture members of the tests, once every consultant
+      // working then is booked, keep it unbooked: inside the cut-off no grid offers that cell.)
+      { productId: 'SUPPORT-30', start: nextCell(now), staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, onlyIfWorking: true, boughtDaysAgo: 3 },
       // COMPLETED, not rated: rate button.
       { productId: 'SUPPORT-90', start: atJst(today.minusDays(3), 14, 0), staffId: 'STAFF-03', status: 'COMPLETED', boughtDaysAgo: 6 },
       // COMPLETED, rated: 'rated', disabled.
@@ -189,12 +200,14 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
   for (const t of supportTickets) {
     const p = product(t.productId)
     const ticketNumber = nextNumber('S')
-    const booked = t.book ? await bookFree(db, t.staffId, t.start, p.minutesToSupport, ticketNumber) : null
-    if (t.book && !booked && t.onlyIfBooked) {
+    const booked = t.book ? await bookFree(db, t.staffId, t.start, p.minutesToSupport, ticketNumber, t.onlyIfWorking ? 0 : 7) : null
+    const working = t.onlyIfWorking && !booked ? await workingAt(db, t.staffId, t.start, p.minutesToSupport) : null
+    if (t.onlyIfWorking && !booked && !working) {
       seq--
       continue
     }
-    const staffId = booked ?? t.staffId
+    const staffId = booked?.staffId ?? working ?? t.staffId
+    const start = booked?.start ?? t.start
     const purchaseTime = daysAgo(t.boughtDaysAgo)
     ticketRows.push({
       ticketNumber,
@@ -204,7 +217,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       productName: p.productName,
       price: p.price,
       minutesToSupport: p.minutesToSupport,
-      reservationAt: t.start,
+      reservationAt: start,
       staffId,
       supportType: seq % 3 === 0 ? 'ONLINE' : 'TEL',
       supportStatus: t.status,
