@@ -209,6 +209,12 @@ export const ShiftPlanRequest = v.object({
 export const ShiftPlanResponse = v.object({
   staffId: v.string(),
   staffNickname: v.string(),
+  /**
+   * Where `weekly` and `exceptions` come from: 'plan' the stored weekly plan; 'rows' no plan is
+   * stored, they are derived from the consultant's dated shifts (saving a weekly plan keeps those
+   * hours: docs/server.md "Shifts and holidays"); 'none' neither plan nor shifts.
+   */
+  planSource: v.picklist(['plan', 'rows', 'none']),
   weekly: v.array(v.object({ weekday: v.number(), start: v.string(), end: v.string() })),
   exceptions: v.array(v.object({ ymd: v.string(), off: v.boolean(), start: v.nullable(v.string()), end: v.nullable(v.string()) })),
   days: v.array(ShiftDay),
@@ -223,6 +229,14 @@ export const ShiftPlanUpdateRequest = v.object({
   /** Removes the exceptions of these days (back to the weekly plan). */
   removeExceptions: v.optional(v.pipe(v.array(Ymd), v.maxLength(62, sm.tooMany))),
 })
+const ShiftPeriods = v.array(v.object({ start: v.string(), end: v.string() }))
+/** One day of the member's grid (today … today + 14) a change alters: its hours before and after, what it loses and gains. */
+export const ShiftChange = v.object({ ymd: v.string(), holiday: v.boolean(), before: ShiftPeriods, after: ShiftPeriods, lost: ShiftPeriods, gained: ShiftPeriods })
+export type ShiftChange = v.InferOutput<typeof ShiftChange>
+/** shift-plan-preview: what shift-plan-update with the same body would change (nothing is written). */
+export const ShiftPlanPreviewResponse = v.object({ changes: v.array(ShiftChange) })
+/** shift-plan-update: the plan as saved, and what the save changed. */
+export const ShiftPlanUpdateResponse = v.object({ ...ShiftPlanResponse.entries, changes: v.array(ShiftChange) })
 
 // ---- business-holidays, business-holiday-update
 export const BusinessHolidaysRequest = v.object({ from: v.optional(Ymd) })
@@ -396,7 +410,8 @@ export const staffCalls = {
   'consultation-outcome': { method: 'POST', role: 'staff', request: ConsultationOutcomeRequest, response: ConsultationOutcomeResponse },
   'extension-link': { method: 'POST', role: 'staff', request: ExtensionLinkRequest, response: ExtensionLinkResponse },
   'shift-plan': { method: 'GET', role: 'staff', request: ShiftPlanRequest, response: ShiftPlanResponse },
-  'shift-plan-update': { method: 'POST', role: 'staff', request: ShiftPlanUpdateRequest, response: ShiftPlanResponse },
+  'shift-plan-preview': { method: 'POST', role: 'staff', request: ShiftPlanUpdateRequest, response: ShiftPlanPreviewResponse },
+  'shift-plan-update': { method: 'POST', role: 'staff', request: ShiftPlanUpdateRequest, response: ShiftPlanUpdateResponse },
   'business-holidays': { method: 'GET', role: 'operator', request: BusinessHolidaysRequest, response: BusinessHolidaysResponse },
   'business-holiday-update': { method: 'POST', role: 'operator', request: BusinessHolidayUpdateRequest, response: BusinessHolidaysResponse },
   assignments: { method: 'GET', role: 'operator', request: AssignmentsRequest, response: AssignmentsResponse },

@@ -69,3 +69,18 @@ export const candidateReasonText = {
   NO_SHIFT: '勤務時間外',
   BOOKED: '別の予約あり',
 } as const
+
+/**
+ * How a refusal joins the bookings it lists (`shiftHoldsBookings`, `holidayHoldsBookings`: the
+ * message, then `<ticket>（M/D HH:MM）` per booking): the server writes it, the staff pages read the
+ * list back with `heldBookingsOf` to show one booking a line.
+ */
+export const heldBookingsJoiner = '、'
+
+/** The bookings a refusal lists, one `<ticket>（M/D HH:MM）` each; [] for any other message. */
+export function heldBookingsOf(message: string): string[] {
+  for (const prefix of [staffMessages.shiftHoldsBookings, staffMessages.holidayHoldsBookings]) {
+    if (message.startsWith(prefix)) return message.slice(prefix.length).split(heldBookingsJoiner).filter((s) => s !== '')
+  }
+  return []
+}

@@ -7,7 +7,9 @@ export const flowDocs: FlowDocs = {
   routes: ['/staff/shifts'],
   events: {
     'plan.edit': '勤務時間・例外を変更',
-    'form.submit': '保存する',
+    'form.submit': '変更内容を確認する',
+    'save.confirm': 'この内容で保存する',
+    'save.cancel': '編集に戻る',
     retry: 'もう一度試す',
     'staff.choose': '相談員を選ぶ（運営）',
   },
@@ -15,6 +17,8 @@ export const flowDocs: FlowDocs = {
     loading: '勤務予定を読み込み中',
     loadFailed: '読み込めなかった：「読み込みに失敗しました」とサーバーの理由',
     editing: '編集中',
+    previewing: '変更内容を確認中（サーバーが保存と同じ処理を試し、取り消す）',
+    confirming: '確認待ち：これから2週間で予約画面から減る時間・増える時間を表示',
     saving: '保存中',
     saved: '保存した',
     refused: '予約があり断られた：「予約が入っている時間は外せません。…」と外せない予約',
@@ -26,6 +30,7 @@ export const flowDocs: FlowDocs = {
   },
   actors: {
     loadPlan: '勤務予定を読み込む',
+    previewPlan: '保存した場合の変更内容を調べる（書き込まない）',
     savePlan: '勤務予定を保存する',
   },
 }

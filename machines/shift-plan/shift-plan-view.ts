@@ -16,6 +16,10 @@ export const shiftPlanView = {
   /** The plan could not be read: the page offers to load it again. */
   isLoadFailed: (s: Snapshot) => s.hasTag('loadFailed'),
   isSaving: (s: Snapshot) => s.hasTag('saving'),
+  /** The server is computing what the change would do (nothing is written yet). */
+  isPreviewing: (s: Snapshot) => s.hasTag('previewing'),
+  /** The preview is shown and the save waits for the consultant's confirmation. */
+  isConfirming: (s: Snapshot) => s.hasTag('confirming'),
   outcome: (s: Snapshot): ShiftPlanOutcome => (s.hasTag('saved') ? 'saved' : s.hasTag('refused') ? 'refused' : s.hasTag('failed') ? 'failed' : 'none'),
   /** The plan being edited cannot be saved (a period ends before it starts, or overlaps another). */
   isPlanInvalid: (s: Snapshot) => s.hasTag('editing') && !s.can({ type: 'form.submit' }),

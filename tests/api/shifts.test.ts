@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { staffMessages } from '../../contract/staff-messages'
-import { auditLog, tickets } from '../../server/db/schema'
+import { heldBookingsOf, staffMessages } from '../../contract/staff-messages'
+import { auditLog, bookings, businessHolidays, staffShiftExceptions, staffWeeklyPlans, tickets } from '../../server/db/schema'
+import { formatYmd, parseYmd, todayJst } from '../../server/domain/time'
 import { weekCounts } from '../../server/services/assignment'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
@@ -14,6 +15,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => h?.close())
 
+const parseYmdDay = (ymd: string) => parseYmd(ymd)!
+const jstYmd = (d: Date) => formatYmd(todayJst(d))
 const schedule = async (token: string, dt: string) => (await h.get('reservation-schedule', { token, query: { dt, minutesToSupport: 60 } })).body as T
 const cell = (answer: T, staffId: string, slot: string) => (answer.staffSchedules as T[]).find((s) => s.staffId === staffId)?.schedules[slot] as boolean | undefined
 
@@ -38,7 +41,7 @@ describe('shifts and business holidays', () => {
 
     const shorter = await staffPost(h, 'shift-plan-update', { token: cs.token, body: { setExceptions: [{ ymd: '20250613', off: false, start: '09:00', end: '12:00' }] } })
     expect(shorter.status).toBe(200)
-    expect(shorter.body.exceptions).toEqual([{ ymd: '20250613', off: false, start: '09:00', end: '12:00' }])
+    expect(shorter.body.exceptions).toContainEqual({ ymd: '20250613', off: false, start: '09:00', end: '12:00' })
     const grid = await schedule(member.token, '20250613')
     expect(cell(grid, 'STAFF-02', '13-00')).toBe(false)
     expect(cell(grid, 'STAFF-02', '11-00')).toBe(true)
@@ -132,5 +135,113 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('a shift change on one replica i
     expect(cell(await gridOnB(), 'STAFF-04', '15-00')).toBe(true)
     expect((await staffPost(r, 'shift-plan-update', { token: cs.token, body: { setExceptions: [{ ymd: '20250613', off: true }] } })).status).toBe(200)
     expect(cell(await gridOnB(), 'STAFF-04', '15-00')).not.toBe(true)
+  })
+})
+
+describe('the shift editor opens on the real hours, previews a change and saves only it', () => {
+  const ymdsOf = (changes: T[]) => changes.map((c) => c.ymd as string)
+
+  it('a seeded consultant: the editor reads the plan their shifts are made of; Saturday added, the other days stay', async () => {
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    // STAFF-06 (seeded: 2025-06-10 is offset 0, index 5): off on Thursdays, early and late swapping weekly.
+    const read = (await staffGet(h, 'shift-plan', { token: op.token, query: { staffId: 'STAFF-06', days: 28 } })).body as T
+    expect(read.planSource).toBe('plan')
+    const weekdays = new Set((read.weekly as T[]).map((p) => p.weekday))
+    expect(weekdays.size).toBe(6)
+    // The editor's days are the grid's: not one of the six working weekdays reads 休み.
+    expect((read.days as T[]).filter((d) => d.periods.length > 0).length).toBeGreaterThan(20)
+
+    // Saturday (weekday 6) becomes 10:00–12:00; every other weekday is sent as it was read.
+    const weekly = [...(read.weekly as T[]).filter((p) => p.weekday !== 6), { weekday: 6, start: '10:00', end: '12:00' }]
+    const body = { staffId: 'STAFF-06', weekly }
+    const preview = await staffPost(h, 'shift-plan-preview', { token: op.token, body })
+    expect(preview.status).toBe(200)
+    const changes = preview.body.changes as T[]
+    // Only Saturdays without an exception change: 06-14 and 06-28 lie in the booking window (06-21 has an exception).
+    expect(ymdsOf(changes)).toEqual(['20250614'])
+    expect(changes[0]).toMatchObject({ ymd: '20250614', holiday: false, after: [{ start: '10:00', end: '12:00' }], gained: [{ start: '10:00', end: '12:00' }] })
+    expect(changes[0].lost.length).toBeGreaterThan(0)
+    // Nothing was written by the preview.
+    expect(((await staffGet(h, 'shift-plan', { token: op.token, query: { staffId: 'STAFF-06', days: 28 } })).body as T).days).toEqual(read.days)
+
+    const saved = await staffPost(h, 'shift-plan-update', { token: op.token, body })
+    expect(saved.status).toBe(200)
+    expect(saved.body.changes).toEqual(changes)
+    const after = (await staffGet(h, 'shift-plan', { token: op.token, query: { staffId: 'STAFF-06', days: 28 } })).body as T
+    for (const [i, d] of (after.days as T[]).entries()) {
+      if (i < 15 && d.ymd === '20250614') expect(d.periods).toEqual([{ start: '10:00', end: '12:00' }])
+      else if (d.ymd !== '20250628') expect(d.periods, d.ymd).toEqual(read.days[i].periods)
+    }
+  })
+
+  it('a consultant with dated shifts but no plan: the plan is derived from them, and a first plan keeps them', async () => {
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-03' }])
+    // Data made before plans: STAFF-03 keeps their dated rows but has no plan or exceptions.
+    await h.db.delete(staffWeeklyPlans).where(eq(staffWeeklyPlans.staffId, 'STAFF-03'))
+    await h.db.delete(staffShiftExceptions).where(eq(staffShiftExceptions.staffId, 'STAFF-03'))
+    const read = (await staffGet(h, 'shift-plan', { token: cs.token, query: { days: 28 } })).body as T
+    expect(read.planSource).toBe('rows')
+    expect(new Set((read.weekly as T[]).map((p) => p.weekday)).size).toBe(6)
+    expect((read.exceptions as T[]).length).toBeGreaterThan(0)
+
+    // Saving the derived plan with only Sunday changed (weekday 7, 10:00–11:00) changes Sundays without an exception, nothing else.
+    const weekly = [...(read.weekly as T[]).filter((p) => p.weekday !== 7), { weekday: 7, start: '10:00', end: '11:00' }]
+    const preview = (await staffPost(h, 'shift-plan-preview', { token: cs.token, body: { weekly } })).body.changes as T[]
+    const saved = await staffPost(h, 'shift-plan-update', { token: cs.token, body: { weekly } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.planSource).toBe('plan')
+    expect(saved.body.changes).toEqual(preview)
+    // STAFF-03 is off every Sunday (derived: Sunday off, no exception): both Sundays of the window change.
+    expect(ymdsOf(preview)).toEqual(['20250615', '20250622'])
+    const after = (await staffGet(h, 'shift-plan', { token: cs.token, query: { days: 28 } })).body as T
+    for (const [i, d] of (after.days as T[]).entries()) {
+      if (parseYmdDay(d.ymd).dayOfWeek().value() !== 7) expect(d.periods, d.ymd).toEqual(read.days[i].periods)
+    }
+  })
+
+  it('a preview that would remove booked time is refused like the save, the booking listed', async () => {
+    const member = await h.member('fresh')
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-01' }])
+    // STAFF-01 works 09:00–17:00 on 2025-06-12.
+    const bought = await buySupport(h, member, { reservationTime: 'SUPPORT-20250612-15-00', staffId: 'STAFF-01' })
+    const body = { setExceptions: [{ ymd: '20250612', off: false, start: '09:00', end: '12:00' }] }
+    const preview = await staffPost(h, 'shift-plan-preview', { token: cs.token, body })
+    const save = await staffPost(h, 'shift-plan-update', { token: cs.token, body })
+    expect(preview).toEqual({ status: 409, body: { message: `${staffMessages.shiftHoldsBookings}${bought.ticketNumber}（6/12 15:00）` } })
+    expect(save).toEqual(preview)
+    expect(heldBookingsOf(save.body.message)).toEqual([`${bought.ticketNumber}（6/12 15:00）`])
+  })
+})
+
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a booking and a holiday on the same day at once, on PostgreSQL', () => {
+  let r: Harness
+  beforeAll(async () => {
+    r = await createHarness()
+  }, 60_000)
+  afterAll(async () => r?.close())
+
+  it('never a booking on a holiday: either the holiday is refused listing it, or the booking is refused', async () => {
+    const op = await staffAccount(r, [{ role: 'operator' }])
+    // Not the seeded holidays (06-16, 06-28).
+    const days = ['20250617', '20250618', '20250619', '20250620', '20250623', '20250624']
+    for (const ymd of days) {
+      const member = await r.member('fresh')
+      const [booking, holiday] = await Promise.allSettled([
+        buySupport(r, member, { reservationTime: `SUPPORT-${ymd}-14-00`, staffId: null }),
+        staffPost(r, 'business-holiday-update', { token: op.token, body: { add: [ymd] } }),
+      ])
+      const holidayMade = holiday.status === 'fulfilled' && holiday.value.status === 200
+      const booked = booking.status === 'fulfilled'
+      expect(holidayMade && booked, ymd).toBe(false)
+      expect(holidayMade || booked, ymd).toBe(true)
+      if (!holidayMade && holiday.status === 'fulfilled') {
+        expect(holiday.value.status).toBe(409)
+        expect(heldBookingsOf(holiday.value.body.message)).toHaveLength(1)
+      }
+    }
+    // And the tables agree: no live booking on any holiday.
+    const holidays = new Set((await r.db.select().from(businessHolidays)).map((x) => x.ymd))
+    const live = await r.db.select().from(bookings)
+    expect(live.filter((b) => holidays.has(jstYmd(b.cellStart)))).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 // Generated-path tests of the shift-plan chart: every transition, replayed live, and the update it
-// sends read back from the draft (the whole weekly plan, the exceptions shown, the removed ones).
+// sends read back from the draft (only what differs from the plan as loaded).
 import type { AnyMachineSnapshot } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import { draftOf, isPlanValid, shiftPlanMachine, updateRequest, type ShiftPlanContext } from '../../machines/shift-plan/shift-plan-machine'
@@ -23,17 +23,20 @@ describeModel({
       { edit: { kind: 'exception.remove', ymd: '20261201' } },
     ],
     'form.submit': [{}],
+    'save.confirm': [{}],
+    'save.cancel': [{}],
     retry: [{}],
     'staff.choose': [{ staffId: 'STAFF-02' }],
   },
   outcomes: {
     loadPlan: { done: [shiftPlanFixture], error: [new ApiError(500, 'down')] },
-    savePlan: { done: [shiftPlanFixture], error: [new ApiError(409, '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'), new ApiError(500, 'down')] },
+    previewPlan: { done: [{ changes: [] }], error: [new ApiError(409, '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'), new ApiError(500, 'down')] },
+    savePlan: { done: [{ ...shiftPlanFixture, changes: [] }], error: [new ApiError(409, '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'), new ApiError(500, 'down')] },
   },
   serialize,
 })
 
-const context = (): ShiftPlanContext => ({ ...draftOf(shiftPlanFixture), message: '' })
+const context = (): ShiftPlanContext => ({ ...draftOf(shiftPlanFixture), changes: [], message: '' })
 
 describe('shift-plan drafts', () => {
   it('reads the weekly plan per weekday, Monday first, and keeps every exception', () => {
@@ -44,8 +47,14 @@ describe('shift-plan drafts', () => {
     expect(c.exceptions).toEqual([{ ymd: '20261201', off: true, start: '09:00', end: '21:00' }])
   })
 
-  it('sends the whole weekly plan, the exceptions as shown and the removed ones', () => {
+  it('sends only what changed: an exception added and one removed leave the weekly plan out', () => {
     const c = { ...context(), exceptions: [{ ymd: '20261203', off: false, start: '13:00', end: '17:00' }], removed: ['20261201'] }
+    expect(updateRequest(c)).toEqual({ staffId: 'STAFF-01', setExceptions: [{ ymd: '20261203', off: false, start: '13:00', end: '17:00' }], removeExceptions: ['20261201'] })
+    expect(updateRequest(context())).toEqual({ staffId: 'STAFF-01' })
+  })
+
+  it('a plan derived from dated shifts is sent whole with any change, so the server keeps its other days', () => {
+    const c = { ...context(), planSource: 'rows' as const, exceptions: [{ ymd: '20261203', off: false, start: '13:00', end: '17:00' }], removed: ['20261201'] }
     expect(updateRequest(c)).toEqual({
       staffId: 'STAFF-01',
       weekly: [

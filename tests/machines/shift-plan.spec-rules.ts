@@ -1,8 +1,9 @@
 // Spec rules of the shift-plan chart (docs/product.md §10 consultants keep their working plan and
-// its exceptions, operators everyone's; staff calls shift-plan, shift-plan-update): a plan is saved
-// only when asked, as the whole plan the form shows, never with a period that ends before it starts
-// or overlaps another; a refusal (409: booked time) keeps the server's list of bookings for the
-// consultant, another failure may be sent again as it is; choosing another consultant loads theirs.
+// its exceptions, operators everyone's; staff calls shift-plan, shift-plan-preview,
+// shift-plan-update): a change is previewed by the server and saved only once confirmed, sending
+// only what differs from the plan as loaded, never with a period that ends before it starts or
+// overlaps another; a refusal (409: booked time) keeps the server's list of bookings for the
+// consultant, another failure may be previewed again; choosing another consultant loads theirs.
 import type { AnyMachineSnapshot } from 'xstate'
 import { FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR } from '../../contract/reservation-rules'
 import type { ShiftPlanResponse } from '../../contract/staff-calls'
@@ -21,13 +22,16 @@ const events: ModelConfig['events'] = {
     { edit: { kind: 'exception.remove', ymd: '20261201' } },
   ],
   'form.submit': [{}],
+  'save.confirm': [{}],
+  'save.cancel': [{}],
   retry: [{}],
   'staff.choose': [{ staffId: 'STAFF-02' }],
 }
 const outcomes: ModelConfig['outcomes'] = {
   loadPlan: { done: [shiftPlanFixture], error: [new ApiError(500, 'down')] },
   // The plan as saved is the server's answer, which may differ from what was sent (a Friday here).
-  savePlan: { done: [shiftPlanFixture, { ...shiftPlanFixture, weekly: [...shiftPlanFixture.weekly, { weekday: 5, start: '10:00', end: '15:00' }] }], error: [new ApiError(409, REFUSED), new ApiError(500, 'down')] },
+  previewPlan: { done: [{ changes: [] }], error: [new ApiError(409, REFUSED), new ApiError(500, 'down')] },
+  savePlan: { done: [{ ...shiftPlanFixture, changes: [] }, { ...shiftPlanFixture, changes: [], weekly: [...shiftPlanFixture.weekly, { weekday: 5, start: '10:00', end: '15:00' }] }], error: [new ApiError(409, REFUSED), new ApiError(500, 'down')] },
 }
 // The plan is part of a state's identity (a day's first three periods: adding more is one kind of
 // plan), and so is the kind of message on screen: an edit after a refusal, a failure or a saved
@@ -39,22 +43,22 @@ const serialize = (s: AnyMachineSnapshot) => {
 
 type Period = { start: string; end: string }
 type Exception = { ymd: string; off: boolean; start: string | null; end: string | null }
-type Draft = { weekly: Period[][]; exceptions: Exception[]; removed: string[] }
-type Position = 'loading' | 'loadFailed' | 'editing' | 'saving' | 'saved' | 'refused' | 'failed'
-const STAFF = ['plan.edit', 'form.submit', 'retry', 'staff.choose']
+type Draft = { weekly: Period[][]; exceptions: Exception[]; removed: string[]; loaded: { weekly: Period[][]; exceptions: Exception[] } }
+type Position = 'loading' | 'loadFailed' | 'editing' | 'previewing' | 'confirming' | 'saving' | 'saved' | 'refused' | 'failed'
+const STAFF = ['plan.edit', 'form.submit', 'save.confirm', 'save.cancel', 'retry', 'staff.choose']
 /** What the page shows at each point (shift-plan-view reads these tags). */
-const TAGS: Record<Position, string[]> = { loading: ['busy', 'loading'], loadFailed: ['loadFailed'], editing: ['editing'], saving: ['busy', 'saving'], saved: ['saved'], refused: ['refused'], failed: ['failed'] }
+const TAGS: Record<Position, string[]> = { loading: ['busy', 'loading'], loadFailed: ['loadFailed'], editing: ['editing'], previewing: ['busy', 'previewing'], confirming: ['confirming'], saving: ['busy', 'saving'], saved: ['saved'], refused: ['refused'], failed: ['failed'] }
 
 const hh = (h: number) => `${String(h).padStart(2, '0')}:00`
 /** A new period runs to the end of the business day, from the end of the day's last period or its start. */
 const DAY = { start: hh(FIRST_SLOT_HOUR), end: hh(LAST_SLOT_END_HOUR) }
 
 /** The plan as the form holds it (weekday 1 = Monday at index 0), periods in order. */
-const draftOf = (p: ShiftPlanResponse): Draft => ({
-  weekly: Array.from({ length: 7 }, (_, i) => p.weekly.filter((x) => x.weekday === i + 1).map(({ start, end }) => ({ start, end })).sort((a, b) => a.start.localeCompare(b.start))),
-  exceptions: p.exceptions.map((e) => ({ ...e })),
-  removed: [],
-})
+const draftOf = (p: ShiftPlanResponse): Draft => {
+  const weekly = Array.from({ length: 7 }, (_, i) => p.weekly.filter((x) => x.weekday === i + 1).map(({ start, end }) => ({ start, end })).sort((a, b) => a.start.localeCompare(b.start)))
+  const exceptions = p.exceptions.map((e) => ({ ...e }))
+  return { weekly, exceptions, removed: [], loaded: { weekly, exceptions } }
+}
 type Edit = { kind: string; weekday?: number; index?: number; field?: 'start' | 'end'; value?: string; ymd?: string }
 function apply(d: Draft, e: Edit): Draft {
   const weekly = d.weekly.map((day) => [...day])
@@ -62,7 +66,7 @@ function apply(d: Draft, e: Edit): Draft {
   if (e.kind === 'period.add' && day) day.push({ start: day[day.length - 1]?.end ?? DAY.start, end: DAY.end })
   if (e.kind === 'period.change' && day?.[e.index!]) day[e.index!] = { ...day[e.index!], [e.field!]: e.value }
   if (e.kind === 'period.remove' && day) day.splice(e.index!, 1)
-  if (e.kind === 'exception.remove') return { weekly, exceptions: d.exceptions.filter((x) => x.ymd !== e.ymd), removed: [...d.removed, e.ymd!] }
+  if (e.kind === 'exception.remove') return { ...d, weekly, exceptions: d.exceptions.filter((x) => x.ymd !== e.ymd), removed: [...d.removed, e.ymd!] }
   return { ...d, weekly }
 }
 /** Every period ends after it starts and no two of a day overlap; an exception with hours has ordered hours. */
@@ -74,7 +78,7 @@ const valid = (d: Draft) =>
 function replay(trail: Observation[]) {
   let staffId = (trail[0].context as { staffId: string | null }).staffId
   let position: Position = 'loading'
-  let draft: Draft = { weekly: [], exceptions: [], removed: [] }
+  let draft: Draft = { weekly: [], exceptions: [], removed: [], loaded: { weekly: [], exceptions: [] } }
   let message = ''
   for (const o of trail.slice(1)) {
     const e = o.event
@@ -87,26 +91,39 @@ function replay(trail: Observation[]) {
         message = ''
       } else message = (r.error as Error).message
       position = r.ok ? (r.call === 'loadPlan' ? 'editing' : 'saved') : r.call === 'loadPlan' ? 'loadFailed' : (r.error as ApiError).status === 409 ? 'refused' : 'failed'
-    } else if (e.type === 'staff.choose') {
+    } else if (r?.call === 'previewPlan') {
+      message = r.ok ? '' : (r.error as Error).message
+      position = r.ok ? 'confirming' : (r.error as ApiError).status === 409 ? 'refused' : 'failed'
+    } else if (e.type === 'save.confirm' && position === 'confirming') position = 'saving'
+    else if (e.type === 'save.cancel' && position === 'confirming') position = 'editing'
+    else if (e.type === 'staff.choose') {
       staffId = e.staffId
       position = 'loading'
       message = ''
-    } else if (e.type === 'retry' && (position === 'loadFailed' || position === 'failed')) position = position === 'loadFailed' ? 'loading' : 'saving'
-    else if (e.type === 'plan.edit' && ['editing', 'saved', 'refused', 'failed'].includes(position)) {
+    } else if (e.type === 'retry' && (position === 'loadFailed' || position === 'failed')) position = position === 'loadFailed' ? 'loading' : 'previewing'
+    else if (e.type === 'plan.edit' && ['editing', 'confirming', 'saved', 'refused', 'failed'].includes(position)) {
       draft = apply(draft, e.edit)
       position = 'editing'
-    } else if (e.type === 'form.submit' && position === 'editing' && valid(draft)) position = 'saving'
+    } else if (e.type === 'form.submit' && position === 'editing' && valid(draft)) position = 'previewing'
   }
   return { staffId, position, draft, message }
 }
 
-/** The update the form stands for: the whole weekly plan, every exception shown, the removed ones. */
-const request = (staffId: string | null, d: Draft) => ({
-  ...(staffId ? { staffId } : {}),
-  weekly: d.weekly.flatMap((day, i) => day.map((p) => ({ weekday: i + 1, ...p }))),
-  setExceptions: d.exceptions.map((e) => (e.off ? { ymd: e.ymd, off: true } : { ymd: e.ymd, off: false, start: e.start, end: e.end })),
-  removeExceptions: d.removed.filter((ymd) => !d.exceptions.some((e) => e.ymd === ymd)),
-})
+/** The update the form stands for: only what differs from the plan as loaded (the fixture's plan is stored, not derived). */
+const flat = (weekly: Period[][]) => weekly.flatMap((day, i) => day.map((p) => ({ weekday: i + 1, ...p })))
+const request = (staffId: string | null, d: Draft) => {
+  const set = d.exceptions.filter((e) => {
+    const was = d.loaded.exceptions.find((x) => x.ymd === e.ymd)
+    return !was || was.off !== e.off || (!e.off && (was.start !== e.start || was.end !== e.end))
+  })
+  const removed = d.loaded.exceptions.map((e) => e.ymd).filter((ymd) => !d.exceptions.some((e) => e.ymd === ymd))
+  return {
+    ...(staffId ? { staffId } : {}),
+    ...(JSON.stringify(flat(d.weekly)) !== JSON.stringify(flat(d.loaded.weekly)) ? { weekly: flat(d.weekly) } : {}),
+    ...(set.length > 0 ? { setExceptions: set.map((e) => (e.off ? { ymd: e.ymd, off: true } : { ymd: e.ymd, off: false, start: e.start, end: e.end })) } : {}),
+    ...(removed.length > 0 ? { removeExceptions: removed } : {}),
+  }
+}
 
 export const rules: SpecRules = {
   afterStep({ event, before, after, trail }) {
@@ -114,10 +131,16 @@ export const rules: SpecRules = {
     const was = before ? replay(trail.slice(0, -1)) : null
     const now = replay(trail)
     // Calls: the plan is read at the start, on retry after a failed read and for another
-    // consultant; it is saved on submit of a valid plan or a retry after a failed save.
+    // consultant; it is previewed on submit of a valid plan or a retry after a failure, and saved
+    // only when the preview is confirmed, with the very request that was previewed.
     const loads = event.type === 'xstate.init' || event.type === 'staff.choose' || (was?.position === 'loadFailed' && event.type === 'retry')
+    const previews = now.position === 'previewing' && was?.position !== 'previewing'
     const saves = now.position === 'saving' && was?.position !== 'saving'
-    const want = [...(loads ? [{ call: 'loadPlan', input: { staffId: now.staffId } }] : []), ...(saves ? [{ call: 'savePlan', input: request(now.staffId, now.draft) }] : [])]
+    const want = [
+      ...(loads ? [{ call: 'loadPlan', input: { staffId: now.staffId } }] : []),
+      ...(previews ? [{ call: 'previewPlan', input: request(now.staffId, now.draft) }] : []),
+      ...(saves ? [{ call: 'savePlan', input: request(now.staffId, now.draft) }] : []),
+    ]
     if (!same(after.sent, want)) out.push(`${event.type}: expected calls ${JSON.stringify(want)}, sent ${JSON.stringify(after.sent)}`)
     if (saves && !valid(now.draft)) out.push(`saved an invalid plan: ${JSON.stringify(now.draft.weekly)}`)
     if (after.done) out.push('the plan page never ends on its own')
@@ -126,6 +149,8 @@ export const rules: SpecRules = {
       loading: ['staff.choose'],
       loadFailed: ['retry', 'staff.choose'],
       editing: ['plan.edit', 'staff.choose', ...(valid(now.draft) ? ['form.submit'] : [])],
+      previewing: ['staff.choose'],
+      confirming: ['save.confirm', 'save.cancel', 'plan.edit', 'staff.choose'],
       saving: ['staff.choose'],
       saved: ['plan.edit', 'staff.choose'],
       refused: ['plan.edit', 'staff.choose'],

@@ -43,6 +43,7 @@ export const candidatesFixture = {
 export const shiftPlanFixture: ShiftPlanResponse = {
   staffId: 'STAFF-01',
   staffNickname: 'さくら',
+  planSource: 'plan',
   weekly: [
     { weekday: 1, start: '09:00', end: '12:00' },
     { weekday: 1, start: '13:00', end: '18:00' },

@@ -1,7 +1,8 @@
 import type { LocalDate } from '@js-joda/core'
 import { atJst, formatYmd, todayJst } from '../../domain/time'
 import type { Tx } from '../client'
-import { businessHolidays, coupons, notices, products, reservationMenus, staff, staffShifts } from '../schema'
+import { PLAN_HORIZON_DAYS, plannedPeriods, instantOf, type ExceptionRow, type PlanRow } from '../../services/staff/shifts'
+import { businessHolidays, coupons, notices, products, reservationMenus, staff, staffShiftExceptions, staffShifts, staffWeeklyPlans } from '../schema'
 
 // Demo catalogue (docs/design.md "Seed data"). Prices are ours: the spec does not give them.
 
@@ -52,13 +53,46 @@ export const staffRows = [
 /** The business holiday inside the booking window: six days from today (JST). */
 export const holidayOffsetDays = 6
 
-/** Shift pattern: staff i works 09–17 on even days, 13–21 on odd days, off when (day + i) % 7 is 0. */
-export function shiftFor(staffIndex: number, day: LocalDate, dayOffset: number) {
-  if ((dayOffset + staffIndex) % 7 === 0) return null
-  const early = (dayOffset + staffIndex) % 2 === 0
-  return early
-    ? { startsAt: atJst(day, 9, 0), endsAt: atJst(day, 17, 0) }
-    : { startsAt: atJst(day, 13, 0), endsAt: atJst(day, 21, 0) }
+/**
+ * Shift pattern: staff i works 09–17 on even days, 13–21 on odd days, off when (day + i) % 7 is 0
+ * (days counted from the seeding day). The off day is the same weekday every week; early and late
+ * swap from one week to the next.
+ */
+function shiftFor(staffIndex: number, day: LocalDate, dayOffset: number) {
+  const p = shiftPeriodFor(staffIndex, dayOffset)
+  if (!p) return null
+  const [sh, sm] = p.start.split(':').map(Number)
+  const [eh, em] = p.end.split(':').map(Number)
+  return { startsAt: atJst(day, sh, sm), endsAt: atJst(day, eh, em) }
+}
+
+function shiftPeriodFor(staffIndex: number, dayOffset: number): { start: string; end: string } | null {
+  const n = (((dayOffset + staffIndex) % 14) + 14) % 14
+  if (n % 7 === 0) return null
+  return n % 2 === 0 ? { start: '09:00', end: '17:00' } : { start: '13:00', end: '21:00' }
+}
+
+/**
+ * A consultant's rules as the shift editor keeps them (docs/server.md "Shifts and holidays"): the
+ * weekly plan is the seeding week's pattern, and each day ahead that the pattern has otherwise (the
+ * weeks that swap early and late) is a dated exception. The dated rows are then made from these
+ * rules by the service's own function, so the editor shows what the member's grid offers.
+ */
+function seededRules(staffIndex: number, today: LocalDate): { weekly: PlanRow[]; exceptions: ExceptionRow[] } {
+  const weekly: PlanRow[] = []
+  for (let offset = 0; offset < 7; offset++) {
+    const p = shiftPeriodFor(staffIndex, offset)
+    if (p) weekly.push({ weekday: today.plusDays(offset).dayOfWeek().value(), ...p })
+  }
+  const exceptions: ExceptionRow[] = []
+  for (let offset = 7; offset < PLAN_HORIZON_DAYS; offset++) {
+    const day = today.plusDays(offset)
+    const p = shiftPeriodFor(staffIndex, offset)
+    const planned = plannedPeriods(day, weekly, new Map())?.[0] ?? null
+    if (p?.start === planned?.start && p?.end === planned?.end) continue
+    exceptions.push(p ? { ymd: formatYmd(day), off: false, ...p } : { ymd: formatYmd(day), off: true, start: null, end: null })
+  }
+  return { weekly, exceptions }
 }
 
 export async function seedCatalog(db: Tx, now: Date) {
@@ -67,13 +101,23 @@ export async function seedCatalog(db: Tx, now: Date) {
   await db.insert(reservationMenus).values(menuRows)
   await db.insert(staff).values(staffRows.map((s) => ({ ...s })))
 
-  // Shifts from a week ago to three weeks ahead (past ones back the seeded past tickets).
+  // Every consultant has a weekly plan and its exceptions; their shifts from today to the plan's
+  // horizon are made from those rules, the past week's (backing the seeded past tickets) from the
+  // same pattern.
   const shifts = []
-  for (let offset = -7; offset < 21; offset++) {
-    const day = today.plusDays(offset)
-    for (const [i, s] of staffRows.entries()) {
-      const shift = shiftFor(i, day, offset)
-      if (shift) shifts.push({ staffId: s.staffId, ...shift })
+  for (const [i, s] of staffRows.entries()) {
+    const rules = seededRules(i, today)
+    await db.insert(staffWeeklyPlans).values(rules.weekly.map((p) => ({ staffId: s.staffId, weekday: p.weekday, startTime: p.start, endTime: p.end })))
+    if (rules.exceptions.length > 0) await db.insert(staffShiftExceptions).values(rules.exceptions.map((e) => ({ staffId: s.staffId, ymd: e.ymd, startTime: e.start, endTime: e.end })))
+    const exceptions = new Map(rules.exceptions.map((e) => [e.ymd, e]))
+    for (let offset = -7; offset < PLAN_HORIZON_DAYS; offset++) {
+      const day = today.plusDays(offset)
+      if (offset < 0) {
+        const shift = shiftFor(i, day, offset)
+        if (shift) shifts.push({ staffId: s.staffId, ...shift })
+        continue
+      }
+      for (const p of plannedPeriods(day, rules.weekly, exceptions) ?? []) shifts.push({ staffId: s.staffId, startsAt: instantOf(day, p.start), endsAt: instantOf(day, p.end) })
     }
   }
   await db.insert(staffShifts).values(shifts)

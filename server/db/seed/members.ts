@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm'
-import { addMinutes, atJst, cellsOf, todayJst } from '../../domain/time'
+import { createHash } from 'node:crypto'
+import { and, eq, gt, inArray, lte } from 'drizzle-orm'
+import { CELL_MINUTES, atJst, cellsOf, formatYmd, todayJst, toZoned } from '../../domain/time'
 import type { Tx } from '../client'
-import { bookings, memberCoupons, members, purchases, ratings, tickets } from '../schema'
+import { bookings, businessHolidays, memberCoupons, members, purchases, ratings, refunds, staffShifts, tickets } from '../schema'
 import { productRows, staffRows } from './catalog'
 
 export type MemberSeed = {
@@ -56,26 +57,54 @@ export function freeInterviewTicket(t: { ticketNumber: string; memberId: string;
   }
 }
 
-/**
- * Books the cells of a seeded reservation: the preferred consultant if free, else the next one.
- * Fixture members created side by side (tests) must not collide on the same cells.
- */
-async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string): Promise<string> {
-  const cells = cellsOf(start, minutes)
-  const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
-  // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
-  // cells free and the second insert failed on the unique (consultant, cell) constraint.
-  for (const staffId of order) {
-    const inserted = await db
-      .insert(bookings)
-      .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
-      .onConflictDoNothing()
-      .returning({ id: bookings.id })
-    if (inserted.length === cells.length) return staffId
-    if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
-  }
-  return preferred
+/** Whether a consultant works the whole of [start, start + minutes) on a day that is not a business holiday. */
+async function onShift(db: Tx, staffId: string, start: Date, minutes: number): Promise<boolean> {
+  const [holiday] = await db.select().from(businessHolidays).where(eq(businessHolidays.ymd, formatYmd(toZoned(start).toLocalDate())))
+  if (holiday) return false
+  const end = new Date(start.getTime() + minutes * 60_000)
+  const [shift] = await db.select({ id: staffShifts.id }).from(staffShifts).where(and(eq(staffShifts.staffId, staffId), lte(staffShifts.startsAt, start), gt(staffShifts.endsAt, new Date(end.getTime() - 1)))).limit(1)
+  return shift !== undefined
 }
+
+/**
+ * Books the cells of a seeded reservation as a member's booking would (docs/design.md "Rules of the
+ * server"): the preferred consultant if they work then and are free, else the next one who does.
+ * Fixture members created side by side (tests) must not collide on the same cells: with `laterDays`,
+ * when everyone working then is taken, the same time on the following days is tried. null: nobody
+ * working then is free.
+ */
+async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string, laterDays = 0): Promise<{ staffId: string; start: Date } | null> {
+  const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
+  for (let d = 0; d <= laterDays; d++) {
+    const at = new Date(start.getTime() + d * 86_400_000)
+    const cells = cellsOf(at, minutes)
+    for (const staffId of order) {
+      if (!(await onShift(db, staffId, at, minutes))) continue
+      // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
+      // cells free and the second insert failed on the unique (consultant, cell) constraint.
+      const inserted = await db
+        .insert(bookings)
+        .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
+        .onConflictDoNothing()
+        .returning({ id: bookings.id })
+      if (inserted.length === cells.length) return { staffId, start: at }
+      if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
+    }
+  }
+  return null
+}
+
+/** The first consultant (the preferred one first) who works the whole of [start, start + minutes), or null. */
+async function workingAt(db: Tx, preferred: string, start: Date, minutes: number): Promise<string | null> {
+  for (const staffId of [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]) if (await onShift(db, staffId, start, minutes)) return staffId
+  return null
+}
+
+/**
+ * The start of the reservation that is too close to change (product.md §6: more than 30 minutes
+ * before): the next 30-minute boundary after now, at most 30 minutes ahead.
+ */
+const nextCell = (now: Date) => new Date((Math.floor(now.getTime() / (CELL_MINUTES * 60_000)) + 1) * CELL_MINUTES * 60_000)
 
 /**
  * A member and their fixture. 'demo': tickets in every status and label of product.md §4, a purchase
@@ -122,34 +151,38 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
     staffId: string
     status: TicketInsert['supportStatus']
     book?: boolean
+    /** Left out when no consultant works then; never moved to a later day (the within-30-minutes one). */
+    onlyIfWorking?: boolean
     extra?: Partial<TicketInsert>
     boughtDaysAgo: number
     couponCode?: string
   }
   const supportTickets: SupportSpec[] = []
   if (fixture === 'demo') {
-    // 15 minutes ahead: within the 30-minute cut-off (not changeable) and not yet past for the
-    // whole of a test. Not booked, so it need not sit on a cell boundary: the next boundary after
-    // now + 1 min, as before, was 30–31 minutes ahead when made in the minute before a boundary,
-    // and so changeable — a test that failed at xx:29 and xx:59.
-    const soon = truncSeconds(addMinutes(now, 15))
+    // Every seeded consultation obeys the rules a real one does (tests/api/seed-rules.test.ts): on
+    // the 30-minute grid, inside a shift of its consultant (server/db/seed/catalog.ts shiftPeriodFor),
+    // not on a business holiday; a live one holds its cells.
     supportTickets.push(
       // UNSUPPORTED, more than 30 minutes ahead: can be changed ('support reserved').
-      { productId: 'SUPPORT-60', start: atJst(today.plusDays(3), 10, 0), staffId: 'STAFF-01', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 2 },
-      // UNSUPPORTED within 30 minutes: the change button is hidden, ticket-data answers RESERVATION_TIMEOUT.
-      { productId: 'SUPPORT-30', start: soon, staffId: 'STAFF-02', status: 'UNSUPPORTED', boughtDaysAgo: 3 },
+      { productId: 'SUPPORT-60', start: atJst(today.plusDays(3), 15, 0), staffId: 'STAFF-01', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 2 },
+      // UNSUPPORTED within 30 minutes: the change button is hidden, ticket-data answers
+      // RESERVATION_TIMEOUT. The next cell boundary (at most 30 minutes ahead, so never changeable),
+      // booked with a consultant working then; seeded when nobody works then (outside working
+      // hours) there is no such ticket. (Extra fixture members of the tests, once every consultant
+      // working then is booked, keep it unbooked: inside the cut-off no grid offers that cell.)
+      { productId: 'SUPPORT-30', start: nextCell(now), staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, onlyIfWorking: true, boughtDaysAgo: 3 },
       // COMPLETED, not rated: rate button.
       { productId: 'SUPPORT-90', start: atJst(today.minusDays(3), 14, 0), staffId: 'STAFF-03', status: 'COMPLETED', boughtDaysAgo: 6 },
       // COMPLETED, rated: 'rated', disabled.
-      { productId: 'SUPPORT-60', start: atJst(today.minusDays(5), 10, 0), staffId: 'STAFF-01', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 8, couponCode: 'USED1000' },
+      { productId: 'SUPPORT-60', start: atJst(today.minusDays(5), 14, 0), staffId: 'STAFF-01', status: 'COMPLETED', extra: { alreadyRating: true }, boughtDaysAgo: 8, couponCode: 'USED1000' },
       // Refunded (amountRefunded > 0): hidden from the held list.
       { productId: 'SUPPORT-120', start: atJst(today.plusDays(4), 13, 0), staffId: 'STAFF-05', status: 'UNSUPPORTED', extra: { amountRefunded: 9900, refundReason: 'お客様都合によるキャンセル' }, boughtDaysAgo: 9 },
       // UNSUPPORTED and expired: 'no contact was received'.
-      { productId: 'SUPPORT-30', start: atJst(today.minusDays(2), 11, 0), staffId: 'STAFF-04', status: 'UNSUPPORTED', boughtDaysAgo: 12 },
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(2), 15, 0), staffId: 'STAFF-04', status: 'UNSUPPORTED', boughtDaysAgo: 12 },
       // UNSOLVED_COMPLETED refunded after follow-up: 'refunded'.
-      { productId: 'SUPPORT-60', start: atJst(today.minusDays(7), 17, 0), staffId: 'STAFF-02', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '返金', amountRefunded: 5500, refundReason: '問題が解決しなかったため' }, boughtDaysAgo: 15 },
+      { productId: 'SUPPORT-60', start: atJst(today.minusDays(7), 15, 0), staffId: 'STAFF-02', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '返金', amountRefunded: 5500, refundReason: '問題が解決しなかったため' }, boughtDaysAgo: 15 },
       // UNSOLVED: 'support completed'.
-      { productId: 'SUPPORT-30', start: atJst(today.minusDays(4), 18, 0), staffId: 'STAFF-05', status: 'UNSOLVED', boughtDaysAgo: 16 },
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(4), 18, 0), staffId: 'STAFF-02', status: 'UNSOLVED', boughtDaysAgo: 16 },
       // UNSOLVED_COMPLETED with another follow-up (not a refund): 'support completed' family.
       { productId: 'SUPPORT-90', start: atJst(today.minusDays(6), 9, 0), staffId: 'STAFF-03', status: 'UNSOLVED_COMPLETED', extra: { unsolvedAfterFollowContent: '後日フォロー済み' }, boughtDaysAgo: 20 },
       // Older history for the year filter (product.md §9: 2023 … this year).
@@ -159,14 +192,22 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
   } else {
     supportTickets.push(
       { productId: 'SUPPORT-60', start: atJst(today.plusDays(2), 15, 0), staffId: 'STAFF-02', status: 'UNSUPPORTED', book: true, boughtDaysAgo: 1 },
-      { productId: 'SUPPORT-30', start: atJst(today.minusDays(3), 10, 0), staffId: 'STAFF-01', status: 'COMPLETED', boughtDaysAgo: 5 },
+      { productId: 'SUPPORT-30', start: atJst(today.minusDays(3), 14, 0), staffId: 'STAFF-01', status: 'COMPLETED', boughtDaysAgo: 5 },
     )
   }
 
+  let couponTicket: string | null = null
   for (const t of supportTickets) {
     const p = product(t.productId)
     const ticketNumber = nextNumber('S')
-    const staffId = t.book ? await bookFree(db, t.staffId, t.start, p.minutesToSupport, ticketNumber) : t.staffId
+    const booked = t.book ? await bookFree(db, t.staffId, t.start, p.minutesToSupport, ticketNumber, t.onlyIfWorking ? 0 : 7) : null
+    const working = t.onlyIfWorking && !booked ? await workingAt(db, t.staffId, t.start, p.minutesToSupport) : null
+    if (t.onlyIfWorking && !booked && !working) {
+      seq--
+      continue
+    }
+    const staffId = booked?.staffId ?? working ?? t.staffId
+    const start = booked?.start ?? t.start
     const purchaseTime = daysAgo(t.boughtDaysAgo)
     ticketRows.push({
       ticketNumber,
@@ -176,7 +217,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       productName: p.productName,
       price: p.price,
       minutesToSupport: p.minutesToSupport,
-      reservationAt: t.start,
+      reservationAt: start,
       staffId,
       supportType: seq % 3 === 0 ? 'ONLINE' : 'TEL',
       supportStatus: t.status,
@@ -184,6 +225,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       purchaseTime,
       ...t.extra,
     })
+    if (t.couponCode) couponTicket = ticketNumber
     const discount = t.couponCode ? 1000 : 0
     purchaseRows.push({
       receiptNumber: `R${ticketNumber.slice(1)}`,
@@ -205,7 +247,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
     const addNumber = nextNumber('A')
     ticketRows.push({
       ticketNumber: addNumber, memberId: m.memberId, productId: add.productId, productType: 'ADD', productName: add.productName,
-      price: add.price, minutesToSupport: add.minutesToSupport, supportStatus: 'COMPLETED', parentTicketNumber: ticketRows[4]?.ticketNumber ?? null,
+      price: add.price, minutesToSupport: add.minutesToSupport, supportStatus: 'COMPLETED', parentTicketNumber: couponTicket,
       purchaseTime: daysAgo(5),
     })
     purchaseRows.push({ receiptNumber: `R${addNumber.slice(1)}`, memberId: m.memberId, ticketNumber: addNumber, productType: 'ADD', productName: add.productName, amount: add.price, amountBeforeCoupon: add.price, purchaseTime: daysAgo(5) })
@@ -215,7 +257,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       const when = daysAgo(21 + i * 4)
       ticketRows.push({
         ticketNumber: tipNumber, memberId: m.memberId, productId: tip.productId, productType: 'TIP', productName: tip.productName,
-        price: tip.price, supportStatus: 'COMPLETED', parentTicketNumber: ticketRows[4]?.ticketNumber ?? null, purchaseTime: when,
+        price: tip.price, supportStatus: 'COMPLETED', parentTicketNumber: couponTicket, purchaseTime: when,
       })
       purchaseRows.push({ receiptNumber: `R${tipNumber.slice(1)}`, memberId: m.memberId, ticketNumber: tipNumber, productType: 'TIP', productName: tip.productName, amount: tip.price, amountBeforeCoupon: tip.price, purchaseTime: when })
     }
@@ -223,6 +265,31 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
 
   await db.insert(tickets).values(ticketRows)
   await db.insert(purchases).values(purchaseRows)
+
+  // A refund shown on a ticket is a refund made at the desk (docs/server.md "Refunds"): one
+  // succeeded row per refunded ticket, for its purchase, the amount the ticket shows.
+  const refunded = ticketRows.filter((t) => (t.amountRefunded ?? 0) > 0)
+  if (refunded.length > 0) {
+    await db.insert(refunds).values(
+      refunded.map((t) => {
+        const when = new Date(Math.max((t.purchaseTime as Date).getTime(), Math.min(now.getTime(), (t.reservationAt ?? now).getTime())))
+        return {
+          receiptNumber: `R${t.ticketNumber.slice(1)}`,
+          ticketNumber: t.ticketNumber,
+          memberId: m.memberId,
+          amount: t.amountRefunded!,
+          reason: t.refundReason ?? '',
+          idempotencyKey: `seed-${t.ticketNumber}`,
+          fingerprint: createHash('sha256').update(JSON.stringify([t.ticketNumber, t.amountRefunded, t.refundReason ?? ''])).digest('hex'),
+          status: 'succeeded' as const,
+          providerRefundId: `re_seed_${t.ticketNumber}`,
+          actorUid: 'seed',
+          createdAt: when,
+          updatedAt: when,
+        }
+      }),
+    )
+  }
 
   // Ratings of the tickets marked alreadyRating.
   const rated = ticketRows.filter((t) => t.alreadyRating)
@@ -247,7 +314,7 @@ export async function seedMember(db: Tx, m: MemberSeed, fixture: 'demo' | 'fresh
       { memberId: m.memberId, couponCode: 'SUPPORT60-1000', claimedAt: claimed },
       { memberId: m.memberId, couponCode: 'LONG-2000', claimedAt: claimed },
       { memberId: m.memberId, couponCode: 'EXPIRED300', claimedAt: daysAgo(40) },
-      { memberId: m.memberId, couponCode: 'USED1000', claimedAt: daysAgo(40), usedAt: daysAgo(8), usedTicketNumber: ticketRows[4]?.ticketNumber ?? null },
+      { memberId: m.memberId, couponCode: 'USED1000', claimedAt: daysAgo(40), usedAt: daysAgo(8), usedTicketNumber: couponTicket },
     ])
   }
 }

@@ -23,11 +23,12 @@ export const consultationHandlers: Pick<StaffHandlers<Calls>, Loop> = {
     const now = ctx.deps.clock.now()
     return shiftPlan(ctx.deps.db, staffId, dayRange(ctx.input, now, 14), now)
   },
+  'shift-plan-preview': async (ctx) => ({ changes: await updateShiftPlan(ctx.deps, ctx.actor(), ctx.staffScope(ctx.input.staffId), ctx.input, { preview: true }) }),
   'shift-plan-update': async (ctx) => {
     const staffId = ctx.staffScope(ctx.input.staffId)
-    await updateShiftPlan(ctx.deps, ctx.actor(), staffId, ctx.input)
+    const changes = await updateShiftPlan(ctx.deps, ctx.actor(), staffId, ctx.input)
     const now = ctx.deps.clock.now()
-    return shiftPlan(ctx.deps.db, staffId, dayRange({}, now, 14), now)
+    return { ...(await shiftPlan(ctx.deps.db, staffId, dayRange({}, now, 14), now)), changes }
   },
   'business-holidays': async ({ deps, input }) => {
     const from = dayRange(input, deps.clock.now()).ymd

@@ -1,10 +1,14 @@
-import { Alert, Box, Button, chakra, Heading, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Heading, HStack, Input, Link as ChakraLink, List, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
+import type { ShiftChange } from '../../../contract/staff-calls'
+import { heldBookingsOf } from '../../../contract/staff-messages'
 import type { ShiftPlanActorRef } from '../../../machines/shift-plan/shift-plan-machine'
 import { shiftPlanView } from '../../../machines/shift-plan/shift-plan-view'
 import type { StaffApiClient } from '../../api/staff-client'
 import { shiftPlanText as t, staffCommonText } from '../../text/staff'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { ErrorBanner } from '../../ui/error-banner'
 import { dayLabel } from '../../ui/staff-consultation'
 import { StaffPageSkeleton } from '../../ui/staff-page-states'
@@ -79,6 +83,28 @@ function TimeSelect({ label, value, onChange }: { label: string; value: string; 
   )
 }
 
+const periodsText = (ps: { start: string; end: string }[]) => ps.map((p) => `${p.start}〜${p.end}`).join('、')
+
+/** What a change does to the member's grid, a day a line (the server's preview or the save's answer). */
+function ChangeList({ changes }: { changes: ShiftChange[] }) {
+  if (changes.length === 0) return <Text>{t.noGridChange}</Text>
+  return (
+    <List.Root as="ul" gap="2" ps="4" aria-label={t.confirmLead}>
+      {changes.map((c) => (
+        <List.Item key={c.ymd} data-ymd={c.ymd}>
+          <Text as="span" fontWeight="bold">
+            {dayLabel(c.ymd)}
+            {c.holiday && t.holidayNote}
+          </Text>{' '}
+          <Text as="span">{`${c.before.length ? periodsText(c.before) : t.dayOff} → ${c.after.length ? periodsText(c.after) : t.dayOff}`}</Text>
+          {c.lost.length > 0 && <Text color="fg.error" fontSize="sm">{`${t.lost}：${periodsText(c.lost)}`}</Text>}
+          {c.gained.length > 0 && <Text color="fg.success" fontSize="sm">{`${t.gained}：${periodsText(c.gained)}`}</Text>}
+        </List.Item>
+      ))}
+    </List.Root>
+  )
+}
+
 function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
   const weekly = useSelector(actor, (s) => s.context.weekly)
   const exceptions = useSelector(actor, (s) => s.context.exceptions)
@@ -86,6 +112,10 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
   const message = useSelector(actor, (s) => s.context.message)
   const outcome = useSelector(actor, shiftPlanView.outcome)
   const saving = useSelector(actor, shiftPlanView.isSaving)
+  const previewing = useSelector(actor, shiftPlanView.isPreviewing)
+  const confirming = useSelector(actor, shiftPlanView.isConfirming)
+  const changes = useSelector(actor, (s) => s.context.changes)
+  const derived = useSelector(actor, (s) => s.context.planSource === 'rows')
   const invalid = useSelector(actor, shiftPlanView.isPlanInvalid)
   const canSave = useSelector(actor, shiftPlanView.canSave)
   const canRetry = useSelector(actor, shiftPlanView.canRetry)
@@ -107,10 +137,56 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
         {outcome === 'saved' && (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
-            <Alert.Title>{t.saved}</Alert.Title>
+            <Alert.Content>
+              <Alert.Title>{t.saved}</Alert.Title>
+              <Alert.Description>
+                <ChangeList changes={changes} />
+              </Alert.Description>
+            </Alert.Content>
           </Alert.Root>
         )}
-        {outcome === 'refused' && <ErrorBanner title={t.refused} description={<Text whiteSpace="pre-wrap">{message}</Text>} />}
+        {outcome === 'refused' && (
+          <Stack gap="2">
+            <ErrorBanner
+              title={t.refused}
+              description={
+                heldBookingsOf(message).length > 0 ? (
+                  <List.Root as="ul" ps="4" aria-label={t.refusedBookings}>
+                    {heldBookingsOf(message).map((b) => (
+                      <List.Item key={b}>{b}</List.Item>
+                    ))}
+                  </List.Root>
+                ) : (
+                  <Text whiteSpace="pre-wrap">{message}</Text>
+                )
+              }
+            />
+            <ChakraLink asChild colorPalette="brand" alignSelf="start">
+              <Link to="/staff/assignments">{t.toAssignments}</Link>
+            </ChakraLink>
+          </Stack>
+        )}
+        {derived && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Description>{t.derivedNote}</Alert.Description>
+          </Alert.Root>
+        )}
+        <ConfirmDialog
+          open={confirming || saving}
+          title={t.confirmTitle}
+          cancelLabel={t.backToEdit}
+          confirmLabel={t.save}
+          busy={saving}
+          loadingText={t.saving}
+          onConfirm={() => actor.send({ type: 'save.confirm' })}
+          onCancel={() => actor.send({ type: 'save.cancel' })}
+        >
+          <Stack gap="3">
+            <Text>{t.confirmLead}</Text>
+            <ChangeList changes={changes} />
+          </Stack>
+        </ConfirmDialog>
         {outcome === 'failed' && <ErrorBanner title={t.failed} description={message || undefined} />}
 
         <Box as="fieldset">
@@ -187,8 +263,8 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
         </Box>
 
         {invalid && <Text color="fg.error">{t.invalidTime}</Text>}
-        <Button type="submit" colorPalette="brand" alignSelf="start" disabled={!canSave && !canRetry} loading={saving} loadingText={t.saving}>
-          {t.save}
+        <Button type="submit" colorPalette="brand" alignSelf="start" disabled={!canSave && !canRetry} loading={previewing} loadingText={t.previewing}>
+          {t.review}
         </Button>
 
         {days.length > 0 && (

@@ -13,6 +13,7 @@ export function useShiftPlanActor(staffApi: StaffApiClient, staffId: string | nu
     shiftPlanMachine.provide({
       actors: {
         loadPlan: fromPromise(({ input }) => staffApi.call('shift-plan', { ...(input.staffId ? { staffId: input.staffId } : {}), days: SHIFT_DAYS })),
+        previewPlan: fromPromise(({ input }) => staffApi.call('shift-plan-preview', input)),
         savePlan: fromPromise(({ input }) => staffApi.call('shift-plan-update', input)),
       },
     }),
