@@ -6,22 +6,25 @@
 // notice that is not withdrawn may be withdrawn, again only from its confirmation. Done, the
 // operator is back on the list; a refusal keeps the form with the server's message.
 import type { AnyMachineSnapshot } from 'xstate'
-import { CONTENT_MAX } from '../../contract/desk-calls'
+import { CONTENT_MAX, NOTICE_TITLE_MAX } from '../../contract/desk-calls'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { noticePublishMachine } from '../../machines/notice-publish/notice-publish-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
 import { destinations, expectCan, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 
-type Values = { kind: string; content: string; publishFrom: string; publishUntil: string }
+type Values = { kind: string; title?: string; content: string; publishFrom: string; publishUntil: string }
 type Position = 'loading' | 'loadFailed' | 'form' | 'confirmPublish' | 'publishing' | 'confirmWithdraw' | 'withdrawing' | 'ended'
 const OPERATOR = ['field.change', 'form.submit', 'notice.withdraw', 'modal.confirm', 'modal.cancel', 'load.retry']
-const EMPTY: Values = { kind: 'INFORMATION', content: '', publishFrom: '', publishUntil: '' }
+const EMPTY: Values = { kind: 'INFORMATION', title: '', content: '', publishFrom: '', publishUntil: '' }
 
 const isWhen = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)
 /** What the server accepts (contract/desk-calls.ts DeskNoticeSaveRequest): an empty start is now, an empty end is never. */
 const isValid = (v: Values) =>
   ['INFORMATION', 'CAMPAIGN'].includes(v.kind) &&
+  // Reference paths recorded before notices had titles load values without one: an empty title.
+  (v.title ?? '').trim().length <= NOTICE_TITLE_MAX &&
+  !/[\r\n]/.test(v.title ?? '') &&
   v.content.trim().length >= 1 &&
   v.content.trim().length <= CONTENT_MAX &&
   (v.publishFrom === '' || isWhen(v.publishFrom)) &&
@@ -105,7 +108,7 @@ export const rules: SpecRules = {
   },
 }
 
-const values: Values = { kind: 'CAMPAIGN', content: '年末キャンペーン', publishFrom: '2026-12-01T09:00', publishUntil: '2026-12-31T23:59' }
+const values: Values = { kind: 'CAMPAIGN', title: '年末のご案内', content: '年末キャンペーン', publishFrom: '2026-12-01T09:00', publishUntil: '2026-12-31T23:59' }
 const events: ModelConfig['events'] = {
   'field.change': [
     { field: 'content', value: '年末年始の営業のお知らせ' },

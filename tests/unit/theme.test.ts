@@ -35,6 +35,10 @@ const recipesOf: Record<string, string[]> = {
   Skeleton: ['skeleton'],
   Spinner: ['spinner'],
   Table: ['table'],
+  // The staff table's parts are typed by Table's own props (src/ui/staff-table.tsx).
+  TableCellProps: ['table'],
+  TableRootProps: ['table'],
+  TableRowProps: ['table'],
   Textarea: ['textarea'],
   Toast: ['toast'],
   Toaster: ['toast'],
