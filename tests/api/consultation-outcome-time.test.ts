@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { NO_CONTACT_WAIT_MINUTES } from '../../contract/outcome-rules'
+import { fieldMessages } from '../../contract/messages'
 import { CASE_NOTE_MAX } from '../../contract/staff-calls'
 import { staffMessages } from '../../contract/staff-messages'
 import { auditLog, tickets } from '../../server/db/schema'
@@ -94,9 +95,10 @@ describe('case notes and the member\'s earlier consultations', () => {
     const mine = midori
     const post = (body: object) => at('2025-06-14T02:00:00Z', () => staffPost(h, 'consultation-outcome', { token: mine.token, body }))
     const note = 'プリンタードライバを入れ直し、印刷まで確認。\n次回：スキャナーの設定'
-    // Refused at the schema: a NUL, another control character, one character too many.
-    expect(await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: 'a\u0000b' })).toEqual({ status: 400, body: { message: staffMessages.caseNoteInvalid } })
-    expect(await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: 'a\u001bb' })).toEqual({ status: 400, body: { message: staffMessages.caseNoteInvalid } })
+    // Refused before the schema (every call's control-character check, decision 67): a NUL,
+    // another control character; at the schema: one character too many.
+    expect(await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: 'a\u0000b' })).toEqual({ status: 400, body: { message: fieldMessages.controlChars } })
+    expect(await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: 'a\u001bb' })).toEqual({ status: 400, body: { message: fieldMessages.controlChars } })
     expect(await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: 'あ'.repeat(CASE_NOTE_MAX + 1) })).toEqual({ status: 400, body: { message: staffMessages.caseNoteTooLong } })
     const saved = await post({ ticketNumber: t.ticketNumber, outcome: 'UNSOLVED', caseNote: `  ${note}  \n` })
     expect(saved.status).toBe(200)

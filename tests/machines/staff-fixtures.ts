@@ -34,9 +34,9 @@ export const consultationFixture: Consultation = {
 export const candidatesFixture = {
   consultation: consultationFixture,
   candidates: [
-    { staffId: 'STAFF-01', staffNickname: 'さくら', free: false, reason: 'CURRENT', reasonText: '現在の担当者です', weekCount: 3 },
-    { staffId: 'STAFF-02', staffNickname: 'たけし', free: true, reason: null, reasonText: null, weekCount: 1 },
-    { staffId: 'STAFF-03', staffNickname: 'みどり', free: false, reason: 'BOOKED', reasonText: 'この時間は別の予約があります', weekCount: 2 },
+    { staffId: 'STAFF-01', staffNickname: 'さくら', free: false, reason: 'CURRENT', reasonText: '現在の担当者です', weekCount: 3, mailable: true },
+    { staffId: 'STAFF-02', staffNickname: 'たけし', free: true, reason: null, reasonText: null, weekCount: 1, mailable: true },
+    { staffId: 'STAFF-03', staffNickname: 'みどり', free: false, reason: 'BOOKED', reasonText: 'この時間は別の予約があります', weekCount: 2, mailable: true },
   ],
 }
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { staffMessages } from '../../contract/staff-messages'
 import { assignmentsText, consultantDayText, reassignText, shiftPlanText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
 import { candidatesFixture, consultationFixture, shiftPlanFixture } from '../machines/staff-fixtures'
 import { renderApp } from './app-harness'
@@ -67,7 +68,7 @@ describe('staff pages', () => {
     expect(card.textContent).toContain(consultantDayText.status.UNSUPPORTED)
     const nav = screen.getByRole('navigation', { name: staffShellText.mainNav })
     const links = within(nav).getAllByRole('link').map((a) => a.textContent)
-    expect(links).toEqual([staffNavText.day, staffNavText.shifts, staffNavText.calendar])
+    expect(links).toEqual([staffNavText.day, staffNavText.past, staffNavText.shifts, staffNavText.calendar])
     expect(String(fetchMock.mock.calls[0][0])).toContain('/staff/consultant-day?days=14')
     const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>
     expect(headers.Authorization).toBe('Bearer token')
@@ -109,18 +110,20 @@ describe('staff flows on their pages', () => {
   const operator = { role: ['operator'] }
 
   it('shift plan: a change that would drop booked time is refused with the bookings listed, and nothing is lost', async () => {
-    const refusal = '予約が入っている時間を勤務から外せません。先に担当を変更してください：11月26日 10:30〜11:30'
+    const refusal = `${staffMessages.shiftHoldsBookings}S0000000000001（11/26 10:30）`
     const seen = stubCalls({
       'shift-plan': () => [200, shiftPlanFixture],
-      'shift-plan-update': () => [409, { message: refusal }],
+      // The server's dry run of the save refuses it as the save would (docs/server.md "Shifts and holidays").
+      'shift-plan-preview': () => [409, { message: refusal }],
     })
     start('/staff/shifts', { signedIn: true, claims: consultant })
     const removeWednesday = await screen.findByRole('button', { name: '水曜日の時間帯1を削除' })
     fireEvent.click(removeWednesday)
-    fireEvent.click(screen.getByRole('button', { name: shiftPlanText.save }))
+    fireEvent.click(screen.getByRole('button', { name: shiftPlanText.review }))
     expect(await screen.findByText(shiftPlanText.refused)).toBeTruthy()
-    expect(screen.getByText(refusal)).toBeTruthy()
-    const update = seen.find((s) => s.name === 'shift-plan-update')!.body as { weekly: unknown[]; staffId: string }
+    expect(screen.getByRole('list', { name: shiftPlanText.refusedBookings }).textContent).toContain('S0000000000001（11/26 10:30）')
+    expect(seen.some((s) => s.name === 'shift-plan-update')).toBe(false)
+    const update = seen.find((s) => s.name === 'shift-plan-preview')!.body as { weekly: unknown[]; staffId: string }
     expect(update.staffId).toBe('STAFF-01')
     expect(update.weekly).toEqual([
       { weekday: 1, start: '09:00', end: '12:00' },

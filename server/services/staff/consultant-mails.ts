@@ -29,7 +29,10 @@ type MailedConsultation = {
  * Where a consultant's mails go: the row's own address, else the one of the staff account linked
  * to it (a consultant's account names its staff row), else null.
  */
-const addressSql = sql<string | null>`coalesce(${staff.email}, (select ${staffAccounts.email} from ${staffAccounts} where ${staffAccounts.staffId} = ${staff.staffId}))`
+// Written with qualified names: drizzle renders a column of a one-table select unqualified, which
+// inside the subquery would compare staff_accounts.staff_id with itself (more than one row).
+// staff_accounts_staff_id_idx makes the linked account unique.
+const addressSql = sql<string | null>`coalesce("staff"."email", (select "sa"."email" from ${staffAccounts} as "sa" where "sa"."staff_id" = "staff"."staff_id"))`
 
 async function consultantAddress(db: Tx, staffId: string): Promise<{ nickname: string; email: string | null } | null> {
   const [row] = await db.select({ nickname: staff.staffNickname, email: addressSql }).from(staff).where(eq(staff.staffId, staffId))
