@@ -77,6 +77,8 @@ export const Ticket = v.object({
   reservationMenuList: v.array(TicketMenuItem),
   /** Our addition: when the ticket was bought, unix seconds. */
   purchaseTime: v.number(),
+  /** Our addition: an extension (ADD) or tip (TIP) names the consultation it was bought on; null otherwise. */
+  parentTicketNumber: v.optional(v.nullable(v.string())),
 })
 export type Ticket = v.InferOutput<typeof Ticket>
 

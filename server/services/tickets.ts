@@ -46,6 +46,7 @@ export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
     interviewTelNumber: t.interviewTelNumber,
     reservationMenuList: t.reservationMenuList,
     purchaseTime: unixSeconds(t.purchaseTime),
+    parentTicketNumber: t.parentTicketNumber,
   }
 }
 

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Consultation } from '../../../contract/staff-calls'
 import type { ReassignmentActorRef } from '../../../machines/reassignment/reassignment-machine'
 import { assignmentsText as t } from '../../text/staff'
-import { StatusBadge, whenLabel } from '../../ui/staff-consultation'
+import { liveFirst, StatusBadge, whenLabel } from '../../ui/staff-consultation'
 
 /**
  * 割り当て: every future booking with who holds it; 指名なし ones are highlighted (and can be the
@@ -11,7 +11,9 @@ import { StatusBadge, whenLabel } from '../../ui/staff-consultation'
  */
 export function AssignmentsPage({ assignments, reassignment }: { assignments: Consultation[]; reassignment: ReassignmentActorRef }) {
   const [onlyUnnamed, setOnlyUnnamed] = useState(false)
-  const rows = onlyUnnamed ? assignments.filter((a) => a.noPreference) : assignments
+  // Refunded and cancelled bookings after the live ones, muted and without 担当を変更
+  // (docs/server.md "Consultation state"): the reassignment flow is never offered one.
+  const rows = liveFirst(onlyUnnamed ? assignments.filter((a) => a.noPreference) : assignments)
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
@@ -39,8 +41,17 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
             </Table.Header>
             <Table.Body>
               {rows.map((a) => (
-                <Table.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} data-staff-id={a.staffId} bg={a.noPreference ? 'orange.subtle' : undefined}>
-                  <Table.Cell whiteSpace="nowrap">{whenLabel(a)}</Table.Cell>
+                <Table.Row
+                  key={a.ticketNumber}
+                  data-ticket-number={a.ticketNumber}
+                  data-staff-id={a.staffId}
+                  data-state={a.state}
+                  bg={a.state !== 'live' ? 'bg.muted' : a.noPreference ? 'orange.subtle' : undefined}
+                  color={a.state !== 'live' ? 'fg.muted' : undefined}
+                >
+                  <Table.Cell whiteSpace="nowrap" textDecoration={a.state !== 'live' ? 'line-through' : undefined}>
+                    {whenLabel(a)}
+                  </Table.Cell>
                   <Table.Cell>{a.memberName}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{a.ticketNumber}</Table.Cell>
                   <Table.Cell>
@@ -57,6 +68,7 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                     <StatusBadge consultation={a} />
                   </Table.Cell>
                   <Table.Cell>
+                    {a.state === 'live' && (
                     <Button
                       size="xs"
                       variant="outline"
@@ -65,6 +77,7 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                     >
                       {t.reassign}
                     </Button>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}
