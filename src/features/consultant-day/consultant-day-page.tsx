@@ -64,33 +64,33 @@ export function ConsultantDayPage({
       )
     }
     return (
-    <Card.Root key={c.ticketNumber} as="article" size="sm" aria-label={`${timeRange(c)} ${c.memberName}`} data-ticket-number={c.ticketNumber} data-state={c.state}>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h3" size="md">
-            {timeRange(c)} {c.memberName}
-          </Heading>
-          <StatusBadge consultation={c} />
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <ConsultationDetails consultation={c} />
-          {recording === c.ticketNumber ? (
-            outcomePanel(c, () => setRecording(null))
-          ) : (
-            <HStack gap="3" wrap="wrap">
-              {canRecord(c, now) && (
-                <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
-                  {t.recordOutcome}
-                </Button>
-              )}
-              {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
-            </HStack>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+      <Card.Root key={c.ticketNumber} as="article" size="sm" aria-label={`${timeRange(c)} ${c.memberName}`} data-ticket-number={c.ticketNumber} data-state={c.state}>
+        <Card.Header>
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h3" size="md">
+              {timeRange(c)} {c.memberName}
+            </Heading>
+            <StatusBadge consultation={c} />
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <ConsultationDetails consultation={c} />
+            {recording === c.ticketNumber ? (
+              outcomePanel(c, () => setRecording(null))
+            ) : (
+              <HStack gap="3" wrap="wrap">
+                {canRecord(c, now) && (
+                  <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
+                    {t.recordOutcome}
+                  </Button>
+                )}
+                {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
+              </HStack>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
     )
   }
 

@@ -69,14 +69,14 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                   </Table.Cell>
                   <Table.Cell>
                     {a.state === 'live' && (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`${t.reassign}：${a.ticketNumber}`}
-                      onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
-                    >
-                      {t.reassign}
-                    </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`${t.reassign}：${a.ticketNumber}`}
+                        onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
+                      >
+                        {t.reassign}
+                      </Button>
                     )}
                   </Table.Cell>
                 </Table.Row>
