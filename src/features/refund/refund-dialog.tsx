@@ -1,6 +1,6 @@
 import { Alert, Button, chakra, DataList, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { REFUND_REASON_MAX } from '../../../contract/desk-calls'
 import { formatYen } from '../../../contract/jst'
 import type { RefundActorRef } from '../../../machines/refund/refund-machine'
@@ -49,7 +49,9 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
   const closed = useSelector(actor, refundView.isClosed)
   const refundable = useSelector(actor, refundView.refundable)
   const after = useSelector(actor, refundView.after)
-  const booking = purchase.booking ? bookingLabel(purchase.booking) : null
+  // The booking as the dialog opened on it: once refunded, the page reloads the ticket and has no
+  // booking ahead any more, but the done view still says which one was cancelled.
+  const [booking] = useState(() => (purchase.booking ? bookingLabel(purchase.booking) : null))
   const close = () => {
     if (busy) return
     if (canClose) actor.send({ type: 'dialog.close' })
