@@ -49,8 +49,10 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                   bg={a.state !== 'live' ? 'bg.muted' : a.noPreference ? 'orange.subtle' : undefined}
                   color={a.state !== 'live' ? 'fg.muted' : undefined}
                 >
-                  <Table.Cell whiteSpace="nowrap" textDecoration={a.state !== 'live' ? 'line-through' : undefined}>
-                    {whenLabel(a)}
+                  <Table.Cell whiteSpace="nowrap">
+                    <Box textDecoration={a.state !== 'live' ? 'line-through' : undefined}>{whenLabel(a)}</Box>
+                    {/* A narrow screen scrolls the table sideways: the mark sits beside the time, always in view. */}
+                    {a.state !== 'live' && <StatusBadge consultation={a} />}
                   </Table.Cell>
                   <Table.Cell>{a.memberName}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{a.ticketNumber}</Table.Cell>
@@ -65,7 +67,7 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                   </Table.Cell>
                   <Table.Cell>
                     <Box>{a.staffNickname}</Box>
-                    <StatusBadge consultation={a} />
+                    {a.state === 'live' && <StatusBadge consultation={a} />}
                   </Table.Cell>
                   <Table.Cell>
                     {a.state === 'live' && (
