@@ -266,6 +266,8 @@ export const CancelAccountRequest = v.object({})
 export const ChargeDataRequest = v.object({
   productId: ProductId,
   staffId: v.optional(capped(ID_MAX)),
+  /** ADD/TIP: the member's own consultation it is bought on (answered as `parent`). */
+  parentTicketNumber: v.optional(capped(ID_MAX)),
 })
 export const ChargeDataResponse = v.object({
   product: v.object({
@@ -280,6 +282,13 @@ export const ChargeDataResponse = v.object({
   availableCardBrandList: v.array(CardBrand),
   /** The requested consultant, null without staffId. */
   staff: v.nullable(StaffProfile),
+  /**
+   * The consultation an extension (ADD) or tip is bought on, null without parentTicketNumber: the
+   * order summary says which one it extends (docs/product.md §2 "/buy").
+   */
+  parent: v.optional(
+    v.nullable(v.object({ ticketNumber: v.string(), reservationTime: v.string(), minutesToSupport: v.number(), staffNickname: v.nullable(v.string()) })),
+  ),
 })
 export type ChargeDataResponse = v.InferOutput<typeof ChargeDataResponse>
 

@@ -83,6 +83,8 @@ export const Ticket = v.object({
    * consultation's time is over (contract/ticket-rules.ts).
    */
   noContact: v.optional(v.boolean()),
+  /** Our addition: an extension (ADD) or tip (TIP) names the consultation it was bought on; null otherwise. */
+  parentTicketNumber: v.optional(v.nullable(v.string())),
 })
 export type Ticket = v.InferOutput<typeof Ticket>
 

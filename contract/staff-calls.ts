@@ -64,6 +64,9 @@ export type Outcome = v.InferOutput<typeof Outcome>
 /** An extension (ADD) bought on a consultation. */
 export const AddTicket = v.object({ ticketNumber: v.string(), productName: v.string(), minutes: v.number(), purchaseUnixTime: v.number() })
 
+export const ConsultationState = v.picklist(['live', 'refunded', 'cancelled'])
+export type ConsultationState = v.InferOutput<typeof ConsultationState>
+
 export const Consultation = v.object({
   ticketNumber: v.string(),
   productName: v.string(),
@@ -72,8 +75,14 @@ export const Consultation = v.object({
   /** `SUPPORT-YYYYMMDD-HH-MM` (Japan wall clock). */
   reservationTime: v.string(),
   startUnixTime: v.number(),
-  /** start + the ticket's minutes (the booked cells; extensions bought on the spot run on). */
+  /**
+   * When the consultation ends: start + the ticket's minutes + the extensions (ADD) bought on it
+   * (`addedMinutes`). Every staff view and the calendar feed show this end (docs/server.md
+   * "Consultation state").
+   */
   endUnixTime: v.number(),
+  /** start + the ticket's minutes: the end of the booked cells (an extension runs on without cells). */
+  bookedEndUnixTime: v.number(),
   minutes: v.number(),
   /** Minutes of the extensions bought on it. */
   addedMinutes: v.number(),
@@ -99,6 +108,16 @@ export const Consultation = v.object({
   outcomeUnixTime: v.nullable(v.number()),
   /** Refunded in part or in full: no outcome can be recorded. */
   refunded: v.boolean(),
+  /**
+   * The one state every staff view reads (docs/server.md "Consultation state"), never re-derived:
+   *  - live: the booking holds its cells and is (or was) to be held;
+   *  - refunded: any refund ended the reservation (docs/product.md §4 "Refunds end the
+   *    reservation"), its cells from the refund on are free;
+   *  - cancelled: the member cancelled their account before it started; its cells are free.
+   * Only a live consultation can be reassigned, extended or given an outcome; the others are
+   * shown marked (返金済み / 取消) after the live ones, without actions.
+   */
+  state: ConsultationState,
   /** The member chose 指名なし: the consultant was assigned. */
   noPreference: v.boolean(),
 })

@@ -39,7 +39,11 @@ export const staffMessages = {
   reassignPast: '開始時刻を過ぎた相談は担当を変更できません。',
   reassignSameStaff: '現在の担当者です。',
   reassignNotFree: 'この担当者はその時間に対応できません。',
-  reassignNotChangeable: '対応結果が記録済み、または返金済みの相談は担当を変更できません。',
+  reassignNotChangeable: '対応結果が記録済みの相談は担当を変更できません。',
+  // A refunded or cancelled booking holds no cells any more (docs/server.md "Consultation state"):
+  // one message for the candidates and for the change, whichever the operator reaches first.
+  reassignRefunded: 'この予約は返金により取り消されています。担当は変更できません。',
+  reassignCancelled: 'この予約は会員の退会により取り消されています。担当は変更できません。',
   reassignRaced: '相談の日時または担当が同時に変更されました。画面を更新して確認してください。',
   accountNotFound: 'このメールアドレスのアカウントが見つかりません。初期パスワードを指定すると作成します。',
   consultantNeedsStaff: '相談員の権限には担当者IDが必要です。',

@@ -75,6 +75,17 @@ export function changeClosedNote(t: Ticket, now: Date): 'tooLate' | null {
   return reservationChangeRefusal({ ...t, reservationAt }, now) === 'tooLate' ? 'tooLate' : null
 }
 
+/**
+ * The booking a refund of this ticket would end (docs/product.md §4 "Refunds end the
+ * reservation"): a SUPPORT ticket not yet refunded, UNSUPPORTED, whose consultation is still
+ * ahead. Null for any other ticket (nothing to cancel).
+ */
+export function bookingAhead(t: Ticket, now: Date): { reservationUnixTime: number; staffNickname: string | null } | null {
+  if (t.productType !== 'SUPPORT' || t.supportStatus !== 'UNSUPPORTED' || isRefunded(t) || t.reservationUnixTime === null) return null
+  if (t.reservationUnixTime <= nowSeconds(now)) return null
+  return { reservationUnixTime: t.reservationUnixTime, staffNickname: t.staff?.staffNickname ?? null }
+}
+
 export type RateButton = 'hidden' | 'rate' | 'rated'
 
 /** product.md §6: COMPLETED, SUPPORT, no refund; 'rated' (disabled) once alreadyRating. */
@@ -83,9 +94,28 @@ export function rateButton(t: Ticket): RateButton {
   return t.alreadyRating ? 'rated' : 'rate'
 }
 
+/**
+ * The consultation an extension (ADD) was bought on, among the member's tickets; null for any
+ * other ticket, or when the parent is not among them.
+ */
+export const parentOf = (t: Ticket, tickets: readonly Ticket[]): Ticket | null =>
+  t.productType === 'ADD' && t.parentTicketNumber ? (tickets.find((p) => p.ticketNumber === t.parentTicketNumber) ?? null) : null
+
+/**
+ * An extension (ADD) follows its consultation (docs/product.md §4 "Extensions follow their
+ * consultation"): it is held only while that consultation is still reserved (listed and labelled
+ * サポート予約済み). Once the consultation is over (completed, unsolved, no contact) the extension
+ * was used with it or can no longer be, and once it is refunded the booking it extends is gone:
+ * either way it leaves the held tickets like a used ticket (its payment stays in the history).
+ */
+export const isHeldExtension = (t: Ticket, tickets: readonly Ticket[], now: Date): boolean => {
+  const parent = parentOf(t, tickets)
+  return parent === null || (isListed(parent) && ticketLabel(parent, now) === 'reserved')
+}
+
 /** Held tickets as the home lists them: listed ones only, upcoming reservations first. */
-export function heldTickets(tickets: Ticket[]): Ticket[] {
-  return tickets.filter(isListed).sort((a, b) => (b.reservationUnixTime ?? b.purchaseTime) - (a.reservationUnixTime ?? a.purchaseTime))
+export function heldTickets(tickets: Ticket[], now: Date): Ticket[] {
+  return tickets.filter((t) => isListed(t) && isHeldExtension(t, tickets, now)).sort((a, b) => (b.reservationUnixTime ?? b.purchaseTime) - (a.reservationUnixTime ?? a.purchaseTime))
 }
 
 /** The JST days (YYYYMMDD) of the member's reservations: listed SUPPORT tickets still to happen. */

@@ -21,8 +21,11 @@ import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type R
 /** `refundable`: what may still be refunded (paid − refunded − refunds in progress), from the server. */
 export type RefundInput = { ticketNumber: string; refundable: number }
 export type RefundRequest = { ticketNumber: string; amount: number; reason: string; idempotencyKey: string }
-/** The purchase's refunded total after this refund. */
-export type RefundResult = { amountRefunded: number }
+/**
+ * The purchase after this refund, as the server answered: its refunded total and what may still be
+ * refunded (the done view shows these, not the figures the dialog opened with).
+ */
+export type RefundResult = { amountRefunded: number; refundable?: number }
 
 export type RefundContext = RefundInput & {
   draft: RefundDraft

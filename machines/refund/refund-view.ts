@@ -26,6 +26,15 @@ export const refundView = {
   errors: (s: Snapshot) => (s.context.submitted ? s.context.errors : noErrors),
   /** What may still be refunded. */
   refundable: (s: Snapshot) => refundRemaining(s.context),
+  /**
+   * The purchase's refunded total and what is still refundable: the server's answer once refunded,
+   * null before (the dialog shows the figures it opened with).
+   */
+  after: (s: Snapshot): { amountRefunded: number; refundable: number } | null => {
+    const r = s.context.result
+    if (!r) return null
+    return { amountRefunded: r.amountRefunded, refundable: r.refundable ?? Math.max(0, refundRemaining(s.context) - refundRequestOf(s.context).amount) }
+  },
   /** What the confirm button sends (amount and reason, shown in the confirmation). */
   request: (s: Snapshot) => refundRequestOf(s.context),
 }

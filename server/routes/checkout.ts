@@ -29,7 +29,7 @@ function allowedReturnUrl(raw: string, config: Config): boolean {
 
 export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 'charge' | 'charge-attempt' | 'tdsFinish' | 'sandbox/tokens' | 'stripe/setup-intents'> = {
   async 'charge-data'({ input, deps, me }) {
-    return chargeData(deps, me(), input.productId, input.staffId)
+    return chargeData(deps, me(), input.productId, input.staffId, input.parentTicketNumber)
   },
 
   async 'coupon-valid'({ input, deps, me }) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm'
 import { apiErrors } from '../../contract/messages'
 import type { Tx } from '../db/client'
 import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../db/schema'
@@ -34,12 +34,18 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
         .from(tickets)
         .where(and(eq(tickets.memberId, member.memberId), eq(tickets.productType, 'SUPPORT'), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
       if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw badRequest(apiErrors.unusedTickets)
-      const numbers = (await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, member.memberId))).map((r) => r.n)
+      // The cells of bookings still ahead go back to the grid (their consultations read 取消 on every
+      // staff view, docs/server.md "Consultation state"); a consultation under way or past keeps its
+      // cells as the record, as a refund keeps past cells. Today the refusal above leaves only
+      // refunded bookings ahead, whose cells are free already; the rule holds whatever the refusal.
+      const ahead = (await tx.select({ n: tickets.ticketNumber }).from(tickets).where(and(eq(tickets.memberId, member.memberId), gte(tickets.reservationAt, now)))).map((r) => r.n)
       // Cells still held by an abandoned attempt go too (they are void already, see services/purchase/).
       const attempted = (await tx.select({ n: purchaseAttempts.ticketNumber }).from(purchaseAttempts).where(eq(purchaseAttempts.memberId, member.memberId))).map((r) => r.n)
-      const all = [...new Set([...numbers, ...attempted])]
-      // Consultations not over yet whose booking goes now: their consultants are told below.
-      const ending = all.length === 0 ? [] : await consultationsEnding(tx, all, now)
+      const recorded = new Set((await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, member.memberId))).map((r) => r.n))
+      const all = [...new Set([...ahead, ...attempted.filter((n) => !recorded.has(n))])]
+      // Consultations not over yet (one under way keeps its cells as the record): their consultants
+      // are told below that the member left.
+      const ending = recorded.size === 0 ? [] : await consultationsEnding(tx, [...recorded], now)
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))
       await anonymiseMember(tx, member, now)
       return ending

@@ -54,7 +54,9 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     if (input.minutesToSupport !== ticket.minutesToSupport) throw badRequest(serverErrors.minutesMismatch)
     await releaseBooking(tx, ticket.ticketNumber)
     const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
-    await tx.update(tickets).set({ reservationAt: start, staffId: booked }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
+    // What the member chose now is the booking's preference (docs/server.md "Consultation state"):
+    // a named consultant is no 指名なし booking any more, and 指名なし is one again, assigned.
+    await tx.update(tickets).set({ reservationAt: start, staffId: booked, noPreference: staffId === null }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
     return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
   })

@@ -48,6 +48,7 @@ export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
     purchaseTime: unixSeconds(t.purchaseTime),
     // Only when recorded: the card reads 「ご連絡がありませんでした」 from then on (contract/ticket-rules.ts).
     ...(t.noContact ? { noContact: true } : {}),
+    parentTicketNumber: t.parentTicketNumber,
   }
 }
 

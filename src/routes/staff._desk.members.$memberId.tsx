@@ -14,7 +14,7 @@ function MemberRoute() {
       key={memberId}
       deskApi={deskApi}
       memberId={memberId}
-      refund={(purchase, { refunded, close }) => <RefundDialog key={purchase.receiptNumber} deskApi={deskApi} purchase={purchase} onRefunded={refunded} onClose={close} />}
+      refund={(purchase, booking, { refunded, close }) => <RefundDialog key={purchase.receiptNumber} deskApi={deskApi} purchase={{ ...purchase, booking }} onRefunded={refunded} onClose={close} />}
     />
   )
 }

@@ -9,6 +9,9 @@ export const buyText = {
   staff: '担当相談員',
   /** TIP: the consultant the tip goes to. */
   tippedStaff: 'チップを贈る相談員',
+  /** ADD: the consultation the extension is for (docs/product.md §2 "/buy"). */
+  extendedConsultation: '延長するご相談',
+  extendedTicket: '対象のチケット番号',
   noPreference: '指名なし',
   minutes: (m: number) => `最大${m}分`,
   couponTitle: 'ご利用いただけるクーポン',

@@ -191,6 +191,10 @@ export const deskMemberText = {
   tickets: 'チケット',
   ticketColumns: { number: 'チケット番号', product: '商品', reservation: '予約日時', status: '状態', refunded: '返金' },
   supportStatus: { UNSUPPORTED: '未対応', UNSOLVED: '未解決', COMPLETED: '完了', UNSOLVED_COMPLETED: '未解決で完了' },
+  /** A refunded ticket's state (docs/product.md §4 "Refunds end the reservation"). */
+  refundedStatus: '返金済み',
+  /** An extension or tip: the consultation it was bought on. */
+  parentTicket: (n: string) => `対象の相談 ${n}`,
   purchases: 'お支払い',
   purchaseColumns: { time: 'お支払い日時', product: '商品', amount: '金額', refunded: '返金済み', refundable: '返金可能', actions: '操作' },
   purchaseIds: (ticket: string, receipt: string) => `チケット ${ticket}・領収書 ${receipt}`,
@@ -230,6 +234,12 @@ export const deskRefundText = {
   edit: '内容を直す',
   doneTitle: '返金しました',
   doneBody: (yen: string) => `返金額 ${yen}。会員にメールでお知らせしました。`,
+  /**
+   * Any refund ends the reservation (docs/product.md §4 "Refunds end the reservation"): said
+   * before the operator confirms, and again once done.
+   */
+  bookingCancels: (booking: string) => `返金すると、このご予約（${booking}）は取り消され、枠は空きに戻ります。一部返金でも取り消されます。`,
+  bookingCancelled: (booking: string) => `ご予約（${booking}）は取り消され、枠は空きに戻りました。`,
 } as const
 
 export const deskAuditText = {

@@ -31,6 +31,8 @@ export const homeText = {
     rate: '評価する',
     rated: '評価済み',
     ticketNumber: 'チケット番号',
+    /** An extension (ADD) names the consultation it extends (docs/product.md §4). */
+    extends: '延長するご相談',
   },
   labels: {
     completed: 'サポート完了',

@@ -88,6 +88,11 @@ export const consultantDayText = {
     UNSOLVED_COMPLETED: '未解決で完了',
     NO_CONTACT: 'ご連絡なし',
   } as Record<string, string>,
+  /** A booking that is no reservation any more (docs/server.md "Consultation state"). */
+  ended: { refunded: '返金済み', cancelled: '取消' } as const,
+  endedNote: { refunded: '返金により取り消された予約です（枠は空きに戻りました）。', cancelled: '会員の退会により取り消された予約です（枠は空きに戻りました）。' } as const,
+  endedTitle: '取り消された予約',
+  extendedUntil: (end: string) => `延長込みで ${end} まで`,
 } as const
 
 export const outcomeText = {

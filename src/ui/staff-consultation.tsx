@@ -32,18 +32,31 @@ export function whenLabel(c: Pick<Consultation, 'reservationTime'>): string {
 /** The day (`YYYYMMDD`) a consultation is on. */
 export const dayOf = (c: Pick<Consultation, 'reservationTime'>): string => parseReservationTime(c.reservationTime)?.ymd ?? ''
 
-/** The status as the staff pages name it (ご連絡なし is recorded beside UNSUPPORTED). */
-export const statusLabel = (c: Pick<Consultation, 'supportStatus' | 'noContact'>): string =>
-  c.noContact && c.supportStatus === 'UNSUPPORTED' ? t.status.NO_CONTACT : (t.status[c.supportStatus] ?? c.supportStatus)
+/**
+ * The status as the staff pages name it: a refunded or cancelled booking by its state (返金済み /
+ * 取消, never 未対応: docs/server.md "Consultation state"), ご連絡なし beside UNSUPPORTED.
+ */
+export const statusLabel = (c: Pick<Consultation, 'supportStatus' | 'noContact' | 'state'>): string =>
+  c.state !== 'live' ? t.ended[c.state] : c.noContact && c.supportStatus === 'UNSUPPORTED' ? t.status.NO_CONTACT : (t.status[c.supportStatus] ?? c.supportStatus)
 
-export function StatusBadge({ consultation }: { consultation: Pick<Consultation, 'supportStatus' | 'noContact'> }) {
-  const palette = consultation.supportStatus === 'COMPLETED' || consultation.supportStatus === 'UNSOLVED_COMPLETED' ? 'completed' : consultation.noContact ? 'expired' : 'reserved'
+export function StatusBadge({ consultation }: { consultation: Pick<Consultation, 'supportStatus' | 'noContact' | 'state'> }) {
+  const palette =
+    consultation.state !== 'live'
+      ? 'refunded'
+      : consultation.supportStatus === 'COMPLETED' || consultation.supportStatus === 'UNSOLVED_COMPLETED'
+        ? 'completed'
+        : consultation.noContact
+          ? 'expired'
+          : 'reserved'
   return (
-    <Badge colorPalette={palette} variant="subtle">
+    <Badge colorPalette={palette} variant={consultation.state === 'live' ? 'subtle' : 'solid'} data-state={consultation.state}>
       {statusLabel(consultation)}
     </Badge>
   )
 }
+
+/** Live consultations first, then the refunded and cancelled ones, each in the server's order (by start). */
+export const liveFirst = <C extends Pick<Consultation, 'state'>>(list: readonly C[]): C[] => [...list.filter((c) => c.state === 'live'), ...list.filter((c) => c.state !== 'live')]
 
 /**
  * What a consultant needs to call or meet the member: name, how (a TEL number to dial, or the
@@ -51,7 +64,6 @@ export function StatusBadge({ consultation }: { consultation: Pick<Consultation,
  * extensions (ADD) bought on it.
  */
 export function ConsultationDetails({ consultation: c }: { consultation: Consultation }) {
-  const extensionMinutes = c.addTickets.reduce((sum, a) => sum + a.minutes, 0)
   const rows: Array<[string, ReactNode]> = [
     [t.columns.member, c.memberName],
     [
@@ -74,7 +86,7 @@ export function ConsultationDetails({ consultation: c }: { consultation: Consult
     [t.columns.os, c.os ? checkoutText.oses[c.os] : '—'],
     [t.columns.remote, c.remoteSupport ? checkoutText.remoteSupports[c.remoteSupport] : '—'],
     [t.columns.minutes, `${c.minutes}分${c.menuTitles.length ? `（${c.menuTitles.join('、')}）` : ''}`],
-    [t.columns.extensions, t.extensionCount(c.addTickets.length, extensionMinutes)],
+    [t.columns.extensions, t.extensionCount(c.addTickets.length, c.addedMinutes)],
     [t.ticketNumber, c.ticketNumber],
   ]
   return (

@@ -1,15 +1,17 @@
 import type { Browser, Page } from '@playwright/test'
 import { auditActionNames, auditFieldNames, auditRoleNames } from '../../contract/audit-names'
+import { sandboxTestCards } from '../../contract/calls'
 import { formatYen } from '../../contract/jst'
 import { buyText } from '../../src/text/checkout'
 import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
 import { homeText } from '../../src/text/home'
 import { purchaseListText } from '../../src/text/purchase-list'
+import { assignmentsText, consultantDayText } from '../../src/text/staff'
 import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
 import { couponSection } from './drivers/home'
 import { purchaseTable } from './drivers/purchase-list'
 import { DEMO_OPERATOR, staffLogin } from './drivers/staff'
-import { createMember, expect, login, test } from './fixtures'
+import { apiUrl, createMember, expect, login, test } from './fixtures'
 
 // The operator's desk as an operator uses it (src/routes/staff._desk.*), each journey ending in
 // what a member sees and in the audit rows it left: a coupon made, claimed by its link and used at
@@ -227,5 +229,85 @@ test('an operator adds a consultant with the address their mails go to; on a pho
   const row = op.getByRole('row').filter({ hasText: nickname })
   await expect(row).toContainText(deskConsultantText.inactive)
   await expect((await auditRows(op, 'consultant-create', staffId)).first()).toContainText(DEMO_OPERATOR.email)
+  await op.context().close()
+})
+
+/** A member's API bearer: signed in on the Auth Emulator as the app does. */
+async function memberBearer(email: string, password: string): Promise<string> {
+  const host = process.env.MYPAGE_AUTH_EMULATOR_HOST
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }),
+  })
+  const body = (await res.json()) as { idToken?: string }
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}`)
+  return body.idToken
+}
+
+/**
+ * A paid booking of 60 minutes set up through the API (the purchase itself is another test's): the
+ * first free cell two days ahead, a sandbox card that passed 3-D Secure, the charge.
+ */
+async function bookThroughApi(email: string, password: string): Promise<{ ticketNumber: string }> {
+  const bearer = await memberBearer(email, password)
+  const api = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${apiUrl()}/api/${path}`, { ...init, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...init.headers } })
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    return res.json() as Promise<T>
+  }
+  const dt = jstDay(2).replaceAll('-', '')
+  const schedule = await api(`reservation-schedule?dt=${dt}&minutesToSupport=60`)
+  const staff = (schedule.staffSchedules as T[]).find((s) => Object.values(s.schedules).some(Boolean))!
+  const slot = Object.entries(staff.schedules as Record<string, boolean>).find(([, free]) => free)![0]
+  const token = await api('sandbox/tokens', { method: 'POST', body: JSON.stringify({ number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'TARO YAMADA' }) })
+  if (token.threeDSecure === 'required') {
+    await fetch(`${apiUrl()}/sandbox/3ds/${token.tokenId}/approve`, { method: 'POST', body: new URLSearchParams({ return_url: '/buy' }) })
+  }
+  return (await api('charge', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': `e2e-truth-${Date.now()}` },
+    body: JSON.stringify({
+      productId: 'SUPPORT-60', cardId: '', cardToken: token.tokenId, saveCard: false, staffId: staff.staffId,
+      reservationTime: `SUPPORT-${schedule.selectDate}-${slot}`, supportType: 'TEL', reservationMenuList: [], counsellingComment: '', contactDevice: 'PC', contactOs: 'WINDOWS', remoteSupport: 'WISH',
+    }),
+  })) as { ticketNumber: string }
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads arbitrary JSON
+type T = Record<string, any>
+
+test('a partial refund of a booking says it cancels the booking, and 割り当て marks it refunded at 1280 and 390 px', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const member = await createMember('fresh')
+  const { ticketNumber } = await bookThroughApi(member.email, member.password)
+  const op = await operatorAt(browser, baseURL!, `/staff/members/${member.memberId}`)
+
+  // Before the confirmation, the dialog says the booking is cancelled by any refund (docs/product.md §4).
+  const purchase = op.locator(`tr[data-ticket-number="${ticketNumber}"][data-receipt-number]`)
+  await purchase.getByRole('button', { name: new RegExp(`^${deskMemberText.refund}：`) }).click()
+  const dialog = op.getByRole('dialog')
+  await expect(dialog.getByTestId('refund-booking-notice')).toContainText('は取り消され、枠は空きに戻ります')
+  await dialog.getByText(deskRefundText.partial, { exact: true }).click()
+  await dialog.getByLabel(deskRefundText.amount).fill('1000')
+  await dialog.getByLabel(deskRefundText.reason).fill('一部返金（E2E）')
+  await dialog.getByRole('button', { name: deskRefundText.submit }).click()
+  await expect(dialog.getByTestId('refund-booking-notice')).toBeVisible()
+  await dialog.getByRole('button', { name: deskRefundText.confirm }).click()
+  // Done: the figures after the refund, and the booking said cancelled.
+  await expect(dialog.getByText(deskRefundText.doneBody(formatYen(1000)))).toBeVisible({ timeout: 20_000 })
+  await expect(dialog.getByTestId('refund-total')).toHaveText(formatYen(1000))
+  await expect(dialog.getByTestId('refund-booking-cancelled')).toBeVisible()
+  await dialog.getByRole('button', { name: deskCommonText.close }).click()
+  await expect(op.locator(`tr[data-ticket-number="${ticketNumber}"]:not([data-receipt-number])`)).toContainText(deskMemberText.refundedStatus)
+
+  // 割り当て: the booking is marked 返金済み, never 未対応, and offers no 担当を変更.
+  for (const width of [1280, 390]) {
+    await op.setViewportSize({ width, height: 900 })
+    await op.goto('/staff/assignments')
+    const row = op.locator(`tr[data-ticket-number="${ticketNumber}"]`)
+    await expect(row).toHaveAttribute('data-state', 'refunded', { timeout: 20_000 })
+    await expect(row.locator('[data-state="refunded"]')).toHaveText(consultantDayText.ended.refunded)
+    await expect(row.getByRole('button', { name: new RegExp(assignmentsText.reassign) })).toHaveCount(0)
+    await row.scrollIntoViewIfNeeded()
+    await expect(row.locator('[data-state="refunded"]')).toBeInViewport()
+  }
   await op.context().close()
 })

@@ -10,6 +10,7 @@ export const consultationFixture: Consultation = {
   reservationTime: 'SUPPORT-20261126-10-30',
   startUnixTime: 1795656600,
   endUnixTime: 1795660200,
+  bookedEndUnixTime: 1795660200,
   minutes: 60,
   addedMinutes: 0,
   supportType: 'TEL',
@@ -29,6 +30,7 @@ export const consultationFixture: Consultation = {
   outcomeUnixTime: null,
   refunded: false,
   noPreference: true,
+  state: 'live',
 }
 
 export const candidatesFixture = {

@@ -55,8 +55,18 @@ describe('product.md §4 held tickets listing rule', () => {
   it('hides a ticket whose follow-up is 返金', () => expect(isListed(ticket({ unsolvedAfterFollowContent: '返金' }))).toBe(false))
   it('hides a refunded ticket (amountRefunded)', () => expect(isListed(ticket({ amountRefunded: 5500 }))).toBe(false))
   it('heldTickets keeps listed ones only', () => {
-    const list = heldTickets([ticket({ ticketNumber: 'A' }), ticket({ ticketNumber: 'B', amountRefunded: 100 }), ticket({ ticketNumber: 'C', unsolvedAfterFollowContent: '返金' })])
+    const list = heldTickets([ticket({ ticketNumber: 'A' }), ticket({ ticketNumber: 'B', amountRefunded: 100 }), ticket({ ticketNumber: 'C', unsolvedAfterFollowContent: '返金' })], now)
     expect(list.map((t) => t.ticketNumber)).toEqual(['A'])
+  })
+  // docs/product.md §4 "Extensions follow their consultation".
+  const extension = (parent: string) => ticket({ ticketNumber: `A-${parent}`, productType: 'ADD', reservationTime: 'ADD', reservationUnixTime: null, parentTicketNumber: parent })
+  it('an extension is held while its consultation is reserved, and leaves with it', () => {
+    const held = (parent: ReturnType<typeof ticket>) => heldTickets([parent, extension(parent.ticketNumber)], now).map((t) => t.ticketNumber)
+    expect(held(ticket({ ticketNumber: 'S1' }))).toEqual(['S1', 'A-S1'])
+    expect(held(ticket({ ticketNumber: 'S2', supportStatus: 'COMPLETED' }))).toEqual(['S2'])
+    expect(held(ticket({ ticketNumber: 'S3', supportStatus: 'UNSOLVED' }))).toEqual(['S3'])
+    expect(held(ticket({ ticketNumber: 'S4', reservationUnixTime: inMinutes(-61) }))).toEqual(['S4'])
+    expect(held(ticket({ ticketNumber: 'S5', amountRefunded: 1000 }))).toEqual([])
   })
   it('a refunded ticket is not counted as a reservation day', () => {
     const days = reservationDays([ticket(), ticket({ reservationTime: 'SUPPORT-20250522-10-00', amountRefunded: 9900 })])

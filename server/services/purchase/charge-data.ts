@@ -2,8 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { ProductId } from '../../../contract/ids'
 import { apiErrors } from '../../../contract/messages'
 import type { StripePayment } from '../../adapters/stripe-payment'
-import { members, savedCards, staff } from '../../db/schema'
-import { badRequest } from '../../http/errors'
+import { members, savedCards, staff, tickets } from '../../db/schema'
+import { formatReservationTime } from '../../domain/time'
+import { badRequest, notFound, serverErrors } from '../../http/errors'
 import type { Deps, MemberRow } from '../../http/handler'
 import { toStaffProfile } from '../tickets'
 import { loadSaleProduct } from './pricing'
@@ -12,11 +13,29 @@ const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 
 
 /**
  * `charge-data`: what the checkout opens on — the product (only one on sale, as charge itself),
- * the member's last saved card, the brands taken, and the consultant asked for.
+ * the member's last saved card, the brands taken, the consultant asked for, and the consultation an
+ * ADD or TIP is bought on.
  */
-export async function chargeData(deps: Deps, member: MemberRow, productId: ProductId, staffId: string | undefined) {
+export async function chargeData(deps: Deps, member: MemberRow, productId: ProductId, staffId: string | undefined, parentTicketNumber?: string) {
   const { db } = deps
   const p = await loadSaleProduct(db, productId)
+  // The consultation an ADD or TIP is bought on: the member's own SUPPORT ticket (404 otherwise,
+  // as `charge` answers), so /buy can name what it extends.
+  let parent = null
+  if (parentTicketNumber) {
+    const [row] = await db
+      .select({ t: tickets, nickname: staff.staffNickname })
+      .from(tickets)
+      .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+      .where(and(eq(tickets.ticketNumber, parentTicketNumber), eq(tickets.memberId, member.memberId), eq(tickets.productType, 'SUPPORT')))
+    if (!row) throw notFound(serverErrors.ticketNotFound)
+    parent = {
+      ticketNumber: row.t.ticketNumber,
+      reservationTime: row.t.reservationAt ? formatReservationTime(row.t.reservationAt) : row.t.productType,
+      minutesToSupport: row.t.minutesToSupport,
+      staffNickname: row.nickname,
+    }
+  }
   let staffProfile = null
   if (staffId) {
     const [s] = await db.select().from(staff).where(eq(staff.staffId, staffId))
@@ -29,6 +48,7 @@ export async function chargeData(deps: Deps, member: MemberRow, productId: Produ
     creditcard: card ? { cardBrand: card.cardBrand, cardLast4: card.cardLast4, cardId: card.cardId } : null,
     availableCardBrandList: [...brands],
     staff: staffProfile,
+    parent,
   }
 }
 

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
-import ical from 'ical-generator'
-import { and, asc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
+import ical, { ICalEventStatus } from 'ical-generator'
+import { and, eq, ne, or, sql } from 'drizzle-orm'
 import { staffMessages as sm } from '../../../contract/staff-messages'
-import { STAFF_CALENDAR_PREFIX } from '../../../contract/staff-calls'
+import { STAFF_CALENDAR_PREFIX, type ConsultationState } from '../../../contract/staff-calls'
 import type { Db, Tx } from '../../db/client'
-import { staff, staffAccounts, staffCalendarFeeds, tickets } from '../../db/schema'
+import { staff, staffAccounts, staffCalendarFeeds } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
 import { forbidden } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { writeAudit, type AuditActor } from '../audit'
+import { consultationsBetween } from './consultations'
 
 // A consultant's private iCalendar feed (docs/server.md "Calendar feed"): a URL with a random
 // token they subscribe to in their own calendar. Only the token's SHA-256 is stored; rotating makes
@@ -26,6 +27,7 @@ const TOKEN_BYTES = 32
 export const FEED_PATH = /^([A-Za-z0-9_-]{43})\.ics$/
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
+const stateText: Record<ConsultationState, string> = { live: '', refunded: '返金済み', cancelled: '取消' }
 
 export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: string | null, action: 'STATUS' | 'ROTATE' | 'REVOKE') {
   if (!staffId) throw forbidden(sm.calendarNoStaff)
@@ -54,7 +56,7 @@ export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: strin
 /**
  * The .ics of a feed token, or null (404) for an unknown or revoked token, or when the account that
  * made it no longer holds the staff row as a consultant. The consultant's consultations from 30 days
- * back to 60 ahead.
+ * back to 60 ahead, refunded and cancelled ones as STATUS:CANCELLED events.
  */
 export async function calendarIcs(db: Db, token: string, now: Date): Promise<string | null> {
   const [feed] = await db
@@ -71,30 +73,23 @@ export async function calendarIcs(db: Db, token: string, now: Date): Promise<str
     )
     .where(eq(staffCalendarFeeds.tokenHash, hashOf(token)))
   if (!feed) return null
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.staffId, feed.staffId),
-        eq(tickets.productType, 'SUPPORT'),
-        isNotNull(tickets.reservationAt),
-        eq(tickets.amountRefunded, 0),
-        gte(tickets.reservationAt, addMinutes(now, -30 * 24 * 60)),
-        lt(tickets.reservationAt, addMinutes(now, 60 * 24 * 60)),
-      ),
-    )
-    .orderBy(asc(tickets.reservationAt))
+  const consultations = await consultationsBetween(db, feed.staffId, addMinutes(now, -30 * 24 * 60), addMinutes(now, 60 * 24 * 60))
   // Instants in UTC (…Z): every calendar shows them in its own zone, Japan time for a consultant there.
   const cal = ical({ name: `ITサポート 相談予定（${feed.nickname}）`, prodId: { company: 'mypage', product: 'staff-calendar', language: 'JA' } })
-  for (const t of rows) {
-    const how = t.supportType ? supportTypeText[t.supportType] : ''
+  for (const c of consultations) {
+    const how = c.supportType ? supportTypeText[c.supportType] : ''
+    // A refunded or cancelled booking stays as a cancelled event (docs/server.md "Calendar feed"):
+    // a calendar that already holds it shows it struck through instead of a slot that silently
+    // empties, and the same cell's new booking is the only live event there.
+    const live = c.state === 'live'
     cal.createEvent({
-      id: `${t.ticketNumber}@mypage`,
-      start: t.reservationAt!,
-      end: addMinutes(t.reservationAt!, t.minutesToSupport),
-      summary: `相談 ${t.ticketNumber}${how ? `（${how}）` : ''}`,
-      description: `${t.productName}\nチケット番号: ${t.ticketNumber}\n詳細はスタッフページの「本日の相談」で確認してください。`,
+      id: `${c.ticketNumber}@mypage`,
+      start: new Date(c.startUnixTime * 1000),
+      // The end the staff pages show: the booked minutes plus any extension (docs/server.md "Consultation state").
+      end: new Date(c.endUnixTime * 1000),
+      status: live ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+      summary: `${live ? '' : `【${stateText[c.state]}】`}相談 ${c.ticketNumber}${how ? `（${how}）` : ''}`,
+      description: `${c.productName}${c.addedMinutes > 0 ? `（延長 ${c.addedMinutes}分）` : ''}\nチケット番号: ${c.ticketNumber}\n詳細はスタッフページの「本日の相談」で確認してください。`,
     })
   }
   return cal.toString()

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
-import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest } from '../../../contract/staff-calls'
+import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest, ConsultationState } from '../../../contract/staff-calls'
 import {
   MEMBER_HISTORY_MAX,
   type ConsultationRecord,
@@ -49,9 +49,23 @@ async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consul
   return rows.map((r) => toConsultation(r, adds.filter((a) => a.parentTicketNumber === r.t.ticketNumber)))
 }
 
+/**
+ * The consultation's one state (docs/server.md "Consultation state"): any refund ends the
+ * reservation (docs/product.md §4 "Refunds end the reservation"); a member who cancelled their
+ * account before the start leaves a cancelled one (its cells were freed then, services/
+ * cancel-account.ts); every other booking is live, whatever its outcome.
+ */
+export function stateOf(t: TicketRow, deletedAt: Date | null): ConsultationState {
+  if (t.amountRefunded > 0) return 'refunded'
+  if (deletedAt && deletedAt.getTime() <= t.reservationAt!.getTime() && t.supportStatus === 'UNSUPPORTED' && !t.noContact) return 'cancelled'
+  return 'live'
+}
+
 function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consultation {
   const start = t.reservationAt!
   const gone = m.deletedAt !== null
+  // A refunded extension adds no time (docs/server.md "Consultation state").
+  const addedMinutes = adds.filter((a) => a.amountRefunded === 0).reduce((sum, a) => sum + a.minutesToSupport, 0)
   return {
     ticketNumber: t.ticketNumber,
     productName: t.productName,
@@ -59,9 +73,10 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
     staffNickname,
     reservationTime: formatReservationTime(start),
     startUnixTime: unixSeconds(start),
-    endUnixTime: unixSeconds(addMinutes(start, t.minutesToSupport)),
+    endUnixTime: unixSeconds(addMinutes(start, t.minutesToSupport + addedMinutes)),
+    bookedEndUnixTime: unixSeconds(addMinutes(start, t.minutesToSupport)),
     minutes: t.minutesToSupport,
-    addedMinutes: adds.filter((a) => a.amountRefunded === 0).reduce((sum, a) => sum + a.minutesToSupport, 0),
+    addedMinutes,
     supportType: t.supportType,
     telNumber: t.supportType === 'TEL' && !gone ? m.phone : null,
     onlineEmail: t.supportType === 'ONLINE' && !gone ? m.email : null,
@@ -79,6 +94,7 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
     outcomeUnixTime: t.outcomeAt ? unixSeconds(t.outcomeAt) : null,
     refunded: t.amountRefunded > 0,
     noPreference: t.noPreference,
+    state: stateOf(t, m.deletedAt),
   }
 }
 
@@ -93,6 +109,10 @@ export async function consultantDay(db: Tx, staffId: string, input: { from?: str
   const consultations = await loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, range.from), lt(tickets.reservationAt, range.to)))
   return { staffId, staffNickname: s.n, from: range.ymd, days: range.days, consultations }
 }
+
+/** A consultant's consultations starting in [from, to), every state (the calendar feed). */
+export const consultationsBetween = (db: Tx, staffId: string, from: Date, to: Date): Promise<Consultation[]> =>
+  loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, from), lt(tickets.reservationAt, to)))
 
 /**
  * The operator's assignments: every consultation starting in the days asked for (from today, 14

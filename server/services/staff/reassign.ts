@@ -11,7 +11,8 @@ import type { Deps } from '../../http/handler'
 import { weekCounts } from '../assignment'
 import { loadDay } from '../schedule'
 import { writeAudit, type AuditActor } from '../audit'
-import { consultationByNumber, lockConsultationTicket, type TicketRow } from './consultations'
+import type { ConsultationState } from '../../../contract/staff-calls'
+import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow } from './consultations'
 import { consultantAddresses, mailConsultant } from './consultant-mails'
 import { staffMails } from './mails'
 import { lockShiftsShared } from './shifts'
@@ -48,10 +49,20 @@ async function dayOf(tx: Tx, t: TicketRow, now: Date) {
 const allStaff = (tx: Tx) =>
   tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId))
 
+/**
+ * A refunded or cancelled booking is no reservation any more: refused with the one message of its
+ * state, by the candidates and by the change alike (docs/server.md "Consultation state").
+ */
+function assertLive(state: ConsultationState) {
+  if (state === 'refunded') throw conflict(sm.reassignRefunded)
+  if (state === 'cancelled') throw conflict(sm.reassignCancelled)
+}
+
 /** Every consultant for a ticket: free or not, why not, and how many consultations they hold that week. */
 export async function reassignCandidates(deps: Deps, ticketNumber: string) {
   const now = deps.clock.now()
   const consultation = await consultationByNumber(deps.db, ticketNumber)
+  assertLive(consultation.state)
   const [t] = await deps.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
   const day = await dayOf(deps.db, t, now)
   const counts = await weekCounts(deps.db, t.reservationAt!, now)
@@ -82,8 +93,10 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
   const now = deps.clock.now()
   const done = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, { operator: true, staffId: null })
+    const [owner] = await tx.select({ deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
+    assertLive(stateOf(t, owner?.deletedAt ?? null))
     if (input.reservationTime && input.reservationTime !== formatReservationTime(t.reservationAt!)) throw conflict(sm.reassignRaced)
-    if (t.supportStatus !== 'UNSUPPORTED' || t.noContact || t.amountRefunded > 0) throw conflict(sm.reassignNotChangeable)
+    if (t.supportStatus !== 'UNSUPPORTED' || t.noContact) throw conflict(sm.reassignNotChangeable)
     if (t.reservationAt!.getTime() <= now.getTime()) throw conflict(sm.reassignPast)
     if (t.staffId === input.staffId) throw conflict(sm.reassignSameStaff)
     const [target] = await tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).where(eq(staff.staffId, input.staffId))

@@ -57,6 +57,14 @@ function OrderSummary({ actor, data }: { actor: CheckoutActorRef; data: ChargeDa
   const rows: Array<[string, string]> = [[buyText.product, product.productName]]
   if (product.minutesToSupport > 0 && product.productType !== 'TIP') rows.push(['', buyText.minutes(product.minutesToSupport)])
   if (when) rows.push([buyText.reservationTime, when], [buyText.staff, staff?.staffNickname ?? buyText.noPreference])
+  // An extension names the consultation it extends (charge-data's parent): date, time, consultant, ticket.
+  if (product.productType === 'ADD' && data.parent) {
+    const parentWhen = formatReservationTime(data.parent.reservationTime)
+    rows.push(
+      [buyText.extendedConsultation, [parentWhen, data.parent.staffNickname].filter(Boolean).join(' ')],
+      [buyText.extendedTicket, data.parent.ticketNumber],
+    )
+  }
   // A tip names the consultant being tipped (the rated ticket's, from charge-data).
   if (product.productType === 'TIP' && staff) rows.push([buyText.tippedStaff, staff.staffNickname])
   if (applied) rows.push([buyText.priceBeforeCoupon, yenOrFree(product.price)])

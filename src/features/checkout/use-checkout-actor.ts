@@ -72,7 +72,11 @@ export function useCheckoutActor({ services, auth, checkoutParams: params }: Che
         readStoredAttempt: fromPromise(async () => previousAttempt(readStored(PurchaseAttempt, session.get(attemptKey)), params, payment.returnedToken(returned), Date.now())),
         readAttemptOutcome: fromPromise(async ({ input }: { input: { idempotencyKey: string } }) => api.call('charge-attempt', input)),
         loadCheckout: fromPromise<CheckoutLoaded, CheckoutParams>(async ({ input }) => {
-          const chargeData = await api.call('charge-data', { productId: input.productId, ...(input.staffId ? { staffId: input.staffId } : {}) })
+          const chargeData = await api.call('charge-data', {
+            productId: input.productId,
+            ...(input.staffId ? { staffId: input.staffId } : {}),
+            ...(input.parentTicketNumber ? { parentTicketNumber: input.parentTicketNumber } : {}),
+          })
           const held = await api.call('user-data', { data: 'MEMBER_COUPON' }).catch(() => ({ couponList: [] }))
           const coupons = (held.couponList ?? []).filter((c) => couponFits(c, chargeData.product))
           return { chargeData, coupons, email, hasSavedSlot: readSavedSlot(session)?.productId === input.productId }

@@ -4,16 +4,19 @@ import type { Consultation, ConsultantDayResponse } from '../../../contract/staf
 import { offeredOutcomes } from '../../../machines/consultation-outcome/consultation-outcome-machine'
 import type { StaffApiClient } from '../../api/staff-client'
 import { consultantDayText as t } from '../../text/staff'
-import { ConsultationDetails, dayLabel, dayOf, StatusBadge, timeRange } from '../../ui/staff-consultation'
+import { ConsultationDetails, dayLabel, dayOf, liveFirst, StatusBadge, timeRange } from '../../ui/staff-consultation'
 import { ExtensionLinkButton } from './extension-link-button'
 
 /** How many days the consultant's list spans: today and the next two weeks (Japan). */
 export const CONSULTANT_DAYS = 14
 
-/** An outcome is recorded once the consultation has started, while it has not got its final status. */
-const canRecord = (c: Consultation, nowMs: number) => !c.refunded && c.startUnixTime * 1000 <= nowMs && offeredOutcomes(c.supportStatus, c.noContact).length > 0
-/** An extension is offered for a consultation still to be held or being held. */
-const canExtend = (c: Consultation) => !c.refunded && c.supportStatus === 'UNSUPPORTED'
+/**
+ * An outcome is recorded once a live consultation has started, while it has not got its final
+ * status. A refunded or cancelled one has no actions (docs/server.md "Consultation state").
+ */
+const canRecord = (c: Consultation, nowMs: number) => c.state === 'live' && c.startUnixTime * 1000 <= nowMs && offeredOutcomes(c.supportStatus, c.noContact).length > 0
+/** An extension is offered for a live consultation still to be held or being held. */
+const canExtend = (c: Consultation) => c.state === 'live' && c.supportStatus === 'UNSUPPORTED'
 
 /**
  * 今日の相談: today's and upcoming consultations (Japan time), each with what the consultant needs
@@ -33,39 +36,63 @@ export function ConsultantDayPage({
   // The list is reloaded after every outcome, and with every visit: read the clock as it renders.
   const now = Date.now()
   const today = day.from
-  const todays = day.consultations.filter((c) => dayOf(c) === today)
+  const todays = liveFirst(day.consultations.filter((c) => dayOf(c) === today))
   const later = day.consultations.filter((c) => dayOf(c) !== today)
   const laterDays = [...new Set(later.map(dayOf))]
 
-  const card = (c: Consultation) => (
-    <Card.Root key={c.ticketNumber} as="article" size="sm" aria-label={`${timeRange(c)} ${c.memberName}`} data-ticket-number={c.ticketNumber}>
-      <Card.Header>
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h3" size="md">
-            {timeRange(c)} {c.memberName}
-          </Heading>
-          <StatusBadge consultation={c} />
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="4">
-          <ConsultationDetails consultation={c} />
-          {recording === c.ticketNumber ? (
-            outcomePanel(c, () => setRecording(null))
-          ) : (
-            <HStack gap="3" wrap="wrap">
-              {canRecord(c, now) && (
-                <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
-                  {t.recordOutcome}
-                </Button>
-              )}
-              {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
-            </HStack>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  )
+  const card = (c: Consultation) => {
+    // A refunded or cancelled booking: muted, marked, its note instead of actions (docs/server.md
+    // "Consultation state"); the cell's live booking, if any, is the only one a consultant acts on.
+    if (c.state !== 'live') {
+      return (
+        <Card.Root key={c.ticketNumber} as="article" size="sm" variant="subtle" color="fg.muted" aria-label={`${timeRange(c)} ${c.memberName}（${t.ended[c.state]}）`} data-ticket-number={c.ticketNumber} data-state={c.state}>
+          <Card.Body>
+            <Stack gap="1">
+              <HStack justify="space-between" wrap="wrap" gap="2">
+                <Text fontWeight="bold" textDecoration="line-through">
+                  {timeRange(c)} {c.memberName}
+                </Text>
+                <StatusBadge consultation={c} />
+              </HStack>
+              <Text fontSize="sm">{t.endedNote[c.state]}</Text>
+              <Text fontSize="sm">
+                {t.ticketNumber}: {c.ticketNumber}
+              </Text>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )
+    }
+    return (
+      <Card.Root key={c.ticketNumber} as="article" size="sm" aria-label={`${timeRange(c)} ${c.memberName}`} data-ticket-number={c.ticketNumber} data-state={c.state}>
+        <Card.Header>
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h3" size="md">
+              {timeRange(c)} {c.memberName}
+            </Heading>
+            <StatusBadge consultation={c} />
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          <Stack gap="4">
+            <ConsultationDetails consultation={c} />
+            {recording === c.ticketNumber ? (
+              outcomePanel(c, () => setRecording(null))
+            ) : (
+              <HStack gap="3" wrap="wrap">
+                {canRecord(c, now) && (
+                  <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
+                    {t.recordOutcome}
+                  </Button>
+                )}
+                {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
+              </HStack>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    )
+  }
 
   return (
     <Stack gap="8">
@@ -89,7 +116,7 @@ export function ConsultantDayPage({
                 <Heading as="h3" size="md" color="fg.muted">
                   {dayLabel(ymd)}
                 </Heading>
-                {later.filter((c) => dayOf(c) === ymd).map(card)}
+                {liveFirst(later.filter((c) => dayOf(c) === ymd)).map(card)}
               </Stack>
             ))}
           </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 import type { EarlierConsultation, MemberConsultationsResponse } from '../../../contract/staff-calls'
 import { memberHistoryText as t } from '../../text/staff'
 import { StatusBadge, whenLabel } from '../../ui/staff-consultation'
@@ -51,12 +51,8 @@ function Earlier({ e }: { e: EarlierConsultation }) {
         <Text color="fg.muted">
           {t.consultant}：{e.staffNickname}
         </Text>
-        <StatusBadge consultation={e} />
-        {e.refunded && (
-          <Badge colorPalette="refunded" variant="subtle">
-            {t.refunded}
-          </Badge>
-        )}
+        {/* An earlier consultation is over: refunded, or live with its outcome (docs/server.md "Consultation state"). */}
+        <StatusBadge consultation={{ ...e, state: e.refunded ? 'refunded' : 'live' }} />
         <Text color="fg.muted">{t.minutesUsed(e.minutesUsed, e.minutes)}</Text>
       </HStack>
       {e.unsolvedAfterFollowContent && (

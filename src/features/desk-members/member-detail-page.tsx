@@ -3,6 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import type { DeskMail, DeskMemberResponse, DeskPurchase } from '../../../contract/desk-calls'
 import type { Ticket } from '../../../contract/entities'
 import { formatDateTimeUnix, formatYen } from '../../../contract/jst'
+import { bookingAhead } from '../../../contract/ticket-rules'
 import { failureMessage } from '../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../api/desk-client'
 import { deskCommonText as c, deskMemberText as t } from '../../text/desk'
@@ -26,10 +27,15 @@ export function MemberDetailPage({
 }: {
   deskApi: DeskApiClient
   memberId: string
-  refund: (purchase: DeskPurchase, done: { refunded: () => void; close: () => void }) => ReactNode
+  refund: (purchase: DeskPurchase, booking: ReturnType<typeof bookingAhead>, done: { refunded: () => void; close: () => void }) => ReactNode
 }) {
+
   const record = useRemote(() => deskApi.call('desk-member', { memberId }), [deskApi, memberId])
   const [refunding, setRefunding] = useState<DeskPurchase | null>(null)
+  const bookingOf = (p: DeskPurchase) => {
+    const ticket = record.data?.tickets.find((x) => x.ticketNumber === p.ticketNumber)
+    return ticket ? bookingAhead(ticket, new Date()) : null
+  }
   const [resending, setResending] = useState<number | null>(null)
   const [resendError, setResendError] = useState<string | null>(null)
   const resend = async (id: number) => {
@@ -49,9 +55,35 @@ export function MemberDetailPage({
   const ticketColumns = useMemo<ColumnDef<Ticket, unknown>[]>(
     () => [
       { id: 'number', header: t.ticketColumns.number, cell: ({ row }) => <Text fontFamily="mono">{row.original.ticketNumber}</Text> },
-      { id: 'product', header: t.ticketColumns.product, cell: ({ row }) => row.original.productName },
+      {
+        id: 'product',
+        header: t.ticketColumns.product,
+        cell: ({ row }) => (
+          <Text>
+            {row.original.productName}
+            {row.original.parentTicketNumber && (
+              <Text as="span" display="block" fontSize="xs" color="fg.muted">
+                {t.parentTicket(row.original.parentTicketNumber)}
+              </Text>
+            )}
+          </Text>
+        ),
+      },
       { id: 'reservation', header: t.ticketColumns.reservation, cell: ({ row }) => (row.original.reservationUnixTime === null ? '—' : formatDateTimeUnix(row.original.reservationUnixTime)) },
-      { id: 'status', header: t.ticketColumns.status, cell: ({ row }) => t.supportStatus[row.original.supportStatus] },
+      {
+        id: 'status',
+        header: t.ticketColumns.status,
+        // Any refund ends the reservation (docs/product.md §4): 返金済み, never 未対応, as on the staff
+        // pages and the member's own card.
+        cell: ({ row }) =>
+          row.original.amountRefunded > 0 ? (
+            <Badge colorPalette="refunded" variant="solid" data-state="refunded">
+              {t.refundedStatus}
+            </Badge>
+          ) : (
+            t.supportStatus[row.original.supportStatus]
+          ),
+      },
       { id: 'refunded', header: t.ticketColumns.refunded, cell: ({ row }) => (row.original.amountRefunded > 0 ? formatYen(row.original.amountRefunded) : '—') },
     ],
     [],
@@ -183,7 +215,8 @@ export function MemberDetailPage({
         </>
       ) : null}
       {refunding &&
-        refund(refunding, {
+        // The refund dialog says which reservation the refund cancels (docs/product.md §4).
+        refund(refunding, bookingOf(refunding), {
           refunded: record.reload,
           close: () => setRefunding(null),
         })}

@@ -10,7 +10,7 @@ import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard } from './ticket-card'
-import { heldTickets, interviewCardKind, isFirstTimeUser, reservationDays } from '../../../contract/ticket-rules'
+import { heldTickets, interviewCardKind, isFirstTimeUser, parentOf, reservationDays } from '../../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,8 +43,8 @@ const SECTIONS = 5
 /** The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
 export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
   const member = useSelector(auth, (s) => s.context.member)
-  const tickets = useMemo(() => heldTickets(data.supportTickets), [data.supportTickets])
-  const interview = useMemo(() => heldTickets(data.interviewTickets), [data.interviewTickets])
+  const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
+  const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
   // product.md §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. Only the
   // free ticket is the free phone consultation (offered to a first-time member, else marked used);
   // a paid interview ticket is an interview ticket.
@@ -96,7 +96,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
                   />
                 ))}
                 {tickets.map((ticket) => (
-                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} />
+                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} />
                 ))}
               </Stack>
             )}

@@ -15,9 +15,11 @@ const palettes: Record<TicketLabel, string> = {
 
 const t = homeText.tickets
 
-/** One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6. */
-export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
+/** One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an ADD names its consultation (`parent`). */
+export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now: Date; parent?: Ticket | null }) {
   const label = ticketLabel(ticket, now)
+  // An extension (ADD) is held only with its consultation (docs/product.md §4) and names it.
+  const parentWhen = parent ? parseReservationTime(parent.reservationTime) : null
   const when = parseReservationTime(ticket.reservationTime)
   const rate = rateButton(ticket)
   const encoded = encodeURIComponent(ticket.ticketNumber)
@@ -39,6 +41,12 @@ export function TicketCard({ ticket, now }: { ticket: Ticket; now: Date }) {
             {when && (
               <Text fontSize="sm">
                 {t.reservation}: {formatReservation(when.ymd, when.hour, when.minute)}
+              </Text>
+            )}
+            {parent && (
+              <Text fontSize="sm" data-testid="extends">
+                {t.extends}: {parentWhen ? `${formatReservation(parentWhen.ymd, parentWhen.hour, parentWhen.minute)} ` : ''}
+                {parent.staff?.staffNickname ? `${parent.staff.staffNickname} ` : ''}（{parent.ticketNumber}）
               </Text>
             )}
             {ticket.productType === 'SUPPORT' && (

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Consultation } from '../../../contract/staff-calls'
 import type { ReassignmentActorRef } from '../../../machines/reassignment/reassignment-machine'
 import { assignmentsText as t } from '../../text/staff'
-import { StatusBadge, whenLabel } from '../../ui/staff-consultation'
+import { liveFirst, StatusBadge, whenLabel } from '../../ui/staff-consultation'
 import { StaffTable } from '../../ui/staff-table'
 
 /**
@@ -12,7 +12,9 @@ import { StaffTable } from '../../ui/staff-table'
  */
 export function AssignmentsPage({ assignments, reassignment }: { assignments: Consultation[]; reassignment: ReassignmentActorRef }) {
   const [onlyUnnamed, setOnlyUnnamed] = useState(false)
-  const rows = onlyUnnamed ? assignments.filter((a) => a.noPreference) : assignments
+  // Refunded and cancelled bookings after the live ones, muted and without 担当を変更
+  // (docs/server.md "Consultation state"): the reassignment flow is never offered one.
+  const rows = liveFirst(onlyUnnamed ? assignments.filter((a) => a.noPreference) : assignments)
   return (
     <Stack gap="5">
       <Heading as="h1" size="xl">
@@ -39,8 +41,19 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
           </StaffTable.Header>
           <StaffTable.Body>
             {rows.map((a) => (
-              <StaffTable.Row key={a.ticketNumber} data-ticket-number={a.ticketNumber} data-staff-id={a.staffId} bg={a.noPreference ? 'orange.subtle' : undefined}>
-                <StaffTable.Cell label={t.columns.time} whiteSpace="nowrap">{whenLabel(a)}</StaffTable.Cell>
+              <StaffTable.Row
+                key={a.ticketNumber}
+                data-ticket-number={a.ticketNumber}
+                data-staff-id={a.staffId}
+                data-state={a.state}
+                bg={a.state !== 'live' ? 'bg.muted' : a.noPreference ? 'orange.subtle' : undefined}
+                color={a.state !== 'live' ? 'fg.muted' : undefined}
+              >
+                <StaffTable.Cell label={t.columns.time} whiteSpace="nowrap">
+                  <Box textDecoration={a.state !== 'live' ? 'line-through' : undefined}>{whenLabel(a)}</Box>
+                  {/* The mark sits beside the time: the first thing read, as a card on a phone too. */}
+                  {a.state !== 'live' && <StatusBadge consultation={a} />}
+                </StaffTable.Cell>
                 <StaffTable.Cell label={t.columns.member}>{a.memberName}</StaffTable.Cell>
                 <StaffTable.Cell label={t.columns.ticket} whiteSpace="nowrap">{a.ticketNumber}</StaffTable.Cell>
                 <StaffTable.Cell label={t.columns.preference}>
@@ -54,17 +67,19 @@ export function AssignmentsPage({ assignments, reassignment }: { assignments: Co
                 </StaffTable.Cell>
                 <StaffTable.Cell label={t.columns.consultant}>
                   <Box>{a.staffNickname}</Box>
-                  <StatusBadge consultation={a} />
+                  {a.state === 'live' && <StatusBadge consultation={a} />}
                 </StaffTable.Cell>
                 <StaffTable.Cell label={t.columns.action}>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    aria-label={`${t.reassign}：${a.ticketNumber}`}
-                    onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
-                  >
-                    {t.reassign}
-                  </Button>
+                  {a.state === 'live' && (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={`${t.reassign}：${a.ticketNumber}`}
+                      onClick={() => reassignment.send({ type: 'booking.pick', ticketNumber: a.ticketNumber })}
+                    >
+                      {t.reassign}
+                    </Button>
+                  )}
                 </StaffTable.Cell>
               </StaffTable.Row>
             ))}

@@ -1,6 +1,6 @@
-import { Button, chakra, DataList, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, chakra, DataList, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { REFUND_REASON_MAX } from '../../../contract/desk-calls'
 import { formatYen } from '../../../contract/jst'
 import type { RefundActorRef } from '../../../machines/refund/refund-machine'
@@ -11,7 +11,25 @@ import { deskCommonText as c, deskRefundText as t } from '../../text/desk'
 import { ErrorBanner } from '../../ui/error-banner'
 import { newRefundKey, useRefundActor } from './use-refund-actor'
 
-export type RefundTarget = { ticketNumber: string; productName: string; amount: number; amountRefunded: number; refundable: number }
+/**
+ * `booking`: the future reservation the ticket holds (contract/ticket-rules.ts `bookingAhead`),
+ * which any refund cancels; null or absent when there is none.
+ */
+export type RefundTarget = {
+  ticketNumber: string
+  productName: string
+  amount: number
+  amountRefunded: number
+  refundable: number
+  booking?: { reservationUnixTime: number; staffNickname: string | null } | null
+}
+
+/** 11月30日 13:00 山田 (Japan time) of the booking a refund cancels. */
+const bookingLabel = (b: NonNullable<RefundTarget['booking']>) => {
+  const jst = new Date(b.reservationUnixTime * 1000 + 9 * 3600 * 1000)
+  const hhmm = `${String(jst.getUTCHours()).padStart(2, '0')}:${String(jst.getUTCMinutes()).padStart(2, '0')}`
+  return `${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日 ${hhmm}${b.staffNickname ? ` ${b.staffNickname}` : ''}`
+}
 
 /** The refund of one purchase, in a dialog: amount and reason → confirm → refunding → done or failed. */
 export function RefundDialog({ deskApi, purchase, onRefunded, onClose }: { deskApi: DeskApiClient; purchase: RefundTarget; onRefunded: () => void; onClose: () => void }) {
@@ -30,6 +48,10 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
   const canClose = useSelector(actor, refundView.canClose)
   const closed = useSelector(actor, refundView.isClosed)
   const refundable = useSelector(actor, refundView.refundable)
+  const after = useSelector(actor, refundView.after)
+  // The booking as the dialog opened on it: once refunded, the page reloads the ticket and has no
+  // booking ahead any more, but the done view still says which one was cancelled.
+  const [booking] = useState(() => (purchase.booking ? bookingLabel(purchase.booking) : null))
   const close = () => {
     if (busy) return
     if (canClose) actor.send({ type: 'dialog.close' })
@@ -60,13 +82,19 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                   </DataList.Item>
                   <DataList.Item>
                     <DataList.ItemLabel>{t.refunded}</DataList.ItemLabel>
-                    <DataList.ItemValue>{formatYen(purchase.amountRefunded)}</DataList.ItemValue>
+                    <DataList.ItemValue data-testid="refund-total">{formatYen(after ? after.amountRefunded : purchase.amountRefunded)}</DataList.ItemValue>
                   </DataList.Item>
                   <DataList.Item>
                     <DataList.ItemLabel>{t.refundable}</DataList.ItemLabel>
-                    <DataList.ItemValue>{formatYen(refundable)}</DataList.ItemValue>
+                    <DataList.ItemValue data-testid="refund-refundable">{formatYen(after ? after.refundable : refundable)}</DataList.ItemValue>
                   </DataList.Item>
                 </DataList.Root>
+                {booking && step !== 'done' && (
+                  <Alert.Root status="warning" data-testid="refund-booking-notice">
+                    <Alert.Indicator />
+                    <Alert.Title>{t.bookingCancels(booking)}</Alert.Title>
+                  </Alert.Root>
+                )}
                 {step === 'editing' && (
                   <chakra.form id="refund-form" onSubmit={submit} noValidate>
                     <Stack gap="4">
@@ -120,9 +148,10 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                   <ErrorBanner title={t.failedTitle} description={failure?.unanswered ? t.unanswered : `${failure?.message ?? ''}${failure?.retryable ? ` ${t.retrySafe}` : ''}`} />
                 )}
                 {step === 'done' && (
-                  <Text role="status" color="fg.success">
-                    {t.doneBody(formatYen(request.amount))}
-                  </Text>
+                  <Stack gap="1" role="status">
+                    <Text color="fg.success">{t.doneBody(formatYen(request.amount))}</Text>
+                    {booking && <Text data-testid="refund-booking-cancelled">{t.bookingCancelled(booking)}</Text>}
+                  </Stack>
                 )}
               </Stack>
             </Dialog.Body>

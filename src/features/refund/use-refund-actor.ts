@@ -15,7 +15,7 @@ export function useRefundActor(deskApi: DeskApiClient, purchase: { ticketNumber:
       actors: {
         refundPurchase: fromPromise(async ({ input }) => {
           const answer = await deskApi.call('desk-refund', input)
-          return { amountRefunded: answer.purchase.amountRefunded }
+          return { amountRefunded: answer.purchase.amountRefunded, refundable: answer.purchase.refundable }
         }),
       },
       actions: { notifyRefunded: () => onRefunded() },
