@@ -177,7 +177,8 @@ describe('an extension and its consultation', () => {
     expect(extension.parentTicketNumber).toBe(booked.ticketNumber)
     expect(heldTickets(before, NOW).map((t) => t.ticketNumber)).toContain(extension.ticketNumber)
 
-    const done = await at('2025-06-10T05:30:00Z', () => staffPost(h, 'consultation-outcome', { token: cs.token, body: { ticketNumber: booked.ticketNumber, outcome: 'COMPLETED', minutesUsed: 85 } }))
+    // Recorded at the extended end: 85 minutes used fit the 90 begun (outcomes fit the time, decision 68).
+    const done = await at('2025-06-10T06:30:00Z', () => staffPost(h, 'consultation-outcome', { token: cs.token, body: { ticketNumber: booked.ticketNumber, outcome: 'COMPLETED', minutesUsed: 85 } }))
     expect(done.status).toBe(200)
     const after = await memberTickets(m.token)
     const held = heldTickets(after, NOW)
