@@ -70,26 +70,37 @@ async function onShift(db: Tx, staffId: string, start: Date, minutes: number): P
  * Books the cells of a seeded reservation as a member's booking would (docs/design.md "Rules of the
  * server"): the preferred consultant if they work then and are free, else the next one who does.
  * Fixture members created side by side (tests) must not collide on the same cells: with `laterDays`,
- * when everyone working then is taken, the same time on the following days is tried. null: nobody
+ * when everyone working then is taken, other hours of the same day are tried (never 19:00 or later:
+ * tests book the evening themselves), then the following days. The day stays the fixture's as long
+ * as it can (a test reads "a reservation three days from today" on the home calendar). null: nobody
  * working then is free.
  */
 async function bookFree(db: Tx, preferred: string, start: Date, minutes: number, ticketNumber: string, laterDays = 0): Promise<{ staffId: string; start: Date } | null> {
   const order = [preferred, ...staffRows.map((s) => s.staffId).filter((s) => s !== preferred)]
+  const hour = toZoned(start).hour()
+  const hourShifts = laterDays === 0 ? [0] : [0, 1, 2, 3, -1, -2, -3, -4, -5, -6].filter((h) => hour + h >= 9 && hour + h + Math.ceil(minutes / 60) <= 19)
   for (let d = 0; d <= laterDays; d++) {
-    const at = new Date(start.getTime() + d * 86_400_000)
-    const cells = cellsOf(at, minutes)
-    for (const staffId of order) {
-      if (!(await onShift(db, staffId, at, minutes))) continue
-      // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
-      // cells free and the second insert failed on the unique (consultant, cell) constraint.
-      const inserted = await db
-        .insert(bookings)
-        .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
-        .onConflictDoNothing()
-        .returning({ id: bookings.id })
-      if (inserted.length === cells.length) return { staffId, start: at }
-      if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
+    for (const h of hourShifts) {
+      const booked = await bookAt(db, order, new Date(start.getTime() + d * 86_400_000 + h * 3_600_000), minutes, ticketNumber)
+      if (booked) return booked
     }
+  }
+  return null
+}
+
+async function bookAt(db: Tx, order: string[], at: Date, minutes: number, ticketNumber: string): Promise<{ staffId: string; start: Date } | null> {
+  const cells = cellsOf(at, minutes)
+  for (const staffId of order) {
+    if (!(await onShift(db, staffId, at, minutes))) continue
+    // Insert-or-skip, not look-then-insert: on PostgreSQL two members created at once both saw the
+    // cells free and the second insert failed on the unique (consultant, cell) constraint.
+    const inserted = await db
+      .insert(bookings)
+      .values(cells.map((cellStart) => ({ staffId, cellStart, ticketNumber })))
+      .onConflictDoNothing()
+      .returning({ id: bookings.id })
+    if (inserted.length === cells.length) return { staffId, start: at }
+    if (inserted.length > 0) await db.delete(bookings).where(inArray(bookings.id, inserted.map((r) => r.id)))
   }
   return null
 }
