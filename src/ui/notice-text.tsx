@@ -86,7 +86,7 @@ export function NoticeText({ content, origin = window.location.origin, fontSize 
   return (
     <Stack gap="2">
       {noticeParagraphs(content, origin).map((lines, p) => (
-        <Text key={p} fontSize={fontSize}>
+        <Text key={p} fontSize={fontSize} data-notice-paragraph>
           {lines.map((segments, l) => (
             <Fragment key={l}>
               {l > 0 && <br />}

@@ -149,7 +149,7 @@ test('a notice published at the desk is on the member’s home until it is withd
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 })
     await expect(notice.getByRole('heading', { name: title })).toBeVisible()
-    await expect(notice.locator('p')).toHaveCount(2)
+    await expect(notice.locator('[data-notice-paragraph]')).toHaveCount(2)
     const outside = notice.getByRole('link', { name: 'https://example.com/info' })
     await expect(outside).toHaveAttribute('target', '_blank')
     await expect(outside).toHaveAttribute('rel', 'noopener noreferrer')
