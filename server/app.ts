@@ -25,6 +25,7 @@ import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
+import type { JobEngine } from './jobs/engine'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { apiSecurityHeaders, HSTS, sandboxPageSecurityHeaders } from './http/security-headers'
@@ -96,6 +97,8 @@ export type AppOptions = {
   rateLimits?: RateLimits
   /** Where the counters live (in memory by default; a shared store for several replicas). */
   rateLimitStore?: RateLimitStore
+  /** This process's job engine (server/jobs/engine.ts): the test route that runs due jobs needs it. */
+  jobs?: JobEngine
 }
 
 export function createApp(given: Deps, options: AppOptions = {}) {
@@ -150,7 +153,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.get('/api/ready', readinessHandler(deps.db))
 
   if (deps.config.enableTestRoutes) {
-    mountTestRoutes(app, deps)
+    mountTestRoutes(app, deps, options.jobs)
     mountBenchRoutes(app)
   }
 

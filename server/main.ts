@@ -14,11 +14,11 @@ import { backupOnSignal } from './db/backup'
 import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { demoStaff } from './db/seed/staff-accounts'
 import { ensureDemoStaff } from './services/staff/accounts'
-import { extendPlannedShifts } from './services/staff/shifts'
 import { systemClock } from './domain/time'
 import { createApiCaches } from './services/cache'
 import { createPgCacheBus, type CacheBus } from './services/cache-bus'
-import { startPurchaseSweeper } from './services/purchase-sweeper'
+import { startJobEngine } from './jobs/engine'
+import { jobs } from './jobs/registry'
 import { releaseProcessLeases } from './services/lease-release'
 import { flushErrorReports, initErrorReports } from './observability/error-reports'
 import { createProcessLogger, log, setLogger } from './observability/log'
@@ -109,15 +109,13 @@ async function main() {
     config,
     caches,
   }
+  // Every timed task is a job of the engine, on this same database (server/jobs/, docs/decisions.md
+  // 80): the purchase sweeper (decision 51), the planned shifts' extension.
+  const engine = await startJobEngine(deps, jobs, { connection: config.databaseUrl ? { url: config.databaseUrl } : { executeSql: database.executeSql! } })
+  // The booking window needs the planned shifts from the start, not at the next hour.
+  await engine.runNow('shift-extension').catch((e: Error) => log().error({ err: e }, 'could not extend the planned shifts'))
   // Counted in the database, so every replica shares each limit.
-  const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()) })
-  // Purchases whose process died mid-charge are recorded or released by whichever replica sweeps
-  // first (services/purchase-sweeper.ts, docs/decisions.md 51).
-  const stopSweeper = startPurchaseSweeper(deps)
-  // Planned shifts reach into the booking window as the days pass (services/staff/shifts.ts).
-  const extendShifts = () => extendPlannedShifts(deps).catch((e: Error) => log().error({ err: e }, 'could not extend the planned shifts'))
-  await extendShifts()
-  setInterval(extendShifts, 60 * 60_000).unref()
+  const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()), jobs: engine })
 
   handle = app.fetch
   log().info(`${config.staticDir ? 'App and API' : 'API'} ready on http://${config.host}:${config.port} (${config.env})`)
@@ -137,7 +135,8 @@ async function main() {
     }, settings.shutdownGraceMs + 10_000).unref()
     log().info({ signal, inFlight }, 'stopping: draining the requests in flight')
     server.close()
-    const sweeperStopped = stopSweeper().catch(() => {})
+    // The jobs running here finish (a sweep gives its leases back on its own), no new one starts.
+    const jobsStopped = engine.stop().catch((e: Error) => log().error({ err: e }, 'stopping: the job engine did not stop cleanly'))
     const deadline = Date.now() + settings.shutdownGraceMs
     // Idle keep-alive connections would hold the close; a connection whose request just ended is idle next.
     while (inFlight > 0 && Date.now() < deadline) {
@@ -146,7 +145,7 @@ async function main() {
     }
     if (inFlight > 0) log().warn({ inFlight }, 'stopping: grace period over, closing the connections still open')
     server.closeAllConnections()
-    await sweeperStopped
+    await jobsStopped
     const released = await releaseProcessLeases(database.db, clock.now()).catch((e: Error) => {
       log().error({ err: e }, 'stopping: could not give up the purchase leases (they lapse on their own)')
       return 0

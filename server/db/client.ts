@@ -20,6 +20,11 @@ export type Database = {
    * queries while the server runs (server/db/backup.ts, docs/operations.md "Backups").
    */
   dumpDataDir?: () => Promise<Blob>
+  /**
+   * PGlite: raw SQL for the job engine (server/jobs/engine.ts, pg-boss's bring-your-own `db`): a
+   * statement with parameters, or a script of several statements without (pg-boss's schema).
+   */
+  executeSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -71,5 +76,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const client = opts.dataDir && opts.dataDir !== 'memory://' ? new PGlite(opts.dataDir) : new PGlite()
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
-  return { db: db as unknown as Db, close: () => client.close(), kind: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip') }
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return client.query(text, values)
+    const results = await client.exec(text)
+    return results[results.length - 1] ?? { rows: [] }
+  }
+  return { db: db as unknown as Db, close: () => client.close(), kind: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip'), executeSql }
 }

@@ -50,6 +50,19 @@ export const metrics = {
     labelNames: ['call', 'rule'] as const,
     registers: [registry],
   }),
+  jobRuns: new Counter({
+    name: 'mypage_job_runs_total',
+    help: 'Runs of the jobs (server/jobs/) in this process, by job and outcome: completed, failed (a failed run is retried until its limit)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  }),
+  jobSeconds: new Histogram({
+    name: 'mypage_job_duration_seconds',
+    help: 'Time of one run of a job in this process, by job',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  }),
   mails: new Counter({
     name: 'mypage_mails_total',
     help: 'Mails handed to SMTP, by result (sent, failed)',
@@ -114,6 +127,28 @@ new Gauge({
 export function watchCacheBus(bus: BusStats): () => void {
   buses.add(bus)
   return () => buses.delete(bus)
+}
+
+/** Counts of the jobs' queue rows by job and state (pg-boss: created, retry, active, completed, failed…). */
+type QueueCounts = () => Promise<{ name: string; state: string; n: number }[]>
+const queues = new Set<QueueCounts>()
+new Gauge({
+  name: 'mypage_job_queue_jobs',
+  help: 'Jobs in the job queues by job and state: created and retry are the depth, failed waits for an operator (shared by every replica)',
+  labelNames: ['job', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset()
+    for (const counts of queues) {
+      for (const r of await counts().catch(() => [])) this.set({ job: r.name, state: r.state }, r.n)
+    }
+  },
+})
+
+/** Counts a job engine's queues in `mypage_job_queue_jobs`; returns a function that stops counting them. */
+export function watchJobQueues(counts: QueueCounts): () => void {
+  queues.add(counts)
+  return () => queues.delete(counts)
 }
 
 let defaultsOn = false

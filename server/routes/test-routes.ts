@@ -6,6 +6,7 @@ import { bookings, tickets } from '../db/schema'
 import { seedMember } from '../db/seed/members'
 import { CELL_MINUTES, atJst, cellsOf, todayJst } from '../domain/time'
 import type { Deps } from '../http/handler'
+import type { JobEngine } from '../jobs/engine'
 import { newMemberId } from '../services/ids'
 import { TicketNumber } from '../../contract/ids'
 
@@ -65,7 +66,13 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId
 }
 
 /** Only mounted when ENABLE_TEST_ROUTES=1: browser tests that must not share state. */
-export function mountTestRoutes(app: Hono, deps: Deps) {
+export function mountTestRoutes(app: Hono, deps: Deps, jobs?: JobEngine) {
+  // The jobs due at the clock's time run now, in this process (server/jobs/engine.ts `runDue`): a
+  // browser test moves through a cron tick without waiting for it.
+  app.post('/api/__test/jobs/run-due', async (c) => {
+    if (!jobs) return c.json({ message: 'no job engine in this process' }, 409)
+    return c.json({ runs: await jobs.runDue() })
+  })
   // An unexpected error in a handler, carrying personal data in its message: the error reports'
   // and the logs' scrub is tested with it (tests/api/error-reports.test.ts).
   app.get('/api/__test/throw', () => {

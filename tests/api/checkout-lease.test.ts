@@ -7,7 +7,7 @@ import { createStripeClient, createStripePayment, STRIPE_SEARCH_LAG_MS } from '.
 import { ConfigError, parseConfig } from '../../server/config'
 import { purchaseAttempts, purchases, sandboxCharges, sandboxTokens, tickets } from '../../server/db/schema'
 import type { Deps } from '../../server/http/handler'
-import { sweepPurchases } from '../../server/services/purchase-sweeper'
+import { sweepPurchases } from '../../server/jobs/purchase-sweep'
 import { createHarness, type Harness } from './harness'
 
 // docs/decisions.md 51: the lease on a purchase attempt and the sweeper, in one process.

@@ -15,7 +15,7 @@ export type PaymentSource = { kind: 'saved'; ref: string } | { kind: 'token'; to
 
 /**
  * The priced facts of an attempt, as stored on it (`plan`): what `record` needs besides the request
- * body, so a process that never saw the request can record it (services/purchase-sweeper.ts).
+ * body, so a process that never saw the request can record it (jobs/purchase-sweep.ts).
  * Card numbers never: a new card is its provider token, a saved card its provider reference.
  */
 export type Plan = {

@@ -31,7 +31,7 @@ import { errorOf, finish } from './record'
  * Who works an attempt holds its lease (lease.ts, docs/decisions.md 51). When a lease lapses (its
  * process died) the attempt is abandoned: the same key re-sent, to any replica, takes the lease
  * over at once and resumes — the provider answers the same charge for the same key — and a key
- * nobody re-sends is reconciled by the sweeper (services/purchase-sweeper.ts, reconcile.ts), which
+ * nobody re-sends is reconciled by the sweeper (jobs/purchase-sweep.ts, reconcile.ts), which
  * asks the provider whether the charge exists: recorded if it does, failed and released if not.
  * The hold (expires_at, HOLD_MINUTES) stays what readers of cells and coupons go by: a paid
  * attempt keeps its cells while it is resumed or reconciled. Its outcome: status.ts.

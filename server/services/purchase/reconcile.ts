@@ -10,7 +10,7 @@ import { log } from '../../observability/log'
 export type Reconciled = 'recorded' | 'failed' | 'unknown' | 'lost'
 
 /**
- * The sweeper's half (services/purchase-sweeper.ts): an abandoned attempt it has just taken the
+ * The sweeper's half (jobs/purchase-sweep.ts): an abandoned attempt it has just taken the
  * lease of, as `owner`. Held: the provider was never asked — fail and release. Charging: ask the
  * provider about the key; a charge found is recorded exactly as the request would have, none is
  * failed and released, and a provider that cannot tell yet leaves it for the next sweep.

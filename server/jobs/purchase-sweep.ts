@@ -3,12 +3,13 @@ import { purchaseAttempts } from '../db/schema'
 import type { Deps } from '../http/handler'
 import { log as logger } from '../observability/log'
 import { metrics } from '../observability/metrics'
-import { newLeaseOwner } from './purchase/lease'
-import { sendPurchaseMail } from './purchase/mail'
-import { reconcileAbandoned, type Reconciled } from './purchase/reconcile'
+import { newLeaseOwner } from '../services/purchase/lease'
+import { sendPurchaseMail } from '../services/purchase/mail'
+import { reconcileAbandoned, type Reconciled } from '../services/purchase/reconcile'
+import type { JobDefinition } from './engine'
 
 /**
- * The purchase sweeper (docs/decisions.md 51): every server process runs one. Each sweep
+ * The purchase sweeper (docs/decisions.md 51), a job of the engine (decision 80). Each sweep
  * takes the leases of abandoned attempts — held or charging, lease lapsed — with
  * `FOR UPDATE SKIP LOCKED`, so replicas sweeping at once share the work instead of queueing on
  * it, and reconciles them with the provider (services/purchase/reconcile.ts). It also
@@ -69,25 +70,18 @@ export async function sweepPurchases(deps: Deps): Promise<SweepResult> {
 }
 
 /**
- * Sweeps every `intervalMs` (one sweep at a time; a failed sweep is logged and the next one runs).
- * Returns a stop function that waits for a running sweep.
+ * The sweep as a job of the engine (server/jobs/engine.ts): as often as PURCHASE_SWEEP_MS says
+ * (0: never), one run per interval across the replicas. Runs at once are harmless besides: each
+ * takes only the attempts nobody else has locked.
  */
-export function startPurchaseSweeper(deps: Deps, intervalMs = deps.config.purchaseSweepMs, log: (msg: string) => void = (m) => logger().info(m)): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {}
-  let running: Promise<void> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = sweepPurchases(deps)
-      .then((r) => {
-        for (const [result, n] of Object.entries(r)) if (n > 0) metrics.sweeperReconciliations.inc({ result }, n)
-        if (r.recorded + r.failed + r.unknown + r.mailed > 0) log(`[sweeper] abandoned purchases: ${JSON.stringify(r)}`)
-      })
-      .catch((e: Error) => logger().error({ err: e }, 'sweeper: sweep failed'))
-      .finally(() => (running = null))
-  }, intervalMs)
-  timer.unref?.()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
-}
+export const purchaseSweepJob = {
+  name: 'purchase-sweep',
+  schedule: (config) => (config.purchaseSweepMs > 0 ? { everyMs: config.purchaseSweepMs } : null),
+  retryLimit: 0,
+  run: async (deps) => {
+    const r = await sweepPurchases(deps)
+    for (const [result, n] of Object.entries(r)) if (n > 0) metrics.sweeperReconciliations.inc({ result }, n)
+    if (r.recorded + r.failed + r.unknown + r.mailed > 0) logger().info(`[sweeper] abandoned purchases: ${JSON.stringify(r)}`)
+    return r
+  },
+} satisfies JobDefinition

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto'
+import cronParser from 'cron-parser'
+import PgBoss from 'pg-boss'
+import type { Config } from '../config'
+import type { Deps } from '../http/handler'
+import { log } from '../observability/log'
+import { metrics, watchJobQueues } from '../observability/metrics'
+
+/**
+ * The job engine (docs/decisions.md 80): every timed task of the server is a job of pg-boss, on the
+ * product's own database — PostgreSQL with replicas, or the embedded PGlite of `npm start` through
+ * pg-boss's bring-your-own `db` (server/db/client.ts `executeSql`). pg-boss keeps the queues in its
+ * own schema (`pgboss`, created and migrated by pg-boss itself at start), retries a failed run with
+ * a growing delay, and hands each job to one worker across all the replicas (`SKIP LOCKED`).
+ *
+ * Two ways a job comes due, both one run per slot across the replicas:
+ * - `cron` (Japan time): pg-boss's own scheduler (one replica's timekeeper per minute);
+ * - `everyMs`: for intervals under a minute, which cron cannot say: every process offers a run
+ *   each interval, throttled by pg-boss (`singletonSeconds`), so only the first offer of a slot is kept.
+ *
+ * Tests never wait for either: `runDue(at)` offers every job due at clock time `at` under an id
+ * derived from (job, slot) — two replicas offering the same slot offer the same id, and pg-boss
+ * keeps one — then runs what is queued in this process (decision 81).
+ */
+
+export type JobSchedule = { cron: string } | { everyMs: number }
+
+export type JobDefinition = {
+  /** The queue's name (letters, digits, `-`). */
+  name: string
+  /** When it comes due; null: never with this configuration. */
+  schedule: (config: Config) => JobSchedule | null
+  /** Runs after the first failure (with a growing delay) before the job lands in the failed list. */
+  retryLimit: number
+  /**
+   * The work. Must be idempotent: a retried or duplicated run repeats no effect (a sent-at column,
+   * a unique key, a row lock). Time is `deps.clock`, never `Date`. Its answer is kept as the output.
+   */
+  run: (deps: Deps) => Promise<unknown>
+}
+
+/** What the engine needs of a database: pg-boss's own pool on PostgreSQL, or PGlite's runner. */
+export type JobConnection = { url: string } | { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> }
+
+export type JobEngineOptions = {
+  connection: JobConnection
+  /** Workers and schedules (the default); false: nothing runs unless `runDue` is called (tests). */
+  workers?: boolean
+  /** The first retry's delay; it doubles with each retry (tests: 0). */
+  retryDelaySeconds?: number
+}
+
+export type JobRun = { name: string; id: string; state: 'completed' | 'failed' | 'retry'; error?: string }
+
+export type JobEngine = {
+  /** Offers every job due at `at` (the deps' clock by default) and runs what is queued, here, now. */
+  runDue: (at?: Date) => Promise<JobRun[]>
+  /** Offers one job now (once per clock minute) and runs what is queued of it, here. */
+  runNow: (name: string) => Promise<JobRun[]>
+  stop: () => Promise<void>
+}
+
+/** pg-boss's schema: its tables are pg-boss's, read by the desk's failed list (server/jobs/failed.ts). */
+export const JOB_SCHEMA = 'pgboss'
+const FAILED_KEPT_SECONDS = 30 * 24 * 3600
+const JOB_TIMEOUT_SECONDS = 15 * 60
+
+/** A uuid fixed by its key: the same slot of the same job is the same job on every replica. */
+export const slotId = (key: string): string => {
+  const h = createHash('sha256').update(key).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+/** The slot of `schedule` that holds `at`, or null when the job is not due then (cron: not in this minute). */
+export function dueSlot(schedule: JobSchedule, at: Date): string | null {
+  if ('everyMs' in schedule) return `every:${Math.floor(at.getTime() / schedule.everyMs)}`
+  const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000)
+  const fired = cronParser.parseExpression(schedule.cron, { tz: 'Asia/Tokyo', currentDate: new Date(minute.getTime() + 1) }).prev().toDate()
+  return fired.getTime() === minute.getTime() ? `cron:${minute.toISOString()}` : null
+}
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000)
+
+export async function startJobEngine(deps: Deps, jobs: readonly JobDefinition[], opts: JobEngineOptions): Promise<JobEngine> {
+  const workers = opts.workers ?? true
+  const retryDelay = opts.retryDelaySeconds ?? 30
+  const boss = new PgBoss({
+    ...('url' in opts.connection
+      ? { connectionString: opts.connection.url, max: 3, application_name: 'mypage-jobs' }
+      : { db: { executeSql: opts.connection.executeSql as (text: string, values: unknown[]) => Promise<{ rows: never[] }> } }),
+    schema: JOB_SCHEMA,
+    // Maintenance (expiry, archiving) and the cron timekeeper only where jobs are worked.
+    supervise: workers,
+    schedule: workers,
+    // A failed job stays where the desk lists it for a month (the archive is not listed).
+    archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
+  })
+  boss.on('error', (err: Error) => log().error({ err }, 'jobs: engine error'))
+  await boss.start()
+
+  const byName = new Map(jobs.map((j) => [j.name, j]))
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit, retryDelay, retryBackoff: retryDelay > 0, expireInSeconds: JOB_TIMEOUT_SECONDS })
+  }
+
+  /** One run, measured; throws what the job threw. */
+  async function execute(job: JobDefinition): Promise<unknown> {
+    const end = metrics.jobSeconds.startTimer({ job: job.name })
+    try {
+      const out = await job.run(deps)
+      metrics.jobRuns.inc({ job: job.name, outcome: 'completed' })
+      return out
+    } catch (e) {
+      metrics.jobRuns.inc({ job: job.name, outcome: 'failed' })
+      log().error({ err: e, job: job.name }, 'jobs: run failed')
+      throw e
+    } finally {
+      end()
+    }
+  }
+
+  /** Runs here whatever of `job` is queued and ready (retries with no delay left included). */
+  async function drain(job: JobDefinition): Promise<JobRun[]> {
+    const runs: JobRun[] = []
+    for (;;) {
+      const [queued] = await boss.fetch(job.name, { batchSize: 1 })
+      if (!queued) return runs
+      try {
+        const out = await execute(job)
+        await boss.complete(job.name, queued.id, out && typeof out === 'object' ? out : {})
+        runs.push({ name: job.name, id: queued.id, state: 'completed' })
+      } catch (e) {
+        await boss.fail(job.name, queued.id, { message: errorText(e) })
+        const after = await boss.getJobById(job.name, queued.id)
+        runs.push({ name: job.name, id: queued.id, state: after?.state === 'failed' ? 'failed' : 'retry', error: errorText(e) })
+      }
+    }
+  }
+
+  const timers: NodeJS.Timeout[] = []
+  if (workers) {
+    for (const job of jobs) {
+      const schedule = job.schedule(deps.config)
+      if (schedule && 'cron' in schedule) await boss.schedule(job.name, schedule.cron, {}, { tz: 'Asia/Tokyo' })
+      else await boss.unschedule(job.name)
+      if (schedule && 'everyMs' in schedule) {
+        const offer = () => boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: Math.max(1, Math.round(schedule.everyMs / 1000)) }).catch((err: Error) => log().error({ err, job: job.name }, 'jobs: could not offer a run'))
+        const t = setInterval(offer, schedule.everyMs)
+        t.unref()
+        timers.push(t)
+      }
+      const pollingIntervalSeconds = schedule && 'everyMs' in schedule ? Math.min(2, Math.max(0.5, schedule.everyMs / 1000)) : 2
+      await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => execute(job))
+    }
+  }
+  const stopWatching = watchJobQueues(async () => {
+    const { rows } = await boss.getDb().executeSql(`SELECT name, state::text AS state, count(*)::int AS n FROM ${JOB_SCHEMA}.job GROUP BY name, state`, [])
+    return rows as { name: string; state: string; n: number }[]
+  })
+
+  return {
+    async runDue(at = deps.clock.now()) {
+      for (const job of jobs) {
+        const schedule = job.schedule(deps.config)
+        const slot = schedule && dueSlot(schedule, at)
+        if (slot) await boss.send(job.name, { at: at.toISOString() }, { id: slotId(`${job.name}@${slot}`) })
+      }
+      const runs: JobRun[] = []
+      for (const job of jobs) runs.push(...(await drain(job)))
+      return runs
+    },
+    async runNow(name) {
+      const job = byName.get(name)
+      if (!job) throw new Error(`no job ${name}`)
+      const at = deps.clock.now()
+      await boss.send(job.name, { at: at.toISOString() }, { id: slotId(`${job.name}@now:${Math.floor(at.getTime() / 60_000)}`) })
+      return drain(job)
+    },
+    async stop() {
+      for (const t of timers) clearInterval(t)
+      stopWatching()
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    },
+  }
+}
