@@ -29,6 +29,7 @@ export const auditActionNames = {
   'consultant-activate': '相談員の受付再開',
   'consultant-deactivate': '相談員の受付停止',
   'mail-resend': 'メールの再送',
+  'job-retry': 'ジョブの再実行',
   refund: '返金',
   'refund-failed': '返金の失敗',
 } as const satisfies Record<string, string>
@@ -45,6 +46,7 @@ export const auditTargetNames: Record<string, string> = {
   menu: '予約メニュー',
   image: '画像',
   mail: 'メール',
+  job: 'ジョブ',
   purchase: 'お支払い',
 }
 
@@ -132,6 +134,9 @@ export const auditFieldNames: Record<string, string> = {
   providerRefundId: '決済サービスの返金ID',
   releasedCells: '空けた予約枠（30分）',
   error: 'エラー',
+  // jobs
+  jobName: 'ジョブ',
+  runs: '実行回数',
   memberId: '会員',
   version: '版',
 }

@@ -416,6 +416,26 @@ export const DeskMailsResponse = paged(DeskMail)
 export const DeskMailResendRequest = strict({ id: int(1, Number.MAX_SAFE_INTEGER, dm.idInvalid) })
 export const DeskMailResponse = v.object({ mail: DeskMail })
 
+/**
+ * A job of the server (server/jobs/) that failed after its retries: what it was, why it failed last,
+ * and when. An operator runs it again (desk-job-retry) once the cause is fixed.
+ */
+export const DeskFailedJob = v.object({
+  id: v.string(),
+  /** The job's name (`purchase-sweep`, `shift-extension`, …); the page shows it in Japanese. */
+  name: v.string(),
+  error: v.string(),
+  /** Runs in all: the first one and its retries. */
+  runs: v.number(),
+  createdAt: v.number(),
+  failedAt: v.number(),
+})
+export type DeskFailedJob = v.InferOutput<typeof DeskFailedJob>
+export const DeskFailedJobsRequest = strict({ ...Paging })
+export const DeskFailedJobsResponse = paged(DeskFailedJob)
+export const DeskJobRetryRequest = strict({ id: v.pipe(v.string(dm.idInvalid), v.uuid(dm.idInvalid)) })
+export const DeskJobRetryResponse = v.object({ id: v.string(), name: v.string() })
+
 // ---- refunds (docs/product.md §3 Ticket amountRefunded, refundReason; §4 card label 返金)
 
 /**
@@ -584,6 +604,8 @@ export const deskCalls = {
   'desk-member': { method: 'GET', role: 'operator', request: DeskMemberRequest, response: DeskMemberResponse },
   'desk-mails': { method: 'GET', role: 'operator', request: DeskMailsRequest, response: DeskMailsResponse },
   'desk-mail-resend': { method: 'POST', role: 'operator', request: DeskMailResendRequest, response: DeskMailResponse },
+  'desk-jobs-failed': { method: 'GET', role: 'operator', request: DeskFailedJobsRequest, response: DeskFailedJobsResponse },
+  'desk-job-retry': { method: 'POST', role: 'operator', request: DeskJobRetryRequest, response: DeskJobRetryResponse },
   'desk-refund': { method: 'POST', role: 'operator', request: DeskRefundRequest, response: DeskRefundResponse },
   'desk-audit': { method: 'GET', role: 'operator', request: DeskAuditRequest, response: DeskAuditResponse },
   'desk-today': { method: 'GET', role: 'operator', request: DeskTodayRequest, response: DeskTodayResponse },

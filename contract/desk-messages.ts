@@ -71,6 +71,7 @@ export const deskMessages = {
   staffHoldsBookings: '今後の予約があるため無効にできません。先に担当を変更してください：',
   memberNotFound: '会員が見つかりません。',
   mailNotFound: 'メールが見つかりません。',
+  jobNotFound: '失敗したジョブが見つかりません。すでに再実行されたか、保管期間を過ぎています。',
   mailNotResendable: 'このメールは認証コードやリンクを含むため再送できません。お客様に再度お手続きいただいてください。',
   mailAlreadySent: 'このメールは送信済みです。',
   mailResendFailed: 'メールを再送できませんでした。時間をおいて再度お試しください。',

@@ -11,6 +11,7 @@ import { listMails, memberDetail, searchMembers } from '../services/desk/members
 import { listNotices, saveNotice, withdrawNotice } from '../services/desk/notices'
 import { refundPurchase } from '../services/desk/refunds'
 import { deskToday } from '../services/desk/today'
+import { listFailedJobs, retryFailedJob } from '../jobs/failed'
 
 // The operator's desk (contract/desk-calls.ts, mounted by server/http/staff.ts): every call is for
 // the operator role; every write goes with its audit row (services/desk/common.ts `audited`).
@@ -36,6 +37,8 @@ export const deskHandlers: StaffHandlers<typeof deskCalls> = {
   'desk-member': ({ deps, input }) => memberDetail(deps, input.memberId),
   'desk-mails': ({ deps, input }) => listMails(deps, input),
   'desk-mail-resend': ({ deps, input, actor }) => resendMail(deps, actor(), input.id),
+  'desk-jobs-failed': ({ deps, input }) => listFailedJobs(deps, input),
+  'desk-job-retry': ({ deps, input, actor }) => retryFailedJob(deps, actor(), input),
   'desk-refund': ({ deps, input, actor }) => refundPurchase(deps, actor(), input),
   'desk-audit': ({ deps, input }) => readAudit(deps, input),
   'desk-today': ({ deps }) => deskToday(deps),

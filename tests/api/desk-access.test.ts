@@ -36,6 +36,9 @@ beforeAll(async () => {
   const coupon = (await staffPost(h, 'desk-coupon-save', { token: operator.token, body: { couponCode: 'ACCESS-1', couponName: '権限テスト', discountPrice: 100, expire: nowSec + 86_400, availableProductList: [{ productType: 'SUPPORT', minutesToSupport: null }] } })).body.coupon
   const menu = (await staffPost(h, 'desk-menu-save', { token: operator.token, body: { menuTitle: '権限テスト', imageUrl: '/images/menu/a.png', estimatedMinute: 30 } })).body.menu
   const mails = (await staffGet(h, 'desk-mails', { token: operator.token, query: { memberId: member.memberId } })).body.items as T[]
+  // A job that failed after its retries, for the operator to run again.
+  const engine = await h.jobEngine([{ name: 'access-matrix-failing', schedule: () => ({ cron: '* * * * *' }), retryLimit: 0, run: async () => Promise.reject(new Error('権限テストの失敗')) }])
+  const [failedJob] = await engine.runDue()
   valid = {
     'desk-notices': {},
     'desk-notice-save': { id: notice.id, version: notice.version, kind: 'INFORMATION', content: '権限テスト（編集）' },
@@ -57,6 +60,8 @@ beforeAll(async () => {
     'desk-member': { memberId: member.memberId },
     'desk-mails': { memberId: member.memberId },
     'desk-mail-resend': { id: mails[0].id },
+    'desk-jobs-failed': {},
+    'desk-job-retry': { id: failedJob.id },
     'desk-refund': { ticketNumber: bought.ticketNumber, amount: 100, reason: '権限テスト', idempotencyKey: 'access-matrix-1' },
     'desk-audit': { action: 'notice-create' },
     'desk-today': {},

@@ -12,6 +12,7 @@ import type { Deps } from '../../server/http/handler'
 import { createApiCaches } from '../../server/services/cache'
 import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
+import { startJobEngine, type JobDefinition } from '../../server/jobs/engine'
 import { sandboxTestCards } from '../../contract/calls'
 
 /** Tuesday 2025-06-10 10:00 JST: the pinned "now" of the API tests. */
@@ -141,6 +142,15 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
     replica,
     /** The scratch PostgreSQL database of this harness (undefined on PGlite). */
     databaseUrl: scratch?.url,
+    /**
+     * A job engine on this harness's database (server/jobs/engine.ts), without workers: the test
+     * drives it with `runDue`. Retries wait no delay. Stopped with the harness.
+     */
+    jobEngine: async (jobs: readonly JobDefinition[], engineDeps: Deps = deps) => {
+      const engine = await startJobEngine(engineDeps, jobs, { connection: scratch ? { url: scratch.url } : { executeSql: database.executeSql! }, workers: false, retryDelaySeconds: 0 })
+      closers.push(() => engine.stop())
+      return engine
+    },
     db: database.db,
     mailer,
     clock,
