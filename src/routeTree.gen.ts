@@ -49,6 +49,7 @@ import { Route as AuthSupportReservationDateChangeRouteImport } from './routes/_
 import { Route as AuthSupportStaffRouteImport } from './routes/_auth.support.staff'
 import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
 import { Route as StaffDeskBookingsRouteImport } from './routes/staff._desk.bookings'
+import { Route as StaffDeskJobsRouteImport } from './routes/staff._desk.jobs'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
@@ -269,6 +270,11 @@ const StaffDeskBookingsRoute = StaffDeskBookingsRouteImport.update({
   path: '/bookings',
   getParentRoute: () => StaffDeskRoute,
 } as any)
+const StaffDeskJobsRoute = StaffDeskJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskProductsRoute = StaffDeskProductsRouteImport.update({
   id: '/products',
   path: '/products',
@@ -385,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/support/staff': typeof AuthSupportStaffRoute
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
+  '/staff/jobs': typeof StaffDeskJobsRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -438,6 +445,7 @@ export interface FileRoutesByTo {
   '/support/staff': typeof AuthSupportStaffRoute
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
+  '/staff/jobs': typeof StaffDeskJobsRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -495,6 +503,7 @@ export interface FileRoutesById {
   '/_auth/support/staff': typeof AuthSupportStaffRoute
   '/staff/_desk/audit': typeof StaffDeskAuditRoute
   '/staff/_desk/bookings': typeof StaffDeskBookingsRoute
+  '/staff/_desk/jobs': typeof StaffDeskJobsRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -551,6 +560,7 @@ export interface FileRouteTypes {
     | '/support/staff'
     | '/staff/audit'
     | '/staff/bookings'
+    | '/staff/jobs'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -604,6 +614,7 @@ export interface FileRouteTypes {
     | '/support/staff'
     | '/staff/audit'
     | '/staff/bookings'
+    | '/staff/jobs'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -660,6 +671,7 @@ export interface FileRouteTypes {
     | '/_auth/support/staff'
     | '/staff/_desk/audit'
     | '/staff/_desk/bookings'
+    | '/staff/_desk/jobs'
     | '/staff/_desk/products'
     | '/staff/_desk/today'
     | '/staff/_desk/consultants/$staffId'
@@ -976,6 +988,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskBookingsRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/jobs': {
+      id: '/staff/_desk/jobs'
+      path: '/jobs'
+      fullPath: '/staff/jobs'
+      preLoaderRoute: typeof StaffDeskJobsRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/products': {
       id: '/staff/_desk/products'
       path: '/products'
@@ -1120,6 +1139,7 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 interface StaffDeskRouteChildren {
   StaffDeskAuditRoute: typeof StaffDeskAuditRoute
   StaffDeskBookingsRoute: typeof StaffDeskBookingsRoute
+  StaffDeskJobsRoute: typeof StaffDeskJobsRoute
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
   StaffDeskTodayRoute: typeof StaffDeskTodayRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
@@ -1139,6 +1159,7 @@ interface StaffDeskRouteChildren {
 const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskAuditRoute: StaffDeskAuditRoute,
   StaffDeskBookingsRoute: StaffDeskBookingsRoute,
+  StaffDeskJobsRoute: StaffDeskJobsRoute,
   StaffDeskProductsRoute: StaffDeskProductsRoute,
   StaffDeskTodayRoute: StaffDeskTodayRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,

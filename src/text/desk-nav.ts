@@ -9,4 +9,5 @@ export const deskNavText = {
   consultants: '相談員',
   members: '会員',
   audit: '監査ログ',
+  jobs: '失敗したジョブ',
 } as const

@@ -329,3 +329,16 @@ export const deskBookingsText = {
   notAssignable: '割り当ての対象外（開始済み・返金済み）',
   cancelledMember: '退会済み',
 } as const
+
+/** The failed jobs (desk-jobs-failed, desk-job-retry): what the server's timed tasks left undone. */
+export const deskJobsText = {
+  title: '失敗したジョブ',
+  lead: '自動で行う処理（ジョブ）のうち、再試行しても失敗したものです。原因を取り除いてから「再実行」を押してください。再実行は監査ログに記録されます。',
+  caption: '失敗したジョブ',
+  empty: '失敗したジョブはありません',
+  columns: { name: 'ジョブ', error: '直近のエラー', runs: '実行回数', createdAt: '登録日時', failedAt: '失敗日時', actions: '操作' },
+  /** The server's jobs (server/jobs/registry.ts) by name; an unknown one shows its code. */
+  names: { 'purchase-sweep': '中断した決済の後処理', 'shift-extension': '勤務予定の延長' } as Record<string, string>,
+  retry: '再実行',
+  retried: (name: string) => `「${name}」を再実行します`,
+} as const

@@ -27,6 +27,7 @@ export const staffNav: StaffNavItem[] = [
   { to: '/staff/products', label: deskNavText.products, roles: ['operator'] },
   { to: '/staff/consultants', label: deskNavText.consultants, roles: ['operator'] },
   { to: '/staff/audit', label: deskNavText.audit, roles: ['operator'] },
+  { to: '/staff/jobs', label: deskNavText.jobs, roles: ['operator'] },
 ]
 
 export const navFor = (roles: readonly StaffRole[]) => staffNav.filter((item) => item.roles.some((role) => roles.includes(role)))
