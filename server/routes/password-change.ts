@@ -1,6 +1,6 @@
 import { forbidden, serverErrors, unauthorized } from '../http/errors'
 import type { PartialHandlers } from '../http/handler'
-import { mails, sendSecurityMail } from '../services/mails'
+import { mails, sendSecurityMail } from '../mail/member-mails'
 
 // The password-change flow (machines/password-change): the signed-in member re-enters the current
 // password in the browser (the identity provider's reauthenticateWithCredential), then the new

@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { lockMember } from './member-lock'
 import { hasLivePurchase } from './purchase/attempts'
-import { mailConsultant } from './staff/consultant-mails'
+import { mailConsultant } from '../mail/consultant-mails'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000

@@ -7,7 +7,7 @@ import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps, MemberRow } from '../http/handler'
 import { LINK_HOURS, newLinkToken, tokenDigest } from './link-secrets'
-import { mails, sendSecurityMail } from './mails'
+import { mails, sendSecurityMail } from '../mail/member-mails'
 
 /** Mails the link that moves member `m` to `email` (lower-cased), unless the address is taken. */
 export async function requestEmailChange(deps: Deps, m: MemberRow, email: string): Promise<void> {

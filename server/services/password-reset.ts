@@ -4,7 +4,7 @@ import { members, passwordResets } from '../db/schema'
 import { addMinutes } from '../domain/time'
 import { badRequest, serverErrors } from '../http/errors'
 import type { Deps } from '../http/handler'
-import { mails, sendSecurityMail } from './mails'
+import { mails, sendSecurityMail } from '../mail/member-mails'
 
 const RESET_CODE_MINUTES = 30
 /** Tries one reset code survives: the 5th wrong one leaves it void. */

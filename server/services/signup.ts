@@ -10,7 +10,7 @@ import { badRequest, serverErrors } from '../http/errors'
 import type { CallInput, Deps } from '../http/handler'
 import { newMemberId, newTicketNumber } from './ids'
 import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from './link-secrets'
-import { mails } from './mails'
+import { mails } from '../mail/member-mails'
 import { supportTelFor } from './support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).

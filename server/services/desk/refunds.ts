@@ -8,8 +8,8 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../audit'
-import { mails } from '../mails'
-import { mailConsultant } from '../staff/consultant-mails'
+import { mails } from '../../mail/member-mails'
+import { mailConsultant } from '../../mail/consultant-mails'
 import { toDeskPurchase, toDeskRefund } from './members'
 
 type RefundRow = typeof refunds.$inferSelect

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
 import type { Deps } from '../../http/handler'
-import { mails } from '../mails'
-import { mailConsultant } from '../staff/consultant-mails'
+import { mails } from '../../mail/member-mails'
+import { mailConsultant } from '../../mail/consultant-mails'
 import { whereKey } from './attempts'
 
 /**

@@ -12,7 +12,7 @@ import type { Config } from '../../config'
 import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../audit'
 import { endCalendarFeeds } from './calendar'
-import { staffMails } from './mails'
+import { staffMails } from '../../mail/staff-mails'
 
 // Staff accounts and their roles (docs/server.md "Staff roles"). The staff_accounts row decides;
 // the custom claims follow it on the account's next token. Writes go row first, claims after the

@@ -17,7 +17,7 @@ import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
 import type { Deps } from '../../http/handler'
 import { writeAudit, type AuditActor } from '../audit'
 import { dayRange } from './days'
-import { sendNoContactMail, staffMails } from './mails'
+import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
 // to call (docs/api.md "Staff calls"), and the outcome they record.

@@ -13,8 +13,8 @@ import { loadDay } from '../schedule'
 import { writeAudit, type AuditActor } from '../audit'
 import type { ConsultationState } from '../../../contract/staff-calls'
 import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow } from './consultations'
-import { consultantAddresses, mailConsultant } from './consultant-mails'
-import { staffMails } from './mails'
+import { consultantAddresses, mailConsultant } from '../../mail/consultant-mails'
+import { staffMails } from '../../mail/staff-mails'
 import { lockShiftsShared } from './shifts'
 
 // Reassignment by an operator (docs/server.md "Assignment"): the same ticket number and time, another
@@ -86,7 +86,7 @@ export async function reassignCandidates(deps: Deps, ticketNumber: string) {
  * Gives a future consultation to another consultant free at its time, keeping its ticket number and
  * time; the reason goes into the audit trail with the change (never into the mails). The member
  * and both consultants are mailed, a consultant at their own address or their staff account's
- * (services/staff/consultant-mails.ts); `mailed` says who was. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
+ * (mail/consultant-mails.ts); `mailed` says who was. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
  * not free (also when another booking takes the cells first: the unique (consultant, cell) rule).
  */
 export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: string; reason: string; reservationTime?: string }) {

@@ -1,15 +1,13 @@
-import type { Mailer } from '../../adapters/mailer'
+import type { Mailer } from '../adapters/mailer'
 import { eq } from 'drizzle-orm'
-import { members, staff, tickets } from '../../db/schema'
-import type { Deps } from '../../http/handler'
-import { jstText, mails } from '../mails'
-import { supportTelFor } from '../support-tel'
+import { members, staff, tickets } from '../db/schema'
+import type { Deps } from '../http/handler'
+import { supportTelFor } from '../services/support-tel'
+import { footer, jstText } from './format'
+import { mails } from './member-mails'
 
-// Mails of the consultation loop (Japanese). Links point to the SPA's routes under APP_ORIGIN.
-
-/** The footer of the staff side's mails (to members and to consultants alike). */
-export const staffFooter = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n\nITサポート マイページ'
-const footer = staffFooter
+// Mails of the consultation loop and the staff accounts (Japanese), with the one footer of
+// format.ts, to members and staff alike. Links point to the SPA's routes under APP_ORIGIN.
 
 export const staffMails = {
   /** A COMPLETED consultation: the rating and tip page (/rating?ticketNumber=…). */

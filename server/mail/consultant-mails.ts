@@ -1,10 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
-import { members, staff, staffAccounts } from '../../db/schema'
-import { addMinutes } from '../../domain/time'
-import type { Deps } from '../../http/handler'
-import { jstText, supportTypeText } from '../mails'
-import { staffFooter } from './mails'
+import type { Tx } from '../db/client'
+import { members, staff, staffAccounts } from '../db/schema'
+import { addMinutes } from '../domain/time'
+import type { Deps } from '../http/handler'
+import { footer, jstText, supportTypeText } from './format'
 
 // Mails to consultants (docs/server.md "Mails to consultants"): a consultation of theirs was
 // booked, moved, given to them or taken from them, or ended by a refund or the member's
@@ -99,6 +98,6 @@ export async function mailConsultant(deps: Pick<Deps, 'db' | 'mailer' | 'config'
     w.holds ? 'ご連絡先やご相談内容は、スタッフページの「今日の相談」でご確認ください。' : 'スタッフページで今後の担当予定をご確認ください。',
     `${deps.config.appOrigin}/staff`,
   ]
-  await deps.mailer.send({ to: to.email, subject: `【ITサポート】${w.subject}`, text: lines.join('\n') + staffFooter })
+  await deps.mailer.send({ to: to.email, subject: `【ITサポート】${w.subject}`, text: lines.join('\n') + footer })
   return true
 }

@@ -1,20 +1,9 @@
 import type { Mailer } from '../adapters/mailer'
 import { log } from '../observability/log'
-import { toZoned } from '../domain/time'
+import { footer, jstText, supportTypeText } from './format'
 
-// Japanese mail texts (product.md §2 /buy-complete, /reservationdate-change-complete). Links point to
-// the SPA's routes under APP_ORIGIN.
-
-const footer = '\n\n※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。\n迷惑メールフォルダに振り分けられている場合があります。\n\nITサポート マイページ'
-
-/** `2025年6月12日 10:00`: the one way every mail writes a moment (Japan time). */
-export const jstText = (d: Date) => {
-  const z = toZoned(d)
-  return `${z.year()}年${z.monthValue()}月${z.dayOfMonth()}日 ${String(z.hour()).padStart(2, '0')}:${String(z.minute()).padStart(2, '0')}`
-}
-
-// product.md §9: support types TEL (電話), ONLINE (オンライン).
-export const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
+// The member's mails in Japanese (product.md §2 /buy-complete, /reservationdate-change-complete), with
+// the one footer and time format of format.ts. Links point to the SPA's routes under APP_ORIGIN.
 
 /**
  * `taro@example.com` → `t***@example.com`: the old address learns where its account went without
