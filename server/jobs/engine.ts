@@ -79,6 +79,25 @@ export function dueSlot(schedule: JobSchedule, at: Date): string | null {
   return fired.getTime() === minute.getTime() ? `cron:${minute.toISOString()}` : null
 }
 
+/** The key of the advisory lock around the engine's setup (pg-boss's schema, the queues). */
+const JOB_SETUP_LOCK = 7_231_946_080
+
+/** PostgreSQL: `work` under a session advisory lock on a connection of its own; PGlite: one process, no lock. */
+async function underSetupLock(connection: JobConnection, work: () => Promise<void>): Promise<void> {
+  if (!('url' in connection)) return work()
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: connection.url, application_name: 'mypage-jobs-setup' })
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [JOB_SETUP_LOCK])
+    await work()
+  } finally {
+    // A failed unlock (connection lost) releases the lock anyway: it dies with the session.
+    await client.query('SELECT pg_advisory_unlock($1)', [JOB_SETUP_LOCK]).catch(() => {})
+    await client.end().catch(() => {})
+  }
+}
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000)
 
 export async function startJobEngine(deps: Deps, jobs: readonly JobDefinition[], opts: JobEngineOptions): Promise<JobEngine> {
@@ -96,12 +115,15 @@ export async function startJobEngine(deps: Deps, jobs: readonly JobDefinition[],
     archiveFailedAfterSeconds: FAILED_KEPT_SECONDS,
   })
   boss.on('error', (err: Error) => log().error({ err }, 'jobs: engine error'))
-  await boss.start()
-
+  // Replicas starting together would deadlock creating the same queues (each queue is a partition
+  // pg-boss creates and attaches): one at a time, the others then find them made.
+  await underSetupLock(opts.connection, async () => {
+    await boss.start()
+    for (const job of jobs) {
+      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit, retryDelay, retryBackoff: retryDelay > 0, expireInSeconds: JOB_TIMEOUT_SECONDS })
+    }
+  })
   const byName = new Map(jobs.map((j) => [j.name, j]))
-  for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit, retryDelay, retryBackoff: retryDelay > 0, expireInSeconds: JOB_TIMEOUT_SECONDS })
-  }
 
   /** One run, measured; throws what the job threw. */
   async function execute(job: JobDefinition): Promise<unknown> {
