@@ -51,6 +51,10 @@ const EnvSchema = v.object({
   PURCHASE_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'PURCHASE_LEASE_MS must be at least 1000'))),
   /** How often each server process looks for abandoned purchase attempts (ms; 0: never). */
   PURCHASE_SWEEP_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_SWEEP_MS must be a number of milliseconds'), v.transform(Number))),
+  /** The hour (JST, 0–23) of the evening-before reminders and the consultants' lists of the next day. */
+  REMINDER_EVENING_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'), v.transform(Number), v.maxValue(23, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'))),
+  /** How long before a consultation its last reminder goes out (minutes; 0: none). */
+  REMINDER_BEFORE_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'REMINDER_BEFORE_MINUTES must be a number of minutes'), v.transform(Number), v.maxValue(24 * 60, 'REMINDER_BEFORE_MINUTES must be at most 1440'))),
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
@@ -108,6 +112,8 @@ export type Config = {
   purchaseSweepMs: number
   /** Test stacks only (ENABLE_TEST_ROUTES, never production): delay of the sandbox's charge answer. */
   sandboxChargeDelayMs: number
+  /** Reminders (server/jobs/reminders.ts): the evening hour (JST) and the minutes before (0: none). */
+  reminders: { eveningHour: number; beforeMinutes: number }
 }
 
 /**
@@ -179,5 +185,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // A minute in production (the client's own retry of a key resumes at once); seconds elsewhere.
     purchaseSweepMs: e.PURCHASE_SWEEP_MS ?? (runEnv === 'production' ? 60_000 : 5_000),
     sandboxChargeDelayMs: e.SANDBOX_CHARGE_DELAY_MS ?? 0,
+    reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
   }
 }

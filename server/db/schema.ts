@@ -560,3 +560,17 @@ export const uploadedImages = pgTable('uploaded_images', {
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull(),
 })
+
+/**
+ * One row per reminder sent (server/jobs/reminders.ts, docs/server.md "Reminders"): its kind
+ * (`evening`, `hour`, `consultant-day`), what it is about (a ticket number, or a consultant's id for
+ * their day's list) and the time it names (the reservation's start, or the day's start). A run
+ * inserts the row before it mails, so a retried or duplicated run never mails twice; a moved
+ * reservation has a new time and so a reminder of its own.
+ */
+export const reminderSends = pgTable('reminder_sends', {
+  kind: text('kind').$type<'evening' | 'hour' | 'consultant-day'>().notNull(),
+  subject: text('subject').notNull(),
+  at: ts('at').notNull(),
+  sentAt: ts('sent_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.kind, t.subject, t.at] })])

@@ -33,7 +33,7 @@ type MailedConsultation = {
 // staff_accounts_staff_id_idx makes the linked account unique.
 const addressSql = sql<string | null>`coalesce("staff"."email", (select "sa"."email" from ${staffAccounts} as "sa" where "sa"."staff_id" = "staff"."staff_id"))`
 
-async function consultantAddress(db: Tx, staffId: string): Promise<{ nickname: string; email: string | null } | null> {
+export async function consultantAddress(db: Tx, staffId: string): Promise<{ nickname: string; email: string | null } | null> {
   const [row] = await db.select({ nickname: staff.staffNickname, email: addressSql }).from(staff).where(eq(staff.staffId, staffId))
   return row ?? null
 }

@@ -1,0 +1,70 @@
+import type { Mailer } from '../adapters/mailer'
+import { footer, jstText, supportTypeText } from './format'
+
+// Reminders (docs/server.md "Reminders"): the member's, the evening before and shortly before a
+// consultation, and a consultant's list of their next day. Built from the booking as it is when
+// they are sent (server/jobs/reminders.ts).
+
+export type MemberReminder = {
+  name: string
+  productName: string
+  ticketNumber: string
+  reservationAt: Date
+  staffNickname: string
+  supportType: 'TEL' | 'ONLINE'
+  /** TEL: the number the consultant calls from (services/support-tel.ts). */
+  supportTel: string
+  /** ONLINE: where the joining details are sent (the member's address). */
+  email: string
+  phoneNumber: string
+  /** The change page while a change is still allowed (the 30-minute cut-off), else null. */
+  changeLink: string | null
+}
+
+const howReached = (p: MemberReminder): string[] =>
+  p.supportType === 'TEL'
+    ? [`ご予約の時間に、担当相談員が ${p.supportTel} からご登録の電話番号（${p.phoneNumber}）へお電話します。`]
+    : [`ご予約の時間に、担当相談員からご登録のメールアドレス（${p.email}）へオンライン接続のご案内をお送りします。`]
+
+const memberReminder = (lead: string, p: MemberReminder) =>
+  [
+    ...(p.name ? [`${p.name} 様`, ''] : []),
+    lead,
+    '',
+    `商品: ${p.productName}`,
+    `チケット番号: ${p.ticketNumber}`,
+    `ご予約日時: ${jstText(p.reservationAt)}`,
+    `担当相談員: ${p.staffNickname}`,
+    `サポート方法: ${supportTypeText[p.supportType]}`,
+    '',
+    ...howReached(p),
+    ...(p.changeLink ? ['', 'ご予約日時の変更は、開始の30分前まで次のページからできます。', p.changeLink] : []),
+    '',
+    `ご不明な点はサポート窓口（${p.supportTel}）までお電話ください。`,
+  ].join('\n') + footer
+
+export type ConsultantDayItem = { reservationAt: Date; minutes: number; memberName: string; supportType: 'TEL' | 'ONLINE' | null; ticketNumber: string; productName: string }
+
+export const reminderMails = {
+  /** The evening before the consultation. */
+  evening: (m: Mailer, to: string, p: MemberReminder) =>
+    m.send({ to, subject: '【ITサポート】明日のご予約のお知らせ', text: memberReminder('明日、次のとおりサポートのご予約をいただいています。', p) }),
+  /** Shortly before it. */
+  soon: (m: Mailer, to: string, p: MemberReminder) =>
+    m.send({ to, subject: '【ITサポート】まもなくご予約の時間です', text: memberReminder('まもなく、次のとおりサポートのご予約の時間です。', p) }),
+  /** A consultant's consultations of the next day, by time. */
+  consultantDay: (m: Mailer, to: string, p: { staffNickname: string; day: Date; items: ConsultantDayItem[]; link: string }) =>
+    m.send({
+      to,
+      subject: `【ITサポート】明日の担当（${p.items.length}件）`,
+      text: [
+        `${p.staffNickname} さん`,
+        '',
+        `明日（${jstText(p.day).split(' ')[0]}）あなたが担当する相談は次の${p.items.length}件です。`,
+        '',
+        ...p.items.map((i) => `・${jstText(i.reservationAt).split(' ')[1]}（${i.minutes}分）${i.memberName} 様 ${i.supportType ? supportTypeText[i.supportType] : ''} ${i.productName} ${i.ticketNumber}`.replace(/\s+$/, '')),
+        '',
+        `当日の詳細はスタッフページでご確認ください: ${p.link}`,
+      ].join('\n') + footer,
+    }),
+}
