@@ -3,7 +3,8 @@ import { auditActionNames, auditFieldNames, auditRoleNames } from '../../contrac
 import { sandboxTestCards } from '../../contract/calls'
 import { formatYen } from '../../contract/jst'
 import { buyText } from '../../src/text/checkout'
-import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
+import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskJobsText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
+import { deskNavText } from '../../src/text/desk-nav'
 import { homeText } from '../../src/text/home'
 import { purchaseListText } from '../../src/text/purchase-list'
 import { assignmentsText, consultantDayText } from '../../src/text/staff'
@@ -310,4 +311,15 @@ test('a partial refund of a booking says it cancels the booking, and 割り当�
     await expect(row.locator('[data-state="refunded"]')).toBeInViewport()
   }
   await op.context().close()
+})
+
+test('失敗したジョブ: the server runs its jobs due now through the test route, and the operator’s list shows none failed', async ({ browser, baseURL }) => {
+  const res = await fetch(`${apiUrl()}/api/__test/jobs/run-due`, { method: 'POST' })
+  expect(res.status).toBe(200)
+  const { runs } = (await res.json()) as { runs: { name: string; state: string }[] }
+  expect(runs.filter((r) => r.state !== 'completed')).toEqual([])
+  const op = await operatorAt(browser, baseURL!, '/staff/jobs')
+  await expect(op.getByRole('heading', { level: 1, name: deskJobsText.title })).toBeVisible()
+  await expect(op.getByRole('navigation').getByRole('link', { name: deskNavText.jobs })).toBeVisible()
+  await expect(op.getByText(deskJobsText.empty)).toBeVisible()
 })
