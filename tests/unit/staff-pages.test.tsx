@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { staffMessages } from '../../contract/staff-messages'
-import { assignmentsText, consultantDayText, reassignText, shiftPlanText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
+import { assignmentsText, consultantDayText, outcomeText, reassignText, shiftPlanText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
 import { candidatesFixture, consultationFixture, shiftPlanFixture } from '../machines/staff-fixtures'
 import { renderApp } from './app-harness'
 
@@ -108,6 +108,36 @@ describe('staff flows on their pages', () => {
     return seen
   }
   const operator = { role: ['operator'] }
+
+  it('outcome: 記録しました stays after the day reads itself again (the staff client is not remade)', async () => {
+    // A consultation that began in the current 30-minute cell, today in Japan time: 完了 is open.
+    const cell = Math.floor(Date.now() / 1_800_000) * 1800
+    const jst = new Date((cell + 9 * 3600) * 1000).toISOString()
+    const reservationTime = `SUPPORT-${jst.slice(0, 10).replaceAll('-', '')}-${jst.slice(11, 13)}-${jst.slice(14, 16)}`
+    const live = { ...consultationFixture, reservationTime, startUnixTime: cell, endUnixTime: cell + 3600, bookedEndUnixTime: cell + 3600 }
+    let status: 'UNSUPPORTED' | 'COMPLETED' = 'UNSUPPORTED'
+    const day = () => ({ staffId: 'STAFF-01', staffNickname: 'さくら', from: reservationTime.slice(8, 16), days: 14, consultations: [{ ...live, supportStatus: status, minutesUsed: status === 'COMPLETED' ? 60 : null }] })
+    const seen = stubCalls({
+      'consultant-day': () => [200, day()],
+      'member-consultations': () => [200, { ticketNumber: live.ticketNumber, memberName: live.memberName, caseNote: null, earlier: [], more: false }],
+      'consultation-outcome': () => {
+        status = 'COMPLETED'
+        return [200, { consultation: { ...live, supportStatus: 'COMPLETED', minutesUsed: 60, outcomeUnixTime: Math.floor(Date.now() / 1000), caseNote: null }, ratingMailSent: true }]
+      },
+    })
+    start('/staff', { signedIn: true, claims: consultant })
+    const card = await screen.findByRole('article', { name: /山田 太郎/ })
+    fireEvent.click(within(card).getByRole('button', { name: consultantDayText.recordOutcome }))
+    fireEvent.click(await within(card).findByRole('radio', { name: outcomeText.outcomes.COMPLETED }))
+    await waitFor(() => expect((within(card).getByLabelText(outcomeText.minutesLabel) as HTMLInputElement).value).not.toBe(''))
+    fireEvent.click(within(card).getByRole('button', { name: outcomeText.next }))
+    fireEvent.click(await within(card).findByRole('button', { name: outcomeText.confirm }))
+    expect(await within(card).findByText(outcomeText.saved)).toBeTruthy()
+    // The save reloads the day; once its answer (now 完了) is drawn, the confirmation is still there.
+    await waitFor(() => expect(seen.filter((c) => c.name === 'consultant-day')).toHaveLength(2))
+    await waitFor(() => expect(within(screen.getByRole('article', { name: /山田 太郎/ })).getByText(consultantDayText.status.COMPLETED)).toBeTruthy())
+    expect(within(screen.getByRole('article', { name: /山田 太郎/ })).getByText(outcomeText.saved)).toBeTruthy()
+  })
 
   it('shift plan: a change that would drop booked time is refused with the bookings listed, and nothing is lost', async () => {
     const refusal = `${staffMessages.shiftHoldsBookings}S0000000000001（11/26 10:30）`

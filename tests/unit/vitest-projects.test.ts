@@ -23,3 +23,13 @@ it('every component test that mocks a module runs in a module graph of its own',
   expect([...(mocking.include ?? [])].sort()).toEqual(mocks.sort())
   expect([...(dom.exclude ?? [])].sort()).toEqual(mocks.sort())
 })
+
+it('no test of the shared-graph unit project replaces a module', () => {
+  const projects = (config.test?.projects ?? []) as Array<{ test: { name: string; isolate?: boolean } }>
+  expect(projects.find((p) => p.test.name === 'unit')!.test.isolate).toBe(false)
+  const mocking = ['tests/unit', 'tests/machines']
+    .flatMap((dir) => readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.test.ts')).map((f) => `${dir}/${f}`))
+    .filter((f) => f !== 'tests/unit/vitest-projects.test.ts')
+    .filter((f) => /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(ROOT, f), 'utf8')))
+  expect(mocking).toEqual([])
+})

@@ -7,6 +7,22 @@ import { readStaffSession, type StaffSession } from './staff-session'
 export type StaffContext = { staff: StaffSession; staffApi: StaffApiClient }
 
 /**
+ * One staff API client per app (its services): it reads the token at each call, so it never needs
+ * remaking. A new client on every guard run (each `router.invalidate()` after a write) changed the
+ * route context, and every read keyed on the client ran again: the outcome form, reading the
+ * member's history, was remade and its 記録しました gave way to an empty form.
+ */
+const clients = new WeakMap<RouterContext['services'], StaffApiClient>()
+function staffApiOf(services: RouterContext['services']): StaffApiClient {
+  let client = clients.get(services)
+  if (!client) {
+    client = createStaffApiClient({ apiBase: services.config.apiBase, getIdToken: () => services.identity.getIdToken() })
+    clients.set(services, client)
+  }
+  return client
+}
+
+/**
  * The /staff layout's guard, loaded with the first staff page (not with the member pages): waits
  * for the identity provider, then reads who is signed in. null: nobody (the layout sends them to
  * /staff/login); a session without roles (a member) still enters, to be told 権限がありません.
@@ -15,6 +31,5 @@ export async function enterStaffPages({ auth, services }: RouterContext): Promis
   await settledAuth(auth, services.identity)
   const staff = await readStaffSession(services.identity)
   if (!staff) return null
-  const staffApi = createStaffApiClient({ apiBase: services.config.apiBase, getIdToken: () => services.identity.getIdToken() })
-  return { staff, staffApi }
+  return { staff, staffApi: staffApiOf(services) }
 }
