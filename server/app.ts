@@ -5,9 +5,10 @@ import { NoControlChars } from '../contract/fields'
 import { issueMessage } from '../contract/validation-messages'
 import { eq } from 'drizzle-orm'
 import { members } from './db/schema'
-import { HttpError, badRequest, dataExceptionOf, unauthorized } from './http/errors'
+import { errorAnswer } from './http/errors'
+import { invalid, unauthenticated } from './domain/errors'
 import { DEFAULT_BODY_LIMIT, bodyLimit, bodyLimitOf, checkQuerySize, readJsonBody } from './http/body'
-import { CheckedJson, checkResponse } from './http/checked-json'
+import { CheckedJson, checkResponse } from './infra/checked-json'
 import type { Deps, Handlers, MemberRow } from './http/handler'
 import { authHandlers } from './routes/auth'
 import { cancelAccountHandlers } from './routes/cancel-account'
@@ -34,7 +35,7 @@ import { staffCalls } from '../contract/staff-calls'
 import { staffHandlers } from './routes/staff/index'
 import { deskCalls } from '../contract/desk-calls'
 import { deskHandlers } from './routes/desk'
-import { mountImages } from './services/desk/images'
+import { mountImages } from './routes/images'
 import { withOutbox } from './services/mail-outbox'
 import { mountStaffCalendar } from './routes/staff/calendar'
 import { reportServerError } from './observability/error-reports'
@@ -79,15 +80,15 @@ const memberLoader = (deps: Deps) => async (_now: number, uid: string) => {
 async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeof memberLoader>): Promise<MemberRow> {
   const header = c.req.header('authorization') ?? ''
   const m = /^Bearer\s+(.+)$/i.exec(header)
-  if (!m) throw unauthorized()
+  if (!m) throw unauthenticated()
   let uid: string
   try {
     uid = (await deps.identity.verifyIdToken(m[1].trim())).uid
   } catch {
-    throw unauthorized()
+    throw unauthenticated()
   }
   const member = await deps.caches.read(deps.caches.members, uid, loadMember)
-  if (!member) throw unauthorized()
+  if (!member) throw unauthenticated()
   return member
 }
 
@@ -139,9 +140,10 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('/api/__test/*', bodyLimit(DEFAULT_BODY_LIMIT))
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ message: err.message }, err.status)
-    const invalid = dataExceptionOf(err)
-    if (invalid) return c.json({ message: invalid.message }, invalid.status)
+    // Domain errors and the HTTP layer's own refusals become `{ message }` with their status
+    // (server/http/errors.ts); anything else is our failure.
+    const answer = errorAnswer(err)
+    if (answer) return c.json({ message: answer.message }, answer.status)
     reportServerError(err, { method: c.req.method, route: routeLabel(c) })
     return c.json({ message: 'Internal Server Error' }, 500)
   })
@@ -169,13 +171,13 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, bodyLimitOf(name))
       const parsed = v.safeParse(request, raw)
-      if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      if (!parsed.success) throw invalid(issueMessage(parsed.issues))
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
       const run = () => handler({
         input: parsed.output,
         deps,
         me: () => {
-          if (!member) throw unauthorized()
+          if (!member) throw unauthenticated()
           return member
         },
         header: (h: string) => c.req.header(h),

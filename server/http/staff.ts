@@ -8,7 +8,7 @@ import { issueMessage } from '../../contract/validation-messages'
 import { staffAccounts } from '../db/schema'
 import type { AuditActor } from '../services/audit'
 import { DEFAULT_BODY_LIMIT, checkQuerySize, readJsonBody } from './body'
-import { badRequest, forbidden, unauthorized } from './errors'
+import { forbidden, invalid, unauthenticated } from '../domain/errors'
 import type { Deps } from './handler'
 
 /** The caller of a staff call, as the staff_accounts row has it (docs/server.md "Staff roles"). */
@@ -61,12 +61,12 @@ const allows = (needed: StaffCallRole, roles: readonly StaffRole[]) => (needed =
  */
 async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
   const m = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')
-  if (!m) throw unauthorized()
+  if (!m) throw unauthenticated()
   let token: Awaited<ReturnType<Deps['identity']['verifyIdToken']>>
   try {
     token = await deps.identity.verifyIdToken(m[1].trim())
   } catch {
-    throw unauthorized()
+    throw unauthenticated()
   }
   const [row] = await deps.db.select().from(staffAccounts).where(eq(staffAccounts.uid, token.uid))
   const claimed = claimRoles(token.claims?.role)
@@ -99,7 +99,7 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, call.bodyLimit ?? DEFAULT_BODY_LIMIT)
       const parsed = v.safeParse(request, raw)
-      if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      if (!parsed.success) throw invalid(issueMessage(parsed.issues))
       const operator = me.roles.includes('operator')
       const actingRole = call.role === 'staff' ? (operator ? 'operator' : 'consultant') : call.role
       const out = await handler({
@@ -111,7 +111,7 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
         staffScope: (requested) => {
           if (operator) {
             const id = requested ?? me.staffId
-            if (!id) throw badRequest(staffMessages.staffIdNeeded)
+            if (!id) throw invalid(staffMessages.staffIdNeeded)
             return id
           }
           if (!me.staffId) throw forbidden(staffMessages.forbidden)

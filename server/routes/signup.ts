@@ -1,5 +1,5 @@
 import { verifyCaptcha } from '../adapters/captcha'
-import { badRequest, serverErrors } from '../http/errors'
+import { invalid, serverErrors } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
 import { completeSignup, requestSignup } from '../services/signup'
 
@@ -18,7 +18,7 @@ export const signupHandlers: PartialHandlers<'signup-request' | 'signup-complete
       // so this stricter per-address count is what a script meets instead (docs/decisions.md).
       await limit('perAddressWithoutCaptcha', address)
     } else if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) {
-      throw badRequest(serverErrors.captchaFailed)
+      throw invalid(serverErrors.captchaFailed)
     }
     // Mails to one address, whoever asks; after the captcha, so a failed one spends nothing of it.
     await limit('perEmail', input.email.toLowerCase())

@@ -1,6 +1,6 @@
 import type { members } from '../db/schema'
 import type { Clock } from '../domain/time'
-import type { CheckedJson } from '../http/checked-json'
+import type { CheckedJson } from '../infra/checked-json'
 import type { CacheBus, CacheEvent } from './cache-bus'
 
 // In-process caches (docs/decisions.md 17): the caller's member row, the day grid of

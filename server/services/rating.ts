@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { products, ratings, staff, tickets } from '../db/schema'
-import { badRequest, serverErrors } from '../http/errors'
-import type { CallInput, Deps, MemberRow } from '../http/handler'
+import { invalid, serverErrors } from '../domain/errors'
+import type { CallInput, Deps, MemberRow } from './deps'
 import { assertRatable, loadOwnTicket } from './tickets'
 
 /** Once per COMPLETED SUPPORT ticket; the tip itself is paid through charge (TIP, parentTicketNumber). */
@@ -9,7 +9,7 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
   const now = deps.clock.now()
   if (input.tip && input.tipData) {
     const [tip] = await deps.db.select().from(products).where(and(eq(products.productId, input.tipData.productId), eq(products.productType, 'TIP')))
-    if (!tip) throw badRequest(serverErrors.tipProductNotFound)
+    if (!tip) throw invalid(serverErrors.tipProductNotFound)
   }
   await deps.db.transaction(async (tx) => {
     const { ticket } = await loadOwnTicket(tx, m.memberId, input.ticketNumber, true)
@@ -29,7 +29,7 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
       })
       .onConflictDoNothing()
       .returning({ t: ratings.ticketNumber })
-    if (inserted.length === 0) throw badRequest(serverErrors.alreadyRated)
+    if (inserted.length === 0) throw invalid(serverErrors.alreadyRated)
     await tx.update(tickets).set({ alreadyRating: true }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     if (ticket.staffId) {
       await tx

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client'
 import { bookings, staff } from '../db/schema'
 import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
 import { atJst, cellsOf, toZoned } from '../domain/time'
-import { badRequest } from '../http/errors'
+import { invalid } from '../domain/errors'
 import { isUniqueViolation } from '../db/constraints'
 import { apiErrors } from '../../contract/messages'
 import { roundScore, type StaffRow } from './tickets'
@@ -107,7 +107,7 @@ export async function bookSlot(
       if (!isUniqueViolation(e) && !(e instanceof StaffInactive)) throw e
     }
   }
-  throw badRequest(denied)
+  throw invalid(denied)
 }
 
 class StaffInactive extends Error {}

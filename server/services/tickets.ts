@@ -4,7 +4,7 @@ import type { Tx } from '../db/client'
 import { staff, tickets } from '../db/schema'
 import { formatReservationTime, unixSeconds } from '../domain/time'
 import { reservationChangeRefusal } from '../../contract/reservation-rules'
-import { badRequest, notFound, serverErrors } from '../http/errors'
+import { invalid, notFound, serverErrors } from '../domain/errors'
 import { apiErrors } from '../../contract/messages'
 
 export type TicketRow = typeof tickets.$inferSelect
@@ -77,14 +77,14 @@ export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: stri
 /** Spec §6 / docs/design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
 export function assertChangeable(t: TicketRow, now: Date) {
   const refusal = reservationChangeRefusal(t, now)
-  if (refusal === 'notChangeable') throw badRequest(serverErrors.ticketNotChangeable)
-  if (refusal === 'tooLate') throw badRequest(apiErrors.reservationTimeout)
+  if (refusal === 'notChangeable') throw invalid(serverErrors.ticketNotChangeable)
+  if (refusal === 'tooLate') throw invalid(apiErrors.reservationTimeout)
 }
 
 /** Spec §6: COMPLETED SUPPORT ticket, no refund, not yet rated. */
 export function assertRatable(t: TicketRow) {
   if (t.productType !== 'SUPPORT' || t.supportStatus !== 'COMPLETED' || t.amountRefunded > 0) {
-    throw badRequest(serverErrors.ratingNotAvailable)
+    throw invalid(serverErrors.ratingNotAvailable)
   }
-  if (t.alreadyRating) throw badRequest(serverErrors.alreadyRated)
+  if (t.alreadyRating) throw invalid(serverErrors.alreadyRated)
 }

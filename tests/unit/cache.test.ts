@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TtlCache, createApiCaches, type Fresh } from '../../server/services/cache'
-import { CheckedJson } from '../../server/http/checked-json'
+import { CheckedJson } from '../../server/infra/checked-json'
 
 // The cache of server/services/cache.ts with an injected clock: no test waits or measures time.
 

@@ -1,7 +1,7 @@
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
-import { conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { conflict } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { writeAudit, type AuditActor, type AuditEntry } from '../audit'
 
 // What every desk service shares: paging, unix seconds, the optimistic-concurrency check and the

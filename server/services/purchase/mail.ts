@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { mails } from '../mails'
 import { mailConsultant } from '../staff/consultant-mails'
 import { whereKey } from './attempts'

@@ -6,8 +6,8 @@ import { STAFF_CALENDAR_PREFIX, type ConsultationState } from '../../../contract
 import type { Db, Tx } from '../../db/client'
 import { staff, staffAccounts, staffCalendarFeeds } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
-import { forbidden } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { forbidden } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../audit'
 import { consultationsBetween } from './consultations'
 

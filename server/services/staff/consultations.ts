@@ -13,8 +13,8 @@ import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
 import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
-import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../audit'
 import { dayRange } from './days'
 import { sendNoContactMail, staffMails } from './mails'
@@ -104,7 +104,7 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
  */
 export async function consultantDay(db: Tx, staffId: string, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
-  if (!s) throw new HttpError(404, sm.staffNotFound)
+  if (!s) throw notFound(sm.staffNotFound)
   const range = dayRange(input, now)
   const consultations = await loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, range.from), lt(tickets.reservationAt, range.to)))
   return { staffId, staffNickname: s.n, from: range.ymd, days: range.days, consultations }
@@ -135,7 +135,7 @@ export async function listAssignments(
 
 export async function consultationByNumber(db: Tx, ticketNumber: string): Promise<Consultation> {
   const [c] = await loadConsultations(db, eq(tickets.ticketNumber, ticketNumber))
-  if (!c) throw new HttpError(404, sm.ticketNotFound)
+  if (!c) throw notFound(sm.ticketNotFound)
   return c
 }
 
@@ -145,7 +145,7 @@ export async function consultationByNumber(db: Tx, ticketNumber: string): Promis
  */
 export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope: { operator: boolean; staffId: string | null }): Promise<TicketRow> {
   const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
-  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw new HttpError(404, sm.ticketNotFound)
+  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
   return t
 }
@@ -176,7 +176,7 @@ export async function recordOutcome(
     const times = { startUnixTime: unixSeconds(t.reservationAt!), minutes: t.minutesToSupport, addedMinutes: await extensionMinutes(tx, t.ticketNumber) }
     if (!hasStarted(times, now.getTime())) throw conflict(sm.notStarted)
     if (input.outcome === 'NO_CONTACT' && !noContactOpen(times, now.getTime())) throw conflict(sm.noContactTooEarly(NO_CONTACT_WAIT_MINUTES))
-    if (input.outcome === 'COMPLETED' && input.minutesUsed > maxMinutesUsed(times, now.getTime())) throw badRequest(sm.minutesUsedOverElapsed(maxMinutesUsed(times, now.getTime())))
+    if (input.outcome === 'COMPLETED' && input.minutesUsed > maxMinutesUsed(times, now.getTime())) throw invalid(sm.minutesUsedOverElapsed(maxMinutesUsed(times, now.getTime())))
     const fresh = t.supportStatus === 'UNSUPPORTED'
     const allowed =
       (input.outcome === 'COMPLETED' && fresh) ||
@@ -257,7 +257,7 @@ export async function consultationRecord(db: Tx, ticketNumber: string): Promise<
  */
 export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: string | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
   const [t] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
-  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw new HttpError(404, sm.ticketNotFound)
+  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
   const [m] = await db.select({ lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
   const rows = await db
@@ -310,12 +310,12 @@ export async function pastConsultations(
   }
   if (staffId) {
     const [s] = await db.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, staffId))
-    if (!s) throw new HttpError(404, sm.staffNotFound)
+    if (!s) throw notFound(sm.staffNotFound)
   }
   const first = input.from ? parseYmd(input.from) : null
   const last = input.to ? parseYmd(input.to) : null
-  if ((input.from && !first) || (input.to && !last)) throw badRequest(sm.dateInvalid)
-  if (first && last && first.isAfter(last)) throw badRequest(sm.dateRangeInvalid)
+  if ((input.from && !first) || (input.to && !last)) throw invalid(sm.dateInvalid)
+  if (first && last && first.isAfter(last)) throw invalid(sm.dateRangeInvalid)
   const where = and(
     eq(tickets.productType, 'SUPPORT'),
     isNotNull(tickets.reservationAt),
@@ -367,9 +367,9 @@ export async function sendExtensionLink(
       .where(and(eq(products.productType, 'ADD'), eq(products.showOnMypage, true), input.productId ? eq(products.productId, input.productId) : undefined))
       .orderBy(asc(products.sortOrder), asc(products.productId))
       .limit(1)
-    if (!add) throw badRequest(sm.addProductNotFound)
+    if (!add) throw invalid(sm.addProductNotFound)
     const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
-    if (!member || member.deletedAt) throw new HttpError(404, sm.ticketNotFound)
+    if (!member || member.deletedAt) throw notFound(sm.ticketNotFound)
     const url = `${deps.config.appOrigin}/buy?${new URLSearchParams({ productId: add.productId, parentTicketNumber: t.ticketNumber })}`
     await writeAudit(tx, actor, { action: 'extension-link', targetType: 'ticket', targetId: t.ticketNumber, after: { productId: add.productId } }, now)
     return { url, productId: add.productId, productName: add.productName, price: add.price, email: member.email }

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../adapters/mailer'
 import { eq } from 'drizzle-orm'
 import { members, staff, tickets } from '../../db/schema'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { jstText, mails } from '../mails'
 import { supportTelFor } from '../support-tel'
 

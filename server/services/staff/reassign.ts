@@ -6,8 +6,8 @@ import { isUniqueViolation } from '../../db/constraints'
 import { bookings, members, staff, tickets } from '../../db/schema'
 import { isStaffFree } from '../../domain/schedule'
 import { cellsOf, formatReservationTime, formatYmd, toZoned } from '../../domain/time'
-import { HttpError, conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { weekCounts } from '../assignment'
 import { loadDay } from '../schedule'
 import { writeAudit, type AuditActor } from '../audit'
@@ -100,7 +100,7 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
     if (t.reservationAt!.getTime() <= now.getTime()) throw conflict(sm.reassignPast)
     if (t.staffId === input.staffId) throw conflict(sm.reassignSameStaff)
     const [target] = await tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).where(eq(staff.staffId, input.staffId))
-    if (!target) throw new HttpError(404, sm.staffNotFound)
+    if (!target) throw notFound(sm.staffNotFound)
     await lockShiftsShared(tx)
     if (reasonFor(t, target, now, await dayOf(tx, t, now)) !== null) throw conflict(sm.reassignNotFree)
     await tx.delete(bookings).where(eq(bookings.ticketNumber, t.ticketNumber))

@@ -4,8 +4,8 @@ import { heldBookingsJoiner, staffMessages as sm } from '../../../contract/staff
 import type { Db, Tx } from '../../db/client'
 import { bookings, businessHolidays, staff, staffShiftExceptions, staffShifts, staffWeeklyPlans } from '../../db/schema'
 import { BOOKING_WINDOW_DAYS, CELL_MINUTES, atJst, formatYmd, parseYmd, todayJst, toZoned } from '../../domain/time'
-import { HttpError, badRequest, conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { invalid, conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../audit'
 
 // Shifts (docs/server.md "Shifts and holidays"). What the member's grid reads is staff_shifts: the
@@ -34,7 +34,7 @@ const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
 export const instantOf = (day: LocalDate, time: string) => new Date(atJst(day, 0, 0).getTime() + minutesOf(time) * 60_000)
 
 function checkPeriod(p: { start?: string | null; end?: string | null }): Period {
-  if (!p.start || !p.end || minutesOf(p.end) <= minutesOf(p.start)) throw badRequest(sm.shiftPeriodInvalid)
+  if (!p.start || !p.end || minutesOf(p.end) <= minutesOf(p.start)) throw invalid(sm.shiftPeriodInvalid)
   return { start: p.start, end: p.end }
 }
 
@@ -109,7 +109,7 @@ async function materialise(tx: Tx, staffId: string, now: Date, decide: (day: Loc
 
 export async function assertStaffExists(db: Tx, staffId: string): Promise<string> {
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
-  if (!s) throw new HttpError(404, sm.staffNotFound)
+  if (!s) throw notFound(sm.staffNotFound)
   return s.n
 }
 
@@ -273,8 +273,8 @@ export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: st
   const sets = (input.setExceptions ?? []).map((e) => ({ ymd: e.ymd, off: e.off, ...(e.off ? { start: null, end: null } : checkPeriod(e)) }))
   for (const ymd of [...sets.map((e) => e.ymd), ...(input.removeExceptions ?? [])]) {
     const day = parseYmd(ymd)
-    if (!day) throw badRequest(sm.dateInvalid)
-    if (day.isBefore(today)) throw badRequest(sm.pastDay)
+    if (!day) throw invalid(sm.dateInvalid)
+    if (day.isBefore(today)) throw invalid(sm.pastDay)
   }
   try {
     const changes = await deps.db.transaction(async (tx) => {
@@ -362,8 +362,8 @@ export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add
   const now = deps.clock.now()
   const today = todayJst(now)
   const days = [...(input.add ?? []), ...(input.remove ?? [])].map((ymd) => parseYmd(ymd))
-  if (days.some((d) => !d)) throw badRequest(sm.dateInvalid)
-  if (days.some((d) => d!.isBefore(today))) throw badRequest(sm.pastDay)
+  if (days.some((d) => !d)) throw invalid(sm.dateInvalid)
+  if (days.some((d) => d!.isBefore(today))) throw invalid(sm.pastDay)
   await deps.db.transaction(async (tx) => {
     await lockShiftsExclusive(tx)
     const before = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
