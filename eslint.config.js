@@ -44,6 +44,7 @@ export default tseslint.config(
           restricted('./contract', './machines', 'contract/ is the floor: it imports nothing of ours'),
           restricted('./src', './server', 'the browser app must not import the server'),
           ...['services', 'domain', 'infra', 'db', 'adapters'].map((d) => restricted(`./server/${d}`, ['./server/http', './server/routes'], `server/${d} speaks the domain: take Deps from server/services/deps.ts, throw server/domain/errors.ts; only server/http maps to statuses`)),
+          restricted('./server/infra', ['./server/services'], 'server/infra is below the flows: caches, locks, ids and the audit trail know no service'),
           restricted('./server/domain', ['./server/services', './server/infra', './server/db', './server/adapters'], 'server/domain holds pure rules: it imports only contract/ and its own files'),
           restricted('./server/http', './server/routes/**', 'server/http is the door the routes use, not the other way round'),
           restricted('./src/features', './src/routes', 'features must not import routes'),

@@ -120,7 +120,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   }
   app.use('/api/*', apiSecurityHeaders())
   // A write's cache invalidations reach the other replicas before its answer reaches the caller
-  // (server/services/cache-bus.ts): the caller's next request, to any replica, sees the write.
+  // (server/infra/cache-bus.ts): the caller's next request, to any replica, sees the write.
   app.use('/api/*', async (_c, next) => {
     await next()
     await deps.caches.flush()
@@ -185,7 +185,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         address: limiter.addressOf(c),
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
-      // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) while this
+      // Member reads come from the read cache (server/infra/cache.ts READ_TTL_MS) while this
       // replica has applied every write answered anywhere (`caches.read`); a refusal (4xx) is
       // never kept.
       const readKey = deps.caches.readKey(name, member?.memberId ?? null, parsed.output)

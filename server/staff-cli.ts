@@ -7,7 +7,7 @@ import { systemClock } from './domain/time'
 import { DomainError, notFound } from './domain/errors'
 import { createOutboxMailer } from './services/mail-outbox'
 import { grantAndInvite, grantRole, listAccounts, revokeRole } from './services/staff/accounts'
-import type { AuditActor } from './services/audit'
+import type { AuditActor } from './infra/audit'
 
 // `npm run staff -- <command>` (from the sources), `node dist-server/staff.js <command>` (the
 // production build, scripts/build-server.ts): staff roles from a terminal, for the first operator

@@ -2,9 +2,9 @@ import { apiErrors } from '../../contract/messages'
 import { checkedJson } from '../infra/checked-json'
 import { invalid } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
-import { changeReservation, requestedDay, scheduleAnswer } from '../services/reservation-change'
+import { changeReservation, requestedDay, scheduleAnswer } from '../services/member/reservation-change'
 import { scheduleStableUntil } from '../domain/schedule'
-import { loadOwnTicket } from '../services/tickets'
+import { loadOwnTicket } from '../services/booking/tickets'
 
 // The reservation-change flow (machines/reservation-change): the consultant grid of a day, and
 // the move of a booking. The same grid serves the checkout's slot choice (/support/staff).

@@ -1,7 +1,7 @@
 import { verifyCaptcha } from '../adapters/captcha'
 import { invalid, serverErrors } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
-import { completeSignup, requestSignup } from '../services/signup'
+import { completeSignup, requestSignup } from '../services/member/signup'
 
 // The signup flow (machines/signup): the request mails a link, the link completes the member.
 
@@ -9,7 +9,7 @@ export const signupHandlers: PartialHandlers<'signup-request' | 'signup-complete
   /**
    * Counted per address (and, for the landing page that has no captcha, a stricter per-address
    * count), then per e-mail after the captcha, so a failed captcha spends nothing of the address's
-   * mails. The record itself: services/signup.ts.
+   * mails. The record itself: services/member/signup.ts.
    */
   async 'signup-request'({ input, deps, address, limit }) {
     await limit('perAddress', address)

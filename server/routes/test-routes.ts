@@ -6,7 +6,7 @@ import { bookings, tickets } from '../db/schema'
 import { seedMember } from '../db/seed/members'
 import { CELL_MINUTES, atJst, cellsOf, todayJst } from '../domain/time'
 import type { Deps } from '../http/handler'
-import { newMemberId } from '../services/ids'
+import { newMemberId } from '../infra/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })

@@ -6,7 +6,7 @@ import type { PaymentPort } from '../adapters/payment'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import type { Clock } from '../domain/time'
-import type { ApiCaches, MemberRow } from './cache'
+import type { ApiCaches, MemberRow } from '../infra/cache'
 
 /**
  * What a service works with: the database, the adapters, the clock, the config and this process's
@@ -20,7 +20,7 @@ export type Deps = {
   clock: Clock
   config: Config
   /**
-   * This process's member and schedule caches (server/services/cache.ts). Part of the deps so that
+   * This process's member and schedule caches (server/infra/cache.ts). Part of the deps so that
    * every writer sharing the database in this process invalidates the same caches.
    */
   caches: ApiCaches

@@ -5,7 +5,7 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import { products, reservationMenus } from '../../db/schema'
 import { invalid, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import type { AuditActor } from '../audit'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion } from './common'
 import { checkImagePath } from './images'
 

@@ -6,14 +6,14 @@ import { isUniqueViolation } from '../../db/constraints'
 import { coupons, memberCoupons, members, products } from '../../db/schema'
 import { invalid, conflict, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import type { AuditActor } from '../audit'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion, offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 
 type CouponRow = typeof coupons.$inferSelect
 type Counts = { claimCount: number; useCount: number }
 
 // Coupons (docs/product.md §3 Coupon): made, edited and stopped by an operator. Members claim them
-// from the link /get-coupon?couponCode=… (services/coupon-claim.ts holds the claim limit), see them
+// from the link /get-coupon?couponCode=… (services/member/coupon-claim.ts holds the claim limit), see them
 // on home while held, unused, unexpired and not stopped, and use each once at payment (the member
 // coupon's used_at; a used coupon is never offered or accepted again).
 

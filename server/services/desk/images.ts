@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client'
 import { uploadedImages } from '../../db/schema'
 import { invalid } from '../../domain/errors'
 import type { Deps } from '../deps'
-import type { AuditActor } from '../audit'
+import type { AuditActor } from '../../infra/audit'
 import { audited } from './common'
 
 // Images of the operator's desk: a consultant's photo, a menu item's picture. The type is decided by

@@ -3,7 +3,7 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import { mailOutbox } from '../../db/schema'
 import { invalid, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { isOutboxMailer } from '../mail-outbox'
 import { toDeskMail } from './members'
 

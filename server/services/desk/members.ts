@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client'
 import { coupons, mailOutbox, memberCoupons, members, purchases, refunds } from '../../db/schema'
 import { notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { listTickets } from '../tickets'
+import { listTickets } from '../booking/tickets'
 import { offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 import { memberMatch } from './member-match'
 

@@ -4,7 +4,7 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import { notices } from '../../db/schema'
 import { conflict, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import type { AuditActor } from '../audit'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion, fromUnix, offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 
 type NoticeRow = typeof notices.$inferSelect

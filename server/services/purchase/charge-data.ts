@@ -6,7 +6,7 @@ import { members, savedCards, staff, tickets } from '../../db/schema'
 import { formatReservationTime } from '../../domain/time'
 import { invalid, notFound, serverErrors } from '../../domain/errors'
 import type { Deps, MemberRow } from '../deps'
-import { toStaffProfile } from '../tickets'
+import { toStaffProfile } from '../booking/tickets'
 import { loadSaleProduct } from './pricing'
 
 const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'] as const

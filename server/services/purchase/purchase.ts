@@ -36,8 +36,8 @@ import { errorOf, finish } from './record'
  * The hold (expires_at, HOLD_MINUTES) stays what readers of cells and coupons go by: a paid
  * attempt keeps its cells while it is resumed or reconciled. Its outcome: status.ts.
  *
- * The member row lock (services/member-lock.ts) serialises every money write of one member and
- * cancel-account (services/cancel-account.ts waits while an attempt is unresolved).
+ * The member row lock (infra/member-lock.ts) serialises every money write of one member and
+ * cancel-account (services/member/cancel-account.ts waits while an attempt is unresolved).
  */
 
 /** How long a duplicate request waits for the first one of its key before giving up (409). */

@@ -4,9 +4,9 @@ import type { ChargeResponse } from '../../../contract/calls'
 import { purchaseAttempts, purchases, savedCards, tickets } from '../../db/schema'
 import { DomainError, conflict, statusOfKind } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { newReceiptNumber } from '../ids'
-import { lockMember } from '../member-lock'
-import { bookSlot, confirmBooking } from '../schedule'
+import { newReceiptNumber } from '../../infra/ids'
+import { lockMember } from '../../infra/member-lock'
+import { bookSlot, confirmBooking } from '../booking/schedule'
 import { whereKey, type Work } from './attempts'
 import { fail } from './holds'
 import { sendPurchaseMail } from './mail'
@@ -48,7 +48,7 @@ async function record(deps: Deps, w: Work, chargeId: string | null): Promise<Cha
       isFreeTicket: a.amount === 0 && p.productType === 'INTERVIEW',
       reservationAt: start,
       staffId,
-      // 指名なし: the consultant was assigned (services/assignment.ts); operators list these.
+      // 指名なし: the consultant was assigned (services/booking/assignment.ts); operators list these.
       noPreference: start !== null && !plan.staffId,
       supportType: p.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
       supportStatus: p.productType === 'TIP' ? 'COMPLETED' : 'UNSUPPORTED',

@@ -10,7 +10,7 @@ import { invalid, conflict, notFound } from '../../domain/errors'
 import type { Mailer } from '../../adapters/mailer'
 import type { Config } from '../../config'
 import { log } from '../../observability/log'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { endCalendarFeeds } from './calendar'
 import { staffMails } from './mails'
 

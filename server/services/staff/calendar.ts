@@ -8,7 +8,7 @@ import { staff, staffAccounts, staffCalendarFeeds } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
 import { forbidden } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { consultationsBetween } from './consultations'
 
 // A consultant's private iCalendar feed (docs/server.md "Calendar feed"): a URL with a random

@@ -15,7 +15,7 @@ import { members, products, staff, tickets } from '../../db/schema'
 import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
 import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { dayRange } from './days'
 import { sendNoContactMail, staffMails } from './mails'
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { members, staff, tickets } from '../../db/schema'
 import type { Deps } from '../deps'
 import { jstText, mails } from '../mails'
-import { supportTelFor } from '../support-tel'
+import { supportTelFor } from '../booking/support-tel'
 
 // Mails of the consultation loop (Japanese). Links point to the SPA's routes under APP_ORIGIN.
 

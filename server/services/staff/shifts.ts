@@ -6,7 +6,7 @@ import { bookings, businessHolidays, staff, staffShiftExceptions, staffShifts, s
 import { BOOKING_WINDOW_DAYS, CELL_MINUTES, atJst, formatYmd, parseYmd, todayJst, toZoned } from '../../domain/time'
 import { invalid, conflict, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 
 // Shifts (docs/server.md "Shifts and holidays"). What the member's grid reads is staff_shifts: the
 // concrete working periods of each day. A consultant's weekly plan and dated exceptions are the
@@ -17,7 +17,7 @@ import { writeAudit, type AuditActor } from '../audit'
 export const PLAN_HORIZON_DAYS = 28
 
 /**
- * Held in share mode by every booking (server/services/schedule.ts `bookSlot`) and exclusively by a
+ * Held in share mode by every booking (server/services/booking/schedule.ts `bookSlot`) and exclusively by a
  * shift or holiday change: a booking never lands in time a concurrent change just removed, and a
  * change never misses a booking made while it checked.
  */

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { coupons, memberCoupons } from '../db/schema'
-import { invalid, serverErrors } from '../domain/errors'
-import type { Deps } from './deps'
+import type { CallResponse } from '../../../contract/calls'
+import { coupons, memberCoupons } from '../../db/schema'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps } from '../deps'
 
 /**
  * Once per member (primary key), before expiry, not after an operator stopped it, and within its

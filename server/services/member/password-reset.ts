@@ -1,10 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { members, passwordResets } from '../db/schema'
-import { addMinutes } from '../domain/time'
-import { invalid, serverErrors } from '../domain/errors'
-import type { Deps } from './deps'
-import { mails, sendSecurityMail } from './mails'
+import { members, passwordResets } from '../../db/schema'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { mails, sendSecurityMail } from '../mails'
 
 const RESET_CODE_MINUTES = 30
 /** Tries one reset code survives: the 5th wrong one leaves it void. */

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Ticket, StaffProfile } from '../../contract/entities'
-import type { Tx } from '../db/client'
-import { staff, tickets } from '../db/schema'
-import { formatReservationTime, unixSeconds } from '../domain/time'
-import { reservationChangeRefusal } from '../../contract/reservation-rules'
-import { invalid, notFound, serverErrors } from '../domain/errors'
-import { apiErrors } from '../../contract/messages'
+import type { Ticket, StaffProfile } from '../../../contract/entities'
+import type { Tx } from '../../db/client'
+import { staff, tickets } from '../../db/schema'
+import { formatReservationTime, unixSeconds } from '../../domain/time'
+import { reservationChangeRefusal } from '../../../contract/reservation-rules'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import { apiErrors } from '../../../contract/messages'
 
 export type TicketRow = typeof tickets.$inferSelect
 export type StaffRow = typeof staff.$inferSelect

@@ -1,17 +1,17 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { IdentityConflictError } from '../adapters/identity'
-import type { Tx } from '../db/client'
-import { isUniqueViolation, lockKey } from '../db/constraints'
-import { members, pendingSignups, tickets } from '../db/schema'
-import { freeInterviewTicket } from '../db/seed/members'
-import { addMinutes } from '../domain/time'
-import { invalid, serverErrors } from '../domain/errors'
-import type { CallInput, Deps } from './deps'
-import { newMemberId, newTicketNumber } from './ids'
-import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from './link-secrets'
-import { mails } from './mails'
-import { supportTelFor } from './support-tel'
+import type { CallResponse } from '../../../contract/calls'
+import { IdentityConflictError } from '../../adapters/identity'
+import type { Tx } from '../../db/client'
+import { isUniqueViolation, lockKey } from '../../db/constraints'
+import { members, pendingSignups, tickets } from '../../db/schema'
+import { freeInterviewTicket } from '../../db/seed/members'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps } from '../deps'
+import { newMemberId, newTicketNumber } from '../../infra/ids'
+import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../../infra/link-secrets'
+import { mails } from '../mails'
+import { supportTelFor } from '../booking/support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).
 
@@ -52,7 +52,7 @@ const couponOf = (p: SignupPayload) => (p.couponCode ? { couponCode: p.couponCod
  * Every request is a record of its own: no identity user exists before the
  * link is opened, so a second request for the address — the landing page needs no captcha —
  * cannot touch the first one's password. The password waits sealed with the mailed token
- * (services/link-secrets.ts); the database keeps only the token's digest.
+ * (infra/link-secrets.ts); the database keeps only the token's digest.
  */
 export async function requestSignup(deps: Deps, input: CallInput<'signup-request'>): Promise<void> {
   const { db, identity, clock, config } = deps

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { IdentityConflictError } from '../adapters/identity'
-import { isUniqueViolation } from '../db/constraints'
-import { emailChanges, members } from '../db/schema'
-import { addMinutes } from '../domain/time'
-import { invalid, serverErrors } from '../domain/errors'
-import type { Deps, MemberRow } from './deps'
-import { LINK_HOURS, newLinkToken, tokenDigest } from './link-secrets'
-import { mails, sendSecurityMail } from './mails'
+import type { CallResponse } from '../../../contract/calls'
+import { IdentityConflictError } from '../../adapters/identity'
+import { isUniqueViolation } from '../../db/constraints'
+import { emailChanges, members } from '../../db/schema'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
+import { LINK_HOURS, newLinkToken, tokenDigest } from '../../infra/link-secrets'
+import { mails, sendSecurityMail } from '../mails'
 
 /** Mails the link that moves member `m` to `email` (lower-cased), unless the address is taken. */
 export async function requestEmailChange(deps: Deps, m: MemberRow, email: string): Promise<void> {

@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm'
-import { apiErrors } from '../../contract/messages'
-import type { Tx } from '../db/client'
-import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../db/schema'
-import { invalid, conflict } from '../domain/errors'
-import type { Deps, MemberRow } from './deps'
-import { lockMember } from './member-lock'
-import { hasLivePurchase } from './purchase/attempts'
-import { mailConsultant } from './staff/consultant-mails'
+import { apiErrors } from '../../../contract/messages'
+import type { Tx } from '../../db/client'
+import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../../db/schema'
+import { invalid, conflict } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
+import { lockMember } from '../../infra/member-lock'
+import { hasLivePurchase } from '../purchase/attempts'
+import { mailConsultant } from '../staff/consultant-mails'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000

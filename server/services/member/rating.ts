@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { products, ratings, staff, tickets } from '../db/schema'
-import { invalid, serverErrors } from '../domain/errors'
-import type { CallInput, Deps, MemberRow } from './deps'
-import { assertRatable, loadOwnTicket } from './tickets'
+import { products, ratings, staff, tickets } from '../../db/schema'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps, MemberRow } from '../deps'
+import { assertRatable, loadOwnTicket } from '../booking/tickets'
 
 /** Once per COMPLETED SUPPORT ticket; the tip itself is paid through charge (TIP, parentTicketNumber). */
 export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rating'>): Promise<void> {
@@ -36,7 +36,7 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
         .update(staff)
         .set({
           // Kept unrounded: a rounded running mean stops moving once one rating shifts it by less
-          // than 0.05 (about 80 ratings); the answers round it (services/tickets.ts roundScore).
+          // than 0.05 (about 80 ratings); the answers round it (services/booking/tickets.ts roundScore).
           averageScore: sql`(${staff.averageScore} * ${staff.ratingCount} + ${input.memberTotalScore})::float8 / (${staff.ratingCount} + 1)`,
           ratingCount: sql`${staff.ratingCount} + 1`,
         })

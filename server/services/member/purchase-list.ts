@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { LocalTime, ZonedDateTime } from '@js-joda/core'
-import type { CallResponse } from '../../contract/calls'
-import { coupons, purchases, tickets } from '../db/schema'
-import { JST, LocalDate, formatReservationTime, todayJst, unixSeconds } from '../domain/time'
-import { invalid, notFound, serverErrors } from '../domain/errors'
-import type { CallInput, Deps, MemberRow } from './deps'
+import type { CallResponse } from '../../../contract/calls'
+import { coupons, purchases, tickets } from '../../db/schema'
+import { JST, LocalDate, formatReservationTime, todayJst, unixSeconds } from '../../domain/time'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps, MemberRow } from '../deps'
 
 const PAGE_SIZE = 20
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Tx } from '../db/client'
-import { lockKey } from '../db/constraints'
-import { atJst, toZoned } from '../domain/time'
+import type { Tx } from '../../db/client'
+import { lockKey } from '../../db/constraints'
+import { atJst, toZoned } from '../../domain/time'
 import type { StaffRow } from './tickets'
 
 // Fair assignment of 指名なし bookings (docs/server.md "Assignment"), as round-robin schedulers do:
