@@ -34,10 +34,11 @@ import { mountStaffCalls } from './http/staff'
 import { staffCalls } from '../contract/staff-calls'
 import { staffHandlers } from './routes/staff/index'
 import { deskCalls } from '../contract/desk-calls'
-import { deskHandlers } from './routes/desk'
-import { mountImages } from './routes/images'
+import { deskHandlers } from './routes/staff/desk'
+import { mountFileCalls } from './http/files'
+import { fileCalls } from '../contract/file-calls'
+import { fileHandlers } from './routes/files'
 import { withOutbox } from './services/mail-outbox'
-import { mountStaffCalendar } from './routes/staff/calendar'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -208,10 +209,10 @@ export function createApp(given: Deps, options: AppOptions = {}) {
 
   // The staff calls (docs/api.md "Staff calls"): token, then role (claim and row), then input.
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
-  // The operator's desk (docs/api.md "Operator's desk") and the images it uploads (public, same origin).
+  // The operator's desk (docs/api.md "Operator's desk").
   mountStaffCalls(app, deps, deskCalls, deskHandlers)
-  mountImages(app, deps)
-  mountStaffCalendar(app, deps)
+  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar feed.
+  mountFileCalls(app, deps, fileCalls, fileHandlers)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 

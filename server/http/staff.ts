@@ -59,7 +59,7 @@ const allows = (needed: StaffCallRole, roles: readonly StaffRole[]) => (needed =
  * refused on the next call, although the caller's token keeps its claim until it expires
  * (docs/decisions.md "claims and a row").
  */
-async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
+export async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
   const m = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')
   if (!m) throw unauthenticated()
   let token: Awaited<ReturnType<Deps['identity']['verifyIdToken']>>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import sharp, { type OutputInfo } from 'sharp'
 import { eq } from 'drizzle-orm'
 import { IMAGE_MAX_BYTES, type DeskCallInput } from '../../../contract/desk-calls'
+import { IMAGE_PATH_PREFIX } from '../../../contract/file-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { uploadedImages } from '../../db/schema'
@@ -20,7 +21,6 @@ import { audited } from './common'
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif'])
 /** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000
-export const IMAGE_PATH_PREFIX = '/api/images/'
 
 const sizes = {
   // The grid shows a square face.
@@ -78,9 +78,8 @@ export async function checkImagePath(db: Tx, path: string | null | undefined): P
   if (!row) throw invalid(dm.imageNotFound)
 }
 
-/** An uploaded image by its id (GET /api/images/<id>, server/routes/images.ts); null when none. */
+/** An uploaded image by its id (contract/file-calls.ts 'image'); null when none. */
 export async function imageById(deps: Deps, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | null> {
-  if (!/^[0-9a-f]{32}$/.test(id)) return null
   const [row] = await deps.db.select().from(uploadedImages).where(eq(uploadedImages.imageId, id))
   return row ? { bytes: new Uint8Array(row.bytes), contentType: row.contentType } : null
 }

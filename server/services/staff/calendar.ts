@@ -24,7 +24,6 @@ import { consultationsBetween } from './consultations'
 // never comes back to show a successor's bookings (docs/server.md "Calendar feed").
 
 const TOKEN_BYTES = 32
-export const FEED_PATH = /^([A-Za-z0-9_-]{43})\.ics$/
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 const stateText: Record<ConsultationState, string> = { live: '', refunded: '返金済み', cancelled: '取消' }

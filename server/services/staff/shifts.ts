@@ -57,7 +57,7 @@ async function loadRules(tx: Tx, staffId: string) {
 }
 
 /** Booked (or live-held) cells of a consultant in [from, to), with their tickets. */
-async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date, now: Date) {
+export async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date, now: Date) {
   return tx
     .select({ staffId: bookings.staffId, cellStart: bookings.cellStart, ticketNumber: bookings.ticketNumber })
     .from(bookings)
@@ -66,7 +66,7 @@ async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date
 }
 
 /** "S123… 6/12 15:00" per ticket, for a refusal's message. */
-function describeBookings(cells: { ticketNumber: string; cellStart: Date }[]): string {
+export function describeBookings(cells: { ticketNumber: string; cellStart: Date }[]): string {
   const first = new Map<string, Date>()
   for (const c of cells) if (!first.has(c.ticketNumber)) first.set(c.ticketNumber, c.cellStart)
   return [...first].map(([n, at]) => {
@@ -347,37 +347,4 @@ export async function extendPlannedShifts(deps: Pick<Deps, 'db' | 'caches' | 'cl
   })
   if (written > 0) deps.caches.scheduleChanged()
   return written
-}
-
-/** Business holidays from `from` on (JST days). */
-export async function listHolidays(db: Db, from: string) {
-  return db.select().from(businessHolidays).where(gte(businessHolidays.ymd, from)).orderBy(asc(businessHolidays.ymd))
-}
-
-/**
- * Adds and removes business holidays. A day that holds bookings cannot become a holiday (409,
- * listed): the bookings are moved first. Past days are refused.
- */
-export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add?: string[]; remove?: string[] }): Promise<void> {
-  const now = deps.clock.now()
-  const today = todayJst(now)
-  const days = [...(input.add ?? []), ...(input.remove ?? [])].map((ymd) => parseYmd(ymd))
-  if (days.some((d) => !d)) throw invalid(sm.dateInvalid)
-  if (days.some((d) => d!.isBefore(today))) throw invalid(sm.pastDay)
-  await deps.db.transaction(async (tx) => {
-    await lockShiftsExclusive(tx)
-    const before = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
-    const adding = [...new Set(input.add ?? [])].filter((ymd) => !before.includes(ymd))
-    const held = []
-    for (const ymd of adding) {
-      const day = parseYmd(ymd)!
-      held.push(...(await liveBookings(tx, null, atJst(day, 0, 0), atJst(day.plusDays(1), 0, 0), now)))
-    }
-    if (held.length > 0) throw conflict(sm.holidayHoldsBookings + describeBookings(held))
-    if (input.remove?.length) await tx.delete(businessHolidays).where(inArray(businessHolidays.ymd, input.remove))
-    if (adding.length > 0) await tx.insert(businessHolidays).values(adding.map((ymd) => ({ ymd }))).onConflictDoNothing()
-    const after = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
-    await writeAudit(tx, actor, { action: 'business-holiday-update', targetType: 'business-holiday', targetId: [...adding, ...(input.remove ?? [])].join(',') || '-', before, after }, now)
-  })
-  deps.caches.scheduleChanged()
 }
