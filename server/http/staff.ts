@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { eq } from 'drizzle-orm'
-import { STAFF_API_PREFIX, type StaffCallRole, type StaffCallSpec, type StaffRegistry, type StaffRole } from '../../contract/staff-calls'
+import { STAFF_API_PREFIX, type StaffCallRole, type StaffId, type StaffCallSpec, type StaffRegistry, type StaffRole } from '../../contract/staff-calls'
 import { NoControlChars } from '../../contract/fields'
 import { staffMessages } from '../../contract/staff-messages'
 import { issueMessage } from '../../contract/validation-messages'
@@ -17,7 +17,7 @@ export type StaffMe = {
   email: string
   roles: StaffRole[]
   /** The consultant's staff row; null without the consultant role. */
-  staffId: string | null
+  staffId: StaffId | null
 }
 
 export type StaffHandlerCtx<I> = {
@@ -34,7 +34,7 @@ export type StaffHandlerCtx<I> = {
    * own staff row when none is given; 400 without either), a consultant only their own (403 for
    * another's).
    */
-  staffScope: (requested?: string | null) => string
+  staffScope: (requested?: StaffId | null) => StaffId
   header: (name: string) => string | undefined
 }
 
@@ -75,7 +75,8 @@ export async function authenticateStaff(c: Context, deps: Deps, needed: StaffCal
   const consultantOk = !roles.includes('consultant') || (row?.staffId != null && token.claims?.staffId === row.staffId)
   const effective = consultantOk ? roles : roles.filter((r) => r !== 'consultant')
   if (!row || !allows(needed, effective)) throw forbidden(staffMessages.forbidden)
-  return { uid: row.uid, email: row.email, roles: effective, staffId: effective.includes('consultant') ? row.staffId : null }
+  // The row's staff_id is a foreign key to a staff row: a StaffId by the schema, branded here once.
+  return { uid: row.uid, email: row.email, roles: effective, staffId: effective.includes('consultant') ? (row.staffId as StaffId | null) : null }
 }
 
 /**
@@ -87,6 +88,8 @@ export async function authenticateStaff(c: Context, deps: Deps, needed: StaffCal
 export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, registry: R, handlers: StaffHandlers<R>): void {
   for (const name of Object.keys(registry) as (keyof R & string)[]) {
     const call = registry[name]
+    // Must stay: a handler takes its own call's input, which the schema above has just parsed; the
+    // loop over names cannot carry that link in the type.
     const handler = handlers[name] as unknown as (ctx: StaffHandlerCtx<unknown>) => Promise<unknown>
     const route = `${STAFF_API_PREFIX}${name}`
     // No control character anywhere (contract/fields.ts), then the call's own schema.

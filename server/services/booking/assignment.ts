@@ -24,7 +24,7 @@ export async function weekCounts(tx: Tx, at: Date, now: Date): Promise<Map<strin
     SELECT staff_id AS "staffId", count(DISTINCT ticket_number)::int AS n FROM bookings
     WHERE cell_start >= ${w.from} AND cell_start < ${w.to} AND (held_until IS NULL OR held_until > ${now})
     GROUP BY staff_id`)
-  const rows = (result as unknown as { rows: { staffId: string; n: number }[] }).rows
+  const rows = (result as { rows: { staffId: string; n: number }[] }).rows
   return new Map(rows.map((r) => [r.staffId, Number(r.n)]))
 }
 

@@ -49,7 +49,7 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
     FROM h LEFT JOIN (staff s JOIN sh ON sh.staff_id = s.staff_id AND s.active) ON true
     LEFT JOIN bk ON bk.staff_id = s.staff_id
     ORDER BY s.sort_order, s.staff_id`)
-  const rows = (result as unknown as { rows: DayRow[] }).rows
+  const rows = (result as { rows: DayRow[] }).rows
   const holidays = new Set<string>(rows[0]?.holidays ?? [])
   const shifts = new Map<string, Interval[]>()
   const booked = new Map<string, Set<number>>()

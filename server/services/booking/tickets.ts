@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Ticket, StaffProfile } from '../../../contract/entities'
+import type { TicketNumber } from '../../../contract/ids'
 import type { Tx } from '../../db/client'
 import { staff, tickets } from '../../db/schema'
 import { formatReservationTime, unixSeconds } from '../../domain/time'
@@ -63,7 +64,7 @@ export async function listTickets(db: Tx, memberId: string, types: TicketRow['pr
 }
 
 /** The caller's own ticket; another member's (or an unknown) number answers 404. */
-export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: string, forUpdate = false) {
+export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: TicketNumber, forUpdate = false) {
   const q = db
     .select()
     .from(tickets)

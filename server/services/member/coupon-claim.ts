@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm'
+import type { CouponCode } from '../../../contract/ids'
 import type { CallResponse } from '../../../contract/calls'
 import { coupons, memberCoupons } from '../../db/schema'
 import { invalid, serverErrors } from '../../domain/errors'
@@ -10,7 +11,7 @@ import type { Deps } from '../deps'
  * counted, so concurrent claims of the last place queue and only one gets it (PostgreSQL); a coupon
  * without a limit takes no lock.
  */
-export async function claimCoupon(deps: Deps, memberId: string, couponCode: string): Promise<CallResponse<'get-coupon'>> {
+export async function claimCoupon(deps: Deps, memberId: string, couponCode: CouponCode): Promise<CallResponse<'get-coupon'>> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     let [coupon] = await tx.select().from(coupons).where(eq(coupons.couponCode, couponCode))

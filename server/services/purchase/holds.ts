@@ -138,8 +138,8 @@ export async function claim(deps: Deps, memberId: string, key: string, fingerpri
       expiresAt,
       leaseOwner: owner,
       leaseUntil: leaseEnd(deps),
-      request: input as unknown as Record<string, unknown>,
-      plan: plan as unknown as Record<string, unknown>,
+      request: input,
+      plan,
       mailSentAt: null,
       updatedAt: now,
     }

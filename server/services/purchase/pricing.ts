@@ -12,7 +12,7 @@ import { liveAttempts, type CouponRow, type PaymentSource, type ProductRow } fro
 import type { TokenFacts } from './card-token'
 
 /** docs/product.md §2 "Ticket menu": only products shown on the member page are on sale. */
-export async function loadSaleProduct(db: Tx, productId: string): Promise<ProductRow> {
+export async function loadSaleProduct(db: Tx, productId: ProductId): Promise<ProductRow> {
   const [p] = await db.select().from(products).where(and(eq(products.productId, productId), eq(products.showOnMypage, true)))
   if (!p) throw invalid(serverErrors.productNotFound)
   return p

@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { createHash, randomBytes } from 'node:crypto'
 import ical, { ICalEventStatus } from 'ical-generator'
 import { and, eq, ne, or, sql } from 'drizzle-orm'
@@ -28,7 +29,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 const stateText: Record<ConsultationState, string> = { live: '', refunded: '返金済み', cancelled: '取消' }
 
-export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: string | null, action: 'STATUS' | 'ROTATE' | 'REVOKE') {
+export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: StaffId | null, action: 'STATUS' | 'ROTATE' | 'REVOKE') {
   if (!staffId) throw forbidden(sm.calendarNoStaff)
   const now = deps.clock.now()
   if (action === 'STATUS') {

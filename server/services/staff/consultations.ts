@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest, ConsultationState } from '../../../contract/staff-calls'
 import {
@@ -102,7 +103,7 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
  * A consultant's days (consultant-day): their staff row's nickname (404 without the row) and the
  * consultations starting in the days asked for (from today, one day, by default).
  */
-export async function consultantDay(db: Tx, staffId: string, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
+export async function consultantDay(db: Tx, staffId: StaffId, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
   if (!s) throw notFound(sm.staffNotFound)
   const range = dayRange(input, now)
@@ -143,7 +144,7 @@ export async function consultationByNumber(db: Tx, ticketNumber: string): Promis
  * The ticket a staff write works on, locked for the transaction: a SUPPORT ticket with a date and a
  * consultant (404 otherwise), the caller's own unless they are an operator (403).
  */
-export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope: { operator: boolean; staffId: string | null }): Promise<TicketRow> {
+export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope: { operator: boolean; staffId: StaffId | null }): Promise<TicketRow> {
   const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
   if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
@@ -165,7 +166,7 @@ type OutcomeResult = { consultation: ConsultationRecord; ratingMailSent: boolean
 export async function recordOutcome(
   deps: Deps,
   actor: AuditActor,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: ConsultationOutcomeRequest,
 ): Promise<OutcomeResult> {
   const now = deps.clock.now()
@@ -255,7 +256,7 @@ export async function consultationRecord(db: Tx, ticketNumber: string): Promise<
  * "Staff calls" member-consultations): a consultant only through a consultation of their own (403
  * otherwise), an operator through any. Earlier = started before this one, by anyone, newest first.
  */
-export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: string | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
+export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: StaffId | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
   const [t] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
   if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
@@ -297,7 +298,7 @@ export async function memberConsultations(db: Tx, scope: { operator: boolean; st
  */
 export async function pastConsultations(
   db: Tx,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: PastConsultationsRequest,
   now: Date,
 ): Promise<PastConsultationsResponse> {
@@ -354,7 +355,7 @@ export async function pastConsultations(
 export async function sendExtensionLink(
   deps: Deps,
   actor: AuditActor,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: { ticketNumber: string; productId?: ProductId },
 ): Promise<{ url: string; productId: string }> {
   const now = deps.clock.now()

@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { asc, eq } from 'drizzle-orm'
 import type { StaffCallResponse } from '../../../contract/staff-calls'
 import { candidateReasonText, staffMessages as sm } from '../../../contract/staff-messages'
@@ -89,7 +90,7 @@ export async function reassignCandidates(deps: Deps, ticketNumber: string) {
  * (services/staff/consultant-mails.ts); `mailed` says who was. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
  * not free (also when another booking takes the cells first: the unique (consultant, cell) rule).
  */
-export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: string; reason: string; reservationTime?: string }) {
+export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: StaffId; reason: string; reservationTime?: string }) {
   const now = deps.clock.now()
   const done = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, { operator: true, staffId: null })

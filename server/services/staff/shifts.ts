@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import type { LocalDate } from '@js-joda/core'
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { heldBookingsJoiner, staffMessages as sm } from '../../../contract/staff-messages'
@@ -176,7 +177,7 @@ async function editableRules(db: Tx, staffId: string, today: LocalDate) {
 }
 
 /** The plan, its exceptions and the days as the member's grid has them (periods and bookings). */
-export async function shiftPlan(db: Db, staffId: string, range: { first: LocalDate; days: number }, now: Date) {
+export async function shiftPlan(db: Db, staffId: StaffId, range: { first: LocalDate; days: number }, now: Date) {
   const staffNickname = await assertStaffExists(db, staffId)
   const rules = await editableRules(db, staffId, todayJst(now))
   const from = atJst(range.first, 0, 0)
@@ -266,7 +267,7 @@ class DryRun extends Error {
  * the preview and the save never disagree, refusals included. It takes the same lock, so what it
  * shows was true at that instant; the save checks everything again.
  */
-export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: string, input: ShiftUpdate, opts: { preview?: boolean } = {}): Promise<ShiftChange[]> {
+export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: StaffId, input: ShiftUpdate, opts: { preview?: boolean } = {}): Promise<ShiftChange[]> {
   const now = deps.clock.now()
   const today = todayJst(now)
   const weekly = input.weekly?.map((p) => ({ weekday: p.weekday, ...checkPeriod(p) }))
