@@ -4,6 +4,9 @@
 //   src: routes → app (shell) → features → machines, api, adapters, ui, text, and contract
 //   machines → xstate, valibot, contract only (pure: no React, browser or network)
 //   server → contract only, never src/ or machines/
+//   server: app → routes → http → services (flows) → infra, domain, db, adapters; services and
+//   domain speak the domain (deps from services/deps.ts, errors from domain/errors.ts) and never
+//   import http/ or routes/ (docs/server.md "Layout")
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX, { createNodeResolver } from 'eslint-plugin-import-x'
@@ -40,6 +43,10 @@ export default tseslint.config(
           restricted('./contract', './server', 'contract/ is the floor: it imports nothing of ours'),
           restricted('./contract', './machines', 'contract/ is the floor: it imports nothing of ours'),
           restricted('./src', './server', 'the browser app must not import the server'),
+          ...['services', 'domain', 'infra', 'db', 'adapters'].map((d) => restricted(`./server/${d}`, ['./server/http', './server/routes'], `server/${d} speaks the domain: take Deps from server/services/deps.ts, throw server/domain/errors.ts; only server/http maps to statuses`)),
+          restricted('./server/infra', ['./server/services'], 'server/infra is below the flows: caches, locks, ids and the audit trail know no service'),
+          restricted('./server/domain', ['./server/services', './server/infra', './server/db', './server/adapters'], 'server/domain holds pure rules: it imports only contract/ and its own files'),
+          restricted('./server/http', './server/routes/**', 'server/http is the door the routes use, not the other way round'),
           restricted('./src/features', './src/routes', 'features must not import routes'),
           restricted('./src/features', './src/app', 'features must not import src/app: the app composes features, not the other way round'),
           ...featureFolders.map((f) => restricted(`./src/features/${f}`, `./src/features/!(${f})/**`, `src/features/${f} must not import another feature: move what they share to src/ui or contract`)),
@@ -49,6 +56,13 @@ export default tseslint.config(
           restricted('./src/ui', './src/(routes|features)/**', 'ui is below routes and features'),
         ],
       }],
+    },
+  },
+  {
+    // Only server/routes and server/app.ts mount routes: the layers below never see Hono.
+    files: ['server/services/**/*.ts', 'server/domain/**/*.ts', 'server/infra/**/*.ts', 'server/db/**/*.ts', 'server/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'hono', message: 'routes are mounted in server/routes or server/app.ts only; services take Deps and return values' }] }],
     },
   },
   {

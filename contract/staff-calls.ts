@@ -30,7 +30,9 @@ export type StaffRegistry = Record<string, StaffCallSpec>
 export const StaffRoleSchema = v.picklist(['consultant', 'operator'], sm.roleInvalid)
 
 /** A consultant row id (`STAFF-01`). */
-export const StaffIdField = v.pipe(v.string(), v.nonEmpty(sm.staffIdRequired), v.maxLength(ID_MAX, sm.staffIdRequired))
+export const StaffIdField = v.pipe(v.string(), v.nonEmpty(sm.staffIdRequired), v.maxLength(ID_MAX, sm.staffIdRequired), v.brand('StaffId'))
+/** A consultant's staff id as a staff request names it (branded at the contract, like contract/ids.ts). */
+export type StaffId = v.InferOutput<typeof StaffIdField>
 
 /** Query values arrive as strings; a client may pass numbers or booleans (the URL builder stringifies them). */
 const queryInt = (min: number, max: number, message: string) =>

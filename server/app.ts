@@ -5,9 +5,10 @@ import { NoControlChars } from '../contract/fields'
 import { issueMessage } from '../contract/validation-messages'
 import { eq } from 'drizzle-orm'
 import { members } from './db/schema'
-import { HttpError, badRequest, dataExceptionOf, unauthorized } from './http/errors'
+import { errorAnswer } from './http/errors'
+import { invalid, unauthenticated } from './domain/errors'
 import { DEFAULT_BODY_LIMIT, bodyLimit, bodyLimitOf, checkQuerySize, readJsonBody } from './http/body'
-import { CheckedJson, checkResponse } from './http/checked-json'
+import { CheckedJson, checkResponse } from './infra/checked-json'
 import type { Deps, Handlers, MemberRow } from './http/handler'
 import { authHandlers } from './routes/auth'
 import { cancelAccountHandlers } from './routes/cancel-account'
@@ -34,10 +35,11 @@ import { mountStaffCalls } from './http/staff'
 import { staffCalls } from '../contract/staff-calls'
 import { staffHandlers } from './routes/staff/index'
 import { deskCalls } from '../contract/desk-calls'
-import { deskHandlers } from './routes/desk'
-import { mountImages } from './services/desk/images'
+import { deskHandlers } from './routes/staff/desk'
+import { mountFileCalls } from './http/files'
+import { fileCalls } from '../contract/file-calls'
+import { fileHandlers } from './routes/files'
 import { withOutbox } from './services/mail-outbox'
-import { mountStaffCalendar } from './routes/staff/calendar'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -80,15 +82,15 @@ const memberLoader = (deps: Deps) => async (_now: number, uid: string) => {
 async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeof memberLoader>): Promise<MemberRow> {
   const header = c.req.header('authorization') ?? ''
   const m = /^Bearer\s+(.+)$/i.exec(header)
-  if (!m) throw unauthorized()
+  if (!m) throw unauthenticated()
   let uid: string
   try {
     uid = (await deps.identity.verifyIdToken(m[1].trim())).uid
   } catch {
-    throw unauthorized()
+    throw unauthenticated()
   }
   const member = await deps.caches.read(deps.caches.members, uid, loadMember)
-  if (!member) throw unauthorized()
+  if (!member) throw unauthenticated()
   return member
 }
 
@@ -122,7 +124,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   }
   app.use('/api/*', apiSecurityHeaders())
   // A write's cache invalidations reach the other replicas before its answer reaches the caller
-  // (server/services/cache-bus.ts): the caller's next request, to any replica, sees the write.
+  // (server/infra/cache-bus.ts): the caller's next request, to any replica, sees the write.
   app.use('/api/*', async (_c, next) => {
     await next()
     await deps.caches.flush()
@@ -142,9 +144,10 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('/api/__test/*', bodyLimit(DEFAULT_BODY_LIMIT))
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ message: err.message }, err.status)
-    const invalid = dataExceptionOf(err)
-    if (invalid) return c.json({ message: invalid.message }, invalid.status)
+    // Domain errors and the HTTP layer's own refusals become `{ message }` with their status
+    // (server/http/errors.ts); anything else is our failure.
+    const answer = errorAnswer(err)
+    if (answer) return c.json({ message: answer.message }, answer.status)
     reportServerError(err, { method: c.req.method, route: routeLabel(c) })
     return c.json({ message: 'Internal Server Error' }, 500)
   })
@@ -172,13 +175,13 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, bodyLimitOf(name))
       const parsed = v.safeParse(request, raw)
-      if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      if (!parsed.success) throw invalid(issueMessage(parsed.issues))
       const handler = handlers[name] as (ctx: unknown) => Promise<unknown>
       const run = () => handler({
         input: parsed.output,
         deps,
         me: () => {
-          if (!member) throw unauthorized()
+          if (!member) throw unauthenticated()
           return member
         },
         header: (h: string) => c.req.header(h),
@@ -186,7 +189,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         address: limiter.addressOf(c),
         limit: (rule: string, key: string) => limiter.take(name as LimitedCall, rule as never, key),
       })
-      // Member reads come from the read cache (server/services/cache.ts READ_TTL_MS) while this
+      // Member reads come from the read cache (server/infra/cache.ts READ_TTL_MS) while this
       // replica has applied every write answered anywhere (`caches.read`); a refusal (4xx) is
       // never kept.
       const readKey = deps.caches.readKey(name, member?.memberId ?? null, parsed.output)
@@ -209,10 +212,10 @@ export function createApp(given: Deps, options: AppOptions = {}) {
 
   // The staff calls (docs/api.md "Staff calls"): token, then role (claim and row), then input.
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
-  // The operator's desk (docs/api.md "Operator's desk") and the images it uploads (public, same origin).
+  // The operator's desk (docs/api.md "Operator's desk").
   mountStaffCalls(app, deps, deskCalls, deskHandlers)
-  mountImages(app, deps)
-  mountStaffCalendar(app, deps)
+  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar feed.
+  mountFileCalls(app, deps, fileCalls, fileHandlers)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
 

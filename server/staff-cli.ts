@@ -4,10 +4,10 @@ import { createFirebaseIdentity } from './adapters/identity'
 import { createSmtpMailer } from './adapters/mailer'
 import { openDatabase } from './db/client'
 import { systemClock } from './domain/time'
-import { HttpError } from './http/errors'
+import { DomainError, notFound } from './domain/errors'
 import { createOutboxMailer } from './services/mail-outbox'
 import { grantAndInvite, grantRole, listAccounts, revokeRole } from './services/staff/accounts'
-import type { AuditActor } from './services/audit'
+import type { AuditActor } from './infra/audit'
 
 // `npm run staff -- <command>` (from the sources), `node dist-server/staff.js <command>` (the
 // production build, scripts/build-server.ts): staff roles from a terminal, for the first operator
@@ -91,12 +91,12 @@ async function main(): Promise<number> {
       return 0
     }
     const user = await identity.getUserByEmail(email.trim().toLowerCase())
-    if (!user) throw new HttpError(404, `no sign-in account for ${email}`)
+    if (!user) throw notFound(`no sign-in account for ${email}`)
     const row = await revokeRole(deps, actor, { uid: user.uid, role: role as 'operator' | 'consultant' }, now)
     console.log(`revoked ${role} from ${row.email} (roles now: ${row.roles.join(', ') || 'none'}); refused from its next call on`)
     return 0
   } catch (e) {
-    console.error(e instanceof HttpError ? `${e.status}: ${e.message}` : e)
+    console.error(e instanceof DomainError ? `${e.kind}: ${e.message}` : e)
     return 1
   } finally {
     await identity.close()

@@ -12,8 +12,8 @@ import { bookings, purchases, staff, staffShifts } from '../../server/db/schema'
 import { seedMember } from '../../server/db/seed/members'
 import { seedIfEmpty } from '../../server/db/seed/index'
 import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/time'
-import { createApiCaches } from '../../server/services/cache'
-import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
+import { createApiCaches } from '../../server/infra/cache'
+import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
 
 /**

@@ -68,6 +68,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const db = drizzle(pool, { schema })
     await withStartupLock(pool, () => migrate(db, { migrationsFolder }))
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+    // Must stay: each driver's database carries its own result kind; the services see one Db.
     return { db: db as unknown as Db, close: () => pool.end(), kind: 'postgres', poolStats }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -81,5 +82,6 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const results = await client.exec(text)
     return results[results.length - 1] ?? { rows: [] }
   }
+  // Must stay: as above, PGlite's result kind is not node-postgres's; both answer as one Db.
   return { db: db as unknown as Db, close: () => client.close(), kind: 'pglite', dumpDataDir: () => client.dumpDataDir('gzip'), executeSql }
 }

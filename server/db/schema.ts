@@ -157,7 +157,7 @@ export const tickets = pgTable('tickets', {
   minutesUsed: integer('minutes_used'),
   /** The consultant could not reach the member: the status stays UNSUPPORTED (the card's ご連絡なし). */
   noContact: boolean('no_contact').notNull().default(false),
-  /** The member booked 指名なし: the consultant was assigned (fairly, services/assignment.ts). */
+  /** The member booked 指名なし: the consultant was assigned (fairly, services/booking/assignment.ts). */
   noPreference: boolean('no_preference').notNull().default(false),
   outcomeAt: ts('outcome_at'),
   /** The consultant's case note on the outcome: staff only, never in a member answer. */
@@ -266,7 +266,7 @@ export const coupons = pgTable('coupons', {
   discountPrice: integer('discount_price').notNull(),
   expire: ts('expire').notNull(),
   availableProductList: jsonb('available_product_list').$type<CouponProductJson[]>().notNull(),
-  /** How many members may claim it; null: no limit (services/coupon-claim.ts holds it under races). */
+  /** How many members may claim it; null: no limit (services/member/coupon-claim.ts holds it under races). */
   maxClaims: integer('max_claims'),
   /** Stopped by an operator: no longer claimed, listed or applied (a claim or use before stays on record). */
   stoppedAt: ts('stopped_at'),
@@ -316,7 +316,7 @@ export const savedCards = pgTable('saved_cards', {
 /**
  * One row per signup-request, waiting for its mailed link: a newer request for
  * the same address is a row of its own and never touches an older one. No identity user exists
- * until the link is opened; the password waits sealed with the link's token (services/link-secrets.ts).
+ * until the link is opened; the password waits sealed with the link's token (infra/link-secrets.ts).
  * Completed rows are kept (password wiped) so a reopened link answers "already registered".
  */
 export const pendingSignups = pgTable(
@@ -436,7 +436,7 @@ export const staffAccounts = pgTable('staff_accounts', {
 
 /**
  * Who changed what, when, before and after: written in the same transaction as every staff write
- * (server/services/audit.ts). No call updates or deletes a row, and a trigger refuses both.
+ * (server/infra/audit.ts). No call updates or deletes a row, and a trigger refuses both.
  */
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

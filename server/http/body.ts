@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { CallName } from '../../contract/calls'
 import { requestMessages } from '../../contract/validation-messages'
-import { HttpError, badRequest, serverErrors } from './errors'
+import { invalid, serverErrors } from '../domain/errors'
+import { HttpError } from './errors'
 
 /**
  * Request hygiene of the product API: how much a caller may send and in
@@ -69,7 +70,7 @@ export async function readJsonBody(req: Request, max: number): Promise<unknown> 
   try {
     return JSON.parse(text)
   } catch {
-    throw badRequest(serverErrors.invalidJson)
+    throw invalid(serverErrors.invalidJson)
   }
 }
 

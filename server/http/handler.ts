@@ -1,33 +1,9 @@
-import type * as v from 'valibot'
-import type { CallName, CallResponse, calls } from '../../contract/calls'
-import type { Identity } from '../adapters/identity'
-import type { Mailer } from '../adapters/mailer'
-import type { PaymentPort } from '../adapters/payment'
-import type { Config } from '../config'
-import type { Db } from '../db/client'
-import type { Clock } from '../domain/time'
-import type { ApiCaches, MemberRow } from '../services/cache'
-import type { CheckedJson } from './checked-json'
+import type { CallName, CallResponse } from '../../contract/calls'
+import type { CallInput, Deps, MemberRow } from '../services/deps'
+import type { CheckedJson } from '../infra/checked-json'
 import type { LimitedCall, RuleName } from './rate-limit'
 
-export type Deps = {
-  db: Db
-  identity: Identity
-  mailer: Mailer
-  payment: PaymentPort
-  clock: Clock
-  config: Config
-  /**
-   * This process's member and schedule caches (server/services/cache.ts). Part of the deps so that
-   * every writer sharing the database in this process invalidates the same caches.
-   */
-  caches: ApiCaches
-}
-
-export type { MemberRow }
-
-/** A call's request as the handlers and services receive it: parsed by the contract (brands included). */
-export type CallInput<N extends CallName> = v.InferOutput<(typeof calls)[N]['request']>
+export type { CallInput, Deps, MemberRow }
 
 export type HandlerCtx<N extends CallName> = {
   input: CallInput<N>

@@ -1,14 +1,14 @@
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { eq } from 'drizzle-orm'
-import { STAFF_API_PREFIX, type StaffCallRole, type StaffCallSpec, type StaffRegistry, type StaffRole } from '../../contract/staff-calls'
+import { STAFF_API_PREFIX, type StaffCallRole, type StaffId, type StaffCallSpec, type StaffRegistry, type StaffRole } from '../../contract/staff-calls'
 import { NoControlChars } from '../../contract/fields'
 import { staffMessages } from '../../contract/staff-messages'
 import { issueMessage } from '../../contract/validation-messages'
 import { staffAccounts } from '../db/schema'
-import type { AuditActor } from '../services/audit'
+import type { AuditActor } from '../infra/audit'
 import { DEFAULT_BODY_LIMIT, checkQuerySize, readJsonBody } from './body'
-import { badRequest, forbidden, unauthorized } from './errors'
+import { forbidden, invalid, unauthenticated } from '../domain/errors'
 import type { Deps } from './handler'
 
 /** The caller of a staff call, as the staff_accounts row has it (docs/server.md "Staff roles"). */
@@ -17,7 +17,7 @@ export type StaffMe = {
   email: string
   roles: StaffRole[]
   /** The consultant's staff row; null without the consultant role. */
-  staffId: string | null
+  staffId: StaffId | null
 }
 
 export type StaffHandlerCtx<I> = {
@@ -34,7 +34,7 @@ export type StaffHandlerCtx<I> = {
    * own staff row when none is given; 400 without either), a consultant only their own (403 for
    * another's).
    */
-  staffScope: (requested?: string | null) => string
+  staffScope: (requested?: StaffId | null) => StaffId
   header: (name: string) => string | undefined
 }
 
@@ -59,14 +59,14 @@ const allows = (needed: StaffCallRole, roles: readonly StaffRole[]) => (needed =
  * refused on the next call, although the caller's token keeps its claim until it expires
  * (docs/decisions.md "claims and a row").
  */
-async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
+export async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
   const m = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')
-  if (!m) throw unauthorized()
+  if (!m) throw unauthenticated()
   let token: Awaited<ReturnType<Deps['identity']['verifyIdToken']>>
   try {
     token = await deps.identity.verifyIdToken(m[1].trim())
   } catch {
-    throw unauthorized()
+    throw unauthenticated()
   }
   const [row] = await deps.db.select().from(staffAccounts).where(eq(staffAccounts.uid, token.uid))
   const claimed = claimRoles(token.claims?.role)
@@ -75,7 +75,8 @@ async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole):
   const consultantOk = !roles.includes('consultant') || (row?.staffId != null && token.claims?.staffId === row.staffId)
   const effective = consultantOk ? roles : roles.filter((r) => r !== 'consultant')
   if (!row || !allows(needed, effective)) throw forbidden(staffMessages.forbidden)
-  return { uid: row.uid, email: row.email, roles: effective, staffId: effective.includes('consultant') ? row.staffId : null }
+  // The row's staff_id is a foreign key to a staff row: a StaffId by the schema, branded here once.
+  return { uid: row.uid, email: row.email, roles: effective, staffId: effective.includes('consultant') ? (row.staffId as StaffId | null) : null }
 }
 
 /**
@@ -87,6 +88,8 @@ async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole):
 export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, registry: R, handlers: StaffHandlers<R>): void {
   for (const name of Object.keys(registry) as (keyof R & string)[]) {
     const call = registry[name]
+    // Must stay: a handler takes its own call's input, which the schema above has just parsed; the
+    // loop over names cannot carry that link in the type.
     const handler = handlers[name] as unknown as (ctx: StaffHandlerCtx<unknown>) => Promise<unknown>
     const route = `${STAFF_API_PREFIX}${name}`
     // No control character anywhere (contract/fields.ts), then the call's own schema.
@@ -99,7 +102,7 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
         raw = c.req.query()
       } else raw = await readJsonBody(c.req.raw, call.bodyLimit ?? DEFAULT_BODY_LIMIT)
       const parsed = v.safeParse(request, raw)
-      if (!parsed.success) throw badRequest(issueMessage(parsed.issues))
+      if (!parsed.success) throw invalid(issueMessage(parsed.issues))
       const operator = me.roles.includes('operator')
       const actingRole = call.role === 'staff' ? (operator ? 'operator' : 'consultant') : call.role
       const out = await handler({
@@ -111,7 +114,7 @@ export function mountStaffCalls<R extends StaffRegistry>(app: Hono, deps: Deps, 
         staffScope: (requested) => {
           if (operator) {
             const id = requested ?? me.staffId
-            if (!id) throw badRequest(staffMessages.staffIdNeeded)
+            if (!id) throw invalid(staffMessages.staffIdNeeded)
             return id
           }
           if (!me.staffId) throw forbidden(staffMessages.forbidden)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import cronParser from 'cron-parser'
 import PgBoss from 'pg-boss'
 import type { Config } from '../config'
-import type { Deps } from '../http/handler'
+import type { Deps } from '../services/deps'
 import { log } from '../observability/log'
 import { metrics, watchJobQueues } from '../observability/metrics'
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { purchaseAttempts } from '../db/schema'
-import type { Deps } from '../http/handler'
+import type { Deps } from '../services/deps'
 import { log as logger } from '../observability/log'
 import { metrics } from '../observability/metrics'
 import { newLeaseOwner } from '../services/purchase/lease'

@@ -2,10 +2,10 @@ import { and, asc, eq, gte, isNull, lt, lte } from 'drizzle-orm'
 import { canChangeReservation } from '../../contract/reservation-rules'
 import { members, reminderSends, staff, tickets } from '../db/schema'
 import { addMinutes, atJst, todayJst } from '../domain/time'
-import type { Deps } from '../http/handler'
+import type { Deps } from '../services/deps'
 import { consultantAddress } from '../mail/consultant-mails'
 import { reminderMails, type ConsultantDayItem, type MemberReminder } from '../mail/reminder-mails'
-import { supportTelFor } from '../services/support-tel'
+import { supportTelFor } from '../services/booking/support-tel'
 import type { JobDefinition } from './engine'
 
 /**

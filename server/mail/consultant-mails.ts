@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { members, staff, staffAccounts } from '../db/schema'
 import { addMinutes } from '../domain/time'
-import type { Deps } from '../http/handler'
+import type { Deps } from '../services/deps'
 import { footer, jstText, supportTypeText } from './format'
 
 // Mails to consultants (docs/server.md "Mails to consultants"): a consultation of theirs was

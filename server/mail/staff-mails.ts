@@ -1,8 +1,8 @@
 import type { Mailer } from '../adapters/mailer'
 import { eq } from 'drizzle-orm'
 import { members, staff, tickets } from '../db/schema'
-import type { Deps } from '../http/handler'
-import { supportTelFor } from '../services/support-tel'
+import type { Deps } from '../services/deps'
+import { supportTelFor } from '../services/booking/support-tel'
 import { footer, jstText } from './format'
 import { mails } from './member-mails'
 

@@ -100,7 +100,7 @@ export function watchPool(stats: () => PoolStats): () => void {
   return () => pools.delete(stats)
 }
 
-/** What the cache bus of this process knows (server/services/cache-bus.ts). */
+/** What the cache bus of this process knows (server/infra/cache-bus.ts). */
 export type BusStats = { fresh: () => boolean; peers: () => number | null }
 
 const buses = new Set<BusStats>()

@@ -1,5 +1,5 @@
 import { verifyCaptcha } from '../adapters/captcha'
-import { badRequest, serverErrors } from '../http/errors'
+import { invalid, serverErrors } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
 
 // The auth flow (machines/auth): the password itself goes to the identity provider from the
@@ -15,7 +15,7 @@ export const authHandlers: PartialHandlers<'login'> = {
   async login({ input, deps, address, limit }) {
     await limit('perAddress', address)
     await limit('perAddressEmail', `${address}|${input.email ?? ''}`)
-    if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) throw badRequest(serverErrors.captchaFailed)
+    if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) throw invalid(serverErrors.captchaFailed)
     return {}
   },
 }

@@ -2,7 +2,7 @@ import { requestMessages } from '../../contract/validation-messages'
 import type { PaymentPort, SandboxPayment } from '../adapters/payment'
 import type { StripePayment } from '../adapters/stripe-payment'
 import type { Config } from '../config'
-import { HttpError, badRequest, notFound, serverErrors } from '../http/errors'
+import { invalid, notFound, paymentRefusal, serverErrors } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
 import { assertTokenUsable } from '../services/purchase/card-token'
 import { chargeData, stripeCustomer } from '../services/purchase/charge-data'
@@ -41,7 +41,7 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
     // Another member's token, or one already used, is not finished for this caller.
     await assertTokenUsable(deps, m, input.tokenId)
     const r = await deps.payment.finishThreeDSecure(input.tokenId)
-    if (!r.ok) throw badRequest(serverErrors.threeDSecureFailed)
+    if (!r.ok) throw invalid(serverErrors.threeDSecureFailed)
     return { status: 200 as const, data: { data: { id: r.id } } }
   },
 
@@ -49,7 +49,7 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
     const m = me()
     if (!isSandbox(deps.payment)) throw notFound()
     const r = await deps.payment.createToken(input, m.memberId)
-    if (!r.ok) throw badRequest(r.message)
+    if (!r.ok) throw invalid(r.message)
     return { tokenId: r.tokenId, threeDSecure: r.threeDSecure, card: r.card }
   },
 
@@ -61,10 +61,10 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
   async 'stripe/setup-intents'({ input, deps, me }) {
     const m = me()
     if (!isStripe(deps.payment)) throw notFound()
-    if (!allowedReturnUrl(input.returnUrl, deps.config)) throw badRequest('returnUrl must be on the app origin')
+    if (!allowedReturnUrl(input.returnUrl, deps.config)) throw invalid('returnUrl must be on the app origin')
     const customerId = await stripeCustomer(deps, deps.payment, m)
     const r = await deps.payment.startThreeDSecure(input.paymentMethodId, input.returnUrl, customerId)
-    if (!r.ok) throw new HttpError(r.status, r.message)
+    if (!r.ok) throw paymentRefusal(r)
     return { redirectUrl: r.redirectUrl }
   },
 
@@ -72,11 +72,11 @@ export const checkoutHandlers: PartialHandlers<'charge-data' | 'coupon-valid' | 
   async charge({ input, deps, me, header }) {
     const m = me()
     const key = header('idempotency-key')?.trim()
-    if (!key) throw badRequest(serverErrors.idempotencyKeyRequired)
-    if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(requestMessages.idempotencyKeyTooLong(IDEMPOTENCY_KEY_MAX))
+    if (!key) throw invalid(serverErrors.idempotencyKeyRequired)
+    if (key.length > IDEMPOTENCY_KEY_MAX) throw invalid(requestMessages.idempotencyKeyTooLong(IDEMPOTENCY_KEY_MAX))
     // Two Idempotency-Key headers reach us joined with a comma (RFC 9110 §5.3): the key names one
     // purchase, so a request naming two is refused rather than taken as a third key.
-    if (key.includes(',')) throw badRequest(requestMessages.idempotencyKeyTwice)
+    if (key.includes(',')) throw invalid(requestMessages.idempotencyKeyTwice)
     return purchase(deps, m, key, input)
   },
 

@@ -1,5 +1,5 @@
 import type { PartialHandlers } from '../http/handler'
-import { claimCoupon } from '../services/coupon-claim'
+import { claimCoupon } from '../services/member/coupon-claim'
 
 // The coupon-claim flow (machines/coupon-claim): a coupon link adds the coupon to the member.
 

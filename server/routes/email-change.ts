@@ -1,5 +1,5 @@
 import type { Deps, PartialHandlers } from '../http/handler'
-import { completeEmailChange, requestEmailChange } from '../services/email-change'
+import { completeEmailChange, requestEmailChange } from '../services/member/email-change'
 
 // The email-change flow (machines/email-change): a link mailed to the new address applies it.
 
@@ -28,7 +28,7 @@ export const emailChangeHandlers: PartialHandlers<'email-change-request' | 'emai
 
   /**
    * The link is the proof and needs no login; a browser signed in as another member gets the
-   * failure page all the same (services/email-change.ts).
+   * failure page all the same (services/member/email-change.ts).
    */
   async 'email-change-complete'({ input, deps, header }) {
     return completeEmailChange(deps, input.token, await callerUid(deps, header('authorization')))

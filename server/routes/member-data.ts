@@ -1,6 +1,6 @@
 import type { PartialHandlers } from '../http/handler'
-import { heldCoupons, holidayList, memberProfile, noticeLists, productsOnSale, reservationMenuList } from '../services/member-data'
-import { assertChangeable, assertRatable, listTickets, loadOwnTicket, toTicket } from '../services/tickets'
+import { heldCoupons, holidayList, memberProfile, noticeLists, productsOnSale, reservationMenuList } from '../services/member/member-data'
+import { assertChangeable, assertRatable, listTickets, loadOwnTicket, toTicket } from '../services/booking/tickets'
 
 // Member reads that belong to no flow: the home (user-data) and the menu (products, reservation
 // menus), and the ticket the reservation-change and rating flows open on.

@@ -1,4 +1,4 @@
-import { forbidden, serverErrors, unauthorized } from '../http/errors'
+import { forbidden, serverErrors, unauthenticated } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
 import { mails, sendSecurityMail } from '../mail/member-mails'
 
@@ -17,7 +17,7 @@ export const passwordChangeHandlers: PartialHandlers<'password-change'> = {
   async 'password-change'({ input, deps, me, header }) {
     const m = me()
     const token = /^Bearer\s+(.+)$/i.exec(header('authorization') ?? '')?.[1]?.trim()
-    if (!token) throw unauthorized()
+    if (!token) throw unauthenticated()
     const { authTime } = await deps.identity.verifyIdToken(token)
     // The provider's clock, like the token's own expiry: not the business clock.
     if (authTime === undefined || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw forbidden(serverErrors.reauthenticationRequired)

@@ -1,5 +1,5 @@
 import type { PartialHandlers } from '../http/handler'
-import { mailResetCode, resetPassword } from '../services/password-reset'
+import { mailResetCode, resetPassword } from '../services/member/password-reset'
 
 // The password-reset flow (machines/password-reset): a mailed code, then the new password.
 

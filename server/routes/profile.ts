@@ -1,5 +1,5 @@
 import type { PartialHandlers } from '../http/handler'
-import { updateProfile } from '../services/profile'
+import { updateProfile } from '../services/member/profile'
 
 // The profile flow (machines/profile): the member's names and phone number.
 

@@ -1,5 +1,5 @@
 import type { PartialHandlers } from '../http/handler'
-import { purchasePage } from '../services/purchase-list'
+import { purchasePage } from '../services/member/purchase-list'
 
 // The purchase-list flow (machines/purchase-list): the member's payments, newest first.
 

@@ -1,5 +1,5 @@
 import type { PartialHandlers } from '../http/handler'
-import { rateTicket } from '../services/rating'
+import { rateTicket } from '../services/member/rating'
 
 // The rating flow (machines/rating): the score of a completed support, the tip paid through charge.
 

@@ -1,10 +1,10 @@
 import { apiErrors } from '../../contract/messages'
-import { checkedJson } from '../http/checked-json'
-import { badRequest } from '../http/errors'
+import { checkedJson } from '../infra/checked-json'
+import { invalid } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
-import { changeReservation, requestedDay, scheduleAnswer } from '../services/reservation-change'
+import { changeReservation, requestedDay, scheduleAnswer } from '../services/member/reservation-change'
 import { scheduleStableUntil } from '../domain/schedule'
-import { loadOwnTicket } from '../services/tickets'
+import { loadOwnTicket } from '../services/booking/tickets'
 
 // The reservation-change flow (machines/reservation-change): the consultant grid of a day, and
 // the move of a booking. The same grid serves the checkout's slot choice (/support/staff).
@@ -13,7 +13,7 @@ export const reservationChangeHandlers: PartialHandlers<'reservation-schedule' |
   async 'reservation-schedule'({ input, deps, me }) {
     const m = me()
     // product.md §8: the client sends the member to the menu when the message contains this.
-    if (input.minutesToSupport === undefined || input.minutesToSupport <= 0) throw badRequest(apiErrors.minutesToSupportNone)
+    if (input.minutesToSupport === undefined || input.minutesToSupport <= 0) throw invalid(apiErrors.minutesToSupportNone)
     const minutes = input.minutesToSupport
     if (input.updateTargetTicketNumber) {
       // The ticket being moved frees its own cells: an answer for one member, never cached.

@@ -1,7 +1,7 @@
 import { verifyCaptcha } from '../adapters/captcha'
-import { badRequest, serverErrors } from '../http/errors'
+import { invalid, serverErrors } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
-import { completeSignup, requestSignup } from '../services/signup'
+import { completeSignup, requestSignup } from '../services/member/signup'
 
 // The signup flow (machines/signup): the request mails a link, the link completes the member.
 
@@ -9,7 +9,7 @@ export const signupHandlers: PartialHandlers<'signup-request' | 'signup-complete
   /**
    * Counted per address (and, for the landing page that has no captcha, a stricter per-address
    * count), then per e-mail after the captcha, so a failed captcha spends nothing of the address's
-   * mails. The record itself: services/signup.ts.
+   * mails. The record itself: services/member/signup.ts.
    */
   async 'signup-request'({ input, deps, address, limit }) {
     await limit('perAddress', address)
@@ -18,7 +18,7 @@ export const signupHandlers: PartialHandlers<'signup-request' | 'signup-complete
       // so this stricter per-address count is what a script meets instead (docs/decisions.md).
       await limit('perAddressWithoutCaptcha', address)
     } else if (!(await verifyCaptcha(deps.config.recaptchaSecret, input.recaptchaToken))) {
-      throw badRequest(serverErrors.captchaFailed)
+      throw invalid(serverErrors.captchaFailed)
     }
     // Mails to one address, whoever asks; after the captcha, so a failed one spends nothing of it.
     await limit('perEmail', input.email.toLowerCase())

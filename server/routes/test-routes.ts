@@ -7,7 +7,7 @@ import { seedMember } from '../db/seed/members'
 import { CELL_MINUTES, atJst, cellsOf, todayJst } from '../domain/time'
 import type { Deps } from '../http/handler'
 import type { JobEngine } from '../jobs/engine'
-import { newMemberId } from '../services/ids'
+import { newMemberId } from '../infra/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })

@@ -2,9 +2,9 @@ import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { metrics } from '../../server/observability/metrics'
-import { CHANNEL, createPgCacheBus, type BusTimings, type CacheBus, type CacheEvent } from '../../server/services/cache-bus'
+import { CHANNEL, createPgCacheBus, type BusTimings, type CacheBus, type CacheEvent } from '../../server/infra/cache-bus'
 
-// The cache bus's acknowledged invalidations (server/services/cache-bus.ts, docs/decisions.md 24):
+// The cache bus's acknowledged invalidations (server/infra/cache-bus.ts, docs/decisions.md 24):
 // a write's answer waits until every live replica applied its invalidation, so a replica's reads
 // need no round trip — only its own heartbeat coming back in time. Short timings keep the test
 // quick; the rules between them are production's. PostgreSQL only (LISTEN/NOTIFY).

@@ -5,7 +5,7 @@ import { createApp } from '../../server/app'
 import { staff } from '../../server/db/schema'
 import { NOW, createHarness, type Harness } from './harness'
 
-// The member and schedule caches (server/services/cache.ts, docs/decisions.md 17) seen from a
+// The member and schedule caches (server/infra/cache.ts, docs/decisions.md 17) seen from a
 // caller: whatever a write changes shows in the very next answer, although the TTL (seconds) has
 // not run out — the pinned clock does not move unless a test moves it.
 

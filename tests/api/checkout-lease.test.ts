@@ -6,7 +6,7 @@ import Stripe from 'stripe'
 import { createStripeClient, createStripePayment, STRIPE_SEARCH_LAG_MS } from '../../server/adapters/stripe-payment'
 import { ConfigError, parseConfig } from '../../server/config'
 import { purchaseAttempts, purchases, sandboxCharges, sandboxTokens, tickets } from '../../server/db/schema'
-import type { Deps } from '../../server/http/handler'
+import type { Deps } from '../../server/services/deps'
 import { sweepPurchases } from '../../server/jobs/purchase-sweep'
 import { createHarness, type Harness } from './harness'
 

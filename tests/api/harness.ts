@@ -8,9 +8,9 @@ import { parseConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { seedIfEmpty } from '../../server/db/seed/index'
 import type { Clock } from '../../server/domain/time'
-import type { Deps } from '../../server/http/handler'
-import { createApiCaches } from '../../server/services/cache'
-import { createPgCacheBus, type CacheBus } from '../../server/services/cache-bus'
+import type { Deps } from '../../server/services/deps'
+import { createApiCaches } from '../../server/infra/cache'
+import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
 import { startJobEngine, type JobDefinition } from '../../server/jobs/engine'
 import { sandboxTestCards } from '../../contract/calls'
@@ -44,7 +44,7 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   const config = parseConfig({ FIREBASE_AUTH_EMULATOR_HOST: host, APP_ORIGIN: 'http://app.test', ENABLE_TEST_ROUTES: '1' })
   const identity = createFirebaseIdentity({ projectId: config.firebaseProjectId, emulatorHost: host })
   const mailer = createMemoryMailer()
-  // The member-read cache (server/services/cache.ts) lives by the clock, which tests pin: an entry
+  // The member-read cache (server/infra/cache.ts) lives by the clock, which tests pin: an entry
   // would outlive the rows a test writes straight into the database. It is on only where a test
   // asks for it (`readCache: true`, tests/api/read-cache.test.ts), as production runs it.
   const readTtl = opts.readCache ? {} : { readMs: 0 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { memberCoupons } from '../../server/db/schema'
-import { READ_TTL_MS } from '../../server/services/cache'
+import { READ_TTL_MS } from '../../server/infra/cache'
 import { createHarness, type Harness } from './harness'
 
-// The member reads' cache (server/services/cache.ts, docs/architecture.md "Scale path") keeps the
+// The member reads' cache (server/infra/cache.ts, docs/architecture.md "Scale path") keeps the
 // freshness contract: a member's own write is seen by their next read, on any replica; anyone
 // else's write (a staff call, another process, the sweeper) within READ_TTL_MS (one second); a
 // member never reads another member's answer. The harness runs it as production does

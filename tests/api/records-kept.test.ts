@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { memberCoupons, members, purchaseAttempts, purchases, refunds, sandboxCharges, savedCards, tickets } from '../../server/db/schema'
-import { anonymisedEmail } from '../../server/services/cancel-account'
+import { anonymisedEmail } from '../../server/services/member/cancel-account'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount } from './staff-harness'
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from './harness'
 
 // Replicas: two server processes on one PostgreSQL, each with its own member and
-// schedule caches (server/services/cache.ts), kept true to each other by the cache bus
-// (LISTEN/NOTIFY, server/services/cache-bus.ts). Without the bus, replica B served a booking made
+// schedule caches (server/infra/cache.ts), kept true to each other by the cache bus
+// (LISTEN/NOTIFY, server/infra/cache-bus.ts). Without the bus, replica B served a booking made
 // through replica A as free for up to 5 s, and an old profile for as long.
 // PostgreSQL only: replicas share a database server, which PGlite is not.
 

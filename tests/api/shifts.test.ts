@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { heldBookingsOf, staffMessages } from '../../contract/staff-messages'
 import { auditLog, bookings, businessHolidays, staffShiftExceptions, staffWeeklyPlans, tickets } from '../../server/db/schema'
 import { formatYmd, parseYmd, todayJst } from '../../server/domain/time'
-import { weekCounts } from '../../server/services/assignment'
+import { weekCounts } from '../../server/services/booking/assignment'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { ALREADY_RATED, ratingMachine, type RatingPayload } from '../../machines/rating/rating-machine'
-import { serverErrors } from '../../server/http/errors'
+import { serverErrors } from '../../server/domain/errors'
 import { ApiError } from '../../src/api/api-error'
 import { ticketFixture } from './reservation-fixtures'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { TtlCache, createApiCaches, type Fresh } from '../../server/services/cache'
-import { CheckedJson } from '../../server/http/checked-json'
+import { TtlCache, createApiCaches, type Fresh } from '../../server/infra/cache'
+import { CheckedJson } from '../../server/infra/checked-json'
 
-// The cache of server/services/cache.ts with an injected clock: no test waits or measures time.
+// The cache of server/infra/cache.ts with an injected clock: no test waits or measures time.
 
 const clockAt = (start = 1_000_000) => {
   let t = start

@@ -1,14 +1,12 @@
-import type { Hono } from 'hono'
-import { STAFF_CALENDAR_PREFIX } from '../../../contract/staff-calls'
-import type { Deps } from '../../http/handler'
-import { FEED_PATH, calendarIcs } from '../../services/staff/calendar'
+import type { staffCalls } from '../../../contract/staff-calls'
+import type { FileHandler } from '../../http/files'
+import type { StaffHandlers } from '../../http/staff'
+import { calendarFeed, calendarIcs } from '../../services/staff/calendar'
 
-/** The private iCalendar feed: outside the bearer scheme, the URL's token is the credential. */
-export function mountStaffCalendar(app: Hono, deps: Deps) {
-  app.get(`${STAFF_CALENDAR_PREFIX}:file`, async (c) => {
-    const m = FEED_PATH.exec(c.req.param('file'))
-    const ics = m ? await calendarIcs(deps.db, m[1], deps.clock.now()) : null
-    if (ics === null) return c.json({ message: 'Not Found' }, 404)
-    return c.body(ics, 200, { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, no-store' })
-  })
+/** The consultant's private calendar feed: its URL made, rotated or revoked (a staff call). */
+export const calendarHandlers: Pick<StaffHandlers<typeof staffCalls>, 'calendar-feed'> = {
+  'calendar-feed': (ctx) => calendarFeed(ctx.deps, ctx.actor(), ctx.me().staffId, ctx.input.action),
 }
+
+/** The feed itself (contract/file-calls.ts 'calendar-feed'): `<token>.ics`, the token its credential. */
+export const calendarFile: FileHandler = ({ deps, name }) => calendarIcs(deps.db, name.slice(0, -'.ics'.length), deps.clock.now())

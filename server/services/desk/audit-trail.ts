@@ -5,9 +5,9 @@ import type { DeskCallInput } from '../../../contract/desk-calls'
 import { auditLog, members, purchases, staff, staffAccounts, tickets } from '../../db/schema'
 import type { Db } from '../../db/client'
 import { atJst, parseYmd } from '../../domain/time'
-import { badRequest } from '../../http/errors'
+import { invalid } from '../../domain/errors'
 import { deskMessages as dm } from '../../../contract/desk-messages'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { offsetOf, pageOf, unix } from './common'
 
 // The audit trail, read only: filtered by actor (uid or e-mail), action, target and period (Japan
@@ -21,7 +21,7 @@ const CANCELLED_NAME = '（退会済み）'
 
 const day = (ymd: string) => {
   const d = parseYmd(ymd)
-  if (!d) throw badRequest(dm.dateInvalid)
+  if (!d) throw invalid(dm.dateInvalid)
   return d
 }
 

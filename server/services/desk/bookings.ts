@@ -4,8 +4,8 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { members, staff, tickets } from '../../db/schema'
 import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
-import { badRequest } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { invalid } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { offsetOf, pageOf } from './common'
 import { memberMatch } from './member-match'
 
@@ -89,7 +89,7 @@ export function toDeskBooking({ t, m, staffNickname }: Row): DeskBooking {
 
 const day = (ymd: string) => {
   const d = parseYmd(ymd)
-  if (!d) throw badRequest(dm.dateInvalid)
+  if (!d) throw invalid(dm.dateInvalid)
   return d
 }
 

@@ -3,9 +3,9 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DeskCallInput, DeskMenu, DeskProduct } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import { products, reservationMenus } from '../../db/schema'
-import { badRequest, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import type { AuditActor } from '../audit'
+import { invalid, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion } from './common'
 import { checkImagePath } from './images'
 
@@ -79,7 +79,7 @@ export async function saveMenu(deps: Deps, actor: AuditActor, input: DeskCallInp
       .from(products)
       .where(and(eq(products.productType, 'SUPPORT'), eq(products.minutesToSupport, input.estimatedMinute)))
       .limit(1)
-    if (!support) throw badRequest(dm.menuMinutesUnknown)
+    if (!support) throw invalid(dm.menuMinutesUnknown)
     await checkImagePath(tx, input.imageUrl)
     const fields = { menuTitle: input.menuTitle, imageUrl: input.imageUrl, estimatedMinute: input.estimatedMinute, sortOrder: input.sortOrder }
     if (input.menuId === undefined) {

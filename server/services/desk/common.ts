@@ -1,8 +1,8 @@
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
-import { conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { writeAudit, type AuditActor, type AuditEntry } from '../audit'
+import { conflict } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { writeAudit, type AuditActor, type AuditEntry } from '../../infra/audit'
 
 // What every desk service shares: paging, unix seconds, the optimistic-concurrency check and the
 // audited write (docs/server.md "Operator's desk").
@@ -26,7 +26,7 @@ export function checkVersion(current: number, sent: number): void {
 /**
  * One desk write: the change and its audit row in one transaction (docs/server.md "Audit trail"),
  * both committed or neither. After the commit every replica drops its cached member reads
- * (server/services/cache.ts `readsChanged`): a member's next request shows the change.
+ * (server/infra/cache.ts `readsChanged`): a member's next request shows the change.
  */
 export async function audited<T>(deps: Deps, actor: AuditActor, work: (tx: Tx, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>): Promise<T> {
   const at = deps.clock.now()

@@ -5,9 +5,9 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { bookings, staff, staffAccounts } from '../../db/schema'
 import { formatReservationTime } from '../../domain/time'
-import { conflict, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import type { AuditActor } from '../audit'
+import { conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion } from './common'
 import { checkImagePath } from './images'
 
@@ -15,7 +15,7 @@ type StaffRow = typeof staff.$inferSelect
 
 // Consultants' profiles (docs/product.md §2 staff grid: image, nickname, age, gender) and their
 // active flag. An inactive consultant is left out of the member's grid and never booked
-// (services/schedule.ts loadDay and bookSlot). Every change here can change the grid: the schedule
+// (services/booking/schedule.ts loadDay and bookSlot). Every change here can change the grid: the schedule
 // caches of every replica are dropped after the commit (docs/decisions.md 17, 24).
 
 /** Bookings from now on: confirmed, or held by a purchase still in flight. */

@@ -4,16 +4,16 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/constraints'
 import { coupons, memberCoupons, members, products } from '../../db/schema'
-import { badRequest, conflict, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import type { AuditActor } from '../audit'
+import { invalid, conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion, offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 
 type CouponRow = typeof coupons.$inferSelect
 type Counts = { claimCount: number; useCount: number }
 
 // Coupons (docs/product.md §3 Coupon): made, edited and stopped by an operator. Members claim them
-// from the link /get-coupon?couponCode=… (services/coupon-claim.ts holds the claim limit), see them
+// from the link /get-coupon?couponCode=… (services/member/coupon-claim.ts holds the claim limit), see them
 // on home while held, unused, unexpired and not stopped, and use each once at payment (the member
 // coupon's used_at; a used coupon is never offered or accepted again).
 
@@ -83,7 +83,7 @@ async function checkProducts(db: Tx, list: DeskCallInput<'desk-coupon-save'>['av
   const sold = await db.select({ productType: products.productType, minutes: products.minutesToSupport }).from(products)
   for (const item of list) {
     const fits = sold.some((p) => p.productType === item.productType && (item.minutesToSupport === null || p.minutes === item.minutesToSupport))
-    if (!fits) throw badRequest(dm.couponProductUnknown)
+    if (!fits) throw invalid(dm.couponProductUnknown)
   }
 }
 
@@ -103,7 +103,7 @@ export async function saveCoupon(deps: Deps, actor: AuditActor, input: DeskCallI
       // of an expired coupon can still be corrected) but not move it into the past.
       const expirePast = fields.expire <= now
       if (input.version === undefined) {
-        if (expirePast) throw badRequest(dm.couponExpirePast)
+        if (expirePast) throw invalid(dm.couponExpirePast)
         const [created] = await tx.insert(coupons).values({ couponCode: input.couponCode, ...fields, createdAt: now }).onConflictDoNothing().returning()
         if (!created) throw conflict(dm.couponExists)
         await audit({ action: 'coupon-create', targetType: 'coupon', targetId: created.couponCode, after: snapshot(created) })
@@ -113,7 +113,7 @@ export async function saveCoupon(deps: Deps, actor: AuditActor, input: DeskCallI
       if (!before) throw notFound(dm.couponNotFound)
       checkVersion(before.version, input.version)
       if (before.stoppedAt) throw conflict(dm.couponStopped)
-      if (expirePast && before.expire.getTime() !== fields.expire.getTime()) throw badRequest(dm.couponExpirePast)
+      if (expirePast && before.expire.getTime() !== fields.expire.getTime()) throw invalid(dm.couponExpirePast)
       const [after] = await tx.update(coupons).set({ ...fields, version: sql`${coupons.version} + 1` }).where(eq(coupons.couponCode, input.couponCode)).returning()
       await audit({ action: 'coupon-update', targetType: 'coupon', targetId: after.couponCode, before: snapshot(before), after: snapshot(after) })
       return after

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import sharp, { type OutputInfo } from 'sharp'
 import { eq } from 'drizzle-orm'
-import type { Hono } from 'hono'
 import { IMAGE_MAX_BYTES, type DeskCallInput } from '../../../contract/desk-calls'
+import { IMAGE_PATH_PREFIX } from '../../../contract/file-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { uploadedImages } from '../../db/schema'
-import { badRequest } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import type { AuditActor } from '../audit'
+import { invalid } from '../../domain/errors'
+import type { Deps } from '../deps'
+import type { AuditActor } from '../../infra/audit'
 import { audited } from './common'
 
 // Images of the operator's desk: a consultant's photo, a menu item's picture. The type is decided by
@@ -21,7 +21,6 @@ import { audited } from './common'
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif'])
 /** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000
-export const IMAGE_PATH_PREFIX = '/api/images/'
 
 const sizes = {
   // The grid shows a square face.
@@ -31,8 +30,8 @@ const sizes = {
 
 export async function uploadImage(deps: Deps, actor: AuditActor, input: DeskCallInput<'desk-image-upload'>) {
   const bytes = Buffer.from(input.dataBase64, 'base64')
-  if (bytes.length === 0) throw badRequest(dm.imageDataInvalid)
-  if (bytes.length > IMAGE_MAX_BYTES) throw badRequest(dm.imageTooLarge)
+  if (bytes.length === 0) throw invalid(dm.imageDataInvalid)
+  if (bytes.length > IMAGE_MAX_BYTES) throw invalid(dm.imageTooLarge)
   let format: string | undefined
   let width = 0
   let height = 0
@@ -42,10 +41,10 @@ export async function uploadImage(deps: Deps, actor: AuditActor, input: DeskCall
     width = meta.width ?? 0
     height = meta.height ?? 0
   } catch {
-    throw badRequest(dm.imageTypeInvalid)
+    throw invalid(dm.imageTypeInvalid)
   }
-  if (!format || !ACCEPTED.has(format)) throw badRequest(dm.imageTypeInvalid)
-  if (width * height > MAX_INPUT_PIXELS) throw badRequest(dm.imageTooManyPixels)
+  if (!format || !ACCEPTED.has(format)) throw invalid(dm.imageTypeInvalid)
+  if (width * height > MAX_INPUT_PIXELS) throw invalid(dm.imageTooManyPixels)
   let out: { data: Buffer; info: OutputInfo }
   try {
     const size = sizes[input.purpose]
@@ -56,7 +55,7 @@ export async function uploadImage(deps: Deps, actor: AuditActor, input: DeskCall
       .toBuffer({ resolveWithObject: true })
   } catch {
     // A header that looked like an image over a broken body.
-    throw badRequest(dm.imageTypeInvalid)
+    throw invalid(dm.imageTypeInvalid)
   }
   const imageId = randomBytes(16).toString('hex')
   await audited(deps, actor, async (tx, audit) => {
@@ -76,20 +75,11 @@ export async function checkImagePath(db: Tx, path: string | null | undefined): P
   if (!path || !path.startsWith(IMAGE_PATH_PREFIX)) return
   const id = path.slice(IMAGE_PATH_PREFIX.length)
   const [row] = /^[0-9a-f]{32}$/.test(id) ? await db.select({ id: uploadedImages.imageId }).from(uploadedImages).where(eq(uploadedImages.imageId, id)) : []
-  if (!row) throw badRequest(dm.imageNotFound)
+  if (!row) throw invalid(dm.imageNotFound)
 }
 
-/** GET /api/images/<id>: public (members' <img> carry no token), immutable (an id is never reused). */
-export function mountImages(app: Hono, deps: Deps): void {
-  app.get(`${IMAGE_PATH_PREFIX}:imageId`, async (c) => {
-    const id = c.req.param('imageId')
-    if (!/^[0-9a-f]{32}$/.test(id)) return c.json({ message: 'Not Found' }, 404)
-    const [row] = await deps.db.select().from(uploadedImages).where(eq(uploadedImages.imageId, id))
-    if (!row) return c.json({ message: 'Not Found' }, 404)
-    return c.body(new Uint8Array(row.bytes), 200, {
-      'content-type': row.contentType,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'content-disposition': 'inline',
-    })
-  })
+/** An uploaded image by its id (contract/file-calls.ts 'image'); null when none. */
+export async function imageById(deps: Deps, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string } | null> {
+  const [row] = await deps.db.select().from(uploadedImages).where(eq(uploadedImages.imageId, id))
+  return row ? { bytes: new Uint8Array(row.bytes), contentType: row.contentType } : null
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import { mailOutbox } from '../../db/schema'
-import { badRequest, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { writeAudit, type AuditActor } from '../audit'
+import { invalid, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { isOutboxMailer } from '../mail-outbox'
 import { toDeskMail } from './members'
 
@@ -15,7 +15,7 @@ import { toDeskMail } from './members'
 export async function resendMail(deps: Deps, actor: AuditActor, id: number) {
   const [row] = await deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
   if (!row) throw notFound(dm.mailNotFound)
-  if (!row.resendable) throw badRequest(dm.mailNotResendable)
+  if (!row.resendable) throw invalid(dm.mailNotResendable)
   if (!isOutboxMailer(deps.mailer)) throw new Error('the mailer is not wrapped by the outbox (server/app.ts)')
   const at = deps.clock.now()
   const state = (r: typeof row) => ({ status: r.status, attempts: r.attempts, lastError: r.lastError, sentAt: r.sentAt })

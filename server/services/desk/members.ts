@@ -3,9 +3,9 @@ import type { DeskCallInput, DeskMail, DeskPurchase, DeskRefund } from '../../..
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { coupons, mailOutbox, memberCoupons, members, purchases, refunds } from '../../db/schema'
-import { notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { listTickets } from '../tickets'
+import { notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { listTickets } from '../booking/tickets'
 import { offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 import { memberMatch } from './member-match'
 

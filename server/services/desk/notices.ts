@@ -2,9 +2,9 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } f
 import type { DeskCallInput, DeskNotice } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import { notices } from '../../db/schema'
-import { conflict, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import type { AuditActor } from '../audit'
+import { conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import type { AuditActor } from '../../infra/audit'
 import { audited, checkVersion, fromUnix, offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 
 type NoticeRow = typeof notices.$inferSelect

@@ -4,10 +4,10 @@ import type { DeskCallInput } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { bookings, members, purchases, refunds, tickets } from '../../db/schema'
-import { HttpError, badRequest, conflict, notFound } from '../../http/errors'
-import type { Deps } from '../../http/handler'
+import { invalid, conflict, declined, notFound, throttled } from '../../domain/errors'
+import type { Deps } from '../deps'
 import { log } from '../../observability/log'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { toDeskPurchase, toDeskRefund } from './members'
@@ -52,14 +52,14 @@ async function claim(deps: Deps, actor: AuditActor, input: DeskCallInput<'desk-r
     if (earlier && (earlier.fingerprint !== fingerprint || earlier.receiptNumber !== p.receiptNumber)) throw conflict(dm.refundKeyReused)
     if (earlier?.status === 'succeeded') return { kind: 'done', refund: earlier }
     if (earlier?.status === 'pending') return { kind: 'go', refund: earlier, chargeId: p.chargeId ?? '' }
-    if (p.amount <= 0) throw badRequest(dm.refundNothingPaid)
-    if (!p.chargeId) throw badRequest(dm.refundNoCharge)
+    if (p.amount <= 0) throw invalid(dm.refundNothingPaid)
+    if (!p.chargeId) throw invalid(dm.refundNoCharge)
     const [{ taken }] = await tx
       .select({ taken: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
       .from(refunds)
       .where(and(eq(refunds.receiptNumber, p.receiptNumber), inArray(refunds.status, ['pending', 'succeeded'])))
     const left = p.amount - Number(taken)
-    if (input.amount > left) throw badRequest(`${dm.refundExceeds}${Math.max(0, left).toLocaleString('ja-JP')}円`)
+    if (input.amount > left) throw invalid(`${dm.refundExceeds}${Math.max(0, left).toLocaleString('ja-JP')}円`)
     if (earlier) {
       // A failed refund retried with its key: the same request, tried again.
       const [again] = await tx.update(refunds).set({ status: 'pending', error: null, updatedAt: now }).where(and(eq(refunds.id, earlier.id), eq(refunds.status, 'failed'))).returning()
@@ -159,7 +159,7 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
   const refundCharge = deps.payment.refundCharge
   if (!refundCharge) {
     await fail(deps, actor, claimed.refund, 'REFUND_NOT_SUPPORTED')
-    throw badRequest(dm.refundNoCharge)
+    throw invalid(dm.refundNoCharge)
   }
   let result: Awaited<ReturnType<typeof refundCharge>>
   try {
@@ -168,12 +168,12 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
     // No answer from the provider: the refund may or may not have been made. The row stays pending
     // (its share taken); a retry with the same key asks the provider again and gets its answer.
     log().error(`[desk] refund ${claimed.refund.id} got no answer from the provider: ${(e as Error).message}`)
-    throw new HttpError(409, dm.refundInProgress)
+    throw conflict(dm.refundInProgress)
   }
   if (!result.ok) {
     await fail(deps, actor, claimed.refund, result.message)
-    if (result.message === 'AMOUNT_EXCEEDS_CHARGE') throw badRequest(`${dm.refundExceeds}0円`)
-    throw new HttpError(result.status === 429 ? 429 : 402, dm.refundFailed)
+    if (result.message === 'AMOUNT_EXCEEDS_CHARGE') throw invalid(`${dm.refundExceeds}0円`)
+    throw result.status === 429 ? throttled(dm.refundFailed) : declined(dm.refundFailed)
   }
   const recorded = await record(deps, actor, claimed.refund, result.refundId)
   if (recorded.fresh) {

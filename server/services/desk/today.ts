@@ -4,7 +4,7 @@ import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { members, purchases, refunds, staff, tickets } from '../../db/schema'
 import { atJst, formatYmd, todayJst, unixSeconds, type LocalDate } from '../../domain/time'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { selectBookings, statusWhere, toDeskBooking } from './bookings'
 
 // 今日の状況, the operator's landing (desk-today; docs/product.md §10 "The operator's desk"): one

@@ -1,8 +1,8 @@
 import type { ChargeRequest } from '../../../contract/calls'
 import type { PaymentPort } from '../../adapters/payment'
 import type { StripePayment } from '../../adapters/stripe-payment'
-import { badRequest, serverErrors } from '../../http/errors'
-import type { Deps, MemberRow } from '../../http/handler'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
 
 export type TokenFacts = { brand: string; last4: string }
 
@@ -16,12 +16,12 @@ export async function assertTokenUsable(deps: Deps, m: MemberRow, tokenId: strin
   const { payment } = deps
   if (isStripe(payment)) {
     const owner = await payment.customerOf(tokenId)
-    if (!owner || owner !== m.stripeCustomerId) throw badRequest(serverErrors.tokenNotFound)
+    if (!owner || owner !== m.stripeCustomerId) throw invalid(serverErrors.tokenNotFound)
     return
   }
   const use = await payment.tokenUse(tokenId, m.memberId, useKey)
-  if (use === 'missing' || use === 'foreign') throw badRequest(serverErrors.tokenNotFound)
-  if (use === 'used') throw badRequest(serverErrors.tokenUsed)
+  if (use === 'missing' || use === 'foreign') throw invalid(serverErrors.tokenNotFound)
+  if (use === 'used') throw invalid(serverErrors.tokenUsed)
 }
 
 /**
@@ -33,7 +33,7 @@ export async function checkToken(deps: Deps, m: MemberRow, input: ChargeRequest,
   if (input.cardId || !input.cardToken) return null
   await assertTokenUsable(deps, m, input.cardToken, useKey)
   const t = await deps.payment.inspectToken(input.cardToken)
-  if (!t) throw badRequest(serverErrors.tokenNotFound)
-  if (t.threeDSecure !== 'succeeded') throw badRequest(serverErrors.threeDSecureRequired)
+  if (!t) throw invalid(serverErrors.tokenNotFound)
+  if (t.threeDSecure !== 'succeeded') throw invalid(serverErrors.threeDSecureRequired)
   return { brand: t.brand, last4: t.last4 }
 }

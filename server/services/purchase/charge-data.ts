@@ -4,9 +4,9 @@ import { apiErrors } from '../../../contract/messages'
 import type { StripePayment } from '../../adapters/stripe-payment'
 import { members, savedCards, staff, tickets } from '../../db/schema'
 import { formatReservationTime } from '../../domain/time'
-import { badRequest, notFound, serverErrors } from '../../http/errors'
-import type { Deps, MemberRow } from '../../http/handler'
-import { toStaffProfile } from '../tickets'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
+import { toStaffProfile } from '../booking/tickets'
 import { loadSaleProduct } from './pricing'
 
 const brands = ['Visa', 'MasterCard', 'JCB', 'American Express', 'Diners Club', 'Discover'] as const
@@ -39,7 +39,7 @@ export async function chargeData(deps: Deps, member: MemberRow, productId: Produ
   let staffProfile = null
   if (staffId) {
     const [s] = await db.select().from(staff).where(eq(staff.staffId, staffId))
-    if (!s) throw badRequest(apiErrors.staffNotFound)
+    if (!s) throw invalid(apiErrors.staffNotFound)
     staffProfile = toStaffProfile(s)
   }
   const [card] = await db.select().from(savedCards).where(eq(savedCards.memberId, member.memberId)).orderBy(desc(savedCards.createdAt)).limit(1)

@@ -4,12 +4,12 @@ import type { ChargeRequest, ChargeResponse } from '../../../contract/calls'
 import type { Tx } from '../../db/client'
 import { memberCoupons, purchaseAttempts } from '../../db/schema'
 import { addMinutes } from '../../domain/time'
-import { HttpError, badRequest, serverErrors } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { newTicketNumber } from '../ids'
-import { lockMember } from '../member-lock'
-import { bookSlot, releaseBooking } from '../schedule'
-import { supportTelFor } from '../support-tel'
+import { invalid, conflict, serverErrors } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { newTicketNumber } from '../../infra/ids'
+import { lockMember } from '../../infra/member-lock'
+import { bookSlot, releaseBooking } from '../booking/schedule'
+import { supportTelFor } from '../booking/support-tel'
 import { inFlight, owned, planOf, whereKey, type AttemptRow, type Claimed, type Plan, type ProductRow } from './attempts'
 import type { TokenFacts } from './card-token'
 import { leaseEnd, newLeaseOwner } from './lease'
@@ -74,7 +74,7 @@ export async function claim(deps: Deps, memberId: string, key: string, fingerpri
     const [prev] = await tx.select().from(purchaseAttempts).where(whereKey(memberId, key))
     if (prev) {
       // Stripe's rule: a key stands for one request, whatever became of it.
-      if (prev.fingerprint !== fingerprint) throw new HttpError(409, chargeMessages.idempotencyKeyReused)
+      if (prev.fingerprint !== fingerprint) throw conflict(chargeMessages.idempotencyKeyReused)
       if (prev.status === 'succeeded') return { kind: 'replay', response: prev.response as ChargeResponse }
       if (inFlight(prev, now)) return { kind: 'wait' }
       const plan = planOf(prev)
@@ -106,10 +106,10 @@ export async function claim(deps: Deps, memberId: string, key: string, fingerpri
         .set({ usedAt: now, usedTicketNumber: ticketNumber })
         .where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponCode, priced.coupon.couponCode), isNull(memberCoupons.usedAt)))
         .returning({ c: memberCoupons.couponCode })
-      if (used.length === 0) throw badRequest(apiErrors.denyCoupon)
+      if (used.length === 0) throw invalid(apiErrors.denyCoupon)
     }
     if (priced.source?.kind === 'token' && !(await payment.claimToken(tx, priced.source.token, memberId, useKey))) {
-      throw badRequest(serverErrors.tokenUsed)
+      throw invalid(serverErrors.tokenUsed)
     }
     const { productId, productType, productName, price, minutesToSupport } = priced.product
     const plan: Plan = {
@@ -138,8 +138,8 @@ export async function claim(deps: Deps, memberId: string, key: string, fingerpri
       expiresAt,
       leaseOwner: owner,
       leaseUntil: leaseEnd(deps),
-      request: input as unknown as Record<string, unknown>,
-      plan: plan as unknown as Record<string, unknown>,
+      request: input,
+      plan,
       mailSentAt: null,
       updatedAt: now,
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { purchaseAttempts } from '../../db/schema'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { owned, type AttemptRow } from './attempts'
 import { log } from '../../observability/log'
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { whereKey } from './attempts'

@@ -6,15 +6,15 @@ import { couponFits } from '../../../contract/reservation-rules'
 import type { Tx } from '../../db/client'
 import { coupons, memberCoupons, products, reservationMenus, savedCards, staff, tickets } from '../../db/schema'
 import { parseReservationTime } from '../../domain/time'
-import { badRequest, notFound, serverErrors } from '../../http/errors'
-import type { MemberRow } from '../../http/handler'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import type { MemberRow } from '../deps'
 import { liveAttempts, type CouponRow, type PaymentSource, type ProductRow } from './attempts'
 import type { TokenFacts } from './card-token'
 
 /** docs/product.md §2 "Ticket menu": only products shown on the member page are on sale. */
-export async function loadSaleProduct(db: Tx, productId: string): Promise<ProductRow> {
+export async function loadSaleProduct(db: Tx, productId: ProductId): Promise<ProductRow> {
   const [p] = await db.select().from(products).where(and(eq(products.productId, productId), eq(products.showOnMypage, true)))
-  if (!p) throw badRequest(serverErrors.productNotFound)
+  if (!p) throw invalid(serverErrors.productNotFound)
   return p
 }
 
@@ -64,42 +64,42 @@ export async function validateAndPrice(tx: Tx, m: MemberRow, input: ChargeReques
   let start: Date | null = null
   if (p.productType === 'SUPPORT') {
     start = parseReservationTime(input.reservationTime)
-    if (!start) throw badRequest(serverErrors.reservationTimeInvalid)
+    if (!start) throw invalid(serverErrors.reservationTimeInvalid)
   }
 
   // ADD (an extension) and TIP belong to one of the member's own SUPPORT tickets.
   let parent: string | null = null
   if (p.productType === 'ADD' || p.productType === 'TIP') {
-    if (!input.parentTicketNumber) throw badRequest(serverErrors.parentTicketRequired)
+    if (!input.parentTicketNumber) throw invalid(serverErrors.parentTicketRequired)
     const [row] = await tx.select().from(tickets).where(and(eq(tickets.ticketNumber, input.parentTicketNumber), eq(tickets.memberId, m.memberId)))
     if (!row) throw notFound(serverErrors.ticketNotFound)
-    if (row.productType !== 'SUPPORT' || row.amountRefunded > 0) throw badRequest(serverErrors.parentTicketInvalid)
+    if (row.productType !== 'SUPPORT' || row.amountRefunded > 0) throw invalid(serverErrors.parentTicketInvalid)
     parent = row.ticketNumber
     if (p.productType === 'TIP') {
       // One tip per ticket (docs/product.md §4): a recorded one, or one being paid right now.
       const [tipped] = await tx.select({ n: tickets.ticketNumber }).from(tickets).where(and(eq(tickets.parentTicketNumber, parent), eq(tickets.productType, 'TIP')))
-      if (tipped || live.some((a) => a.productType === 'TIP' && a.parentTicketNumber === parent)) throw badRequest(serverErrors.alreadyTipped)
+      if (tipped || live.some((a) => a.productType === 'TIP' && a.parentTicketNumber === parent)) throw invalid(serverErrors.alreadyTipped)
     }
   }
 
   // docs/product.md §4 "First-time user": the free interview ticket is given once, to a member who has none.
   if (p.productType === 'INTERVIEW') {
     const [held] = await tx.select({ n: tickets.ticketNumber }).from(tickets).where(and(eq(tickets.memberId, m.memberId), eq(tickets.productType, 'INTERVIEW')))
-    if (held || m.useFreeInterviewTime || live.some((a) => a.productType === 'INTERVIEW')) throw badRequest(serverErrors.interviewNotAvailable)
+    if (held || m.useFreeInterviewTime || live.some((a) => a.productType === 'INTERVIEW')) throw invalid(serverErrors.interviewNotAvailable)
   }
 
   // reservationMenuList: items of the reservation-menu-list for this product's minutes, as listed.
   const menu = input.reservationMenuList
   if (menu.length > 0) {
-    if (p.productType !== 'SUPPORT') throw badRequest(serverErrors.menuInvalid)
+    if (p.productType !== 'SUPPORT') throw invalid(serverErrors.menuInvalid)
     const ids = [...new Set(menu.map((i) => i.menuId))]
-    if (ids.length !== menu.length) throw badRequest(serverErrors.menuInvalid)
+    if (ids.length !== menu.length) throw invalid(serverErrors.menuInvalid)
     const rows = await tx.select().from(reservationMenus).where(inArray(reservationMenus.menuId, ids))
     const byId = new Map(rows.map((r) => [r.menuId, r]))
     for (const item of menu) {
       const row = byId.get(item.menuId)
       if (!row || row.estimatedMinute !== p.minutesToSupport || item.estimatedMinute !== row.estimatedMinute || item.menuTitle !== row.menuTitle) {
-        throw badRequest(serverErrors.menuInvalid)
+        throw invalid(serverErrors.menuInvalid)
       }
     }
   }
@@ -107,13 +107,13 @@ export async function validateAndPrice(tx: Tx, m: MemberRow, input: ChargeReques
   const staffId = p.productType === 'SUPPORT' && input.staffId ? input.staffId : null
   if (staffId) {
     const [s] = await tx.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, staffId))
-    if (!s) throw badRequest(apiErrors.staffDeny)
+    if (!s) throw invalid(apiErrors.staffDeny)
   }
 
   let coupon: CouponRow | null = null
   if (input.couponCode) {
     coupon = await usableCoupon(tx, m.memberId, input.couponCode, p, now)
-    if (!coupon) throw badRequest(apiErrors.denyCoupon)
+    if (!coupon) throw invalid(apiErrors.denyCoupon)
   }
   // Amounts come only from the server's product and coupon.
   const amount = couponPrice(p.price, coupon)
@@ -121,12 +121,12 @@ export async function validateAndPrice(tx: Tx, m: MemberRow, input: ChargeReques
   let source: PaymentSource = null
   if (input.cardId) {
     const [card] = await tx.select().from(savedCards).where(and(eq(savedCards.cardId, input.cardId), eq(savedCards.memberId, m.memberId)))
-    if (!card) throw badRequest(serverErrors.cardNotFound)
+    if (!card) throw invalid(serverErrors.cardNotFound)
     source = { kind: 'saved', ref: card.providerRef }
   } else if (input.cardToken && token) {
     source = { kind: 'token', token: input.cardToken, brand: token.brand, last4: token.last4 }
   } else if (amount > 0) {
-    throw badRequest(serverErrors.paymentMethodRequired)
+    throw invalid(serverErrors.paymentMethodRequired)
   }
   return { product: p, start, staffId, coupon, amount, parent, source, menu }
 }

@@ -1,8 +1,8 @@
 import { chargeMessages } from '../../../contract/messages'
 import type { ChargeRequest, ChargeResponse } from '../../../contract/calls'
 import { purchaseAttempts } from '../../db/schema'
-import { HttpError } from '../../http/errors'
-import type { Deps, MemberRow } from '../../http/handler'
+import { conflict, paymentRefusal } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
 import { owned, type Claimed, type Work } from './attempts'
 import { checkToken } from './card-token'
 import { fingerprintOf } from './fingerprint'
@@ -36,8 +36,8 @@ import { errorOf, finish } from './record'
  * The hold (expires_at, HOLD_MINUTES) stays what readers of cells and coupons go by: a paid
  * attempt keeps its cells while it is resumed or reconciled. Its outcome: status.ts.
  *
- * The member row lock (services/member-lock.ts) serialises every money write of one member and
- * cancel-account (services/cancel-account.ts waits while an attempt is unresolved).
+ * The member row lock (infra/member-lock.ts) serialises every money write of one member and
+ * cancel-account (services/member/cancel-account.ts waits while an attempt is unresolved).
  */
 
 /** How long a duplicate request waits for the first one of its key before giving up (409). */
@@ -58,7 +58,7 @@ async function work(deps: Deps, w: Work): Promise<ChargeResponse> {
       // From here on the provider may hold money for this key: an attempt abandoned in `charging`
       // is asked about (sweeper) or charged again with the same key (resume), never just dropped.
       const [moved] = await deps.db.update(purchaseAttempts).set({ status: 'charging', updatedAt: deps.clock.now() }).where(owned(attempt, owner)).returning()
-      if (!moved) throw new HttpError(409, chargeMessages.attemptSuperseded)
+      if (!moved) throw conflict(chargeMessages.attemptSuperseded)
       let r
       try {
         r = await deps.payment.charge({ source: plan.source.kind === 'saved' ? plan.source.ref : plan.source.token, amount: attempt.amount, idempotencyKey: `${attempt.memberId}:${attempt.idempotencyKey}` })
@@ -70,7 +70,7 @@ async function work(deps: Deps, w: Work): Promise<ChargeResponse> {
       }
       if (!r.ok) {
         await fail(deps, attempt, owner, { status: r.status, message: r.message })
-        throw new HttpError(r.status, r.message)
+        throw paymentRefusal(r)
       }
       chargeId = r.chargeId
     }
@@ -94,7 +94,7 @@ export async function purchase(deps: Deps, member: MemberRow, key: string, input
   for (;;) {
     claimed = await claim(deps, member.memberId, key, fingerprint, input, token)
     if (claimed.kind !== 'wait') break
-    if (Date.now() > deadline) throw new HttpError(409, chargeMessages.attemptInProgress)
+    if (Date.now() > deadline) throw conflict(chargeMessages.attemptInProgress)
     await sleep(POLL_MS)
   }
   if (claimed.kind === 'replay') return claimed.response

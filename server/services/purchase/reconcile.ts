@@ -1,6 +1,6 @@
 import { chargeMessages } from '../../../contract/messages'
 import type { ChargeRequest } from '../../../contract/calls'
-import type { Deps } from '../../http/handler'
+import type { Deps } from '../deps'
 import { planOf, type AttemptRow } from './attempts'
 import { fail } from './holds'
 import { keepLease } from './lease'

@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { chargeMessages } from '../../../contract/messages'
 import type { ChargeResponse } from '../../../contract/calls'
 import { purchaseAttempts, purchases, savedCards, tickets } from '../../db/schema'
-import { HttpError } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { newReceiptNumber } from '../ids'
-import { lockMember } from '../member-lock'
-import { bookSlot, confirmBooking } from '../schedule'
+import { DomainError, conflict, statusOfKind } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { newReceiptNumber } from '../../infra/ids'
+import { lockMember } from '../../infra/member-lock'
+import { bookSlot, confirmBooking } from '../booking/schedule'
 import { whereKey, type Work } from './attempts'
 import { fail } from './holds'
 import { sendPurchaseMail } from './mail'
 import { log } from '../../observability/log'
 
-export const errorOf = (e: unknown) => (e instanceof HttpError ? { status: e.status, message: e.message } : { status: 500, message: 'Internal Server Error' })
-export const superseded = (e: unknown) => e instanceof HttpError && e.message === chargeMessages.attemptSuperseded
+export const errorOf = (e: unknown) => (e instanceof DomainError ? { status: statusOfKind[e.kind], message: e.message } : { status: 500, message: 'Internal Server Error' })
+export const superseded = (e: unknown) => e instanceof DomainError && e.message === chargeMessages.attemptSuperseded
 
 /** Step 3: under the member lock, turn the hold into the member's ticket and purchase. */
 async function record(deps: Deps, w: Work, chargeId: string | null): Promise<ChargeResponse> {
@@ -28,7 +28,7 @@ async function record(deps: Deps, w: Work, chargeId: string | null): Promise<Cha
     if (cur?.status === 'succeeded') return cur.response as ChargeResponse
     if (!cur || (cur.status !== 'held' && cur.status !== 'charging') || cur.leaseOwner !== owner) {
       // Another request or the sweeper took this attempt over meanwhile: that one records it.
-      throw new HttpError(409, chargeMessages.attemptSuperseded)
+      throw conflict(chargeMessages.attemptSuperseded)
     }
     let staffId = plan.heldStaff
     if (start && (await confirmBooking(tx, a.ticketNumber)) === 0) {
@@ -48,7 +48,7 @@ async function record(deps: Deps, w: Work, chargeId: string | null): Promise<Cha
       isFreeTicket: a.amount === 0 && p.productType === 'INTERVIEW',
       reservationAt: start,
       staffId,
-      // 指名なし: the consultant was assigned (services/assignment.ts); operators list these.
+      // 指名なし: the consultant was assigned (services/booking/assignment.ts); operators list these.
       noPreference: start !== null && !plan.staffId,
       supportType: p.productType === 'SUPPORT' ? (input.supportType ?? 'TEL') : null,
       supportStatus: p.productType === 'TIP' ? 'COMPLETED' : 'UNSUPPORTED',

@@ -1,6 +1,6 @@
 import type { ChargeResponse } from '../../../contract/calls'
 import { purchaseAttempts } from '../../db/schema'
-import type { Deps, MemberRow } from '../../http/handler'
+import type { Deps, MemberRow } from '../deps'
 import { whereKey } from './attempts'
 
 /** `charge-attempt`: what became of the member's attempt with this key (docs/api.md). */

@@ -6,11 +6,11 @@ import type { Identity } from '../../adapters/identity'
 import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation, lockKey } from '../../db/constraints'
 import { members, staff, staffAccounts } from '../../db/schema'
-import { HttpError, badRequest, conflict } from '../../http/errors'
+import { invalid, conflict, notFound } from '../../domain/errors'
 import type { Mailer } from '../../adapters/mailer'
 import type { Config } from '../../config'
 import { log } from '../../observability/log'
-import { writeAudit, type AuditActor } from '../audit'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { endCalendarFeeds } from './calendar'
 import { staffMails } from '../../mail/staff-mails'
 
@@ -34,7 +34,7 @@ async function setClaims(identity: Identity, row: StaffAccountRow) {
   await identity.setCustomClaims(row.uid, claimsOf(row))
 }
 
-const notFoundAccount = () => new HttpError(404, sm.accountNotFound)
+const notFoundAccount = () => notFound(sm.accountNotFound)
 
 /** Staff-created sign-in accounts get uids of their own kind (members' are MB…). */
 const newStaffUid = () => `ST${randomBytes(9).toString('hex')}`
@@ -88,11 +88,11 @@ export async function grantAndInvite(
 }
 
 async function grant(deps: AccountDeps, actor: AuditActor, input: GrantInput, now: Date): Promise<{ row: StaffAccountRow; added: boolean }> {
-  if (input.role === 'consultant' && !input.staffId) throw badRequest(sm.consultantNeedsStaff)
+  if (input.role === 'consultant' && !input.staffId) throw invalid(sm.consultantNeedsStaff)
   // Checked before any sign-in account is created for the address (and again in the transaction).
   if (input.role === 'consultant') {
     const [s] = await deps.db.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, input.staffId!))
-    if (!s) throw new HttpError(404, sm.staffNotFound)
+    if (!s) throw notFound(sm.staffNotFound)
   }
   let user = await deps.identity.getUserByEmail(input.email)
   // Checked before any sign-in account is created for the address (and again in the transaction).
@@ -109,7 +109,7 @@ async function grant(deps: AccountDeps, actor: AuditActor, input: GrantInput, no
     if (await isMemberAccount(tx, uid, input.email)) throw conflict(sm.memberAccount)
     if (input.role === 'consultant') {
       const [s] = await tx.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, input.staffId!))
-      if (!s) throw new HttpError(404, sm.staffNotFound)
+      if (!s) throw notFound(sm.staffNotFound)
       const [other] = await tx.select({ uid: staffAccounts.uid }).from(staffAccounts).where(and(eq(staffAccounts.staffId, input.staffId!), ne(staffAccounts.uid, uid)))
       if (other) throw conflict(sm.staffAlreadyLinked)
     }
@@ -141,7 +141,7 @@ export async function revokeRole(deps: AccountDeps, actor: AuditActor, input: { 
     // must not leave none.
     await lockKey(tx, input.role === 'operator' ? 'staff-account:operators' : `staff-account:${input.uid}`)
     const [before] = await tx.select().from(staffAccounts).where(eq(staffAccounts.uid, input.uid))
-    if (!before) throw new HttpError(404, sm.noStaffAccount)
+    if (!before) throw notFound(sm.noStaffAccount)
     if (!before.roles.includes(input.role)) throw conflict(sm.noSuchRole)
     if (input.role === 'operator') {
       const [{ count }] = await tx

@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { createHash, randomBytes } from 'node:crypto'
 import ical, { ICalEventStatus } from 'ical-generator'
 import { and, eq, ne, or, sql } from 'drizzle-orm'
@@ -6,9 +7,9 @@ import { STAFF_CALENDAR_PREFIX, type ConsultationState } from '../../../contract
 import type { Db, Tx } from '../../db/client'
 import { staff, staffAccounts, staffCalendarFeeds } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
-import { forbidden } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { writeAudit, type AuditActor } from '../audit'
+import { forbidden } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { consultationsBetween } from './consultations'
 
 // A consultant's private iCalendar feed (docs/server.md "Calendar feed"): a URL with a random
@@ -24,12 +25,11 @@ import { consultationsBetween } from './consultations'
 // never comes back to show a successor's bookings (docs/server.md "Calendar feed").
 
 const TOKEN_BYTES = 32
-export const FEED_PATH = /^([A-Za-z0-9_-]{43})\.ics$/
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 const stateText: Record<ConsultationState, string> = { live: '', refunded: '返金済み', cancelled: '取消' }
 
-export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: string | null, action: 'STATUS' | 'ROTATE' | 'REVOKE') {
+export async function calendarFeed(deps: Deps, actor: AuditActor, staffId: StaffId | null, action: 'STATUS' | 'ROTATE' | 'REVOKE') {
   if (!staffId) throw forbidden(sm.calendarNoStaff)
   const now = deps.clock.now()
   if (action === 'STATUS') {

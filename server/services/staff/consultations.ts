@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest, ConsultationState } from '../../../contract/staff-calls'
 import {
@@ -13,9 +14,9 @@ import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
 import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
-import { HttpError, badRequest, conflict, forbidden } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { writeAudit, type AuditActor } from '../audit'
+import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import { dayRange } from './days'
 import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
 
@@ -102,9 +103,9 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
  * A consultant's days (consultant-day): their staff row's nickname (404 without the row) and the
  * consultations starting in the days asked for (from today, one day, by default).
  */
-export async function consultantDay(db: Tx, staffId: string, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
+export async function consultantDay(db: Tx, staffId: StaffId, input: { from?: string; days?: number }, now: Date): Promise<ConsultantDayResponse> {
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
-  if (!s) throw new HttpError(404, sm.staffNotFound)
+  if (!s) throw notFound(sm.staffNotFound)
   const range = dayRange(input, now)
   const consultations = await loadConsultations(db, and(eq(tickets.staffId, staffId), gte(tickets.reservationAt, range.from), lt(tickets.reservationAt, range.to)))
   return { staffId, staffNickname: s.n, from: range.ymd, days: range.days, consultations }
@@ -135,7 +136,7 @@ export async function listAssignments(
 
 export async function consultationByNumber(db: Tx, ticketNumber: string): Promise<Consultation> {
   const [c] = await loadConsultations(db, eq(tickets.ticketNumber, ticketNumber))
-  if (!c) throw new HttpError(404, sm.ticketNotFound)
+  if (!c) throw notFound(sm.ticketNotFound)
   return c
 }
 
@@ -143,9 +144,9 @@ export async function consultationByNumber(db: Tx, ticketNumber: string): Promis
  * The ticket a staff write works on, locked for the transaction: a SUPPORT ticket with a date and a
  * consultant (404 otherwise), the caller's own unless they are an operator (403).
  */
-export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope: { operator: boolean; staffId: string | null }): Promise<TicketRow> {
+export async function lockConsultationTicket(tx: Tx, ticketNumber: string, scope: { operator: boolean; staffId: StaffId | null }): Promise<TicketRow> {
   const [t] = await tx.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber)).for('update')
-  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw new HttpError(404, sm.ticketNotFound)
+  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
   return t
 }
@@ -165,7 +166,7 @@ type OutcomeResult = { consultation: ConsultationRecord; ratingMailSent: boolean
 export async function recordOutcome(
   deps: Deps,
   actor: AuditActor,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: ConsultationOutcomeRequest,
 ): Promise<OutcomeResult> {
   const now = deps.clock.now()
@@ -176,7 +177,7 @@ export async function recordOutcome(
     const times = { startUnixTime: unixSeconds(t.reservationAt!), minutes: t.minutesToSupport, addedMinutes: await extensionMinutes(tx, t.ticketNumber) }
     if (!hasStarted(times, now.getTime())) throw conflict(sm.notStarted)
     if (input.outcome === 'NO_CONTACT' && !noContactOpen(times, now.getTime())) throw conflict(sm.noContactTooEarly(NO_CONTACT_WAIT_MINUTES))
-    if (input.outcome === 'COMPLETED' && input.minutesUsed > maxMinutesUsed(times, now.getTime())) throw badRequest(sm.minutesUsedOverElapsed(maxMinutesUsed(times, now.getTime())))
+    if (input.outcome === 'COMPLETED' && input.minutesUsed > maxMinutesUsed(times, now.getTime())) throw invalid(sm.minutesUsedOverElapsed(maxMinutesUsed(times, now.getTime())))
     const fresh = t.supportStatus === 'UNSUPPORTED'
     const allowed =
       (input.outcome === 'COMPLETED' && fresh) ||
@@ -255,9 +256,9 @@ export async function consultationRecord(db: Tx, ticketNumber: string): Promise<
  * "Staff calls" member-consultations): a consultant only through a consultation of their own (403
  * otherwise), an operator through any. Earlier = started before this one, by anyone, newest first.
  */
-export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: string | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
+export async function memberConsultations(db: Tx, scope: { operator: boolean; staffId: StaffId | null }, ticketNumber: string): Promise<MemberConsultationsResponse> {
   const [t] = await db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
-  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw new HttpError(404, sm.ticketNotFound)
+  if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) throw notFound(sm.ticketNotFound)
   if (!scope.operator && t.staffId !== scope.staffId) throw forbidden(sm.notOwnBooking)
   const [m] = await db.select({ lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
   const rows = await db
@@ -297,7 +298,7 @@ export async function memberConsultations(db: Tx, scope: { operator: boolean; st
  */
 export async function pastConsultations(
   db: Tx,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: PastConsultationsRequest,
   now: Date,
 ): Promise<PastConsultationsResponse> {
@@ -310,12 +311,12 @@ export async function pastConsultations(
   }
   if (staffId) {
     const [s] = await db.select({ id: staff.staffId }).from(staff).where(eq(staff.staffId, staffId))
-    if (!s) throw new HttpError(404, sm.staffNotFound)
+    if (!s) throw notFound(sm.staffNotFound)
   }
   const first = input.from ? parseYmd(input.from) : null
   const last = input.to ? parseYmd(input.to) : null
-  if ((input.from && !first) || (input.to && !last)) throw badRequest(sm.dateInvalid)
-  if (first && last && first.isAfter(last)) throw badRequest(sm.dateRangeInvalid)
+  if ((input.from && !first) || (input.to && !last)) throw invalid(sm.dateInvalid)
+  if (first && last && first.isAfter(last)) throw invalid(sm.dateRangeInvalid)
   const where = and(
     eq(tickets.productType, 'SUPPORT'),
     isNotNull(tickets.reservationAt),
@@ -354,7 +355,7 @@ export async function pastConsultations(
 export async function sendExtensionLink(
   deps: Deps,
   actor: AuditActor,
-  scope: { operator: boolean; staffId: string | null },
+  scope: { operator: boolean; staffId: StaffId | null },
   input: { ticketNumber: string; productId?: ProductId },
 ): Promise<{ url: string; productId: string }> {
   const now = deps.clock.now()
@@ -367,9 +368,9 @@ export async function sendExtensionLink(
       .where(and(eq(products.productType, 'ADD'), eq(products.showOnMypage, true), input.productId ? eq(products.productId, input.productId) : undefined))
       .orderBy(asc(products.sortOrder), asc(products.productId))
       .limit(1)
-    if (!add) throw badRequest(sm.addProductNotFound)
+    if (!add) throw invalid(sm.addProductNotFound)
     const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
-    if (!member || member.deletedAt) throw new HttpError(404, sm.ticketNotFound)
+    if (!member || member.deletedAt) throw notFound(sm.ticketNotFound)
     const url = `${deps.config.appOrigin}/buy?${new URLSearchParams({ productId: add.productId, parentTicketNumber: t.ticketNumber })}`
     await writeAudit(tx, actor, { action: 'extension-link', targetType: 'ticket', targetId: t.ticketNumber, after: { productId: add.productId } }, now)
     return { url, productId: add.productId, productName: add.productName, price: add.price, email: member.email }

@@ -1,3 +1,4 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import { asc, eq } from 'drizzle-orm'
 import type { StaffCallResponse } from '../../../contract/staff-calls'
 import { candidateReasonText, staffMessages as sm } from '../../../contract/staff-messages'
@@ -6,11 +7,11 @@ import { isUniqueViolation } from '../../db/constraints'
 import { bookings, members, staff, tickets } from '../../db/schema'
 import { isStaffFree } from '../../domain/schedule'
 import { cellsOf, formatReservationTime, formatYmd, toZoned } from '../../domain/time'
-import { HttpError, conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { weekCounts } from '../assignment'
-import { loadDay } from '../schedule'
-import { writeAudit, type AuditActor } from '../audit'
+import { conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { weekCounts } from '../booking/assignment'
+import { loadDay } from '../booking/schedule'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 import type { ConsultationState } from '../../../contract/staff-calls'
 import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow } from './consultations'
 import { consultantAddresses, mailConsultant } from '../../mail/consultant-mails'
@@ -89,7 +90,7 @@ export async function reassignCandidates(deps: Deps, ticketNumber: string) {
  * (mail/consultant-mails.ts); `mailed` says who was. 409 with a message when the consultation moved meanwhile, is over, or the consultant is
  * not free (also when another booking takes the cells first: the unique (consultant, cell) rule).
  */
-export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: string; reason: string; reservationTime?: string }) {
+export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNumber: string; staffId: StaffId; reason: string; reservationTime?: string }) {
   const now = deps.clock.now()
   const done = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, { operator: true, staffId: null })
@@ -100,7 +101,7 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
     if (t.reservationAt!.getTime() <= now.getTime()) throw conflict(sm.reassignPast)
     if (t.staffId === input.staffId) throw conflict(sm.reassignSameStaff)
     const [target] = await tx.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).where(eq(staff.staffId, input.staffId))
-    if (!target) throw new HttpError(404, sm.staffNotFound)
+    if (!target) throw notFound(sm.staffNotFound)
     await lockShiftsShared(tx)
     if (reasonFor(t, target, now, await dayOf(tx, t, now)) !== null) throw conflict(sm.reassignNotFree)
     await tx.delete(bookings).where(eq(bookings.ticketNumber, t.ticketNumber))

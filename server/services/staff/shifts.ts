@@ -1,12 +1,13 @@
+import type { StaffId } from '../../../contract/staff-calls'
 import type { LocalDate } from '@js-joda/core'
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { heldBookingsJoiner, staffMessages as sm } from '../../../contract/staff-messages'
 import type { Db, Tx } from '../../db/client'
 import { bookings, businessHolidays, staff, staffShiftExceptions, staffShifts, staffWeeklyPlans } from '../../db/schema'
 import { BOOKING_WINDOW_DAYS, CELL_MINUTES, atJst, formatYmd, parseYmd, todayJst, toZoned } from '../../domain/time'
-import { HttpError, badRequest, conflict } from '../../http/errors'
-import type { Deps } from '../../http/handler'
-import { writeAudit, type AuditActor } from '../audit'
+import { invalid, conflict, notFound } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { writeAudit, type AuditActor } from '../../infra/audit'
 
 // Shifts (docs/server.md "Shifts and holidays"). What the member's grid reads is staff_shifts: the
 // concrete working periods of each day. A consultant's weekly plan and dated exceptions are the
@@ -17,7 +18,7 @@ import { writeAudit, type AuditActor } from '../audit'
 export const PLAN_HORIZON_DAYS = 28
 
 /**
- * Held in share mode by every booking (server/services/schedule.ts `bookSlot`) and exclusively by a
+ * Held in share mode by every booking (server/services/booking/schedule.ts `bookSlot`) and exclusively by a
  * shift or holiday change: a booking never lands in time a concurrent change just removed, and a
  * change never misses a booking made while it checked.
  */
@@ -34,7 +35,7 @@ const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
 export const instantOf = (day: LocalDate, time: string) => new Date(atJst(day, 0, 0).getTime() + minutesOf(time) * 60_000)
 
 function checkPeriod(p: { start?: string | null; end?: string | null }): Period {
-  if (!p.start || !p.end || minutesOf(p.end) <= minutesOf(p.start)) throw badRequest(sm.shiftPeriodInvalid)
+  if (!p.start || !p.end || minutesOf(p.end) <= minutesOf(p.start)) throw invalid(sm.shiftPeriodInvalid)
   return { start: p.start, end: p.end }
 }
 
@@ -57,7 +58,7 @@ async function loadRules(tx: Tx, staffId: string) {
 }
 
 /** Booked (or live-held) cells of a consultant in [from, to), with their tickets. */
-async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date, now: Date) {
+export async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date, now: Date) {
   return tx
     .select({ staffId: bookings.staffId, cellStart: bookings.cellStart, ticketNumber: bookings.ticketNumber })
     .from(bookings)
@@ -66,7 +67,7 @@ async function liveBookings(tx: Tx, staffId: string | null, from: Date, to: Date
 }
 
 /** "S123… 6/12 15:00" per ticket, for a refusal's message. */
-function describeBookings(cells: { ticketNumber: string; cellStart: Date }[]): string {
+export function describeBookings(cells: { ticketNumber: string; cellStart: Date }[]): string {
   const first = new Map<string, Date>()
   for (const c of cells) if (!first.has(c.ticketNumber)) first.set(c.ticketNumber, c.cellStart)
   return [...first].map(([n, at]) => {
@@ -109,7 +110,7 @@ async function materialise(tx: Tx, staffId: string, now: Date, decide: (day: Loc
 
 export async function assertStaffExists(db: Tx, staffId: string): Promise<string> {
   const [s] = await db.select({ n: staff.staffNickname }).from(staff).where(eq(staff.staffId, staffId))
-  if (!s) throw new HttpError(404, sm.staffNotFound)
+  if (!s) throw notFound(sm.staffNotFound)
   return s.n
 }
 
@@ -176,7 +177,7 @@ async function editableRules(db: Tx, staffId: string, today: LocalDate) {
 }
 
 /** The plan, its exceptions and the days as the member's grid has them (periods and bookings). */
-export async function shiftPlan(db: Db, staffId: string, range: { first: LocalDate; days: number }, now: Date) {
+export async function shiftPlan(db: Db, staffId: StaffId, range: { first: LocalDate; days: number }, now: Date) {
   const staffNickname = await assertStaffExists(db, staffId)
   const rules = await editableRules(db, staffId, todayJst(now))
   const from = atJst(range.first, 0, 0)
@@ -266,15 +267,15 @@ class DryRun extends Error {
  * the preview and the save never disagree, refusals included. It takes the same lock, so what it
  * shows was true at that instant; the save checks everything again.
  */
-export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: string, input: ShiftUpdate, opts: { preview?: boolean } = {}): Promise<ShiftChange[]> {
+export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: StaffId, input: ShiftUpdate, opts: { preview?: boolean } = {}): Promise<ShiftChange[]> {
   const now = deps.clock.now()
   const today = todayJst(now)
   const weekly = input.weekly?.map((p) => ({ weekday: p.weekday, ...checkPeriod(p) }))
   const sets = (input.setExceptions ?? []).map((e) => ({ ymd: e.ymd, off: e.off, ...(e.off ? { start: null, end: null } : checkPeriod(e)) }))
   for (const ymd of [...sets.map((e) => e.ymd), ...(input.removeExceptions ?? [])]) {
     const day = parseYmd(ymd)
-    if (!day) throw badRequest(sm.dateInvalid)
-    if (day.isBefore(today)) throw badRequest(sm.pastDay)
+    if (!day) throw invalid(sm.dateInvalid)
+    if (day.isBefore(today)) throw invalid(sm.pastDay)
   }
   try {
     const changes = await deps.db.transaction(async (tx) => {
@@ -347,37 +348,4 @@ export async function extendPlannedShifts(deps: Pick<Deps, 'db' | 'caches' | 'cl
   })
   if (written > 0) deps.caches.scheduleChanged()
   return written
-}
-
-/** Business holidays from `from` on (JST days). */
-export async function listHolidays(db: Db, from: string) {
-  return db.select().from(businessHolidays).where(gte(businessHolidays.ymd, from)).orderBy(asc(businessHolidays.ymd))
-}
-
-/**
- * Adds and removes business holidays. A day that holds bookings cannot become a holiday (409,
- * listed): the bookings are moved first. Past days are refused.
- */
-export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add?: string[]; remove?: string[] }): Promise<void> {
-  const now = deps.clock.now()
-  const today = todayJst(now)
-  const days = [...(input.add ?? []), ...(input.remove ?? [])].map((ymd) => parseYmd(ymd))
-  if (days.some((d) => !d)) throw badRequest(sm.dateInvalid)
-  if (days.some((d) => d!.isBefore(today))) throw badRequest(sm.pastDay)
-  await deps.db.transaction(async (tx) => {
-    await lockShiftsExclusive(tx)
-    const before = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
-    const adding = [...new Set(input.add ?? [])].filter((ymd) => !before.includes(ymd))
-    const held = []
-    for (const ymd of adding) {
-      const day = parseYmd(ymd)!
-      held.push(...(await liveBookings(tx, null, atJst(day, 0, 0), atJst(day.plusDays(1), 0, 0), now)))
-    }
-    if (held.length > 0) throw conflict(sm.holidayHoldsBookings + describeBookings(held))
-    if (input.remove?.length) await tx.delete(businessHolidays).where(inArray(businessHolidays.ymd, input.remove))
-    if (adding.length > 0) await tx.insert(businessHolidays).values(adding.map((ymd) => ({ ymd }))).onConflictDoNothing()
-    const after = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
-    await writeAudit(tx, actor, { action: 'business-holiday-update', targetType: 'business-holiday', targetId: [...adding, ...(input.remove ?? [])].join(',') || '-', before, after }, now)
-  })
-  deps.caches.scheduleChanged()
 }

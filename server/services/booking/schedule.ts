@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import type { LocalDate } from '@js-joda/core'
-import type { Tx } from '../db/client'
-import { bookings, staff } from '../db/schema'
-import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../domain/schedule'
-import { atJst, cellsOf, toZoned } from '../domain/time'
-import { badRequest } from '../http/errors'
-import { isUniqueViolation } from '../db/constraints'
-import { apiErrors } from '../../contract/messages'
+import type { Tx } from '../../db/client'
+import { bookings, staff } from '../../db/schema'
+import { computeDaySchedule, isSlotOpen, type DayInput, type Interval } from '../../domain/schedule'
+import { atJst, cellsOf, toZoned } from '../../domain/time'
+import { invalid } from '../../domain/errors'
+import { isUniqueViolation } from '../../db/constraints'
+import { apiErrors } from '../../../contract/messages'
 import { roundScore, type StaffRow } from './tickets'
 import { fairOrder } from './assignment'
-import { lockShiftsShared } from './staff/shifts'
+import { lockShiftsShared } from '../staff/shifts'
 
 type DayRow = StaffRow & {
   holidays: string[]
@@ -49,7 +49,7 @@ export async function loadDay(db: Tx, day: LocalDate, minutes: number, now: Date
     FROM h LEFT JOIN (staff s JOIN sh ON sh.staff_id = s.staff_id AND s.active) ON true
     LEFT JOIN bk ON bk.staff_id = s.staff_id
     ORDER BY s.sort_order, s.staff_id`)
-  const rows = (result as unknown as { rows: DayRow[] }).rows
+  const rows = (result as { rows: DayRow[] }).rows
   const holidays = new Set<string>(rows[0]?.holidays ?? [])
   const shifts = new Map<string, Interval[]>()
   const booked = new Map<string, Set<number>>()
@@ -71,7 +71,7 @@ export function daySchedule(input: DayInput, staffList: StaffRow[]) {
 /**
  * Books `minutes` from `start` for `ticketNumber`: with `staffId` that consultant (STAFF_DENY when
  * unavailable), without it the available one with the fewest consultations that week, ties in
- * display order (services/assignment.ts; STAFF_ASSING_DENY when none).
+ * display order (services/booking/assignment.ts; STAFF_ASSING_DENY when none).
  * Each attempt runs in a savepoint: the unique (staff, cell) constraint decides races, and a
  * violation must not abort the surrounding transaction. Returns the booked consultant.
  */
@@ -84,7 +84,7 @@ export async function bookSlot(
   const day = toZoned(opts.start).toLocalDate()
   const { input, staffList } = await loadDay(tx, day, opts.minutes, opts.now, opts.excludeTicket)
   const denied = opts.staffId ? apiErrors.staffDeny : apiErrors.staffAssignDeny
-  // 指名なし: the fairest free consultant first (services/assignment.ts).
+  // 指名なし: the fairest free consultant first (services/booking/assignment.ts).
   const candidates = opts.staffId ? staffList.filter((s) => s.staffId === opts.staffId) : await fairOrder(tx, staffList, opts.start, opts.now)
   for (const s of candidates) {
     if (!isSlotOpen(input, s.staffId, opts.start)) continue
@@ -107,7 +107,7 @@ export async function bookSlot(
       if (!isUniqueViolation(e) && !(e instanceof StaffInactive)) throw e
     }
   }
-  throw badRequest(denied)
+  throw invalid(denied)
 }
 
 class StaffInactive extends Error {}

@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { formatMessages } from '../../contract/validation-messages'
-import { staff, tickets } from '../db/schema'
-import type { Tx } from '../db/client'
-import { chooseServedDay } from '../domain/schedule'
-import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservationTime, parseYmd, todayJst, type LocalDate } from '../domain/time'
-import { badRequest, serverErrors } from '../http/errors'
-import type { CallInput, Deps, MemberRow } from '../http/handler'
-import { mails } from '../mail/member-mails'
-import { mailConsultant } from '../mail/consultant-mails'
-import { bookSlot, daySchedule, loadDay, releaseBooking } from './schedule'
-import { assertChangeable, loadOwnTicket, toStaffProfile } from './tickets'
+import type { CallResponse } from '../../../contract/calls'
+import { formatMessages } from '../../../contract/validation-messages'
+import { staff, tickets } from '../../db/schema'
+import type { Tx } from '../../db/client'
+import { chooseServedDay } from '../../domain/schedule'
+import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservationTime, parseYmd, todayJst, type LocalDate } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps, MemberRow } from '../deps'
+import { mails } from '../../mail/member-mails'
+import { mailConsultant } from '../../mail/consultant-mails'
+import { bookSlot, daySchedule, loadDay, releaseBooking } from '../booking/schedule'
+import { assertChangeable, loadOwnTicket, toStaffProfile } from '../booking/tickets'
 
 /** The requested `dt` as a day; 400 for an impossible date (20250231). */
 export function requestedDay(dt: string): LocalDate {
   const day = parseYmd(dt)
-  if (!day) throw badRequest(formatMessages.ymd)
+  if (!day) throw invalid(formatMessages.ymd)
   return day
 }
 
@@ -46,12 +46,12 @@ export async function scheduleAnswer(db: Tx, requested: LocalDate, minutes: numb
 export async function changeReservation(deps: Deps, m: MemberRow, input: CallInput<'update-resevation-date'>): Promise<CallResponse<'update-resevation-date'>> {
   const now = deps.clock.now()
   const start = parseReservationTime(input.reservationTime)
-  if (!start) throw badRequest(serverErrors.reservationTimeInvalid)
+  if (!start) throw invalid(serverErrors.reservationTimeInvalid)
   const staffId = input.staffId ? input.staffId : null
   const result = await deps.db.transaction(async (tx) => {
     const { ticket } = await loadOwnTicket(tx, m.memberId, input.ticketNumber, true)
     assertChangeable(ticket, now)
-    if (input.minutesToSupport !== ticket.minutesToSupport) throw badRequest(serverErrors.minutesMismatch)
+    if (input.minutesToSupport !== ticket.minutesToSupport) throw invalid(serverErrors.minutesMismatch)
     await releaseBooking(tx, ticket.ticketNumber)
     const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
     // What the member chose now is the booking's preference (docs/server.md "Consultation state"):

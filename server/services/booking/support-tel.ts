@@ -1,4 +1,4 @@
-import type { Config } from '../config'
+import type { Config } from '../../config'
 
 /**
  * product.md §9 "Support phone numbers: a default one and two different ones for two landing-page

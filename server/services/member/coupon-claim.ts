@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { coupons, memberCoupons } from '../db/schema'
-import { badRequest, serverErrors } from '../http/errors'
-import type { Deps } from '../http/handler'
+import type { CouponCode } from '../../../contract/ids'
+import type { CallResponse } from '../../../contract/calls'
+import { coupons, memberCoupons } from '../../db/schema'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps } from '../deps'
 
 /**
  * Once per member (primary key), before expiry, not after an operator stopped it, and within its
@@ -10,20 +11,20 @@ import type { Deps } from '../http/handler'
  * counted, so concurrent claims of the last place queue and only one gets it (PostgreSQL); a coupon
  * without a limit takes no lock.
  */
-export async function claimCoupon(deps: Deps, memberId: string, couponCode: string): Promise<CallResponse<'get-coupon'>> {
+export async function claimCoupon(deps: Deps, memberId: string, couponCode: CouponCode): Promise<CallResponse<'get-coupon'>> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     let [coupon] = await tx.select().from(coupons).where(eq(coupons.couponCode, couponCode))
     // Limited: read it again under its row lock, so the count below sees every claim before ours.
     if (coupon?.maxClaims != null) [coupon] = await tx.select().from(coupons).where(eq(coupons.couponCode, couponCode)).for('update')
-    if (!coupon) throw badRequest(serverErrors.couponNotFound)
+    if (!coupon) throw invalid(serverErrors.couponNotFound)
     // A stopped coupon reads as an expired one: the member's failure page is the same (§8 getCoupon).
-    if (coupon.expire.getTime() <= now.getTime() || coupon.stoppedAt) throw badRequest(serverErrors.couponExpired)
+    if (coupon.expire.getTime() <= now.getTime() || coupon.stoppedAt) throw invalid(serverErrors.couponExpired)
     if (coupon.maxClaims !== null) {
       const [own] = await tx.select().from(memberCoupons).where(and(eq(memberCoupons.memberId, memberId), eq(memberCoupons.couponCode, couponCode)))
       if (own) return { alreadyCompleted: true }
       const [{ n }] = await tx.select({ n: count() }).from(memberCoupons).where(eq(memberCoupons.couponCode, couponCode))
-      if (n >= coupon.maxClaims) throw badRequest(serverErrors.couponClaimLimit)
+      if (n >= coupon.maxClaims) throw invalid(serverErrors.couponClaimLimit)
     }
     const inserted = await tx
       .insert(memberCoupons)

@@ -6,7 +6,7 @@ import { metrics } from '../observability/metrics'
 
 /*
  * Cache invalidation across server processes (replicas behind a load balancer on one
- * PostgreSQL). Each process keeps its member and schedule caches (server/services/cache.ts); a write
+ * PostgreSQL). Each process keeps its member and schedule caches (server/infra/cache.ts); a write
  * in one process must reach the others. PostgreSQL's LISTEN/NOTIFY carries it: the database every
  * replica already has, transactional and ordered, with no new service to run (Redis was the other
  * choice: docs/decisions.md 24).

@@ -1,17 +1,18 @@
-import type { deskCalls } from '../../contract/desk-calls'
-import type { StaffHandlers } from '../http/staff'
-import { readAudit } from '../services/desk/audit-trail'
-import { searchBookings } from '../services/desk/bookings'
-import { deleteMenu, listMenus, listProducts, saveMenu, saveProduct } from '../services/desk/catalog'
-import { listConsultants, saveConsultant, setConsultantActive } from '../services/desk/consultants'
-import { couponClaims, listCoupons, saveCoupon, stopCoupon } from '../services/desk/coupons'
-import { uploadImage } from '../services/desk/images'
-import { resendMail } from '../services/desk/mails'
-import { listMails, memberDetail, searchMembers } from '../services/desk/members'
-import { listNotices, saveNotice, withdrawNotice } from '../services/desk/notices'
-import { refundPurchase } from '../services/desk/refunds'
-import { deskToday } from '../services/desk/today'
-import { listFailedJobs, retryFailedJob } from '../jobs/failed'
+import type { deskCalls } from '../../../contract/desk-calls'
+import type { FileHandler } from '../../http/files'
+import type { StaffHandlers } from '../../http/staff'
+import { readAudit } from '../../services/desk/audit-trail'
+import { searchBookings } from '../../services/desk/bookings'
+import { deleteMenu, listMenus, listProducts, saveMenu, saveProduct } from '../../services/desk/catalog'
+import { listConsultants, saveConsultant, setConsultantActive } from '../../services/desk/consultants'
+import { couponClaims, listCoupons, saveCoupon, stopCoupon } from '../../services/desk/coupons'
+import { imageById, uploadImage } from '../../services/desk/images'
+import { resendMail } from '../../services/desk/mails'
+import { listMails, memberDetail, searchMembers } from '../../services/desk/members'
+import { listNotices, saveNotice, withdrawNotice } from '../../services/desk/notices'
+import { refundPurchase } from '../../services/desk/refunds'
+import { deskToday } from '../../services/desk/today'
+import { listFailedJobs, retryFailedJob } from '../../jobs/failed'
 
 // The operator's desk (contract/desk-calls.ts, mounted by server/http/staff.ts): every call is for
 // the operator role; every write goes with its audit row (services/desk/common.ts `audited`).
@@ -44,3 +45,6 @@ export const deskHandlers: StaffHandlers<typeof deskCalls> = {
   'desk-today': ({ deps }) => deskToday(deps),
   'desk-bookings': ({ deps, input }) => searchBookings(deps, input),
 }
+
+/** An uploaded image (contract/file-calls.ts 'image'): public, served to members' <img> as well. */
+export const imageFile: FileHandler = async ({ deps, name }) => (await imageById(deps, name))?.bytes ?? null

@@ -1,19 +1,19 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { IdentityConflictError } from '../adapters/identity'
-import { isUniqueViolation } from '../db/constraints'
-import { emailChanges, members } from '../db/schema'
-import { addMinutes } from '../domain/time'
-import { badRequest, serverErrors } from '../http/errors'
-import type { Deps, MemberRow } from '../http/handler'
-import { LINK_HOURS, newLinkToken, tokenDigest } from './link-secrets'
-import { mails, sendSecurityMail } from '../mail/member-mails'
+import type { CallResponse } from '../../../contract/calls'
+import { IdentityConflictError } from '../../adapters/identity'
+import { isUniqueViolation } from '../../db/constraints'
+import { emailChanges, members } from '../../db/schema'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
+import { LINK_HOURS, newLinkToken, tokenDigest } from '../../infra/link-secrets'
+import { mails, sendSecurityMail } from '../../mail/member-mails'
 
 /** Mails the link that moves member `m` to `email` (lower-cased), unless the address is taken. */
 export async function requestEmailChange(deps: Deps, m: MemberRow, email: string): Promise<void> {
-  if (email === m.email) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (email === m.email) throw invalid(serverErrors.emailAlreadyUsed)
   const [taken] = await deps.db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
-  if (taken || (await deps.identity.getUserByEmail(email))) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (taken || (await deps.identity.getUserByEmail(email))) throw invalid(serverErrors.emailAlreadyUsed)
   const t = newLinkToken()
   await deps.db.insert(emailChanges).values({ token: tokenDigest(t), memberId: m.memberId, newEmail: email, expiresAt: addMinutes(deps.clock.now(), LINK_HOURS * 60) })
   await mails.emailChange(deps.mailer, email, `${deps.config.appOrigin}/settings/email-change-complete?token=${t}`)
@@ -30,14 +30,14 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
   const now = deps.clock.now()
   const digest = tokenDigest(token)
   const [change] = await db.select().from(emailChanges).where(eq(emailChanges.token, digest))
-  if (!change || (caller !== null && caller !== change.memberId)) throw badRequest(serverErrors.emailChangeLinkInvalid)
+  if (!change || (caller !== null && caller !== change.memberId)) throw invalid(serverErrors.emailChangeLinkInvalid)
   const alreadyChanged = async () => {
     const [member] = await db.select({ email: members.email }).from(members).where(eq(members.memberId, change.memberId))
-    if (member?.email !== change.newEmail) throw badRequest(serverErrors.emailChangeLinkInvalid)
+    if (member?.email !== change.newEmail) throw invalid(serverErrors.emailChangeLinkInvalid)
     return { email: change.newEmail, alreadyCompleted: true }
   }
   if (change.usedAt) return alreadyChanged()
-  if (change.expiresAt.getTime() <= now.getTime()) throw badRequest(serverErrors.emailChangeLinkInvalid)
+  if (change.expiresAt.getTime() <= now.getTime()) throw invalid(serverErrors.emailChangeLinkInvalid)
   let previousEmail: string | null = null
   let applied: boolean
   try {
@@ -49,15 +49,15 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
         .returning()
       if (!claimed) return false
       const [member] = await tx.select({ email: members.email }).from(members).where(eq(members.memberId, claimed.memberId))
-      if (!member) throw badRequest(serverErrors.emailChangeLinkInvalid)
+      if (!member) throw invalid(serverErrors.emailChangeLinkInvalid)
       const [taken] = await tx.select({ id: members.memberId }).from(members).where(eq(members.email, claimed.newEmail))
-      if (taken) throw badRequest(serverErrors.emailAlreadyUsed)
+      if (taken) throw invalid(serverErrors.emailAlreadyUsed)
       // members.email is unique: another member's concurrent change to this address fails here.
       await tx.update(members).set({ email: claimed.newEmail }).where(eq(members.memberId, claimed.memberId))
       try {
         await identity.updateUser(claimed.memberId, { email: claimed.newEmail })
       } catch (e) {
-        if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
+        if (e instanceof IdentityConflictError) throw invalid(serverErrors.emailAlreadyUsed)
         throw e
       }
       previousEmail = member.email
@@ -66,7 +66,7 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
   } catch (e) {
     // The identity provider changed but our commit did not: put the sign-in address back.
     if (previousEmail) await identity.updateUser(change.memberId, { email: previousEmail }).catch(() => {})
-    if (isUniqueViolation(e)) throw badRequest(serverErrors.emailAlreadyUsed)
+    if (isUniqueViolation(e)) throw invalid(serverErrors.emailAlreadyUsed)
     throw e
   }
   if (!applied) return alreadyChanged()

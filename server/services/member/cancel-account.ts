@@ -1,12 +1,12 @@
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm'
-import { apiErrors } from '../../contract/messages'
-import type { Tx } from '../db/client'
-import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../db/schema'
-import { HttpError, badRequest } from '../http/errors'
-import type { Deps, MemberRow } from '../http/handler'
-import { lockMember } from './member-lock'
-import { hasLivePurchase } from './purchase/attempts'
-import { mailConsultant } from '../mail/consultant-mails'
+import { apiErrors } from '../../../contract/messages'
+import type { Tx } from '../../db/client'
+import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../../db/schema'
+import { invalid, conflict } from '../../domain/errors'
+import type { Deps, MemberRow } from '../deps'
+import { lockMember } from '../../infra/member-lock'
+import { hasLivePurchase } from '../purchase/attempts'
+import { mailConsultant } from '../../mail/consultant-mails'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000
@@ -33,7 +33,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
         .select()
         .from(tickets)
         .where(and(eq(tickets.memberId, member.memberId), eq(tickets.productType, 'SUPPORT'), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
-      if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw badRequest(apiErrors.unusedTickets)
+      if (held.some((t) => !t.reservationAt || t.reservationAt.getTime() > now.getTime())) throw invalid(apiErrors.unusedTickets)
       // The cells of bookings still ahead go back to the grid (their consultations read 取消 on every
       // staff view, docs/server.md "Consultation state"); a consultation under way or past keeps its
       // cells as the record, as a refund keeps past cells. Today the refusal above leaves only
@@ -54,7 +54,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       ended = done
       break
     }
-    if (Date.now() > deadline) throw new HttpError(409, 'A purchase of this member is in progress; retry later.')
+    if (Date.now() > deadline) throw conflict('A purchase of this member is in progress; retry later.')
     await sleep(POLL_MS)
   }
   // From here on no call of this process may be served as this member (their token may still

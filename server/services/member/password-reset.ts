@@ -1,10 +1,10 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { members, passwordResets } from '../db/schema'
-import { addMinutes } from '../domain/time'
-import { badRequest, serverErrors } from '../http/errors'
-import type { Deps } from '../http/handler'
-import { mails, sendSecurityMail } from '../mail/member-mails'
+import { members, passwordResets } from '../../db/schema'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { Deps } from '../deps'
+import { mails, sendSecurityMail } from '../../mail/member-mails'
 
 const RESET_CODE_MINUTES = 30
 /** Tries one reset code survives: the 5th wrong one leaves it void. */
@@ -15,7 +15,7 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
 /** Mails a new 6-digit code to the member of `email` (lower-cased); `Member Not Found.` otherwise. */
 export async function mailResetCode(deps: Deps, email: string): Promise<void> {
   const [m] = await deps.db.select().from(members).where(eq(members.email, email))
-  if (!m) throw badRequest(serverErrors.memberNotFound)
+  if (!m) throw invalid(serverErrors.memberNotFound)
   const code = String(randomInt(100000, 1000000))
   const expiresAt = addMinutes(deps.clock.now(), RESET_CODE_MINUTES)
   // One live code per member (partial unique index): a new request replaces the unused row, so
@@ -31,7 +31,7 @@ export async function mailResetCode(deps: Deps, email: string): Promise<void> {
 export async function resetPassword(deps: Deps, email: string, authCode: string, newPassword: string): Promise<void> {
   const now = deps.clock.now()
   const [m] = await deps.db.select().from(members).where(eq(members.email, email))
-  if (!m) throw badRequest(serverErrors.authCodeInvalid)
+  if (!m) throw invalid(serverErrors.authCodeInvalid)
   // Each try takes one of the code's tries in one statement, so parallel guesses cannot share a
   // try: 50 at once compare at most 5, then the code matches nothing.
   const [live] = await deps.db
@@ -39,14 +39,14 @@ export async function resetPassword(deps: Deps, email: string, authCode: string,
     .set({ attempts: sql`${passwordResets.attempts} + 1` })
     .where(and(eq(passwordResets.memberId, m.memberId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now), lt(passwordResets.attempts, RESET_CODE_TRIES)))
     .returning({ id: passwordResets.id, code: passwordResets.code })
-  if (!live || !sameCode(live.code, authCode)) throw badRequest(serverErrors.authCodeInvalid)
+  if (!live || !sameCode(live.code, authCode)) throw invalid(serverErrors.authCodeInvalid)
   // The right code is spent once: two submissions at once cannot both set a password.
   const [claimed] = await deps.db
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.id, live.id), isNull(passwordResets.usedAt)))
     .returning({ id: passwordResets.id })
-  if (!claimed) throw badRequest(serverErrors.authCodeInvalid)
+  if (!claimed) throw invalid(serverErrors.authCodeInvalid)
   try {
     await deps.identity.updateUser(m.memberId, { password: newPassword })
   } catch (e) {

@@ -1,6 +1,6 @@
 import type { members } from '../db/schema'
 import type { Clock } from '../domain/time'
-import type { CheckedJson } from '../http/checked-json'
+import type { CheckedJson } from './checked-json'
 import type { CacheBus, CacheEvent } from './cache-bus'
 
 // In-process caches (docs/decisions.md 17): the caller's member row, the day grid of
@@ -176,13 +176,13 @@ export type ApiCaches = {
   scheduleChanged: () => void
   /**
    * `cache.get(key, compute)` while every write answered by any process has been applied here
-   * (server/services/cache-bus.ts: the writers wait for it); while the cross-process bus is down
+   * (server/infra/cache-bus.ts: the writers wait for it); while the cross-process bus is down
    * or late, computed afresh and not kept. Always from the cache in a single process (no bus).
    */
   read: <K, V>(cache: TtlCache<K, V>, key: K, compute: (now: number, key: K) => Promise<Fresh<V>>) => Promise<V>
   /** Resolves when this process's invalidations have been applied by the other processes (app.ts awaits it before answering). */
   flush: () => Promise<void>
-  /** Applies another process's invalidation (server/services/cache-bus.ts). */
+  /** Applies another process's invalidation (server/infra/cache-bus.ts). */
   apply: (event: CacheEvent) => void
   /** Forgets everything (the bus may have missed invalidations). */
   clearAll: () => void

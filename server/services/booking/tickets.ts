@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Ticket, StaffProfile } from '../../contract/entities'
-import type { Tx } from '../db/client'
-import { staff, tickets } from '../db/schema'
-import { formatReservationTime, unixSeconds } from '../domain/time'
-import { reservationChangeRefusal } from '../../contract/reservation-rules'
-import { badRequest, notFound, serverErrors } from '../http/errors'
-import { apiErrors } from '../../contract/messages'
+import type { Ticket, StaffProfile } from '../../../contract/entities'
+import type { TicketNumber } from '../../../contract/ids'
+import type { Tx } from '../../db/client'
+import { staff, tickets } from '../../db/schema'
+import { formatReservationTime, unixSeconds } from '../../domain/time'
+import { reservationChangeRefusal } from '../../../contract/reservation-rules'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import { apiErrors } from '../../../contract/messages'
 
 export type TicketRow = typeof tickets.$inferSelect
 export type StaffRow = typeof staff.$inferSelect
@@ -63,7 +64,7 @@ export async function listTickets(db: Tx, memberId: string, types: TicketRow['pr
 }
 
 /** The caller's own ticket; another member's (or an unknown) number answers 404. */
-export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: string, forUpdate = false) {
+export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: TicketNumber, forUpdate = false) {
   const q = db
     .select()
     .from(tickets)
@@ -77,14 +78,14 @@ export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: stri
 /** Spec §6 / docs/design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
 export function assertChangeable(t: TicketRow, now: Date) {
   const refusal = reservationChangeRefusal(t, now)
-  if (refusal === 'notChangeable') throw badRequest(serverErrors.ticketNotChangeable)
-  if (refusal === 'tooLate') throw badRequest(apiErrors.reservationTimeout)
+  if (refusal === 'notChangeable') throw invalid(serverErrors.ticketNotChangeable)
+  if (refusal === 'tooLate') throw invalid(apiErrors.reservationTimeout)
 }
 
 /** Spec §6: COMPLETED SUPPORT ticket, no refund, not yet rated. */
 export function assertRatable(t: TicketRow) {
   if (t.productType !== 'SUPPORT' || t.supportStatus !== 'COMPLETED' || t.amountRefunded > 0) {
-    throw badRequest(serverErrors.ratingNotAvailable)
+    throw invalid(serverErrors.ratingNotAvailable)
   }
-  if (t.alreadyRating) throw badRequest(serverErrors.alreadyRated)
+  if (t.alreadyRating) throw invalid(serverErrors.alreadyRated)
 }

@@ -3,7 +3,7 @@ import { calls, type CallName, type CallResponse } from '../../contract/calls'
 
 /**
  * An answer already checked against the contract and serialized to UTF-8 bytes: the app sends the
- * bytes as they are. Cached answers (server/services/cache.ts) are checked, stringified and
+ * bytes as they are. Cached answers (server/infra/cache.ts) are checked, stringified and
  * encoded once, when computed, not on every request that serves them (a string body would be
  * measured and encoded again on each write).
  */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { Tx } from '../db/client'
-import { lockKey } from '../db/constraints'
-import { atJst, toZoned } from '../domain/time'
+import type { Tx } from '../../db/client'
+import { lockKey } from '../../db/constraints'
+import { atJst, toZoned } from '../../domain/time'
 import type { StaffRow } from './tickets'
 
 // Fair assignment of 指名なし bookings (docs/server.md "Assignment"), as round-robin schedulers do:
@@ -24,7 +24,7 @@ export async function weekCounts(tx: Tx, at: Date, now: Date): Promise<Map<strin
     SELECT staff_id AS "staffId", count(DISTINCT ticket_number)::int AS n FROM bookings
     WHERE cell_start >= ${w.from} AND cell_start < ${w.to} AND (held_until IS NULL OR held_until > ${now})
     GROUP BY staff_id`)
-  const rows = (result as unknown as { rows: { staffId: string; n: number }[] }).rows
+  const rows = (result as { rows: { staffId: string; n: number }[] }).rows
   return new Map(rows.map((r) => [r.staffId, Number(r.n)]))
 }
 

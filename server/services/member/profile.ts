@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { members } from '../db/schema'
-import type { CallInput, Deps, MemberRow } from '../http/handler'
+import type { CallResponse } from '../../../contract/calls'
+import { members } from '../../db/schema'
+import type { CallInput, Deps, MemberRow } from '../deps'
 
 /** Names and phone number on the member row, the display name at the identity provider. */
 export async function updateProfile(deps: Deps, m: MemberRow, input: CallInput<'user-update'>): Promise<CallResponse<'user-update'>> {

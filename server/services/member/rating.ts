@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { products, ratings, staff, tickets } from '../db/schema'
-import { badRequest, serverErrors } from '../http/errors'
-import type { CallInput, Deps, MemberRow } from '../http/handler'
-import { assertRatable, loadOwnTicket } from './tickets'
+import { products, ratings, staff, tickets } from '../../db/schema'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps, MemberRow } from '../deps'
+import { assertRatable, loadOwnTicket } from '../booking/tickets'
 
 /** Once per COMPLETED SUPPORT ticket; the tip itself is paid through charge (TIP, parentTicketNumber). */
 export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rating'>): Promise<void> {
   const now = deps.clock.now()
   if (input.tip && input.tipData) {
     const [tip] = await deps.db.select().from(products).where(and(eq(products.productId, input.tipData.productId), eq(products.productType, 'TIP')))
-    if (!tip) throw badRequest(serverErrors.tipProductNotFound)
+    if (!tip) throw invalid(serverErrors.tipProductNotFound)
   }
   await deps.db.transaction(async (tx) => {
     const { ticket } = await loadOwnTicket(tx, m.memberId, input.ticketNumber, true)
@@ -29,14 +29,14 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
       })
       .onConflictDoNothing()
       .returning({ t: ratings.ticketNumber })
-    if (inserted.length === 0) throw badRequest(serverErrors.alreadyRated)
+    if (inserted.length === 0) throw invalid(serverErrors.alreadyRated)
     await tx.update(tickets).set({ alreadyRating: true }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     if (ticket.staffId) {
       await tx
         .update(staff)
         .set({
           // Kept unrounded: a rounded running mean stops moving once one rating shifts it by less
-          // than 0.05 (about 80 ratings); the answers round it (services/tickets.ts roundScore).
+          // than 0.05 (about 80 ratings); the answers round it (services/booking/tickets.ts roundScore).
           averageScore: sql`(${staff.averageScore} * ${staff.ratingCount} + ${input.memberTotalScore})::float8 / (${staff.ratingCount} + 1)`,
           ratingCount: sql`${staff.ratingCount} + 1`,
         })

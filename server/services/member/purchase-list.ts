@@ -1,10 +1,10 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { LocalTime, ZonedDateTime } from '@js-joda/core'
-import type { CallResponse } from '../../contract/calls'
-import { coupons, purchases, tickets } from '../db/schema'
-import { JST, LocalDate, formatReservationTime, todayJst, unixSeconds } from '../domain/time'
-import { badRequest, notFound, serverErrors } from '../http/errors'
-import type { CallInput, Deps, MemberRow } from '../http/handler'
+import type { CallResponse } from '../../../contract/calls'
+import { coupons, purchases, tickets } from '../../db/schema'
+import { JST, LocalDate, formatReservationTime, todayJst, unixSeconds } from '../../domain/time'
+import { invalid, notFound, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps, MemberRow } from '../deps'
 
 const PAGE_SIZE = 20
 
@@ -21,7 +21,7 @@ export async function purchasePage(deps: Deps, m: MemberRow, input: CallInput<'p
     to = new Date(now.getTime() + 1000)
   } else {
     const year = Number(input.period)
-    if (year < 2023 || year > today.year()) throw badRequest(serverErrors.periodOutOfRange)
+    if (year < 2023 || year > today.year()) throw invalid(serverErrors.periodOutOfRange)
     from = startOfDay(LocalDate.of(year, 1, 1))
     to = startOfDay(LocalDate.of(year + 1, 1, 1))
   }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm'
-import type { Coupon } from '../../contract/entities'
-import type { Tx } from '../db/client'
-import { businessHolidays, coupons, memberCoupons, notices, products, reservationMenus } from '../db/schema'
-import { publishedAt } from './desk/notices'
-import { unixSeconds } from '../domain/time'
-import type { MemberRow } from '../http/handler'
+import type { Coupon } from '../../../contract/entities'
+import type { Tx } from '../../db/client'
+import { businessHolidays, coupons, memberCoupons, notices, products, reservationMenus } from '../../db/schema'
+import { publishedAt } from '../desk/notices'
+import { unixSeconds } from '../../domain/time'
+import type { MemberRow } from '../deps'
 
 // Member reads that belong to no flow: the home (user-data) and the menu (products, reservation
 // menus).

@@ -1,17 +1,17 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { CallResponse } from '../../contract/calls'
-import { IdentityConflictError } from '../adapters/identity'
-import type { Tx } from '../db/client'
-import { isUniqueViolation, lockKey } from '../db/constraints'
-import { members, pendingSignups, tickets } from '../db/schema'
-import { freeInterviewTicket } from '../db/seed/members'
-import { addMinutes } from '../domain/time'
-import { badRequest, serverErrors } from '../http/errors'
-import type { CallInput, Deps } from '../http/handler'
-import { newMemberId, newTicketNumber } from './ids'
-import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from './link-secrets'
-import { mails } from '../mail/member-mails'
-import { supportTelFor } from './support-tel'
+import type { CallResponse } from '../../../contract/calls'
+import { IdentityConflictError } from '../../adapters/identity'
+import type { Tx } from '../../db/client'
+import { isUniqueViolation, lockKey } from '../../db/constraints'
+import { members, pendingSignups, tickets } from '../../db/schema'
+import { freeInterviewTicket } from '../../db/seed/members'
+import { addMinutes } from '../../domain/time'
+import { invalid, serverErrors } from '../../domain/errors'
+import type { CallInput, Deps } from '../deps'
+import { newMemberId, newTicketNumber } from '../../infra/ids'
+import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../../infra/link-secrets'
+import { mails } from '../../mail/member-mails'
+import { supportTelFor } from '../booking/support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).
 
@@ -30,14 +30,14 @@ async function createSignupIdentity(deps: Deps, tx: Tx, u: { uid: string; email:
     if (!(e instanceof IdentityConflictError)) throw e
   }
   const stale = await deps.identity.getUserByEmail(u.email)
-  if (!stale || !stale.disabled) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (!stale || !stale.disabled) throw invalid(serverErrors.emailAlreadyUsed)
   const [owner] = await tx.select({ id: members.memberId }).from(members).where(eq(members.memberId, stale.uid))
-  if (owner) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (owner) throw invalid(serverErrors.emailAlreadyUsed)
   await deps.identity.deleteUser(stale.uid)
   try {
     await deps.identity.createUser(u)
   } catch (e) {
-    if (e instanceof IdentityConflictError) throw badRequest(serverErrors.emailAlreadyUsed)
+    if (e instanceof IdentityConflictError) throw invalid(serverErrors.emailAlreadyUsed)
     throw e
   }
 }
@@ -52,16 +52,16 @@ const couponOf = (p: SignupPayload) => (p.couponCode ? { couponCode: p.couponCod
  * Every request is a record of its own: no identity user exists before the
  * link is opened, so a second request for the address — the landing page needs no captcha —
  * cannot touch the first one's password. The password waits sealed with the mailed token
- * (services/link-secrets.ts); the database keeps only the token's digest.
+ * (infra/link-secrets.ts); the database keeps only the token's digest.
  */
 export async function requestSignup(deps: Deps, input: CallInput<'signup-request'>): Promise<void> {
   const { db, identity, clock, config } = deps
   const email = input.email.toLowerCase()
   const [existing] = await db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
-  if (existing) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (existing) throw invalid(serverErrors.emailAlreadyUsed)
   // An enabled identity user owns the address (a disabled one is a leftover of the former design).
   const known = await identity.getUserByEmail(email)
-  if (known && !known.disabled) throw badRequest(serverErrors.emailAlreadyUsed)
+  if (known && !known.disabled) throw invalid(serverErrors.emailAlreadyUsed)
   const t = newLinkToken()
   const now = clock.now()
   const { password, recaptchaToken: _captcha, ...payload } = input
@@ -88,21 +88,21 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
   const now = clock.now()
   const digest = tokenDigest(token)
   const [found] = await db.select({ email: pendingSignups.email }).from(pendingSignups).where(eq(pendingSignups.token, digest))
-  if (!found) throw badRequest(serverErrors.signupLinkInvalid)
+  if (!found) throw invalid(serverErrors.signupLinkInvalid)
   let createdUid: string | null = null
   let outcome: { memberId: string; email: string; payload: SignupPayload; already: boolean }
   try {
     outcome = await db.transaction(async (tx) => {
       await lockKey(tx, `signup:${found.email}`)
       const [row] = await tx.select().from(pendingSignups).where(eq(pendingSignups.token, digest))
-      if (!row) throw badRequest(serverErrors.signupLinkInvalid)
+      if (!row) throw invalid(serverErrors.signupLinkInvalid)
       const p = row.payload as SignupPayload
       if (row.completedAt) return { memberId: row.memberId, email: row.email, payload: p, already: true }
       const password = row.passwordSealed ? openWithToken(token, row.passwordSealed) : null
-      if (row.expiresAt.getTime() <= now.getTime() || password === null) throw badRequest(serverErrors.signupLinkInvalid)
+      if (row.expiresAt.getTime() <= now.getTime() || password === null) throw invalid(serverErrors.signupLinkInvalid)
       // The address became a member's some other way (an e-mail change): nothing to complete.
       const [taken] = await tx.select({ id: members.memberId }).from(members).where(or(eq(members.email, row.email), eq(members.memberId, row.memberId)))
-      if (taken) throw badRequest(serverErrors.signupLinkInvalid)
+      if (taken) throw invalid(serverErrors.signupLinkInvalid)
       await tx.insert(members).values({
         memberId: row.memberId,
         email: row.email,
@@ -131,13 +131,13 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
     })
   } catch (e) {
     if (createdUid) await identity.deleteUser(createdUid).catch(() => {})
-    if (isUniqueViolation(e)) throw badRequest(serverErrors.signupLinkInvalid)
+    if (isUniqueViolation(e)) throw invalid(serverErrors.signupLinkInvalid)
     throw e
   }
   if (outcome.already) {
     // Still a member (not cancelled since): the success state, not the failure page.
     const [member] = await db.select({ email: members.email }).from(members).where(eq(members.memberId, outcome.memberId))
-    if (!member) throw badRequest(serverErrors.signupLinkInvalid)
+    if (!member) throw invalid(serverErrors.signupLinkInvalid)
     return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true, ...couponOf(outcome.payload) }
   }
   deps.caches.memberChanged(outcome.memberId)

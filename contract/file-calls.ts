@@ -1,0 +1,54 @@
+import * as v from 'valibot'
+import { STAFF_CALENDAR_PREFIX, type StaffCallRole } from './staff-calls'
+
+/**
+ * Calls whose answer is a file, not JSON: an uploaded image, the consultant's iCalendar feed (and
+ * the CSV exports and receipts to come). Each entry declares its path, who may call it, how the one
+ * path parameter is checked and what the answer is; server/http/files.ts mounts them all the same
+ * way (docs/server.md "File answers"). A refused or unknown parameter is a 404 `{ message }`, like
+ * any path that names nothing.
+ */
+export type FileCallSpec = {
+  method: 'GET'
+  /** Mounted at `<prefix><name>`; `name` is the path's last segment. */
+  prefix: string
+  /**
+   * 'public': no credential (an <img> carries no token); 'url-token': the path itself is the
+   * credential (a calendar app cannot send a header); a staff role: the bearer token and the role,
+   * as the staff calls check them.
+   */
+  access: 'public' | 'url-token' | StaffCallRole
+  /** The path's last segment; what it may look like. */
+  name: v.GenericSchema<string, string>
+  contentType: string
+  cacheControl: string
+  contentDisposition?: 'inline' | 'attachment'
+}
+export type FileRegistry = Record<string, FileCallSpec>
+
+/** `/api/images/<id>` (an upload of the operator's desk). */
+export const IMAGE_PATH_PREFIX = '/api/images/'
+
+export const fileCalls = {
+  /** An uploaded image: re-encoded WebP, immutable (an id is never reused). */
+  image: {
+    method: 'GET',
+    prefix: IMAGE_PATH_PREFIX,
+    access: 'public',
+    name: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/)),
+    contentType: 'image/webp',
+    cacheControl: 'public, max-age=31536000, immutable',
+    contentDisposition: 'inline',
+  },
+  /** A consultant's bookings as iCalendar: the 43-character token in the name is the credential. */
+  'calendar-feed': {
+    method: 'GET',
+    prefix: STAFF_CALENDAR_PREFIX,
+    access: 'url-token',
+    name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/)),
+    contentType: 'text/calendar; charset=utf-8',
+    cacheControl: 'private, no-store',
+  },
+} as const satisfies FileRegistry
+
+export type FileCallName = keyof typeof fileCalls
