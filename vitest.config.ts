@@ -2,6 +2,12 @@ import { defineConfig } from 'vitest/config'
 
 /** Component tests that replace one of the app's modules with vi.mock: each in a module graph of its own. */
 const DOM_MOCKING = ['tests/unit/view-error-report.test.tsx']
+/**
+ * Unit tests that run Vite (a build with its prerender, the dev server) or set NODE_ENV: React
+ * loaded in one mode by an earlier file of a shared graph breaks a build's prerender in the other
+ * ("dispatcher.getOwner is not a function"), so each keeps a module graph of its own.
+ */
+const UNIT_BUILDS = ['tests/unit/bundle-secrets.test.ts', 'tests/unit/dev-server.test.ts', 'tests/unit/production-config.test.ts']
 
 // Projects: pure units and charts (node), components (jsdom, the app's own Chakra system),
 // and the API server in-process against a real database and the real Auth Emulator.
@@ -17,11 +23,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          exclude: UNIT_BUILDS,
           environment: 'node',
           // Pure functions and charts: the files of a worker share one module graph, as the component
           // and API projects do (the project's run 36 → 25 s). A file that replaces a module or keeps
-          // state between files would need a project of its own (as DOM_MOCKING).
+          // state between files needs a project of its own (as DOM_MOCKING and UNIT_BUILDS).
           isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-builds',
+          include: UNIT_BUILDS,
+          environment: 'node',
         },
       },
       {

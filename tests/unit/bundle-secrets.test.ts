@@ -2,13 +2,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { Plugin } from 'vite'
 import { localWebEnv } from '../../scripts/stack/services'
 
 /**
- * No server secret and no test password in the built bundle, and none of the QA tools
- * (the path recorder, its panel, the live inspector and the live flow panel are for
- * development and test builds only). The production bundle is built into a temp folder (or
- * BUNDLE_DIR is scanned when a build is already at hand) and every file under it is searched.
+ * The production bundle `npm start` serves, built once for this file (a build is the costliest
+ * thing the unit tests do) and checked twice:
+ * - no server secret and no test password in it, and none of the QA tools (the path recorder, its
+ *   panel, the live inspector and the live flow panel are for development and test builds only):
+ *   every file under it is searched (BUNDLE_DIR scans a build already at hand instead);
+ * - a member's page never loads staff or QA code (docs/performance.md "What a member's page loads"),
+ *   read from the bundle's own module graph.
  */
 const patterns: [string, RegExp][] = [
   ['demo member password', /demo1234/],
@@ -33,10 +37,62 @@ const files = (dir: string): string[] =>
     return statSync(p).isDirectory() ? files(p) : [p]
   })
 
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+const routeFiles = readdirSync(path.join(ROOT, 'src/routes')).filter((f) => f.endsWith('.tsx'))
+const featuresOf = (files: string[]) =>
+  new Set(files.flatMap((f) => [...readFileSync(path.join(ROOT, 'src/routes', f), 'utf8').matchAll(/from '\.\.\/features\/([a-z0-9-]+)\//g)].map((m) => m[1])))
+const memberFeatures = featuresOf(routeFiles.filter((f) => !f.startsWith('staff')))
+/** Features imported by staff routes and by no member route. */
+const staffFeatures = [...featuresOf(routeFiles.filter((f) => f.startsWith('staff')))].filter((f) => !memberFeatures.has(f))
+
+const forbidden: RegExp[] = [
+  ...staffFeatures.map((f) => new RegExp(`^src/features/${f}/`)),
+  /^src\/features\/qa\//,
+  /^contract\/(staff|desk)-(calls|messages)\.ts$/,
+  /^src\/api\/(staff|desk)-client\.ts$/,
+  /^src\/text\/(staff|desk)[^/]*\.ts$/,
+]
+
 let tmp: string | null = null
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true })
 })
+
+type ChunkInfo = { modules: string[]; imports: string[] }
+
+/** The production build (as `npm start` serves it) into a temp folder, with each chunk's modules and static imports. */
+async function buildWithGraph(): Promise<{ dir: string; chunks: Map<string, ChunkInfo> }> {
+  tmp = mkdtempSync(path.join(tmpdir(), 'mypage-bundle-'))
+  const chunks = new Map<string, ChunkInfo>()
+  const capture: Plugin = {
+    name: 'test-capture-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const c of Object.values(bundle)) {
+        if (c.type !== 'chunk') continue
+        chunks.set(c.fileName, { modules: c.moduleIds.map((id) => path.relative(ROOT, id.split('?')[0]).replaceAll(path.sep, '/')), imports: c.imports })
+      }
+    },
+  }
+  const { build } = await import('vite')
+  // The local stack's configuration, named explicitly (a production build has no fallbacks). NODE_ENV
+  // as `vite build` has it on the command line: vitest sets it to 'test', with which Vite builds
+  // dependencies' development code (xstate's warnings, React's checks) into the bundle.
+  const saved = { ...process.env }
+  Object.assign(process.env, localWebEnv('http://127.0.0.1:9099'), { NODE_ENV: 'production' })
+  try {
+    await build({ mode: 'production', logLevel: 'error', plugins: [capture], build: { outDir: tmp, emptyOutDir: true } })
+  } finally {
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k]
+    process.env.NODE_ENV = saved.NODE_ENV
+  }
+  return { dir: tmp, chunks }
+}
+
+let built: ReturnType<typeof buildWithGraph> | null = null
+/** The one build of this file, made by whichever test asks first. */
+const production = () => (built ??= buildWithGraph())
 
 // Unique strings of src/adapters/flow-recorder.ts, src/features/qa/recorder-panel.tsx,
 // @statelyai/inspect and the live flow panel (src/features/qa/flow-panel*.tsx).
@@ -44,25 +100,7 @@ const qaMarkers = ['recorded in the app on', 'QA path recorder', 'download path 
 
 describe('the built production bundle', () => {
   it('holds no server secret, no test password and no QA tool', async () => {
-    let dir = process.env.BUNDLE_DIR
-    if (!dir) {
-      tmp = mkdtempSync(path.join(tmpdir(), 'mypage-bundle-'))
-      const { build } = await import('vite')
-      // The production bundle `npm start` serves: a production build names its configuration
-      // explicitly (no fallbacks), here the local stack's.
-      // NODE_ENV as `vite build` has it on the command line: vitest sets it to 'test', with which
-      // Vite builds dependencies' development code (xstate's warnings, React's checks) into the
-      // bundle, which is not what members get.
-      const saved = { ...process.env }
-      Object.assign(process.env, localWebEnv('http://127.0.0.1:9099'), { NODE_ENV: 'production' })
-      try {
-        await build({ mode: 'production', logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } })
-      } finally {
-        for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k]
-        process.env.NODE_ENV = saved.NODE_ENV
-      }
-      dir = tmp
-    }
+    const dir = process.env.BUNDLE_DIR ?? (await production()).dir
     const scanned = files(dir).filter((f) => /\.(js|mjs|css|html|json|map|txt|svg)$/.test(f))
     expect(scanned.some((f) => f.endsWith('.js'))).toBe(true)
     const found: string[] = []
@@ -73,5 +111,35 @@ describe('the built production bundle', () => {
     }
     console.log(`bundle-secrets: ${scanned.length} files scanned in ${dir}, ${found.length} findings`)
     expect(found).toEqual([])
+  }, 240_000)
+})
+
+/** The chunks a prerendered page loads: its scripts and module preloads, and what they import statically. */
+function chunksOfPage(html: string, chunks: Map<string, ChunkInfo>): string[] {
+  const out = new Set<string>()
+  const add = (file: string) => {
+    if (out.has(file)) return
+    out.add(file)
+    for (const dep of chunks.get(file)?.imports ?? []) add(dep)
+  }
+  for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) add(m[1])
+  return [...out]
+}
+
+const offending = (modules: string[]) => modules.filter((m) => forbidden.some((re) => re.test(m)))
+
+describe("a member page's module graph", () => {
+  it('holds no staff and no QA module on /login and on / signed in', async () => {
+    expect(staffFeatures.length).toBeGreaterThan(5)
+    const { dir, chunks } = await production()
+    // The check can fail: the staff side's own chunks hold the modules it looks for.
+    expect(offending([...chunks.values()].flatMap((c) => c.modules)).length).toBeGreaterThan(10)
+    for (const page of ['login.html', 'index.html']) {
+      const html = readFileSync(path.join(dir, 'prerendered', page), 'utf8')
+      const files = chunksOfPage(html, chunks)
+      expect(files.length, `${page}: its chunks`).toBeGreaterThan(10)
+      const found = files.flatMap((f) => offending(chunks.get(f)?.modules ?? []).map((m) => `${page}: ${f} holds ${m}`))
+      expect(found).toEqual([])
+    }
   }, 240_000)
 })

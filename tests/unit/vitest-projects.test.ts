@@ -25,8 +25,18 @@ it('every component test that mocks a module runs in a module graph of its own',
 })
 
 it('no test of the shared-graph unit project replaces a module', () => {
-  const projects = (config.test?.projects ?? []) as Array<{ test: { name: string; isolate?: boolean } }>
-  expect(projects.find((p) => p.test.name === 'unit')!.test.isolate).toBe(false)
+  const projects = (config.test?.projects ?? []) as Array<{ test: { name: string; isolate?: boolean; exclude?: string[]; include?: string[] } }>
+  const unit = projects.find((p) => p.test.name === 'unit')!.test
+  const builds = projects.find((p) => p.test.name === 'unit-builds')!.test
+  expect(unit.isolate).toBe(false)
+  expect(builds.isolate).not.toBe(false)
+  // Whatever runs Vite or sets NODE_ENV runs in unit-builds, nowhere else.
+  const building = readdirSync(path.join(ROOT, 'tests/unit'))
+    .filter((f) => f.endsWith('.test.ts') && f !== 'vitest-projects.test.ts')
+    .filter((f) => /NODE_ENV|from 'vite'|import\('vite'\)/.test(readFileSync(path.join(ROOT, 'tests/unit', f), 'utf8')))
+    .map((f) => `tests/unit/${f}`)
+  expect([...(builds.include ?? [])].sort()).toEqual(building.sort())
+  expect([...(unit.exclude ?? [])].sort()).toEqual(building.sort())
   const mocking = ['tests/unit', 'tests/machines']
     .flatMap((dir) => readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.test.ts')).map((f) => `${dir}/${f}`))
     .filter((f) => f !== 'tests/unit/vitest-projects.test.ts')
