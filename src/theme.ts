@@ -188,6 +188,7 @@ const inSteps = systemSteps !== undefined && typeof document !== 'undefined'
 const configs = [defaultBaseConfig, chakraTheme, config] as const
 
 /** The app's Chakra system; see `buildSystemInSteps` for when it is built. */
+// Cast kept: in steps the system is assigned by `buildSystemInSteps` before anything renders or reads it.
 export let system: SystemContext = inSteps ? (undefined as unknown as SystemContext) : createSystem(...configs)
 
 /** Builds `system` in the built app, `pause` (a yield to the browser) between its steps. */

@@ -63,7 +63,7 @@ const fieldOf: Record<string, CouponField> = {
 /** Every field's first message, `{}` when the request would pass. */
 export function couponErrors(values: CouponValues): CouponErrors {
   const errors: CouponErrors = {}
-  const byKey = formErrors<string>(DeskCouponSaveRequest, couponSaveRequest(values, null) as unknown as Record<string, unknown>)
+  const byKey = formErrors<string>(DeskCouponSaveRequest, couponSaveRequest(values, null))
   for (const [key, message] of Object.entries(byKey)) if (fieldOf[key.split('.')[0]] && message) errors[fieldOf[key.split('.')[0]]] ??= message
   return errors
 }

@@ -20,7 +20,7 @@ function whenIdle(run: () => void) {
 
 /** The gtag.js queue, created once; the real script, fetched when the browser is idle, drains it. */
 export function gtagQueue(gaId: string): Gtag {
-  const w = window as unknown as { dataLayer?: unknown[]; gtag?: Gtag }
+  const w = window as Window & { dataLayer?: unknown[]; gtag?: Gtag }
   if (!w.gtag) {
     w.dataLayer = w.dataLayer ?? []
     w.gtag = function gtag() {

@@ -24,7 +24,8 @@ export function createRecaptcha(siteKey: string): CaptchaPort {
   return {
     async getToken(action) {
       await loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`)
-      const grecaptcha = (window as unknown as { grecaptcha: Grecaptcha }).grecaptcha
+      const grecaptcha = (window as Window & { grecaptcha?: Grecaptcha }).grecaptcha
+      if (!grecaptcha) throw new Error('reCAPTCHA did not load')
       await new Promise<void>((resolve) => grecaptcha.ready(resolve))
       return grecaptcha.execute(siteKey, { action })
     },

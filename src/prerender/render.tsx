@@ -36,6 +36,7 @@ const noCall = () => Promise.reject(new Error('no API call at build time'))
 function buildServices(): AppServices {
   return {
     config,
+    // Cast kept: prerendering never calls the API, so one rejecting `call` stands in for the whole client.
     api: { call: noCall } as unknown as AppServices['api'],
     identity: { prepare: () => {}, onChange: () => () => {}, signIn: never, signOut: never, getIdToken: async () => null, reload: async () => {}, reauthenticate: never, getClaims: async () => null },
     captcha: offCaptcha,
