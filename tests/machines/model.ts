@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyStateMachine, type EventObject, type AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
+import { isBoundary } from './boundaries'
 
 // Model-based tests for every chart. One config per machine names the data each event
 // can carry and the outcomes each invoked actor can have; from it we
@@ -97,7 +98,9 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
  * state (the spec rules of observe.ts use it: a state's identity there includes the data entered).
  */
 export function generatePaths(config: ModelConfig, opts: { everyState?: boolean } = {}): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
-  const { model } = buildModel(config)
+  // The boundary values (boundaries.ts) are left out of the whole graph, whose size is the product
+  // of every case: each is walked in a graph of its own below.
+  const { model } = buildModel(withoutBoundaries(config))
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const serialize = config.serialize ?? defaultSerialize
   const cov: Coverage = { states: new Set(), transitions: new Set() }
@@ -138,7 +141,102 @@ export function generatePaths(config: ModelConfig, opts: { everyState?: boolean 
       paths.push(p)
     }
   }
+  // The boundary values of the config (boundaries.ts): each one's own paths, which its state
+  // identity may merge with another case's (a comment of 500 characters and one of 20).
+  // The model tests keep those that add coverage, the spec rules every one.
+  const seen = new Set(paths.map(pathKey))
+  for (const p of boundaryPaths(config)) {
+    if (seen.has(pathKey(p))) continue
+    seen.add(pathKey(p))
+    keep(p)
+  }
   return { paths, coverage: cov, simplePaths }
+}
+
+/** A boundary value of a config: an event case, or an actor's output or error, and the events that take it. */
+export type BoundaryCase = { label: string; restricted: ModelConfig; takes: (event: Any) => boolean }
+
+const payloadOf = (event: Any) => {
+  const { type: _type, ...rest } = event
+  return JSON.stringify(rest)
+}
+const shortLabel = (x: unknown) => {
+  const json = x instanceof Error ? `${x.constructor.name}(${(x as Any).status ?? ''} ${x.message})` : (JSON.stringify(x) ?? String(x))
+  return json.length > 80 ? `${json.slice(0, 60)}… (${json.length} characters)` : json
+}
+
+/** The config without its boundary values (an event whose every case is one is left out). */
+function withoutBoundaries(config: ModelConfig): ModelConfig {
+  const events = Object.fromEntries(
+    Object.entries(config.events)
+      .filter(([, cases]) => !cases.length || cases.some((c) => !isBoundary(c)))
+      .map(([type, cases]) => [type, cases.filter((c) => !isBoundary(c))]),
+  )
+  const outcomes = config.outcomes && Object.fromEntries(Object.entries(config.outcomes).map(([src, o]) => [src, { ...o, done: o.done?.filter((x) => !isBoundary(x)), error: o.error?.filter((x) => !isBoundary(x)) }]))
+  return { ...config, events, outcomes }
+}
+
+/** Every boundary value marked in a config (boundaries.ts `boundary`), each with the config that has only it. */
+export function boundaryCases(config: ModelConfig): BoundaryCase[] {
+  const out: BoundaryCase[] = []
+  const base = withoutBoundaries(config)
+  for (const [type, cases] of Object.entries(config.events)) {
+    for (const c of cases.filter(isBoundary)) {
+      const payload = JSON.stringify(c)
+      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
+    }
+  }
+  for (const { id, src } of invokes(config.machine)) {
+    const o = config.outcomes?.[src]
+    if (!o) continue
+    for (const output of (o.done ?? []).filter(isBoundary)) {
+      out.push({ label: `${src} answers ${shortLabel(output)}`, restricted: { ...base, outcomes: { ...base.outcomes, [src]: { ...base.outcomes?.[src], done: [output] } } }, takes: (e) => e.type === `xstate.done.actor.${id}` && e.output === output })
+    }
+    for (const error of (o.error ?? []).filter(isBoundary)) {
+      out.push({ label: `${src} fails ${shortLabel(error)}`, restricted: { ...base, outcomes: { ...base.outcomes, [src]: { ...base.outcomes?.[src], error: [error] } } }, takes: (e) => e.type === `xstate.error.actor.${id}` && e.error === error })
+    }
+  }
+  return out
+}
+
+/** A path takes a boundary value at some step. */
+export const takesCase = (path: TestPath<Any, Any>, c: BoundaryCase) => path.steps.some((s) => c.takes(s.event))
+
+/**
+ * For each boundary value: the graph again with it as the only case of its event (or answer of
+ * its actor), and of the shortest paths that take it, the shortest to each state of the chart
+ * (its value, not the config's identity): the value typed, then submitted, sent, answered.
+ */
+function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
+  const out: TestPath<Any, Any>[] = []
+  for (const c of boundaryCases(config)) {
+    const { model, serialize } = buildModel(c.restricted)
+    const byState = new Map<string, TestPath<Any, Any>>()
+    for (const p of model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]) {
+      if (!takesCase(p, c)) continue
+      const key = JSON.stringify(p.state.value)
+      const known = byState.get(key)
+      if (!known || p.steps.length < known.steps.length) byState.set(key, p)
+    }
+    // A value that leaves the state's identity as it was (typing the value the form already
+    // holds, or a chart that refuses it) is on no shortest path: it is then sent, after its
+    // shortest path, in each state that handles its event type at all (the field is on screen),
+    // whether or not the chart takes this value — the rules judge what it does with it.
+    if (!byState.size) {
+      const prefixes = new Map<string, TestPath<Any, Any>['steps']>()
+      for (const p of model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]) prefixes.set(serialize(p.state as AnyMachineSnapshot), p.steps)
+      for (const [stateKey, { state, transitions }] of Object.entries(model.getAdjacencyMap() as Any) as Any) {
+        const prefix = prefixes.get(stateKey)
+        for (const { event, state: next } of Object.values(transitions) as Any) {
+          if (!prefix || !c.takes(event) || !(state as Any)._nodes.some((n: Node) => n.transitions.has(event.type))) continue
+          const key = JSON.stringify(state.value)
+          if (!byState.has(key)) byState.set(key, { state: next, steps: [...prefix, { state: next, event }], weight: prefix.length + 1 } as Any)
+        }
+      }
+    }
+    out.push(...byState.values())
+  }
+  return out
 }
 
 /** "Small enough" for every simple path: at most this many states in the graph … */

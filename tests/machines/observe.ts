@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
 import type { TestPath } from 'xstate/graph'
-import { generatePaths, type ModelConfig, type Provide } from './model'
+import { boundaryCases, generatePaths, takesCase, type ModelConfig, type Provide } from './model'
 import { readReferenceSet, referencePaths, sameAsReference } from './reference-paths'
 
 /*
@@ -302,6 +302,17 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
         })
       }
     })
+    // Every boundary value of the configs (boundaries.ts) is taken by some path of some entry (an
+    // entry that never opens the form takes none), so the rules judge the chart there: a value no
+    // path reaches would pass whatever the chart does with it.
+    const bounds = entries.map(({ config, paths }) => ({ paths, cases: boundaryCases(config) }))
+    const labels = [...new Set(bounds.flatMap((b) => b.cases.map((c) => c.label)))]
+    if (labels.length) {
+      it(`takes each of its ${labels.length} boundary values on some path`, () => {
+        const taken = new Set(bounds.flatMap(({ paths, cases }) => cases.filter((c) => paths.some((p) => takesCase(p, c))).map((c) => c.label)))
+        expect(labels.filter((l) => !taken.has(l)), 'boundary values no generated path takes: the rules judged nothing there').toEqual([])
+      })
+    }
   })
 }
 
