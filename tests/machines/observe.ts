@@ -264,7 +264,7 @@ export async function checkChart(
 }
 
 /** The vitest suite of a chart's spec rules: one test per generated path, every step judged. */
-export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide) {
+export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide, source?: { rules: string; rulesFile: string }) {
   const entries = entriesOf(configs)
   const many = entries.length > 1
   const chart = entries[0].config.machine.id
@@ -275,6 +275,16 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
     if (!reference) {
       it('has a committed reference path set', () => {
         throw new Error(`no tests/machines/reference-paths/${chart}.json: run \`npm run paths:reference\` on the reviewed chart and commit it`)
+      })
+    }
+    // The set serves these rules: written for other rules (or none recorded), it was not reviewed
+    // with them (reference-paths.ts `rulesHash`).
+    if (reference && source && reference.rules !== source.rules) {
+      it('has a reference path set written for its rules as they are', () => {
+        throw new Error(
+          `tests/machines/reference-paths/${chart}.json was written for rules ${reference.rules ?? '(none recorded)'}, tests/machines/${source.rulesFile} is now ${source.rules}: ` +
+            'review the generated paths against the changed rules and run `npm run paths:reference` with the rules change',
+        )
       })
     }
     entries.forEach(({ config, paths }, i) => {

@@ -1,15 +1,19 @@
 // Every chart judged by its spec rules: each `tests/machines/<flow>.spec-rules.ts`
 // exports `spec: ChartSpec` (see observe.ts); every generated path of that chart is replayed and
 // every step checked. `npm run mutate` runs the same rules on mutants of each chart. Each file is
-// loaded on its own, so a chart that does not load fails its own test, not the others'.
+// loaded on its own, so a chart that does not load fails its own test, not the others'. A chart's
+// committed reference set must have been written for its rules as they are (decision 79).
 import { describe, it } from 'vitest'
 import { describeSpec, type ChartSpec } from './observe'
+import { rulesHash } from './reference-paths'
 
 const loaders = import.meta.glob<ChartSpec>('./*.spec-rules.ts', { import: 'spec' })
+// Each file's source too: its hash must be the one its chart's reference set was written for.
+const sources = import.meta.glob<string>('./*.spec-rules.ts', { query: '?raw', import: 'default', eager: true })
 for (const [file, load] of Object.entries(loaders).sort(([a], [b]) => a.localeCompare(b))) {
   try {
     const spec = await load()
-    describeSpec(spec.configs, spec.rules, spec.provide)
+    describeSpec(spec.configs, spec.rules, spec.provide, { rules: rulesHash(sources[file]), rulesFile: file.slice(2) })
   } catch (e) {
     describe(file, () => it('loads its spec rules', () => { throw e }))
   }
