@@ -1,18 +1,17 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, type AnyStateMachine, type EventObject, type AnyMachineSnapshot } from 'xstate'
+import type { AnyStateMachine, EventObject, AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
 import { isBoundary } from './boundaries'
 
-// Model-based tests for every chart. One config per machine names the data each event
-// can carry and the outcomes each invoked actor can have; from it we
-//  1. build a test model with xstate/graph and take the shortest path to every state, plus one path
-//     for each transition the shortest paths do not take, so every transition is walked;
-//  2. replay each path on a LIVE actor of the same machine whose actors are deferred fakes
-//     (resolved or rejected as the path says) under fake timers (for `after` delays), asserting
-//     the state after every step — so invocation, cancellation, guards and actions run for real;
-//  3. report the share of states and transitions visited, which must be 100% of transitions.
-// xstate's createTestModel refuses charts that invoke actors; the TestModel class it wraps does
-// not, and network outcomes here are the actors' done/error events, so every branch is reachable.
+// Path generation for every chart. One config per machine names the data each event can carry
+// and the outcomes each invoked actor can have; from it we build a test model with xstate/graph and
+// take the shortest path to every state, plus one path for each transition the shortest paths do
+// not take (so every transition is walked), plus the paths of each boundary value (boundaries.ts).
+// The spec rules (observe.ts) replay them on a live actor and judge every step; the browser models
+// (tests/e2e/qa/browser-models.ts) drive them in Chromium. Replaying a chart's own paths on the
+// same chart and checking it reaches the states it generated proves nothing about the chart (it
+// cannot disagree with itself), so no test does only that (decision 78). xstate's createTestModel
+// refuses charts that invoke actors; the TestModel class it wraps does not, and network outcomes
+// here are the actors' done/error events, so every branch is reachable.
 
 type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -143,7 +142,7 @@ export function generatePaths(config: ModelConfig, opts: { everyState?: boolean 
   }
   // The boundary values of the config (boundaries.ts): each one's own paths, which its state
   // identity may merge with another case's (a comment of 500 characters and one of 20).
-  // The model tests keep those that add coverage, the spec rules every one.
+  // Without everyState (the browser models) only those that add coverage; the spec rules every one.
   const seen = new Set(paths.map(pathKey))
   for (const p of boundaryPaths(config)) {
     if (seen.has(pathKey(p))) continue
@@ -262,99 +261,5 @@ export function coverageReport(config: ModelConfig, cov: Coverage) {
   }
 }
 
-type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void }
-
-/**
- * Replays a generated path on a live actor. Actors are deferred fakes keyed by their invoke id;
- * a path step `xstate.done.actor.<id>` resolves it, `xstate.error.actor.<id>` rejects it,
- * `xstate.after.<ms>.<state>` advances fake timers. Returns the live snapshots after each step.
- */
 /** Implementations to provide on top of the fakes (`{ actions, guards, actors, delays }`). */
 export type Provide = Record<string, Any>
-
-export async function replay(config: ModelConfig, path: TestPath<Any, Any>, provide: Provide = {}) {
-  vi.useFakeTimers()
-  try {
-    const pending = new Map<string, Deferred>()
-    const handled = new Set(allNodes(config.machine.root).flatMap((n) => [...n.transitions.keys()]))
-    const actors: Record<string, Any> = {}
-    for (const { id, src } of invokes(config.machine)) {
-      // An actor whose result no transition handles is a subscription (it reports by sending
-      // events, which are explicit steps of the path): a silent callback. Others are promises.
-      const awaited = handled.has(`xstate.done.actor.${id}`) || handled.has(`xstate.error.actor.${id}`)
-      actors[src] ??= awaited
-        ? fromPromise(({ self }: Any) => new Promise((resolve, reject) => { pending.set(self.id, { resolve, reject }) }))
-        : fromCallback(() => () => {})
-    }
-    const machine = config.machine.provide({ ...provide, actors: { ...actors, ...provide.actors } } as Any)
-    const actor = createActor(machine, { input: config.input } as Any)
-    actor.start()
-    const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve() }
-    await settle()
-    for (const step of path.steps) {
-      const e = step.event as Any
-      if (e.type === 'xstate.init') continue
-      const done = /^xstate\.done\.actor\.(.+)$/.exec(e.type)
-      const failed = /^xstate\.error\.actor\.(.+)$/.exec(e.type)
-      const after = /^xstate\.after\.(\d+)\./.exec(e.type)
-      if (done || failed) {
-        const id = (done ?? failed)![1]
-        const d = pending.get(id)
-        if (!d) throw new Error(`step ${e.type}: actor ${id} is not running`)
-        pending.delete(id)
-        if (done) d.resolve(e.output)
-        else d.reject(e.error)
-      } else if (after) {
-        await vi.advanceTimersByTimeAsync(Number(after[1]))
-      } else {
-        actor.send(e)
-      }
-      await settle()
-      expect(actor.getSnapshot().value, `after ${e.type}`).toEqual((step.state as Any).value)
-    }
-    const last = actor.getSnapshot()
-    actor.stop()
-    return last
-  } finally {
-    vi.useRealTimers()
-  }
-}
-
-/** Label of a path for its test title: its events, actor results shortened to done:/error:. */
-const pathTitle = (path: TestPath<Any, Any>) =>
-  path.steps.slice(1).map((s) => (s.event as Any).type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
-
-/**
- * The whole model-based suite of one chart: every generated path replayed, then 100% coverage.
- * Several configs are several entries of the same chart (different `input`): their paths run
- * side by side and the coverage is their union.
- */
-export function describeModel(configs: ModelConfig | ModelConfig[], provide?: Provide, opts: { transientStates?: string[] } = {}) {
-  const entries = Array.isArray(configs) ? configs : [configs]
-  const generated = entries.map((config) => ({ config, ...generatePaths(config) }))
-  const many = entries.length > 1
-  describe(`${entries[0].machine.id} chart, generated paths`, () => {
-    for (const { config, paths } of generated) {
-      const entry = many ? `${JSON.stringify(config.input)}: ` : ''
-      for (const path of paths) {
-        it(`${entry}reaches ${JSON.stringify(path.state.value)} via ${pathTitle(path) || 'start'}`, async () => {
-          await replay(config, path, provide)
-        })
-      }
-    }
-    it(`visits 100% of transitions${many ? ` over its ${entries.length} entries` : ''}`, () => {
-      const union: Coverage = { states: new Set(), transitions: new Set() }
-      for (const { coverage } of generated) {
-        coverage.states.forEach((x) => union.states.add(x))
-        coverage.transitions.forEach((t) => union.transitions.add(t))
-      }
-      const report = coverageReport(entries[0], union)
-      const count = generated.reduce((n, g) => n + g.paths.length, 0)
-      const simple = generated.every((g) => g.simplePaths) ? ' (every simple path included)' : ''
-      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${count} paths${simple}`)
-      expect(report.uncovered, 'transitions no generated path takes').toEqual([])
-      // States left unvisited must be the declared transient ones (eventless branches only).
-      if (opts.transientStates) expect(report.unvisitedStates).toEqual(opts.transientStates)
-    })
-  })
-}
