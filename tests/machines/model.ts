@@ -211,12 +211,16 @@ function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
   for (const c of boundaryCases(config)) {
     const { model, serialize } = buildModel(c.restricted)
     const byState = new Map<string, TestPath<Any, Any>>()
-    for (const p of model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]) {
-      if (!takesCase(p, c)) continue
+    const taking = (model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]).filter((p) => takesCase(p, c))
+    for (const p of taking) {
       const key = JSON.stringify(p.state.value)
       const known = byState.get(key)
       if (!known || p.steps.length < known.steps.length) byState.set(key, p)
     }
+    // Then the longest others, up to a cap: they carry the most data entered with the value (an
+    // overall score and a 500-character comment), where a chart wrong at the bound shows it.
+    const extra = taking.filter((p) => ![...byState.values()].includes(p)).sort((a, b) => b.steps.length - a.steps.length)
+    for (const p of extra.slice(0, Math.max(0, BOUNDARY_PATHS_MAX - byState.size))) byState.set(`extra ${byState.size}`, p)
     // A value that leaves the state's identity as it was (typing the value the form already
     // holds, or a chart that refuses it) is on no shortest path: it is then sent, after its
     // shortest path, in each state that handles its event type at all (the field is on screen),
@@ -238,6 +242,8 @@ function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
   return out
 }
 
+/** Paths per boundary value at most (one to each state of the chart first): a graph of its own is small, its paths not always. */
+const BOUNDARY_PATHS_MAX = 24
 /** "Small enough" for every simple path: at most this many states in the graph … */
 const SIMPLE_PATHS_MAX_STATES = 8
 /** … and never more paths than this per chart, so a dense small graph cannot explode the suite. */
