@@ -448,3 +448,8 @@ export const sandboxTestCards = {
   rateLimitedTwice: '4000000000004293',
 } as const
 
+/**
+ * The statuses a load balancer answers in place of our server (it died or did not answer in
+ * time): our server never sends them, so what became of the request is unknown.
+ */
+export const GATEWAY_STATUSES = [502, 503, 504] as const

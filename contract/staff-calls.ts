@@ -44,6 +44,8 @@ const queryInt = (min: number, max: number, message: string) =>
   )
 const queryBool = v.pipe(v.union([v.boolean(), v.picklist(['true', 'false', '1', '0'])]), v.transform((x) => x === true || x === 'true' || x === '1'))
 
+/** The grid of a plan's times, in minutes (HalfHour's pattern). */
+export const PLAN_STEP_MINUTES = 30
 /** 'HH:MM' on the 30-minute grid, Japan wall clock; '24:00' ends a day. */
 export const HalfHour = v.pipe(v.string(), v.regex(/^(?:[01]\d|2[0-3]):(?:00|30)$|^24:00$/, sm.timeInvalid))
 

@@ -3,6 +3,7 @@
  * three classes the spec speaks of. Charts name their guards after these (`isClientError`,
  * `isRateLimited`…) so a diagram shows a word, never an inline combination.
  */
+import { GATEWAY_STATUSES } from '../../contract/calls'
 
 /** The HTTP status of a failed call; 500 when the error carries none (a network failure, a bug). */
 export function failureStatus(error: unknown): number {
@@ -34,7 +35,7 @@ export const isUnansweredFailure = (error: unknown): boolean =>
  * did not answer in time). Our server never sends these, so what became of the request
  * is as unknown as with no answer at all: a charge may have been taken and is being resumed.
  */
-export const isGatewayFailure = (error: unknown): boolean => [502, 503, 504].includes(failureStatus(error)) && !isUnansweredFailure(error)
+export const isGatewayFailure = (error: unknown): boolean => (GATEWAY_STATUSES as readonly number[]).includes(failureStatus(error)) && !isUnansweredFailure(error)
 
 /** The `code` for `/error?code=` of a failed call: its status as text. */
 export const failureCode = (error: unknown): string => String(failureStatus(error))

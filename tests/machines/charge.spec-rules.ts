@@ -9,6 +9,8 @@ import { chargeMachine } from '../../machines/checkout/charge-machine'
 import { ApiError } from '../../src/api/api-error'
 import { calls, expectSent, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { attempt, response } from './checkout-fixtures'
+import { GATEWAY_STATUSES } from '../../contract/calls'
+import { boundary } from './boundaries'
 
 type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -51,7 +53,7 @@ export const rules: SpecRules = {
         ? { outcome: 'staffDenied', message }
         : isClient(status) && message.includes('DENY_COUPON')
           ? { outcome: 'couponDenied' }
-          : (r.error as Any)?.status === undefined || [502, 503, 504].includes(status)
+          : (r.error as Any)?.status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status)
             ? { outcome: 'unanswered' }
             : { outcome: 'failed' }
     if (!same(after.output, want)) v.push(`the charge ends with ${JSON.stringify(want)}, ended with ${JSON.stringify(after.output)}`)
@@ -68,7 +70,7 @@ export const spec: ChartSpec = {
       outcomes: {
         charge: {
           done: [response],
-          error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'STAFF_ASSING_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(502, 'Bad Gateway')],
+          error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'STAFF_ASSING_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), ...boundary(...GATEWAY_STATUSES.map((status) => new ApiError(status, 'gateway')), new ApiError(Math.min(...GATEWAY_STATUSES) - 1, 'Not Implemented'), new ApiError(Math.max(...GATEWAY_STATUSES) + 1, 'HTTP Version Not Supported'))],
         },
       },
       serialize: (s) => JSON.stringify([s.value, (s.context as Any).tries]),

@@ -15,6 +15,7 @@ import { IMAGE_MAX_BYTES, NICKNAME_MAX } from '../../contract/desk-calls'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { consultantProfileMachine } from '../../machines/consultant-profile/consultant-profile-machine'
 import { ApiError } from '../../src/api/api-error'
+import { around, boundary, textsAround } from './boundaries'
 import type { ModelConfig } from './model'
 import { expectCan, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 
@@ -199,13 +200,12 @@ const serialize = (s: AnyMachineSnapshot) => {
 // and one byte over.
 const boundaryEvents: ModelConfig['events'] = {
   ...Object.fromEntries(Object.keys(events).map((type) => [type, [{}]])),
-  'field.change': [
-    { field: 'nickname', value: 'あ'.repeat(NICKNAME_MAX) },
-    { field: 'nickname', value: 'あ'.repeat(NICKNAME_MAX + 1) },
-    ...[AGE_MIN - 1, AGE_MIN, AGE_MAX, AGE_MAX + 1].map((age) => ({ field: 'age', value: String(age) })),
-    ...[SORT_MAX, SORT_MAX + 1].map((n) => ({ field: 'sortOrder', value: String(n) })),
-  ],
-  'image.choose': [{ image: { ...small, size: IMAGE_MAX_BYTES } }, { image: { ...small, size: IMAGE_MAX_BYTES + 1 } }],
+  'field.change': boundary<Record<string, unknown>>(
+    ...textsAround(NICKNAME_MAX).map((value) => ({ field: 'nickname', value })),
+    ...[...around(AGE_MIN), ...around(AGE_MAX)].map((age) => ({ field: 'age', value: String(age) })),
+    ...around(SORT_MAX).map((n) => ({ field: 'sortOrder', value: String(n) })),
+  ),
+  'image.choose': boundary(...around(IMAGE_MAX_BYTES).map((size) => ({ image: { ...small, size } }))),
 }
 const boundarySerialize = (s: AnyMachineSnapshot) =>
   JSON.stringify([s.value, s.context.values.nickname.length, s.context.values.age, s.context.values.sortOrder, s.context.picked?.size ?? null, s.context.imageProblem !== null, s.context.submitted])

@@ -8,6 +8,7 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { CASE_NOTE_MAX, MINUTES_USED_MAX, UNSOLVED_FOLLOW_MAX } from '../../contract/staff-calls'
 import { consultationOutcomeMachine } from '../../machines/consultation-outcome/consultation-outcome-machine'
 import { ApiError } from '../../src/api/api-error'
+import { around, boundary, flagConfigs, textsAround } from './boundaries'
 import type { ModelConfig } from './model'
 import { actions, calls, expectCan, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { consultationFixture } from './staff-fixtures'
@@ -27,8 +28,9 @@ const events: ModelConfig['events'] = {
   // a second before the ご連絡なし wait ends); a follow-up of UNSOLVED_FOLLOW_MAX characters and one
   // over; a case note cleared, of CASE_NOTE_MAX characters and one over, and one with a NUL.
   'field.change': [
-    ...['0', '1', '10', '11', '45', '46', String(MINUTES_USED_MAX + 1)].map((value) => ({ field: 'minutesUsed', value })),
-    ...['後日お電話で解決', '   ', 'あ'.repeat(UNSOLVED_FOLLOW_MAX), 'あ'.repeat(UNSOLVED_FOLLOW_MAX + 1)].map((value) => ({ field: 'followUp', value })),
+    ...boundary(...[...around(0), 10, 11, 45, 46, ...around(MINUTES_USED_MAX)].map((n) => ({ field: 'minutesUsed', value: String(n) }))),
+    ...['後日お電話で解決', '   '].map((value) => ({ field: 'followUp', value })),
+    ...boundary(...textsAround(UNSOLVED_FOLLOW_MAX).map((value) => ({ field: 'followUp', value }))),
     ...['', '  スキャナーも設定  ', 'あ'.repeat(CASE_NOTE_MAX), 'あ'.repeat(CASE_NOTE_MAX + 1), 'a\u0000b'].map((value) => ({ field: 'caseNote', value })),
   ],
   // The clock: a second before the ご連絡なし wait is over, exactly at its end, and back at 45 minutes.
@@ -54,7 +56,9 @@ const serialize = (s: AnyMachineSnapshot) =>
     s.context.caseNote,
   ])
 
-const offeredByStatus: Record<string, string[]> = { UNSUPPORTED: ['COMPLETED', 'UNSOLVED', 'NO_CONTACT'], UNSOLVED: ['UNSOLVED_COMPLETED'] }
+// A consultation already marked ご連絡なし (the member did not answer) may still be 完了 or 未解決 once
+// reached, never ご連絡なし a second time.
+const offeredByStatus: Record<string, string[]> = { UNSUPPORTED: ['COMPLETED', 'UNSOLVED', 'NO_CONTACT'], 'UNSUPPORTED+noContact': ['COMPLETED', 'UNSOLVED'], UNSOLVED: ['UNSOLVED_COMPLETED'] }
 /** What can be chosen at `nowMs`: ご連絡なし only once the wait from the start is over. */
 const offeredAt = (status: string, nowMs: number) => offeredByStatus[status].filter((o) => o !== 'NO_CONTACT' || nowMs >= (START + WAIT_S) * 1000)
 /** The minutes that can be recorded at `nowMs`: begun since the start (a begun minute counts), at most those booked. */
@@ -151,10 +155,10 @@ const rulesFor = (status: string): SpecRules => ({
   },
 })
 
-const input = (supportStatus: 'UNSUPPORTED' | 'UNSOLVED', caseNote: string | null) => ({
+const input = (supportStatus: 'UNSUPPORTED' | 'UNSOLVED', caseNote: string | null, noContact = false) => ({
   ticketNumber: consultationFixture.ticketNumber,
   supportStatus,
-  noContact: false,
+  noContact,
   startUnixTime: START,
   minutes: BOOKED,
   addedMinutes: 0,
@@ -165,12 +169,15 @@ const input = (supportStatus: 'UNSUPPORTED' | 'UNSOLVED', caseNote: string | nul
 export const spec: ChartSpec = {
   configs: [
     // The graph walks about 300 states × 30 events: above the default traversal limit.
-    { machine: consultationOutcomeMachine, input: input('UNSUPPORTED', null), events, outcomes, serialize, limit: 20_000 },
+    // Both values of the ご連絡なし flag of a consultation not yet resolved (boundaries.ts).
+    ...flagConfigs([false, true], (noContact) => ({ machine: consultationOutcomeMachine, input: input('UNSUPPORTED', null, noContact), events, outcomes, serialize, limit: 20_000 })),
     { machine: consultationOutcomeMachine, input: input('UNSOLVED', INITIAL_NOTE), events, outcomes, serialize, limit: 20_000 },
   ],
   rules: {
     afterStep(view) {
-      const status = (view.trail[0]?.context as { offered?: string[] } | undefined)?.offered?.includes('UNSOLVED_COMPLETED') ? 'UNSOLVED' : 'UNSUPPORTED'
+      // Which consultation the panel opened on: its input (status, and whether ご連絡なし is already recorded).
+      const opened = view.trail[0]?.context as { status?: string; noContact?: boolean } | undefined
+      const status = opened?.status === 'UNSOLVED' ? 'UNSOLVED' : opened?.noContact ? 'UNSUPPORTED+noContact' : 'UNSUPPORTED'
       return rulesFor(status).afterStep!(view)
     },
   },

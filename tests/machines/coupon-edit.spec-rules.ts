@@ -10,6 +10,7 @@ import { COUPON_CODE_PATTERN, COUPON_NAME_MAX, DISCOUNT_MAX, MAX_CLAIMS_MAX } fr
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { couponEditMachine } from '../../machines/coupon-edit/coupon-edit-machine'
 import { ApiError } from '../../src/api/api-error'
+import { around, boundary } from './boundaries'
 import type { ModelConfig } from './model'
 import { calls, destinations, expectCan, type ChartSpec, type Observation, type SpecRules } from './observe'
 
@@ -204,16 +205,16 @@ const serialize = (s: AnyMachineSnapshot) => {
   return JSON.stringify([s.value, Object.keys(bad).filter((k) => bad[k as keyof typeof bad]), c.version, c.shown, c.failure !== null, c.reloaded])
 }
 
-// The boundary values of the numeric fields (DeskCouponSaveRequest): 0, 1, the cap and one over for
+// The boundary values of the numeric fields (DeskCouponSaveRequest, boundaries.ts): 0, 1, 2, one under the cap, the cap and one over for
 // the discount; the same for the claim limit, and empty (no limit) — from the contract's caps. An
 // existing, valid coupon is edited so that each value is one field.change away from a save.
-const bounds = (max: number) => ['0', '1', String(max), String(max + 1)]
+const bounds = (max: number) => [...new Set([...around(1), ...around(max)])].map(String)
 const boundaryEntry = (field: 'discountPrice' | 'claimLimit', couponCode: string): ModelConfig => ({
   machine: couponEditMachine,
   input: { couponCode },
   events: {
     ...Object.fromEntries(Object.keys(events).map((type) => [type, [{}]])),
-    'field.change': [...bounds(field === 'discountPrice' ? DISCOUNT_MAX : MAX_CLAIMS_MAX), ...(field === 'claimLimit' ? [''] : [])].map((value) => ({ field, value })),
+    'field.change': boundary(...[...bounds(field === 'discountPrice' ? DISCOUNT_MAX : MAX_CLAIMS_MAX), ...(field === 'claimLimit' ? [''] : [])].map((value) => ({ field, value }))),
     'fit.toggle': [{ fit }],
   },
   outcomes: { loadCoupon: { done: [{ values: { ...full, couponCode }, version: 7 }] }, saveCoupon: { done: [{ couponCode }] } },

@@ -1,17 +1,17 @@
-import { describe, expect, it, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, type AnyStateMachine, type EventObject, type AnyMachineSnapshot } from 'xstate'
+import type { AnyStateMachine, EventObject, AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
+import { isBoundary } from './boundaries'
 
-// Model-based tests for every chart. One config per machine names the data each event
-// can carry and the outcomes each invoked actor can have; from it we
-//  1. build a test model with xstate/graph and take the shortest path to every state, plus one path
-//     for each transition the shortest paths do not take, so every transition is walked;
-//  2. replay each path on a LIVE actor of the same machine whose actors are deferred fakes
-//     (resolved or rejected as the path says) under fake timers (for `after` delays), asserting
-//     the state after every step — so invocation, cancellation, guards and actions run for real;
-//  3. report the share of states and transitions visited, which must be 100% of transitions.
-// xstate's createTestModel refuses charts that invoke actors; the TestModel class it wraps does
-// not, and network outcomes here are the actors' done/error events, so every branch is reachable.
+// Path generation for every chart. One config per machine names the data each event can carry
+// and the outcomes each invoked actor can have; from it we build a test model with xstate/graph and
+// take the shortest path to every state, plus one path for each transition the shortest paths do
+// not take (so every transition is walked), plus the paths of each boundary value (boundaries.ts).
+// The spec rules (observe.ts) replay them on a live actor and judge every step; the browser models
+// (tests/e2e/qa/browser-models.ts) drive them in Chromium. Replaying a chart's own paths on the
+// same chart and checking it reaches the states it generated proves nothing about the chart (it
+// cannot disagree with itself), so no test does only that (decision 78). xstate's createTestModel
+// refuses charts that invoke actors; the TestModel class it wraps does not, and network outcomes
+// here are the actors' done/error events, so every branch is reachable.
 
 type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -97,7 +97,9 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
  * state (the spec rules of observe.ts use it: a state's identity there includes the data entered).
  */
 export function generatePaths(config: ModelConfig, opts: { everyState?: boolean } = {}): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
-  const { model } = buildModel(config)
+  // The boundary values (boundaries.ts) are left out of the whole graph, whose size is the product
+  // of every case: each is walked in a graph of its own below.
+  const { model } = buildModel(withoutBoundaries(config))
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const serialize = config.serialize ?? defaultSerialize
   const cov: Coverage = { states: new Set(), transitions: new Set() }
@@ -138,9 +140,110 @@ export function generatePaths(config: ModelConfig, opts: { everyState?: boolean 
       paths.push(p)
     }
   }
+  // The boundary values of the config (boundaries.ts): each one's own paths, which its state
+  // identity may merge with another case's (a comment of 500 characters and one of 20).
+  // Without everyState (the browser models) only those that add coverage; the spec rules every one.
+  const seen = new Set(paths.map(pathKey))
+  for (const p of boundaryPaths(config)) {
+    if (seen.has(pathKey(p))) continue
+    seen.add(pathKey(p))
+    keep(p)
+  }
   return { paths, coverage: cov, simplePaths }
 }
 
+/** A boundary value of a config: an event case, or an actor's output or error, and the events that take it. */
+export type BoundaryCase = { label: string; restricted: ModelConfig; takes: (event: Any) => boolean }
+
+const payloadOf = (event: Any) => {
+  const { type: _type, ...rest } = event
+  return JSON.stringify(rest)
+}
+const shortLabel = (x: unknown) => {
+  const json = x instanceof Error ? `${x.constructor.name}(${(x as Any).status ?? ''} ${x.message})` : (JSON.stringify(x) ?? String(x))
+  return json.length > 80 ? `${json.slice(0, 60)}… (${json.length} characters)` : json
+}
+
+/** The config without its boundary values (an event whose every case is one is left out). */
+function withoutBoundaries(config: ModelConfig): ModelConfig {
+  const events = Object.fromEntries(
+    Object.entries(config.events)
+      .filter(([, cases]) => !cases.length || cases.some((c) => !isBoundary(c)))
+      .map(([type, cases]) => [type, cases.filter((c) => !isBoundary(c))]),
+  )
+  const outcomes = config.outcomes && Object.fromEntries(Object.entries(config.outcomes).map(([src, o]) => [src, { ...o, done: o.done?.filter((x) => !isBoundary(x)), error: o.error?.filter((x) => !isBoundary(x)) }]))
+  return { ...config, events, outcomes }
+}
+
+/** Every boundary value marked in a config (boundaries.ts `boundary`), each with the config that has only it. */
+export function boundaryCases(config: ModelConfig): BoundaryCase[] {
+  const out: BoundaryCase[] = []
+  const base = withoutBoundaries(config)
+  for (const [type, cases] of Object.entries(config.events)) {
+    for (const c of cases.filter(isBoundary)) {
+      const payload = JSON.stringify(c)
+      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
+    }
+  }
+  for (const { id, src } of invokes(config.machine)) {
+    const o = config.outcomes?.[src]
+    if (!o) continue
+    for (const output of (o.done ?? []).filter(isBoundary)) {
+      out.push({ label: `${src} answers ${shortLabel(output)}`, restricted: { ...base, outcomes: { ...base.outcomes, [src]: { ...base.outcomes?.[src], done: [output] } } }, takes: (e) => e.type === `xstate.done.actor.${id}` && e.output === output })
+    }
+    for (const error of (o.error ?? []).filter(isBoundary)) {
+      out.push({ label: `${src} fails ${shortLabel(error)}`, restricted: { ...base, outcomes: { ...base.outcomes, [src]: { ...base.outcomes?.[src], error: [error] } } }, takes: (e) => e.type === `xstate.error.actor.${id}` && e.error === error })
+    }
+  }
+  return out
+}
+
+/** A path takes a boundary value at some step. */
+export const takesCase = (path: TestPath<Any, Any>, c: BoundaryCase) => path.steps.some((s) => c.takes(s.event))
+
+/**
+ * For each boundary value: the graph again with it as the only case of its event (or answer of
+ * its actor), and of the shortest paths that take it, the shortest to each state of the chart
+ * (its value, not the config's identity): the value typed, then submitted, sent, answered.
+ */
+function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
+  const out: TestPath<Any, Any>[] = []
+  for (const c of boundaryCases(config)) {
+    const { model, serialize } = buildModel(c.restricted)
+    const byState = new Map<string, TestPath<Any, Any>>()
+    const taking = (model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]).filter((p) => takesCase(p, c))
+    for (const p of taking) {
+      const key = JSON.stringify(p.state.value)
+      const known = byState.get(key)
+      if (!known || p.steps.length < known.steps.length) byState.set(key, p)
+    }
+    // Then the longest others, up to a cap: they carry the most data entered with the value (an
+    // overall score and a 500-character comment), where a chart wrong at the bound shows it.
+    const extra = taking.filter((p) => ![...byState.values()].includes(p)).sort((a, b) => b.steps.length - a.steps.length)
+    for (const p of extra.slice(0, Math.max(0, BOUNDARY_PATHS_MAX - byState.size))) byState.set(`extra ${byState.size}`, p)
+    // A value that leaves the state's identity as it was (typing the value the form already
+    // holds, or a chart that refuses it) is on no shortest path: it is then sent, after its
+    // shortest path, in each state that handles its event type at all (the field is on screen),
+    // whether or not the chart takes this value — the rules judge what it does with it.
+    if (!byState.size) {
+      const prefixes = new Map<string, TestPath<Any, Any>['steps']>()
+      for (const p of model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]) prefixes.set(serialize(p.state as AnyMachineSnapshot), p.steps)
+      for (const [stateKey, { state, transitions }] of Object.entries(model.getAdjacencyMap() as Any) as Any) {
+        const prefix = prefixes.get(stateKey)
+        for (const { event, state: next } of Object.values(transitions) as Any) {
+          if (!prefix || !c.takes(event) || !(state as Any)._nodes.some((n: Node) => n.transitions.has(event.type))) continue
+          const key = JSON.stringify(state.value)
+          if (!byState.has(key)) byState.set(key, { state: next, steps: [...prefix, { state: next, event }], weight: prefix.length + 1 } as Any)
+        }
+      }
+    }
+    out.push(...byState.values())
+  }
+  return out
+}
+
+/** Paths per boundary value at most (one to each state of the chart first): a graph of its own is small, its paths not always. */
+const BOUNDARY_PATHS_MAX = 24
 /** "Small enough" for every simple path: at most this many states in the graph … */
 const SIMPLE_PATHS_MAX_STATES = 8
 /** … and never more paths than this per chart, so a dense small graph cannot explode the suite. */
@@ -164,99 +267,5 @@ export function coverageReport(config: ModelConfig, cov: Coverage) {
   }
 }
 
-type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void }
-
-/**
- * Replays a generated path on a live actor. Actors are deferred fakes keyed by their invoke id;
- * a path step `xstate.done.actor.<id>` resolves it, `xstate.error.actor.<id>` rejects it,
- * `xstate.after.<ms>.<state>` advances fake timers. Returns the live snapshots after each step.
- */
 /** Implementations to provide on top of the fakes (`{ actions, guards, actors, delays }`). */
 export type Provide = Record<string, Any>
-
-export async function replay(config: ModelConfig, path: TestPath<Any, Any>, provide: Provide = {}) {
-  vi.useFakeTimers()
-  try {
-    const pending = new Map<string, Deferred>()
-    const handled = new Set(allNodes(config.machine.root).flatMap((n) => [...n.transitions.keys()]))
-    const actors: Record<string, Any> = {}
-    for (const { id, src } of invokes(config.machine)) {
-      // An actor whose result no transition handles is a subscription (it reports by sending
-      // events, which are explicit steps of the path): a silent callback. Others are promises.
-      const awaited = handled.has(`xstate.done.actor.${id}`) || handled.has(`xstate.error.actor.${id}`)
-      actors[src] ??= awaited
-        ? fromPromise(({ self }: Any) => new Promise((resolve, reject) => { pending.set(self.id, { resolve, reject }) }))
-        : fromCallback(() => () => {})
-    }
-    const machine = config.machine.provide({ ...provide, actors: { ...actors, ...provide.actors } } as Any)
-    const actor = createActor(machine, { input: config.input } as Any)
-    actor.start()
-    const settle = async () => { for (let i = 0; i < 10; i++) await Promise.resolve() }
-    await settle()
-    for (const step of path.steps) {
-      const e = step.event as Any
-      if (e.type === 'xstate.init') continue
-      const done = /^xstate\.done\.actor\.(.+)$/.exec(e.type)
-      const failed = /^xstate\.error\.actor\.(.+)$/.exec(e.type)
-      const after = /^xstate\.after\.(\d+)\./.exec(e.type)
-      if (done || failed) {
-        const id = (done ?? failed)![1]
-        const d = pending.get(id)
-        if (!d) throw new Error(`step ${e.type}: actor ${id} is not running`)
-        pending.delete(id)
-        if (done) d.resolve(e.output)
-        else d.reject(e.error)
-      } else if (after) {
-        await vi.advanceTimersByTimeAsync(Number(after[1]))
-      } else {
-        actor.send(e)
-      }
-      await settle()
-      expect(actor.getSnapshot().value, `after ${e.type}`).toEqual((step.state as Any).value)
-    }
-    const last = actor.getSnapshot()
-    actor.stop()
-    return last
-  } finally {
-    vi.useRealTimers()
-  }
-}
-
-/** Label of a path for its test title: its events, actor results shortened to done:/error:. */
-const pathTitle = (path: TestPath<Any, Any>) =>
-  path.steps.slice(1).map((s) => (s.event as Any).type.replace(/^xstate\.(done|error)\.actor\.\d+\.[^.]+\./, '$1:')).join(' → ')
-
-/**
- * The whole model-based suite of one chart: every generated path replayed, then 100% coverage.
- * Several configs are several entries of the same chart (different `input`): their paths run
- * side by side and the coverage is their union.
- */
-export function describeModel(configs: ModelConfig | ModelConfig[], provide?: Provide, opts: { transientStates?: string[] } = {}) {
-  const entries = Array.isArray(configs) ? configs : [configs]
-  const generated = entries.map((config) => ({ config, ...generatePaths(config) }))
-  const many = entries.length > 1
-  describe(`${entries[0].machine.id} chart, generated paths`, () => {
-    for (const { config, paths } of generated) {
-      const entry = many ? `${JSON.stringify(config.input)}: ` : ''
-      for (const path of paths) {
-        it(`${entry}reaches ${JSON.stringify(path.state.value)} via ${pathTitle(path) || 'start'}`, async () => {
-          await replay(config, path, provide)
-        })
-      }
-    }
-    it(`visits 100% of transitions${many ? ` over its ${entries.length} entries` : ''}`, () => {
-      const union: Coverage = { states: new Set(), transitions: new Set() }
-      for (const { coverage } of generated) {
-        coverage.states.forEach((x) => union.states.add(x))
-        coverage.transitions.forEach((t) => union.transitions.add(t))
-      }
-      const report = coverageReport(entries[0], union)
-      const count = generated.reduce((n, g) => n + g.paths.length, 0)
-      const simple = generated.every((g) => g.simplePaths) ? ' (every simple path included)' : ''
-      console.log(`[coverage] ${report.machine}: states ${report.states} (${report.statePct}%), transitions ${report.transitions} (${report.transitionPct}%), ${count} paths${simple}`)
-      expect(report.uncovered, 'transitions no generated path takes').toEqual([])
-      // States left unvisited must be the declared transient ones (eventless branches only).
-      if (opts.transientStates) expect(report.unvisitedStates).toEqual(opts.transientStates)
-    })
-  })
-}

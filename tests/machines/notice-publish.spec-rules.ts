@@ -10,6 +10,7 @@ import { CONTENT_MAX, NOTICE_TITLE_MAX } from '../../contract/desk-calls'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { noticePublishMachine } from '../../machines/notice-publish/notice-publish-machine'
 import { ApiError } from '../../src/api/api-error'
+import { boundary, textsAround } from './boundaries'
 import type { ModelConfig } from './model'
 import { destinations, expectCan, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 
@@ -135,11 +136,12 @@ const minuteAfter = (when: string) => new Date(Date.parse(`${when}:00Z`) + 60_00
 const boundaryEvents: ModelConfig['events'] = {
   ...events,
   'field.change': [
-    { field: 'content', value: 'あ'.repeat(CONTENT_MAX) },
-    { field: 'content', value: ` ${'あ'.repeat(CONTENT_MAX)}\n` },
-    { field: 'content', value: 'あ'.repeat(CONTENT_MAX + 1) },
-    { field: 'publishUntil', value: values.publishFrom },
-    { field: 'publishUntil', value: minuteAfter(values.publishFrom) },
+    ...boundary(
+      ...textsAround(CONTENT_MAX).map((value) => ({ field: 'content', value })),
+      { field: 'content', value: ` ${'あ'.repeat(CONTENT_MAX)}\n` },
+      { field: 'publishUntil', value: values.publishFrom },
+      { field: 'publishUntil', value: minuteAfter(values.publishFrom) },
+    ),
   ],
 }
 const boundarySerialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.values.content.length, s.context.values.publishUntil, s.context.submitted])

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
 import type { TestPath } from 'xstate/graph'
-import { generatePaths, type ModelConfig, type Provide } from './model'
+import { boundaryCases, coverageReport, generatePaths, takesCase, type ModelConfig, type Provide } from './model'
 import { readReferenceSet, referencePaths, sameAsReference } from './reference-paths'
 
 /*
  * Spec rules: tests that catch a WRONG chart.
  *
- * The model tests (model.ts) generate paths from a chart and replay them on the same chart, so
- * they can only tell that the chart agrees with itself. Here every generated path is replayed and
+ * Replaying a chart's generated paths (model.ts) on the same chart only tells that the chart agrees
+ * with itself (no test does only that any more). Here every generated path is replayed and
  * what the member would SEE and what the app would DO is recorded at every step, as an
  * Observation; rules written from docs/product.md (not from the chart) then judge each step.
  *
@@ -224,9 +224,9 @@ export function judge(trail: Observation[], rules: SpecRules): string[] {
 /** Label of a path: its events in order. */
 export const pathLabel = (trail: Observation[]) => trail.slice(1).map(eventLabel).join(' → ') || 'start'
 
-type Entry = { config: ModelConfig; paths: TestPath<Any, Any>[] }
+type Entry = { config: ModelConfig; paths: TestPath<Any, Any>[]; coverage: ReturnType<typeof generatePaths>['coverage'] }
 const entriesOf = (configs: ModelConfig | ModelConfig[]): Entry[] =>
-  (Array.isArray(configs) ? configs : [configs]).map((config) => ({ config, paths: generatePaths(config, { everyState: true }).paths }))
+  (Array.isArray(configs) ? configs : [configs]).map((config) => ({ config, ...generatePaths(config, { everyState: true }) }))
 
 /** The paths of each entry of a chart (one list per config), as checkChart walks them. */
 export const specPaths = (configs: ModelConfig[]) => configs.map((config) => generatePaths(config, { everyState: true }).paths)
@@ -264,7 +264,7 @@ export async function checkChart(
 }
 
 /** The vitest suite of a chart's spec rules: one test per generated path, every step judged. */
-export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide) {
+export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRules, provide?: Provide, source?: { rules: string; rulesFile: string }) {
   const entries = entriesOf(configs)
   const many = entries.length > 1
   const chart = entries[0].config.machine.id
@@ -275,6 +275,16 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
     if (!reference) {
       it('has a committed reference path set', () => {
         throw new Error(`no tests/machines/reference-paths/${chart}.json: run \`npm run paths:reference\` on the reviewed chart and commit it`)
+      })
+    }
+    // The set serves these rules: written for other rules (or none recorded), it was not reviewed
+    // with them (reference-paths.ts `rulesHash`).
+    if (reference && source && reference.rules !== source.rules) {
+      it('has a reference path set written for its rules as they are', () => {
+        throw new Error(
+          `tests/machines/reference-paths/${chart}.json was written for rules ${reference.rules ?? '(none recorded)'}, tests/machines/${source.rulesFile} is now ${source.rules}: ` +
+            'review the generated paths against the changed rules and run `npm run paths:reference` with the rules change',
+        )
       })
     }
     entries.forEach(({ config, paths }, i) => {
@@ -302,6 +312,29 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
         })
       }
     })
+    // The rules judge every transition of the chart: a transition no path takes is one the rules
+    // never saw (the configs' events or outcomes miss a case), whatever it does.
+    it(`takes every transition of the chart${many ? ` over its ${entries.length} entries` : ''}`, () => {
+      const union = { states: new Set<string>(), transitions: new Set<Any>() }
+      for (const { coverage } of entries) {
+        coverage.states.forEach((x) => union.states.add(x))
+        coverage.transitions.forEach((t) => union.transitions.add(t))
+      }
+      const exclusions = Object.assign({}, ...entries.map((e) => e.config.exclusions ?? {}))
+      const report = coverageReport({ ...entries[0].config, exclusions }, union)
+      expect(report.uncovered, 'transitions no generated path takes: the rules judged nothing there').toEqual([])
+    })
+    // Every boundary value of the configs (boundaries.ts) is taken by some path of some entry (an
+    // entry that never opens the form takes none), so the rules judge the chart there: a value no
+    // path reaches would pass whatever the chart does with it.
+    const bounds = entries.map(({ config, paths }) => ({ paths, cases: boundaryCases(config) }))
+    const labels = [...new Set(bounds.flatMap((b) => b.cases.map((c) => c.label)))]
+    if (labels.length) {
+      it(`takes each of its ${labels.length} boundary values on some path`, () => {
+        const taken = new Set(bounds.flatMap(({ paths, cases }) => cases.filter((c) => paths.some((p) => takesCase(p, c))).map((c) => c.label)))
+        expect(labels.filter((l) => !taken.has(l)), 'boundary values no generated path takes: the rules judged nothing there').toEqual([])
+      })
+    }
   })
 }
 

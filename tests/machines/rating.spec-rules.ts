@@ -8,14 +8,16 @@ import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
 import { actions, calls, destinations, httpStatus, isClient, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { ticketFixture } from './reservation-fixtures'
+import { boundary, textsAround } from './boundaries'
 
 const tips = [{ productId: 'TIP-500', price: 500, minutesToSupport: 0, showOnMypage: false, productType: 'TIP' as const, productName: 'チップ' }]
 const events: ModelConfig['events'] = {
   'score.change': [{ score: 4 }, { score: 0 }],
   'detail.change': [{ key: 'friendliness', score: 3 }, { key: 'clearExplanation', score: 9 }],
   // The comment's boundary values (product.md §5 Rating: at most 500 once trimmed, the contract's
-  // RATING_COMMENT_MAX): exactly 500, 500 once trimmed, and one over.
-  'comment.change': [{ value: '  とても助かりました  ' }, { value: 'あ'.repeat(RATING_COMMENT_MAX) }, { value: ` ${'あ'.repeat(RATING_COMMENT_MAX)} ` }, { value: 'あ'.repeat(RATING_COMMENT_MAX + 1) }],
+  // RATING_COMMENT_MAX): one under, exactly 500, 500 once trimmed, and one over — each typed on
+  // paths of its own (boundaries.ts), since the state identity only tells "over 500".
+  'comment.change': [{ value: '  とても助かりました  ' }, ...boundary(...textsAround(RATING_COMMENT_MAX).map((value) => ({ value })), { value: ` ${'あ'.repeat(RATING_COMMENT_MAX)} ` })],
   'tip.select': [{ productId: 'TIP-500' }, { productId: null }, { productId: 'TIP-UNKNOWN' }],
   'form.submit': [{}],
   'modal.confirm': [{}],

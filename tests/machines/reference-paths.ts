@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { TestPath } from 'xstate/graph'
@@ -26,7 +27,32 @@ export const REFERENCE_DIR = path.join(import.meta.dirname, 'reference-paths')
  * `xstate.done.actor.…`, `xstate.error.actor.…`, `xstate.after.…`): most steps are results, and
  * the long prefix made half of a file.
  */
-export type ReferenceSet = { chart: string; values: unknown[]; configs: Array<{ input: unknown; paths: string[][] }> }
+export type ReferenceSet = { chart: string; rules?: string; values: unknown[]; configs: Array<{ input: unknown; paths: string[][] }> }
+
+/*
+ * A reference set serves its chart's spec rules, and is changed only with them (decision 79): the
+ * file records `rules`, a hash of the chart's `<name>.spec-rules.ts` as it was when the set was
+ * written. `npm run paths:reference` refuses to write a set whose paths differ from the committed
+ * ones while the rules are unchanged — a chart that now generates other paths under the same rules
+ * is what a bug looks like (a day made unselectable drops the paths through it), and writing
+ * its paths over the reviewed ones would make the suite pass. The suite fails when the recorded
+ * hash is not the rules' (observe.ts `describeSpec`): rules changed without the set reviewed again.
+ * Comments and blank lines are not part of the hash: rewording a comment changes no rule, so it
+ * cannot unlock a regeneration. The path generator's source (GENERATOR) is part of it too: a change
+ * to how paths are made changes every set, and is reviewed as such.
+ */
+export const GENERATOR = ['model.ts', 'boundaries.ts']
+export function rulesHash(rules: string, generator: string[] = GENERATOR.map((f) => readFileSync(path.join(import.meta.dirname, f), 'utf8'))): string {
+  const code = [rules, ...generator]
+    .join('\n')
+    .replace(/\r\n/g, '\n')
+    .replace(/^\s*\/\*[\s\S]*?\*\/\s*$/gm, '')
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/.*)?$/.test(line))
+    .map((line) => line.trimEnd())
+    .join('\n')
+  return createHash('sha256').update(code).digest('hex').slice(0, 16)
+}
 
 const builtins: Array<[string, string]> = [
   ['xstate.done.actor.', 'done:'],
@@ -113,21 +139,43 @@ export function referenceSetOf(configs: ModelConfig[]): ReferenceSet {
 
 export const referenceFile = (chart: string) => path.join(REFERENCE_DIR, `${chart}.json`)
 
-export function writeReferenceSet(configs: ModelConfig[]): string {
-  mkdirSync(REFERENCE_DIR, { recursive: true })
-  const set = referenceSetOf(configs)
-  const file = referenceFile(set.chart)
-  // One path per line: a review's diff shows which paths came and went.
+/** The file's text: one path per line, so a review's diff shows which paths came and went. */
+function render(set: ReferenceSet): string {
   const paths = (c: ReferenceSet['configs'][number]) => c.paths.map((q) => `      ${JSON.stringify(q)}`).join(',\n')
-  const body = [
+  return [
     '{',
     `  "chart": ${JSON.stringify(set.chart)},`,
+    ...(set.rules ? [`  "rules": ${JSON.stringify(set.rules)},`] : []),
     `  "values": [\n${set.values.map((v) => `    ${JSON.stringify(v)}`).join(',\n')}\n  ],`,
     `  "configs": [\n${set.configs.map((c) => `    { "input": ${JSON.stringify(c.input)}, "paths": [\n${paths(c)}\n    ] }`).join(',\n')}\n  ]`,
     '}',
   ].join('\n')
-  writeFileSync(file, `${body}\n`)
-  return file
+}
+
+/** The same paths (inputs, events, payloads), whatever the rules hash. */
+export const samePaths = (a: ReferenceSet, b: ReferenceSet) => render({ ...a, rules: undefined }) === render({ ...b, rules: undefined })
+
+/**
+ * Writes the chart's reference set from its configs, recording the hash of its rules' source; or,
+ * when a set is committed for the same rules and the paths differ, writes nothing and says why.
+ */
+export function writeReferenceSet(configs: ModelConfig[], rules: string): { file: string; written: boolean; reason?: string } {
+  mkdirSync(REFERENCE_DIR, { recursive: true })
+  const set = { ...referenceSetOf(configs), rules }
+  const file = referenceFile(set.chart)
+  const committed = readReferenceSet(set.chart)
+  if (committed?.rules === rules && !samePaths(committed, set)) {
+    return {
+      file,
+      written: false,
+      reason:
+        `the chart now generates other paths than the reviewed ones, and its spec rules are unchanged. ` +
+        `A chart that changes what the member can do changes the rules that judge it: write that change in the rules (and docs/product.md) first, then regenerate. ` +
+        `If the chart was not meant to change, this is a bug the committed paths are there to catch: run the spec rules (npx vitest run tests/machines/spec-rules.test.ts).`,
+    }
+  }
+  writeFileSync(file, `${render(set)}\n`)
+  return { file, written: true }
 }
 
 /** The committed set of a chart, or null when none was written yet. */

@@ -11,6 +11,7 @@ import { refundMachine } from '../../machines/refund/refund-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ModelConfig } from './model'
 import { actions, calls, expectCan, expectSent, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
+import { around, boundary, textsAround } from './boundaries'
 
 const REFUSED = '返金できる金額を超えています'
 const PROVIDER = '決済サービスで返金できませんでした'
@@ -154,8 +155,8 @@ export const rules: SpecRules = {
 const REST = 5000
 const boundaryEvents = (rest: number): ModelConfig['events'] => ({
   'mode.change': [{ mode: 'partial' }],
-  'amount.change': [{ value: '0' }, { value: '1' }, { value: String(rest) }, { value: String(rest + 1) }],
-  'reason.change': [{ value: '返品' }, { value: 'あ'.repeat(REFUND_REASON_MAX) }, { value: ` ${'あ'.repeat(REFUND_REASON_MAX)} ` }, { value: 'あ'.repeat(REFUND_REASON_MAX + 1) }],
+  'amount.change': boundary(...[...around(0), ...around(rest)].filter((n) => n >= 0).map((n) => ({ value: String(n) }))),
+  'reason.change': [{ value: '返品' }, ...boundary(...textsAround(REFUND_REASON_MAX).map((value) => ({ value })), { value: ` ${'あ'.repeat(REFUND_REASON_MAX)} ` })],
   'form.submit': [{ key: 'key-1' }],
   'modal.confirm': [{}],
   'modal.cancel': [{}],

@@ -5,6 +5,7 @@
 import type { AnyMachineSnapshot } from 'xstate'
 import { reservationChangeMachine } from '../../machines/reservation-change/reservation-change-machine'
 import { ApiError } from '../../src/api/api-error'
+import { boundary } from './boundaries'
 import type { ModelConfig } from './model'
 import { actions, expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, same, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { fullScheduleFixture, scheduleFixture, ticketFixture } from './reservation-fixtures'
@@ -27,7 +28,7 @@ const dayFrom = (ymd: string, n: number) => {
  * and judged (the same entries are the reservation change and the staff selection of a purchase). */
 const { firstDate, lastDate } = scheduleFixture('20250602').schedule
 export const events: ModelConfig['events'] = {
-  'date.select': [{ date: '20250604' }, { date: firstDate }, { date: lastDate }, { date: dayFrom(firstDate, -1) }, { date: dayFrom(lastDate, 1) }],
+  'date.select': [{ date: '20250604' }, ...boundary(...[dayFrom(firstDate, -1), firstDate, dayFrom(firstDate, 1), dayFrom(lastDate, -1), lastDate, dayFrom(lastDate, 1)].map((date) => ({ date })))],
   'band.select': [{ band: 'evening' }],
   'slot.select': [
     { choice: { slotType: 'noAssign', time: '10-00', staffId: null, staffNickname: null } },

@@ -6,13 +6,16 @@
 // consultant, another failure may be previewed again; choosing another consultant loads theirs.
 import type { AnyMachineSnapshot } from 'xstate'
 import { FIRST_SLOT_HOUR, LAST_SLOT_END_HOUR } from '../../contract/reservation-rules'
-import type { ShiftPlanResponse } from '../../contract/staff-calls'
+import { PLAN_STEP_MINUTES, type ShiftPlanResponse } from '../../contract/staff-calls'
 import { isPlanValid, shiftPlanMachine, type ShiftPlanContext } from '../../machines/shift-plan/shift-plan-machine'
 import { ApiError } from '../../src/api/api-error'
+import { boundary, timesAround } from './boundaries'
 import type { ModelConfig } from './model'
 import { expectCan, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { shiftPlanFixture } from './staff-fixtures'
 
+/** The fixture's Monday, two periods in order (weekday 1 of the contract). */
+const MONDAY = shiftPlanFixture.weekly.filter((p) => p.weekday === 1).sort((a, b) => a.start.localeCompare(b.start))
 const REFUSED = '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'
 const events: ModelConfig['events'] = {
   'plan.edit': [
@@ -20,6 +23,14 @@ const events: ModelConfig['events'] = {
     { edit: { kind: 'period.change', weekday: 0, index: 0, field: 'end', value: '08:00' } },
     { edit: { kind: 'period.remove', weekday: 2, index: 0 } },
     { edit: { kind: 'exception.remove', ymd: '20261201' } },
+    // Where two periods of a day meet (boundaries.ts): the first one's end just before, exactly at
+    // and just after the second one's start, the second one's start around the first one's end, on
+    // the plan's grid; and a period added after the day's last, which starts where it ends.
+    ...boundary<Record<string, unknown>>(
+      ...timesAround(MONDAY[1].start, PLAN_STEP_MINUTES).map((value) => ({ edit: { kind: 'period.change', weekday: 0, index: 0, field: 'end', value } })),
+      ...timesAround(MONDAY[0].end, PLAN_STEP_MINUTES).map((value) => ({ edit: { kind: 'period.change', weekday: 0, index: 1, field: 'start', value } })),
+      { edit: { kind: 'period.add', weekday: 0 } },
+    ),
   ],
   'form.submit': [{}],
   'save.confirm': [{}],

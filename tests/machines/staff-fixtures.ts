@@ -1,5 +1,5 @@
 // Consultations and shift plans as the staff calls answer them (contract/staff-calls.ts), for the
-// staff charts' model tests and spec rules.
+// staff charts' spec rules and machine tests.
 import type { Consultation, ShiftPlanResponse } from '../../contract/staff-calls'
 
 export const consultationFixture: Consultation = {

@@ -22,7 +22,7 @@ type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * Browser models: the same charts and the same path generator as
- * tests/machines/*.model.test.ts, restricted to what a browser run can do against the real local
+ * the spec rules (tests/machines/model.ts), restricted to what a browser run can do against the real local
  * stack: only event cases a member can perform, and for each invoked actor only the outcome the
  * real server gives for the run's account (a flow with two data-dependent outcomes has two
  * configs). Every generated path becomes a path file; the browser then walks it through the

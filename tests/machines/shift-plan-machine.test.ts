@@ -1,40 +1,11 @@
-// Generated-path tests of the shift-plan chart: every transition, replayed live, and the update it
-// sends read back from the draft (only what differs from the plan as loaded).
-import type { AnyMachineSnapshot } from 'xstate'
+// The shift-plan chart's drafts, read against the fixture and the contract (the chart's paths are
+// judged by tests/machines/shift-plan.spec-rules.ts): the update it sends (only what differs from
+// the plan as loaded) and which plans it takes.
 import { describe, expect, it } from 'vitest'
-import { draftOf, isPlanValid, shiftPlanMachine, updateRequest, type ShiftPlanContext } from '../../machines/shift-plan/shift-plan-machine'
-import { ApiError } from '../../src/api/api-error'
-import { describeModel } from './model'
+import { draftOf, isPlanValid, updateRequest, type ShiftPlanContext } from '../../machines/shift-plan/shift-plan-machine'
+import { PLAN_STEP_MINUTES } from '../../contract/staff-calls'
+import { timesAround } from './boundaries'
 import { shiftPlanFixture } from './staff-fixtures'
-
-// What changes what can happen next: whether the draft is valid (submit), and whose plan it is.
-const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.staffId, isPlanValid(s.context as ShiftPlanContext)])
-
-describeModel({
-  machine: shiftPlanMachine,
-  input: { staffId: null },
-  events: {
-    'plan.edit': [
-      { edit: { kind: 'period.add', weekday: 1 } },
-      { edit: { kind: 'period.change', weekday: 0, index: 0, field: 'end', value: '08:00' } },
-      { edit: { kind: 'period.remove', weekday: 2, index: 0 } },
-      { edit: { kind: 'exception.add', ymd: '20261203' } },
-      { edit: { kind: 'exception.change', ymd: '20261201', field: 'off', value: false } },
-      { edit: { kind: 'exception.remove', ymd: '20261201' } },
-    ],
-    'form.submit': [{}],
-    'save.confirm': [{}],
-    'save.cancel': [{}],
-    retry: [{}],
-    'staff.choose': [{ staffId: 'STAFF-02' }],
-  },
-  outcomes: {
-    loadPlan: { done: [shiftPlanFixture], error: [new ApiError(500, 'down')] },
-    previewPlan: { done: [{ changes: [] }], error: [new ApiError(409, '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'), new ApiError(500, 'down')] },
-    savePlan: { done: [{ ...shiftPlanFixture, changes: [] }], error: [new ApiError(409, '予約が入っている時間を勤務から外せません。先に担当を変更してください：11/26 10:30'), new ApiError(500, 'down')] },
-  },
-  serialize,
-})
 
 const context = (): ShiftPlanContext => ({ ...draftOf(shiftPlanFixture), changes: [], message: '' })
 
@@ -75,5 +46,15 @@ describe('shift-plan drafts', () => {
     const overlapping = context()
     overlapping.weekly[0][1] = { start: '11:00', end: '18:00' }
     expect(isPlanValid(overlapping)).toBe(false)
+  })
+
+  it('takes two periods that touch (one ends when the next starts), refuses them a step closer', () => {
+    // The fixture's Monday: 09:00–12:00 and 13:00–18:00; the first one's end around the second's start.
+    const [under, at, over] = timesAround('13:00', PLAN_STEP_MINUTES).map((end) => {
+      const c = context()
+      c.weekly[0][0] = { start: '09:00', end }
+      return isPlanValid(c)
+    })
+    expect([under, at, over]).toEqual([true, true, false])
   })
 })
