@@ -82,8 +82,11 @@ test('a 指名なし booking is reassigned by an operator, completed by the new 
   await expect(now.row).toContainText(toNickname)
 
   // The consultant who is not さくら gets a sign-in account for this test.
-  const other = { email: `consultant-${Date.now()}@example.com`, password: 'consult-pass-1' }
-  await grantConsultant(operator, other.email, other.password, held.staffId === DEMO_CONSULTANT.staffId ? now.staffId : held.staffId)
+  // One address per consultant and stack: a retry of this test signs in with the account its first
+  // try made (a staff row takes one consultant login, so a second grant would be refused).
+  const otherStaffId = held.staffId === DEMO_CONSULTANT.staffId ? now.staffId : held.staffId
+  const other = { email: `consultant-${otherStaffId.toLowerCase()}-${new URL(baseURL!).port}@example.com`, password: 'consult-pass-1' }
+  await grantConsultant(operator, other.email, other.password, otherStaffId)
   const firstCreds = held.staffId === DEMO_CONSULTANT.staffId ? DEMO_CONSULTANT : other
   const newCreds = held.staffId === DEMO_CONSULTANT.staffId ? other : DEMO_CONSULTANT
 

@@ -89,9 +89,15 @@ export async function freeCandidates(page: Page, ticketNumber: string): Promise<
   return labels.map((l) => l.replace(new RegExp(`（${reassignText.free}）$`), '').trim())
 }
 
-/** スタッフ権限: grants the consultant role on a staff row to a new sign-in account. */
+/**
+ * スタッフ権限: grants the consultant role on a staff row to a new sign-in account. An account of
+ * that address already listed (the same test's first try, before a retry) is taken as granted.
+ */
 export async function grantConsultant(page: Page, email: string, password: string, staffId: string) {
   await page.getByRole('navigation', { name: staffShellText.mainNav }).getByRole('link', { name: 'スタッフ権限' }).click()
+  const table = page.getByRole('table', { name: staffAccountsText.title })
+  await expect(table).toContainText('@example.com', { timeout: 20_000 })
+  if (await table.getByText(email).count()) return
   await page.getByLabel(staffAccountsText.emailLabel, { exact: true }).fill(email)
   await page.getByLabel(staffAccountsText.roleLabel, { exact: true }).selectOption('consultant')
   await page.getByLabel(staffAccountsText.staffLabel, { exact: true }).selectOption(staffId)
