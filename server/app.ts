@@ -26,6 +26,7 @@ import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
+import { atRequestedTime, TEST_NOW_HEADER } from './infra/test-clock'
 import type { JobEngine } from './jobs/engine'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
@@ -114,6 +115,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   // First: the request id, one log line and one latency observation for every request
   // (docs/operations.md "Logs", "Metrics").
   app.use('*', ...requestLogging())
+  // Tests move the time of one request (server/infra/test-clock.ts); never in production.
+  if (deps.config.enableTestRoutes) app.use('*', (c, next) => atRequestedTime(c.req.header(TEST_NOW_HEADER), next))
   // Production: HSTS on every answer — the app's HTML and files, the 404s, the sandbox page — not
   // only the API's (docs/operations.md "Headers").
   if (deps.config.env === 'production') {
