@@ -41,6 +41,7 @@ import { mountFileCalls } from './http/files'
 import { fileCalls } from '../contract/file-calls'
 import { fileHandlers } from './routes/files'
 import { withOutbox } from './services/mail-outbox'
+import { withCacheInvalidation } from './infra/cache-writes'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -107,7 +108,8 @@ export type AppOptions = {
 export function createApp(given: Deps, options: AppOptions = {}) {
   // Every mail the app sends is recorded in the outbox with its delivery status (an operator sees
   // and resends it; server/services/mail-outbox.ts). server/main.ts wraps it already for the sweeper.
-  const deps: Deps = { ...given, mailer: withOutbox(given.db, given.clock, given.mailer) }
+  // Every committed write invalidates what its table's declaration says (server/infra/cache-writes.ts).
+  const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches), mailer: withOutbox(given.db, given.clock, given.mailer) }
   const app = new Hono()
   const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
@@ -126,20 +128,14 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     })
   }
   app.use('/api/*', apiSecurityHeaders())
-  // A write's cache invalidations reach the other replicas before its answer reaches the caller
+  // A write's cache invalidations (fired by its commit: server/infra/cache-writes.ts) reach the other replicas before its answer reaches the caller
   // (server/infra/cache-bus.ts): the caller's next request, to any replica, sees the write.
   app.use('/api/*', async (_c, next) => {
     await next()
     await deps.caches.flush()
   })
-  // A staff write (an outcome, a reassignment, a refund, a notice…) or a test route's may change
-  // any member's reads: they are forgotten on every replica before its answer leaves.
-  for (const prefix of ['/api/staff/*', '/api/__test/*']) {
-    app.use(prefix, async (c, next) => {
-      await next()
-      if (c.req.method !== 'GET' && c.res.status < 400) deps.caches.readsChanged()
-    })
-  }
+  // Which caches a write invalidates follows from the tables it wrote, member, staff, job or test
+  // route alike (server/infra/cached-tables.ts); the flush above waits for the other replicas.
   app.use('/sandbox/*', sandboxPageSecurityHeaders())
   // Routes outside the contract read their own bodies (the 3-D Secure form, test routes): capped
   // here; the contract's calls cap theirs in the route below, after the token.
@@ -203,10 +199,9 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         })
         return c.body(cached.bytes, 200, JSON_HEADERS)
       }
+      // A member's own write is seen by their next read on any replica: the write's commit forgot
+      // their reads here and published it on the bus; the answer waits for it (above).
       const out = await run()
-      // A member's own write is seen by their next read on any replica: their reads are forgotten
-      // here and, through the bus, on every other replica before this answer leaves.
-      if (call.method === 'POST' && member) deps.caches.memberChanged(member.memberId)
       // The contract is checked on the way out too; a CheckedJson passed it when it was computed.
       if (out instanceof CheckedJson) return c.body(out.bytes, 200, JSON_HEADERS)
       return c.json(checkResponse(name, out) as object)

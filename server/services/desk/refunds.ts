@@ -177,9 +177,6 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
   }
   const recorded = await record(deps, actor, claimed.refund, result.refundId)
   if (recorded.fresh) {
-    // The member's tickets and history on every replica, and the grid when cells were freed.
-    deps.caches.readsChanged()
-    if (recorded.released > 0) deps.caches.scheduleChanged()
     await mailMember(deps, recorded.refund, recorded.released > 0)
     if (recorded.released > 0) await mailConsultantOf(deps, recorded.refund.ticketNumber)
   }

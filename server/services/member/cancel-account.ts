@@ -58,9 +58,8 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
     await sleep(POLL_MS)
   }
   // From here on no call of this process may be served as this member (their token may still
-  // verify until it expires): the next lookup reads the row, now marked deleted, and answers 401.
-  deps.caches.memberChanged(member.memberId)
-  deps.caches.scheduleChanged()
+  // verify until it expires): the commit that marked the row deleted forgot the cached one, so the
+  // next lookup reads it and answers 401 (server/infra/cache-writes.ts).
   await deps.identity.deleteUser(member.memberId)
   for (const t of ended) {
     await mailConsultant(deps, t.staffId!, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }, { kind: 'accountCancelled' })

@@ -60,7 +60,6 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
     return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
   })
-  deps.caches.scheduleChanged()
   await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname })
   // docs/server.md "Mails to consultants": the consultant who held it, and the one who holds it now.
   const t = result.before

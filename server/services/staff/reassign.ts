@@ -129,7 +129,6 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       mailed: { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId },
     }
   })
-  deps.caches.scheduleChanged()
   const mailed: ReassignMailed[] = []
   if (done.memberEmail) {
     await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname })
