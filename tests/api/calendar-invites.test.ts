@@ -6,6 +6,8 @@ import type { Mail } from '../../server/adapters/mailer'
 import { nodemailerParts } from '../../server/adapters/mailer'
 import { mailOutbox, tickets } from '../../server/db/schema'
 import { createOutboxMailer } from '../../server/services/mail-outbox'
+import { ApiError, NotLoggedInError } from '../../src/api/api-error'
+import { ticketCalendarFetcher } from '../../src/api/ticket-calendar'
 import { createHarness, NOW, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 
@@ -131,6 +133,15 @@ describe('calendar invites follow a booking from purchase to refund', () => {
     expect(await foreign.json()).toEqual({ message: 'Not Found' })
     expect((await h.app.request(`/api/ticket-calendar/${n}.ics`)).status).toBe(401)
     expect((await h.app.request(`/api/ticket-calendar/${n}.txt`, { headers: { authorization: `Bearer ${member.token}` } })).status).toBe(404)
+
+    // The app's own fetcher (the card's button) against this server: the member's token, the file's name.
+    const fetcher = (token: string | null) => ticketCalendarFetcher({ baseUrl: '/api', getIdToken: async () => token, fetch: async (url, init) => h.app.request(String(url), init) })
+    const saved = await fetcher(member.token)(n)
+    expect(saved.name).toBe(`${n}.ics`)
+    expect(parse(await saved.blob.text())).toMatchObject({ method: 'PUBLISH', uid: first.uid })
+    await expect(fetcher(other.token)(n)).rejects.toMatchObject({ status: 404 })
+    await expect(fetcher(other.token)(n)).rejects.toBeInstanceOf(ApiError)
+    await expect(fetcher(null)(n)).rejects.toBeInstanceOf(NotLoggedInError)
 
     // A refund ends the booking: the refund mail carries CANCEL for the same event, SEQUENCE up.
     const refunded = await staffPost(h, 'desk-refund', { token: op.token, body: { ticketNumber: n, amount: 1000, reason: 'ご要望により', idempotencyKey: `invite-${n}` } })

@@ -5,6 +5,7 @@ import type { MailAttachment } from '../../adapters/mailer'
 import type { Tx } from '../../db/client'
 import { members, staff, tickets } from '../../db/schema'
 import { addMinutes } from '../../domain/time'
+import { supportTypeText } from '../../mail/format'
 import type { Deps } from '../deps'
 import { supportTelFor } from './support-tel'
 
@@ -30,7 +31,6 @@ import { supportTelFor } from './support-tel'
 export type InviteMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH'
 
 const methods = { REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL, PUBLISH: ICalCalendarMethod.PUBLISH } as const
-const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
 
 /** The event's UID: one per ticket, whatever happens to the booking. */
 export const inviteUid = (ticketNumber: string) => `${ticketNumber}.booking@mypage`
