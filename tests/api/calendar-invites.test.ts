@@ -161,6 +161,13 @@ describe('calendar invites follow a booking from purchase to refund', () => {
     const again = h.mailer.sent.slice(before).find((m) => m.to === member.email)
     expect(again?.attachments ?? []).toEqual([])
 
+    // The operator's desk lists the member's mails with the files they carried.
+    const desk = await staffGet(h, 'desk-member', { token: op.token, query: { memberId: member.memberId } })
+    expect(desk.status).toBe(200)
+    const deskMails = desk.body.mails as T[]
+    expect(deskMails.find((m) => m.subject === '【ITサポート】ご購入ありがとうございます')?.attachments).toEqual(['invite.ics'])
+    expect(deskMails.find((m) => m.subject === '【ITサポート】ご返金のお知らせ' && m.attachments.length === 0)).toBeTruthy()
+
     // Cancelling the account blanks the kept mails' invites with their texts (they name the address).
     expect((await h.post('cancel-account', { token: member.token, body: {} })).status).toBe(200)
     const kept = await h.db.select().from(mailOutbox).where(eq(mailOutbox.memberId, member.memberId))
