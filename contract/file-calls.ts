@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import { STAFF_CALENDAR_PREFIX, type StaffCallRole } from './staff-calls'
+import { TICKET_CALENDAR_PATH } from './ticket-calendar'
 
 /**
- * Calls whose answer is a file, not JSON: an uploaded image, the consultant's iCalendar feed (and
- * the CSV exports and receipts to come). Each entry declares its path, who may call it, how the one
+ * Calls whose answer is a file, not JSON: an uploaded image, the consultant's iCalendar feed, a
+ * member's booking as a calendar file (and the CSV exports and receipts to come). Each entry declares its path, who may call it, how the one
  * path parameter is checked and what the answer is; server/http/files.ts mounts them all the same
  * way (docs/server.md "File answers"). A refused or unknown parameter is a 404 `{ message }`, like
  * any path that names nothing.
@@ -14,14 +15,16 @@ export type FileCallSpec = {
   prefix: string
   /**
    * 'public': no credential (an <img> carries no token); 'url-token': the path itself is the
-   * credential (a calendar app cannot send a header); a staff role: the bearer token and the role,
+   * credential (a calendar app cannot send a header); 'member': a member's bearer token, as the
+   * member calls check it (the app fetches the file); a staff role: the bearer token and the role,
    * as the staff calls check them.
    */
-  access: 'public' | 'url-token' | StaffCallRole
+  access: 'public' | 'url-token' | 'member' | StaffCallRole
   /** The path's last segment; what it may look like. */
   name: v.GenericSchema<string, string>
   contentType: string
   cacheControl: string
+  /** 'attachment': saved under the path's last segment. */
   contentDisposition?: 'inline' | 'attachment'
 }
 export type FileRegistry = Record<string, FileCallSpec>
@@ -48,6 +51,20 @@ export const fileCalls = {
     name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/)),
     contentType: 'text/calendar; charset=utf-8',
     cacheControl: 'private, no-store',
+  },
+  /**
+   * The card's 「カレンダーに追加」: one booking of the caller (METHOD:PUBLISH, the same UID as the
+   * mailed invites, so a calendar holding either keeps one event). Only the caller's own live
+   * booking; anything else, another member's ticket included, is a 404.
+   */
+  'ticket-calendar': {
+    method: 'GET',
+    prefix: `/api${TICKET_CALENDAR_PATH}`,
+    access: 'member',
+    name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}\.ics$/)),
+    contentType: 'text/calendar; charset=utf-8',
+    cacheControl: 'private, no-store',
+    contentDisposition: 'attachment',
   },
 } as const satisfies FileRegistry
 

@@ -1,15 +1,14 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
 import { calls, type CallName } from '../contract/calls'
 import { NoControlChars } from '../contract/fields'
 import { issueMessage } from '../contract/validation-messages'
-import { eq } from 'drizzle-orm'
-import { members } from './db/schema'
 import { errorAnswer } from './http/errors'
 import { invalid, unauthenticated } from './domain/errors'
+import { authenticateMember, memberLoader } from './http/member-auth'
 import { DEFAULT_BODY_LIMIT, bodyLimit, bodyLimitOf, checkQuerySize, readJsonBody } from './http/body'
 import { CheckedJson, checkResponse } from './infra/checked-json'
-import type { Deps, Handlers, MemberRow } from './http/handler'
+import type { Deps, Handlers } from './http/handler'
 import { authHandlers } from './routes/auth'
 import { cancelAccountHandlers } from './routes/cancel-account'
 import { checkoutHandlers } from './routes/checkout'
@@ -68,33 +67,6 @@ const handlers: Handlers = {
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' }
-
-/** The member row of a verified uid; a uid without a row (cancelled, signup pending) is not kept. */
-const memberLoader = (deps: Deps) => async (_now: number, uid: string) => {
-  const [row] = await deps.db.select().from(members).where(eq(members.memberId, uid))
-  // A cancelled member's row is kept, anonymised, for the accounting records: no member any more.
-  return row && !row.deletedAt ? { value: Object.freeze(row) } : { value: null, keep: false }
-}
-
-/**
- * Who is calling: the bearer token verified by the identity provider (on every request), then
- * their member row — from the member cache, which every write to a member row invalidates
- * (docs/decisions.md 17).
- */
-async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeof memberLoader>): Promise<MemberRow> {
-  const header = c.req.header('authorization') ?? ''
-  const m = /^Bearer\s+(.+)$/i.exec(header)
-  if (!m) throw unauthenticated()
-  let uid: string
-  try {
-    uid = (await deps.identity.verifyIdToken(m[1].trim())).uid
-  } catch {
-    throw unauthenticated()
-  }
-  const member = await deps.caches.read(deps.caches.members, uid, loadMember)
-  if (!member) throw unauthenticated()
-  return member
-}
 
 export type AppOptions = {
   /** Limits of the account calls; defaults from server/http/rate-limit.ts. */
@@ -167,7 +139,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     app[method](`/api/${name}`, async (c) => {
       // The token is checked before anything of the input, the body is not even read: an anonymous
       // caller learns nothing about the input rules and cannot make us buffer a body.
-      const member = call.auth ? await authenticate(c, deps, loadMember) : null
+      const member = call.auth ? await authenticateMember(c, deps, loadMember) : null
       let raw: unknown
       if (call.method === 'GET') {
         checkQuerySize(c.req.url)
@@ -212,7 +184,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
   // The operator's desk (docs/api.md "Operator's desk").
   mountStaffCalls(app, deps, deskCalls, deskHandlers)
-  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar feed.
+  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar
+  // feed, a member's booking as a calendar file.
   mountFileCalls(app, deps, fileCalls, fileHandlers)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)
