@@ -63,12 +63,7 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
     return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
   })
-<<<<<<< HEAD
-  await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname })
-=======
-  deps.caches.scheduleChanged()
   await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname }, await inviteFor(deps, input.ticketNumber, 'REQUEST'))
->>>>>>> invites
   // docs/server.md "Mails to consultants": the consultant who held it, and the one who holds it now.
   const t = result.before
   const moved = { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: start, memberId: m.memberId }
