@@ -37,6 +37,8 @@ export const homeText = {
   labels: {
     completed: 'サポート完了',
     reserved: 'サポート予約済み',
+    /** Over, its outcome not recorded yet, inside the grace period (docs/decisions.md 85). */
+    checking: '確認中',
     noContact: 'ご連絡がありませんでした',
     refunded: '返金済み',
   },

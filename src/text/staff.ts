@@ -321,7 +321,7 @@ export const pastText = {
   title: '過去の相談',
   lead: '開始時刻を過ぎた相談です。結果が未記録の相談に結果を記録し、未解決の相談はフォローが済んだら「未解決で完了」にしてください。',
   filterLabel: '表示する相談',
-  filters: { ALL: 'すべて', NO_OUTCOME: '結果未記録', UNSOLVED: '未解決' },
+  filters: { ALL: 'すべて', NO_OUTCOME: '結果未記録', OVERDUE: '結果未記録（期限超過）', UNSOLVED: '未解決' },
   consultantLabel: '相談員',
   allConsultants: 'すべての相談員',
   fromLabel: '開始日（から）',

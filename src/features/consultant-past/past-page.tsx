@@ -13,7 +13,7 @@ import { useRemote } from '../../ui/use-remote'
 /** The list as the URL keeps it; days `YYYY-MM-DD` (Japan), as date inputs give them. */
 export type PastSearch = { filter?: PastFilter; from?: string; to?: string; page?: number; staffId?: string }
 
-const FILTERS: PastFilter[] = ['ALL', 'NO_OUTCOME', 'UNSOLVED']
+const FILTERS: PastFilter[] = ['ALL', 'NO_OUTCOME', 'OVERDUE', 'UNSOLVED']
 const ymd = (day: string | undefined) => (day ? day.replaceAll('-', '') : undefined)
 
 /** Something is still owed on it: an outcome (結果未記録, also after ご連絡なし) or the close of a 未解決. */

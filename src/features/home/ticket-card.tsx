@@ -9,6 +9,7 @@ import { parseReservationTime } from '../../../contract/reservation-time'
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',
   reserved: 'reserved',
+  checking: 'reserved',
   noContact: 'expired',
   refunded: 'refunded',
 }
