@@ -27,7 +27,7 @@ import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
 export type TicketRow = typeof tickets.$inferSelect
 type Row = { t: TicketRow; staffNickname: string; m: { lastname: string; firstname: string; phone: string; email: string; deletedAt: Date | null } }
 
-const CANCELLED_NAME = '（退会済み）'
+export const CANCELLED_NAME = '（退会済み）'
 
 /** The consultations matching `where` (SUPPORT tickets with a date and a consultant), by start. */
 async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consultation[]> {

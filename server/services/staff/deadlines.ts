@@ -1,5 +1,4 @@
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Tx } from '../../db/client'
 import { businessHolidays, tickets } from '../../db/schema'
 import { formatYmd, type LocalDate } from '../../domain/time'
@@ -9,13 +8,13 @@ import { formatYmd, type LocalDate } from '../../domain/time'
 // follow-up falls due in business days. One SQL for the end, so the desk, the past filter and the
 // reminder job agree with the staff views' `endUnixTime` (services/staff/consultations.ts).
 
-const ext = alias(tickets, 'ext')
-
 /**
  * A consultation's end as SQL: start + the ticket's minutes + the minutes of the extensions (ADD)
- * bought on it and not refunded — `Consultation.endUnixTime`.
+ * bought on it and not refunded — `Consultation.endUnixTime`. Written with qualified names: drizzle
+ * renders a column of a one-table select unqualified (past-consultations counts from `tickets`
+ * alone), which inside the subquery would name the extension's own row.
  */
-export const endSql: SQL<Date> = sql<Date>`(${tickets.reservationAt} + make_interval(mins => ${tickets.minutesToSupport} + coalesce((select sum(${ext.minutesToSupport}) from ${ext} where ${ext.productType} = 'ADD' and ${ext.parentTicketNumber} = ${tickets.ticketNumber} and ${ext.amountRefunded} = 0), 0)::int))`
+export const endSql: SQL<Date> = sql<Date>`("tickets"."reservation_at" + make_interval(mins => "tickets"."minutes_to_support" + coalesce((select sum("ext"."minutes_to_support") from "tickets" as "ext" where "ext"."product_type" = 'ADD' and "ext"."parent_ticket_number" = "tickets"."ticket_number" and "ext"."amount_refunded" = 0), 0)::int))`
 
 /** Still waiting for an outcome: UNSUPPORTED, no ご連絡なし recorded, not refunded. */
 export const awaitingOutcome: SQL = and(eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false), eq(tickets.amountRefunded, 0))!
