@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-toast'
 import { HomePage } from '../features/home/home-page'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
@@ -29,8 +29,14 @@ export const Route = createFileRoute('/_auth/')({
 })
 
 function Home() {
-  const { auth } = Route.useRouteContext()
+  const { auth, services } = Route.useRouteContext()
   const { data, now } = Route.useLoaderData()
+  const router = useRouter()
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
-  return <HomePage auth={auth} data={data} now={now} />
+  // The "no call came" report (docs/decisions.md 86): sent, then the tickets are read again.
+  const reportNoCall = async (ticketNumber: string) => {
+    await services.api.call('no-call-report', { ticketNumber })
+    await router.invalidate()
+  }
+  return <HomePage auth={auth} data={data} now={now} reportNoCall={reportNoCall} />
 }

@@ -10,6 +10,7 @@ import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard } from './ticket-card'
+import type { ReportNoCall } from './no-call-report'
 import { heldTickets, interviewCardKind, isFirstTimeUser, parentOf, reservationDays } from '../../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -41,7 +42,7 @@ function useSectionsShown(total: number) {
 const SECTIONS = 5
 
 /** The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
-export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
+export function HomePage({ auth, data, now, reportNoCall }: { auth: AuthActorRef; data: HomeData; now: Date; reportNoCall?: ReportNoCall }) {
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
   const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
@@ -96,7 +97,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
                   />
                 ))}
                 {tickets.map((ticket) => (
-                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} />
+                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} reportNoCall={reportNoCall} />
                 ))}
               </Stack>
             )}

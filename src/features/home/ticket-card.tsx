@@ -5,6 +5,7 @@ import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
 import { canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
+import { NoCallReport, type ReportNoCall } from './no-call-report'
 
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',
@@ -16,8 +17,11 @@ const palettes: Record<TicketLabel, string> = {
 
 const t = homeText.tickets
 
-/** One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an ADD names its consultation (`parent`). */
-export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now: Date; parent?: Ticket | null }) {
+/**
+ * One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an
+ * ADD names its consultation (`parent`); with `reportNoCall`, the "no call came" report (no-call-report.tsx).
+ */
+export function TicketCard({ ticket, now, parent = null, reportNoCall }: { ticket: Ticket; now: Date; parent?: Ticket | null; reportNoCall?: ReportNoCall }) {
   const label = ticketLabel(ticket, now)
   // An extension (ADD) is held only with its consultation (docs/product.md §4) and names it.
   const parentWhen = parent ? parseReservationTime(parent.reservationTime) : null
@@ -95,6 +99,7 @@ export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now
             )}
           </HStack>
         )}
+        {reportNoCall && <NoCallReport ticket={ticket} now={now} report={reportNoCall} />}
       </Card.Body>
     </Card.Root>
   )
