@@ -32,6 +32,7 @@ export const auditActionNames = {
   'job-retry': 'ジョブの再実行',
   refund: '返金',
   'refund-failed': '返金の失敗',
+  'no-call-report': '会員からの「連絡が来なかった」報告',
 } as const satisfies Record<string, string>
 
 
@@ -50,7 +51,7 @@ export const auditTargetNames: Record<string, string> = {
   purchase: 'お支払い',
 }
 
-export const auditRoleNames: Record<string, string> = { consultant: '相談員', operator: '運営者', system: 'システム（管理コマンド）' }
+export const auditRoleNames: Record<string, string> = { consultant: '相談員', operator: '運営者', system: 'システム（管理コマンド）', member: '会員' }
 
 /** The Japanese name of an action; an unknown one (an older row) keeps its code. */
 export const auditActionName = (action: string): string => (auditActionNames as Record<string, string>)[action] ?? action
@@ -65,6 +66,9 @@ export const auditFieldNames: Record<string, string> = {
   outcomeAt: '記録日時',
   outcome: '対応結果',
   caseNote: '対応メモ',
+  followUpDue: 'フォロー期限',
+  noCallReportedAt: '「連絡が来なかった」報告日時',
+  consultationEndAt: '相談の終了時刻',
   productId: '商品ID',
   staffId: '担当者',
   fromStaffId: '変更前の担当者',

@@ -156,6 +156,11 @@ export const SignupCompleteResponse = v.object({
 export const TicketDataRequest = v.object({ ticketNumber: TicketNumber, action: TicketAction })
 export const TicketDataResponse = Ticket
 
+// ---- no-call-report (our addition, docs/decisions.md 86)
+/** The member tells us that no call came for their consultation: own ticket, once, within 24 hours after its end. */
+export const NoCallReportRequest = v.object({ ticketNumber: TicketNumber })
+export const NoCallReportResponse = v.object({ noCallReportedUnixTime: v.number() })
+
 export const ReservationScheduleRequest = v.object({
   dt: Ymd,
   /** Optional in the schema so a missing value answers the spec's `minutesToSupport None` (§8). */
@@ -414,6 +419,7 @@ export const calls = {
   'reservation-schedule': { method: 'GET', auth: true, request: ReservationScheduleRequest, response: ReservationScheduleResponse },
   'update-resevation-date': { method: 'POST', auth: true, request: UpdateReservationDateRequest, response: UpdateReservationDateResponse },
   rating: { method: 'POST', auth: true, request: RatingRequest, response: OkResponse },
+  'no-call-report': { method: 'POST', auth: true, request: NoCallReportRequest, response: NoCallReportResponse },
   'purchase-list': { method: 'GET', auth: true, request: PurchaseListRequest, response: PurchaseListResponse },
   'password-reset-request': { method: 'POST', auth: false, request: PasswordResetRequestRequest, response: OkResponse },
   'password-reset': { method: 'POST', auth: false, request: PasswordResetRequest, response: OkResponse },

@@ -524,6 +524,10 @@ export const DeskBooking = v.object({
   /** Booked 指名なし. */
   noPreference: v.boolean(),
   outcomeUnixTime: v.nullable(v.number()),
+  /** 未解決's follow-up due day (JST `YYYYMMDD`; docs/decisions.md 85); null when none was set. */
+  followUpDue: v.nullable(v.string()),
+  /** The member told us that no call came (unix seconds; docs/decisions.md 86); null otherwise. */
+  noCallReportedUnixTime: v.nullable(v.number()),
 })
 export type DeskBooking = v.InferOutput<typeof DeskBooking>
 
@@ -548,9 +552,11 @@ export const DeskTodayDay = v.object({
   total: v.number(),
 })
 /**
- * 今日の状況: today's and tomorrow's consultations by consultant; outcomes not recorded (ended in
- * the last DESK_OUTCOME_LOOKBACK_DAYS days, no outcome, not refunded); follow-ups owed (UNSOLVED,
- * not refunded); today's purchases and succeeded refunds (count and yen, the latest of each).
+ * 今日の状況: today's and tomorrow's consultations by consultant; outcomes overdue (started in the
+ * last DESK_OUTCOME_LOOKBACK_DAYS days, no outcome, not refunded, the grace period after the end
+ * over: docs/decisions.md 85); follow-ups owed (UNSOLVED, not refunded, the due day soonest first);
+ * "no call came" reports (docs/decisions.md 86) on consultations still without an outcome;
+ * today's purchases and succeeded refunds (count and yen, the latest of each).
  */
 export const DeskTodayResponse = v.object({
   now: v.number(),
@@ -558,6 +564,7 @@ export const DeskTodayResponse = v.object({
   tomorrow: DeskTodayDay,
   outcomesMissing: capped(DeskBooking),
   followUps: capped(DeskBooking),
+  noCallReports: capped(DeskBooking),
   purchases: v.object({ count: v.number(), yen: v.number(), items: v.array(DeskMoneyItem) }),
   refunds: v.object({ count: v.number(), yen: v.number(), items: v.array(DeskMoneyItem) }),
 })

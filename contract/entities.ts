@@ -85,6 +85,19 @@ export const Ticket = v.object({
   noContact: v.optional(v.boolean()),
   /** Our addition: an extension (ADD) or tip (TIP) names the consultation it was bought on; null otherwise. */
   parentTicketNumber: v.optional(v.nullable(v.string())),
+  /**
+   * Our addition, a booked SUPPORT ticket only: the consultation's end (unix seconds), its start plus
+   * its minutes plus the extensions (ADD) bought on it and not refunded (docs/decisions.md 85).
+   */
+  endUnixTime: v.optional(v.number()),
+  /**
+   * Our addition, a booked SUPPORT ticket only: the end plus the server's grace period for recording
+   * the outcome (`OUTCOME_GRACE_HOURS`). Until then an unrecorded consultation reads 確認中, from then
+   * 「ご連絡がありませんでした」 (contract/ticket-rules.ts `ticketLabel`, docs/decisions.md 85).
+   */
+  outcomeDueUnixTime: v.optional(v.number()),
+  /** Our addition: when the member told us that no call came (unix seconds); sent only once reported (docs/decisions.md 86). */
+  noCallReportedUnixTime: v.optional(v.number()),
 })
 export type Ticket = v.InferOutput<typeof Ticket>
 

@@ -27,6 +27,17 @@ export const fieldMessages = {
   controlChars: '制御文字（NULなど）は入力できません',
 } as const
 
+/**
+ * The "no call came" report's refusals (docs/decisions.md 86), answered 409 `{ message }` and shown
+ * as they are; keyed by contract/ticket-rules.ts `noCallReportRefusal`.
+ */
+export const noCallReportMessages = {
+  reported: 'このご予約については、すでにご報告を受け付けています。',
+  notOpen: 'このご予約はご報告の対象ではありません。',
+  notOver: 'ご予約の時間が終わってからご報告ください。',
+  tooLate: 'ご報告はご予約の終了から24時間以内にお願いいたします。お手数ですが、サポート窓口までお電話ください。',
+} as const
+
 /** Error strings of the spec's catalogue, returned by the server in `{ message }`. */
 export const apiErrors = {
   notLoggedIn: 'User is not logged in',

@@ -124,6 +124,13 @@ export const Consultation = v.object({
   state: ConsultationState,
   /** The member chose 指名なし: the consultant was assigned. */
   noPreference: v.boolean(),
+  /**
+   * 未解決's follow-up falls due this JST day (`YYYYMMDD`): FOLLOW_UP_BUSINESS_DAYS business days
+   * after 未解決 was recorded (docs/decisions.md 85); null before. Owed while the status is UNSOLVED.
+   */
+  followUpDue: v.nullable(v.string()),
+  /** The member told us that no call came (unix seconds; docs/decisions.md 86); null otherwise. */
+  noCallReportedUnixTime: v.nullable(v.number()),
 })
 export type Consultation = v.InferOutput<typeof Consultation>
 
@@ -397,8 +404,12 @@ export type MemberConsultationsResponse = v.InferOutput<typeof MemberConsultatio
 // ---- past-consultations
 export const PAST_PAGE_SIZE = 20
 export const PAST_PAGE_MAX = 50
-/** ALL: every started consultation; NO_OUTCOME: 結果未記録 (no outcome yet, not ご連絡なし); UNSOLVED: 未解決, a follow-up owed. */
-export const PastFilter = v.picklist(['ALL', 'NO_OUTCOME', 'UNSOLVED'], sm.pastFilterInvalid)
+/**
+ * ALL: every started consultation; NO_OUTCOME: 結果未記録 (no outcome yet, not ご連絡なし); OVERDUE:
+ * 結果未記録 past the grace period after the end (OUTCOME_GRACE_HOURS, docs/decisions.md 85);
+ * UNSOLVED: 未解決, a follow-up owed.
+ */
+export const PastFilter = v.picklist(['ALL', 'NO_OUTCOME', 'OVERDUE', 'UNSOLVED'], sm.pastFilterInvalid)
 export type PastFilter = v.InferOutput<typeof PastFilter>
 export const PastConsultationsRequest = v.object({
   /** A consultant: only their own (403 for another's). An operator: that consultant's, or everyone's when left out. */

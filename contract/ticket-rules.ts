@@ -23,22 +23,43 @@ export const isRefunded = (t: Pick<Ticket, 'amountRefunded' | 'unsolvedAfterFoll
 export const isListed = (t: Ticket): boolean =>
   (!t.unsolvedAfterFollowContent || t.unsolvedAfterFollowContent !== REFUND_TEXT) && !(t.amountRefunded > 0)
 
-/**
- * The consultation's time is over: its start plus its length (`minutesToSupport`) has passed. Not
- * the start alone: a consultant may call a few minutes late, and a member two minutes into a booking
- * must not read that no contact was received (docs/server.md "Ticket status"). A ticket without a
- * date never expires.
- */
-export const isExpired = (t: Pick<Ticket, 'reservationUnixTime' | 'minutesToSupport'>, now: Date): boolean =>
-  t.reservationUnixTime !== null && t.reservationUnixTime + t.minutesToSupport * 60 <= nowSeconds(now)
+/** The consultation's end (unix seconds): the server's `endUnixTime` (extensions included), else start + minutes. */
+export const consultationEnd = (t: Pick<Ticket, 'reservationUnixTime' | 'minutesToSupport' | 'endUnixTime'>): number | null =>
+  t.reservationUnixTime === null ? null : (t.endUnixTime ?? t.reservationUnixTime + t.minutesToSupport * 60)
 
-export type TicketLabel = 'completed' | 'reserved' | 'noContact' | 'refunded'
+/**
+ * The consultation's time is over: its end (start + its length + the extensions bought on it) has
+ * passed. Not the start alone: a consultant may call a few minutes late, and a member two minutes
+ * into a booking must not read that no contact was received (docs/server.md "Ticket status"). A
+ * ticket without a date never expires.
+ */
+export const isExpired = (t: Pick<Ticket, 'reservationUnixTime' | 'minutesToSupport' | 'endUnixTime'>, now: Date): boolean => {
+  const end = consultationEnd(t)
+  return end !== null && end <= nowSeconds(now)
+}
+
+/**
+ * The outcome is overdue: the grace period after the end (`outcomeDueUnixTime`, the server's
+ * OUTCOME_GRACE_HOURS) has passed. A consultant who called but has not recorded it yet has until
+ * then; after it, nothing recorded reads as no contact (docs/decisions.md 85). Without the server's
+ * due time (a ticket from before it was sent) the end is the due time.
+ */
+export const isOutcomeOverdue = (t: Pick<Ticket, 'reservationUnixTime' | 'minutesToSupport' | 'endUnixTime' | 'outcomeDueUnixTime'>, now: Date): boolean => {
+  const end = consultationEnd(t)
+  return end !== null && (t.outcomeDueUnixTime ?? end) <= nowSeconds(now)
+}
+
+export type TicketLabel = 'completed' | 'reserved' | 'checking' | 'noContact' | 'refunded'
 
 /**
  * product.md §4 "Card label", refunds first (any amountRefunded above 0 wins over the status):
- *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED expired, or
- *  with ご連絡なし recorded (`noContact`) → noContact; UNSOLVED_COMPLETED with the refund text → refunded. UNSOLVED_COMPLETED with another
- *  follow-up is not covered by the spec: it is support that ended, so it reads as completed.
+ *  COMPLETED or UNSOLVED → completed; UNSUPPORTED not expired → reserved; UNSUPPORTED with ご連絡なし
+ *  recorded (`noContact`), or expired and its outcome overdue → noContact; UNSOLVED_COMPLETED with
+ *  the refund text → refunded. UNSOLVED_COMPLETED with another follow-up is not covered by the
+ *  spec: it is support that ended, so it reads as completed. Our addition (docs/decisions.md 85):
+ *  an UNSUPPORTED consultation over but still inside the grace period for its outcome is
+ *  `checking` (確認中): the consultant may have called and not recorded it yet, so the card does
+ *  not claim that no contact was received.
  */
 export function ticketLabel(t: Ticket, now: Date): TicketLabel {
   if (t.amountRefunded > 0) return 'refunded'
@@ -49,10 +70,36 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
     case 'UNSUPPORTED':
       // A consultant's recorded ご連絡なし is final at once: the member must not read サポート予約済み
       // for a consultation that will not take place (docs/server.md "Ticket status").
-      return t.noContact || isExpired(t, now) ? 'noContact' : 'reserved'
+      if (t.noContact) return 'noContact'
+      if (!isExpired(t, now)) return 'reserved'
+      return isOutcomeOverdue(t, now) ? 'noContact' : 'checking'
     case 'UNSOLVED_COMPLETED':
       return t.unsolvedAfterFollowContent === REFUND_TEXT ? 'refunded' : 'completed'
   }
+}
+
+/** How long after the end a member may tell us that no call came (docs/decisions.md 86). */
+export const NO_CALL_REPORT_HOURS = 24
+
+export type NoCallReport = 'hidden' | 'open' | 'reported'
+
+/**
+ * The "no call came" report of a ticket card (docs/decisions.md 86): `reported` once sent; `open`
+ * for a booked SUPPORT ticket with no outcome (UNSUPPORTED, ご連絡なし recorded or not), not
+ * refunded, whose end has passed less than NO_CALL_REPORT_HOURS ago; hidden otherwise.
+ */
+export function noCallReport(t: Ticket, now: Date): NoCallReport {
+  if (t.noCallReportedUnixTime !== undefined) return 'reported'
+  return noCallReportRefusal(t, now) === null ? 'open' : 'hidden'
+}
+
+/** Why a report cannot be taken now (the server's 409s), or null when it can. */
+export function noCallReportRefusal(t: Ticket, now: Date): 'reported' | 'notOpen' | 'notOver' | 'tooLate' | null {
+  if (t.noCallReportedUnixTime !== undefined) return 'reported'
+  const end = consultationEnd(t)
+  if (t.productType !== 'SUPPORT' || t.supportStatus !== 'UNSUPPORTED' || isRefunded(t) || end === null) return 'notOpen'
+  if (end > nowSeconds(now)) return 'notOver'
+  return end + NO_CALL_REPORT_HOURS * 3600 <= nowSeconds(now) ? 'tooLate' : null
 }
 
 /**

@@ -20,6 +20,7 @@ import { passwordResetHandlers } from './routes/password-reset'
 import { profileHandlers } from './routes/profile'
 import { purchaseListHandlers } from './routes/purchase-list'
 import { ratingHandlers } from './routes/rating'
+import { noCallReportHandlers } from './routes/no-call-report'
 import { reservationChangeHandlers } from './routes/reservation-change'
 import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
@@ -56,6 +57,7 @@ const handlers: Handlers = {
   ...checkoutHandlers,
   ...reservationChangeHandlers,
   ...ratingHandlers,
+  ...noCallReportHandlers,
   ...couponClaimHandlers,
   ...profileHandlers,
   ...cancelAccountHandlers,

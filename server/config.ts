@@ -55,6 +55,10 @@ const EnvSchema = v.object({
   REMINDER_EVENING_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'), v.transform(Number), v.maxValue(23, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'))),
   /** How long before a consultation its last reminder goes out (minutes; 0: none). */
   REMINDER_BEFORE_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'REMINDER_BEFORE_MINUTES must be a number of minutes'), v.transform(Number), v.maxValue(24 * 60, 'REMINDER_BEFORE_MINUTES must be at most 1440'))),
+  /** Hours after a consultation's end for its outcome to be recorded before the member's card reads no contact and the desk lists it as overdue (1–168). */
+  OUTCOME_GRACE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'OUTCOME_GRACE_HOURS must be a number of hours'), v.transform(Number), v.minValue(1, 'OUTCOME_GRACE_HOURS must be from 1 to 168'), v.maxValue(168, 'OUTCOME_GRACE_HOURS must be from 1 to 168'))),
+  /** Business days after 未解決 is recorded that its follow-up falls due (1–30). */
+  FOLLOW_UP_BUSINESS_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'FOLLOW_UP_BUSINESS_DAYS must be a number of days'), v.transform(Number), v.minValue(1, 'FOLLOW_UP_BUSINESS_DAYS must be from 1 to 30'), v.maxValue(30, 'FOLLOW_UP_BUSINESS_DAYS must be from 1 to 30'))),
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
@@ -114,6 +118,11 @@ export type Config = {
   sandboxChargeDelayMs: number
   /** Reminders (server/jobs/reminders.ts): the evening hour (JST) and the minutes before (0: none). */
   reminders: { eveningHour: number; beforeMinutes: number }
+  /**
+   * The consultation loop's deadlines (docs/decisions.md 85): hours after the end before an
+   * unrecorded outcome is overdue, and business days after 未解決 before its follow-up is due.
+   */
+  outcomes: { graceHours: number; followUpBusinessDays: number }
 }
 
 /**
@@ -186,5 +195,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     purchaseSweepMs: e.PURCHASE_SWEEP_MS ?? (runEnv === 'production' ? 60_000 : 5_000),
     sandboxChargeDelayMs: e.SANDBOX_CHARGE_DELAY_MS ?? 0,
     reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
+    outcomes: { graceHours: e.OUTCOME_GRACE_HOURS ?? 24, followUpBusinessDays: e.FOLLOW_UP_BUSINESS_DAYS ?? 3 },
   }
 }

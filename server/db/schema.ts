@@ -169,6 +169,10 @@ export const tickets = pgTable('tickets', {
    * reassignment, a refund, the account's cancellation), so each mailed invite supersedes the last.
    */
   calendarSequence: integer('calendar_sequence').notNull().default(0),
+  /** 未解決's follow-up falls due this JST day (YYYYMMDD): FOLLOW_UP_BUSINESS_DAYS business days after it was recorded. */
+  followUpDue: text('follow_up_due'),
+  /** The member told us that no call came (docs/decisions.md 86): once per ticket. */
+  noCallReportedAt: ts('no_call_reported_at'),
 }, (t) => [
   // The staff day's reads by start (the desk's board, outcomes not recorded, desk-bookings by days,
   // the consultant's day and 割り当て) and by member (desk-bookings, a member's earlier consultations).
@@ -578,7 +582,7 @@ export const uploadedImages = pgTable('uploaded_images', {
  * reservation has a new time and so a reminder of its own.
  */
 export const reminderSends = pgTable('reminder_sends', {
-  kind: text('kind').$type<'evening' | 'hour' | 'consultant-day'>().notNull(),
+  kind: text('kind').$type<'evening' | 'hour' | 'consultant-day' | 'outcome-overdue' | 'follow-up'>().notNull(),
   subject: text('subject').notNull(),
   at: ts('at').notNull(),
   sentAt: ts('sent_at').notNull(),

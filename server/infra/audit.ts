@@ -1,8 +1,12 @@
 import type { Tx } from '../db/client'
 import { auditLog } from '../db/schema'
 
-/** Who made a staff write: the caller of a staff call, or `system` for the `npm run staff` command. */
-export type AuditActor = { uid: string; email: string; role: 'consultant' | 'operator' | 'system' }
+/**
+ * Who made a staff write: the caller of a staff call, or `system` for the `npm run staff` command;
+ * `member` for the one member write the desk must see in the trail, a "no call came" report
+ * (docs/decisions.md 86; the uid is the member id).
+ */
+export type AuditActor = { uid: string; email: string; role: 'consultant' | 'operator' | 'system' | 'member' }
 
 export type AuditEntry = {
   /** What was done, kebab-case: 'consultation-outcome', 'reassign', 'shift-plan-update', 'role-grant', … */

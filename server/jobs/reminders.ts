@@ -53,11 +53,12 @@ const reminderOf = (deps: Deps, r: Row, now: Date): MemberReminder => ({
 })
 
 /**
- * Claims (kind, subject, at), then mails: a run that finds it claimed sends nothing. The outbox keeps
+ * Claims (kind, subject, at), then mails: a run that finds it claimed sends nothing (also the
+ * consultation loop's reminders, server/jobs/outcome-reminder.ts and follow-up-reminder.ts). The outbox keeps
  * the mail and its delivery (a failed delivery is the desk's to resend); should the outbox itself
  * refuse it, the claim is given back and the job's retry sends it.
  */
-async function once(deps: Deps, key: { kind: 'evening' | 'hour' | 'consultant-day'; subject: string; at: Date }, send: () => Promise<void>): Promise<boolean> {
+export async function once(deps: Deps, key: { kind: (typeof reminderSends.$inferInsert)['kind']; subject: string; at: Date }, send: () => Promise<void>): Promise<boolean> {
   const [claimed] = await deps.db.insert(reminderSends).values({ ...key, sentAt: deps.clock.now() }).onConflictDoNothing().returning()
   if (!claimed) return false
   try {

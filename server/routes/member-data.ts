@@ -21,9 +21,9 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
       case 'MEMBER_COUPON':
         return { couponList: await heldCoupons(db, m.memberId, clock.now()) }
       case 'MEMBER_INTERVIEW_TICKET':
-        return { interviewtTicketList: await listTickets(db, m.memberId, ['INTERVIEW']) }
+        return { interviewtTicketList: await listTickets(db, m.memberId, ['INTERVIEW'], deps.config.outcomes.graceHours) }
       case 'MEMBER_SUPPORT_TICKET':
-        return { supportTicketList: await listTickets(db, m.memberId, ['SUPPORT', 'ADD']) }
+        return { supportTicketList: await listTickets(db, m.memberId, ['SUPPORT', 'ADD'], deps.config.outcomes.graceHours) }
     }
   },
 

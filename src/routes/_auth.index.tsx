@@ -1,6 +1,6 @@
-import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { ticketCalendarFetcher } from '../api/ticket-calendar'
+import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-toast'
 import { HomePage } from '../features/home/home-page'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
@@ -33,8 +33,14 @@ export const Route = createFileRoute('/_auth/')({
 function Home() {
   const { auth, services } = Route.useRouteContext()
   const { data, now } = Route.useLoaderData()
+  const router = useRouter()
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
   // The cards' 「カレンダーに追加」: the file call with the member's token, as the API client sends it.
   const calendarFile = useMemo(() => ticketCalendarFetcher({ baseUrl: services.config.apiBase, getIdToken: () => services.identity.getIdToken() }), [services])
-  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} />
+  // The "no call came" report (docs/decisions.md 86): sent, then the tickets are read again.
+  const reportNoCall = async (ticketNumber: string) => {
+    await services.api.call('no-call-report', { ticketNumber })
+    await router.invalidate()
+  }
+  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} />
 }

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/staff/past')({
   staticData: { staffRoles: ['consultant', 'operator'] },
   beforeLoad: (options): void => refuseOtherRoles(options),
   validateSearch: v.object({
-    filter: v.fallback(v.optional(v.picklist(['ALL', 'NO_OUTCOME', 'UNSOLVED'])), undefined),
+    filter: v.fallback(v.optional(v.picklist(['ALL', 'NO_OUTCOME', 'OVERDUE', 'UNSOLVED'])), undefined),
     from: day,
     to: day,
     page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),

@@ -40,8 +40,20 @@ export const homeText = {
   labels: {
     completed: 'サポート完了',
     reserved: 'サポート予約済み',
+    /** Over, its outcome not recorded yet, inside the grace period (docs/decisions.md 85). */
+    checking: '確認中',
     noContact: 'ご連絡がありませんでした',
     refunded: '返金済み',
+  },
+  /** The "no call came" report of a ticket card (docs/decisions.md 86). */
+  noCallReport: {
+    button: '連絡が来なかったことを知らせる',
+    title: '連絡が来なかったことをお知らせしますか？',
+    body: 'ご予約の時間に担当相談員からの連絡がなかったことを運営にお知らせします。内容を確認のうえ、運営からご連絡いたします。',
+    cancel: 'キャンセル',
+    confirm: 'お知らせする',
+    received: '連絡が来なかったとのご報告を受け付けました。確認のうえ、運営からご連絡いたします。',
+    failed: '送信できませんでした。時間をおいてもう一度お試しください。',
   },
   supportType: { TEL: '電話', ONLINE: 'オンライン' },
   phoneCard: {

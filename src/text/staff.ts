@@ -90,6 +90,9 @@ export const consultantDayText = {
   } as Record<string, string>,
   /** A booking that is no reservation any more (docs/server.md "Consultation state"). */
   ended: { refunded: '返金済み', cancelled: '取消' } as const,
+  /** 未解決's follow-up due day and the member's "no call came" report (docs/decisions.md 85–86). */
+  followUpDue: (day: string) => `フォロー期限 ${day}`,
+  noCallReported: '会員から「連絡が来なかった」と報告あり',
   endedNote: { refunded: '返金により取り消された予約です（枠は空きに戻りました）。', cancelled: '会員の退会により取り消された予約です（枠は空きに戻りました）。' } as const,
   endedTitle: '取り消された予約',
   extendedUntil: (end: string) => `延長込みで ${end} まで`,
@@ -321,7 +324,7 @@ export const pastText = {
   title: '過去の相談',
   lead: '開始時刻を過ぎた相談です。結果が未記録の相談に結果を記録し、未解決の相談はフォローが済んだら「未解決で完了」にしてください。',
   filterLabel: '表示する相談',
-  filters: { ALL: 'すべて', NO_OUTCOME: '結果未記録', UNSOLVED: '未解決' },
+  filters: { ALL: 'すべて', NO_OUTCOME: '結果未記録', OVERDUE: '結果未記録（期限超過）', UNSOLVED: '未解決' },
   consultantLabel: '相談員',
   allConsultants: 'すべての相談員',
   fromLabel: '開始日（から）',

@@ -55,6 +55,34 @@ export function StatusBadge({ consultation }: { consultation: Pick<Consultation,
   )
 }
 
+/**
+ * What the consultation loop still owes, beside the status (docs/decisions.md 85–86): 未解決's
+ * follow-up due day (pass it only while UNSOLVED and not refunded), and the member's report that
+ * no call came (while no outcome but ご連絡なし is recorded). Nothing when neither.
+ */
+export function LoopBadges({ followUpDue, noCallReported }: { followUpDue: string | null; noCallReported: boolean }) {
+  return (
+    <>
+      {followUpDue && (
+        <Badge colorPalette="expired" variant="outline" data-testid="follow-up-due">
+          {t.followUpDue(dayLabel(followUpDue))}
+        </Badge>
+      )}
+      {noCallReported && (
+        <Badge colorPalette="expired" variant="solid" data-testid="no-call-reported">
+          {t.noCallReported}
+        </Badge>
+      )}
+    </>
+  )
+}
+
+/** LoopBadges of a staff consultation: only a live one owes anything. */
+export const loopOf = (c: Pick<Consultation, 'state' | 'supportStatus' | 'followUpDue' | 'noCallReportedUnixTime'>) => ({
+  followUpDue: c.state === 'live' && c.supportStatus === 'UNSOLVED' ? c.followUpDue : null,
+  noCallReported: c.state === 'live' && c.supportStatus === 'UNSUPPORTED' && c.noCallReportedUnixTime !== null,
+})
+
 /** Live consultations first, then the refunded and cancelled ones, each in the server's order (by start). */
 export const liveFirst = <C extends Pick<Consultation, 'state'>>(list: readonly C[]): C[] => [...list.filter((c) => c.state === 'live'), ...list.filter((c) => c.state !== 'live')]
 

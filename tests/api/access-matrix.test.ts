@@ -54,6 +54,7 @@ describe('access-control matrix', () => {
       'reservation-schedule': { query: { dt: '20250613', minutesToSupport: 60, updateTargetTicketNumber: changeable.ticketNumber }, aims: 'ticket (moved)' },
       'update-resevation-date': { body: { ticketNumber: changeable.ticketNumber, staffId: 'STAFF-04', reservationTime: 'SUPPORT-20250613-11-00', minutesToSupport: 60 }, aims: 'ticket' },
       rating: { body: { ticketNumber: unrated.ticketNumber, memberTotalScore: 1, memberDetailScore: [], ratingComment: 'x' }, aims: 'ticket' },
+      'no-call-report': { body: { ticketNumber: changeable.ticketNumber }, aims: 'ticket' },
       'purchase-list': { query: { memberId: owner.memberId, ...(key ? { ticketNumber: key.ticketNumber, purchaseTime: key.purchaseTime } : {}) }, aims: 'receipt (page key)' },
       'password-change': { body: { newPassword: 'pass1234', newPasswordConfirm: 'pass1234' }, aims: 'caller only' },
       'user-update': { body: { memberLastname: 'テスト', memberFirstname: '会員', phoneNumber: '09000000000' }, aims: 'caller only' },

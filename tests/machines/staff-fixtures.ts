@@ -28,6 +28,8 @@ export const consultationFixture: Consultation = {
   minutesUsed: null,
   unsolvedAfterFollowContent: null,
   outcomeUnixTime: null,
+  followUpDue: null,
+  noCallReportedUnixTime: null,
   refunded: false,
   noPreference: true,
   state: 'live',

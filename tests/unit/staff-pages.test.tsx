@@ -19,12 +19,12 @@ afterEach(() => {
 const consultant = { role: ['consultant'], staffId: 'STAFF-01' }
 
 /** The staff calls (fetch under the staff client), answering consultant-day with one consultation. */
-function stubStaffApi() {
+function stubStaffApi(over: Partial<typeof consultationFixture>[] = [{}]) {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date()).replaceAll('-', '')
   const fetchMock = vi.fn(async (url: string) => {
     const name = new URL(url, 'http://app').pathname.replace(/^.*\/staff\//, '')
     if (name === 'consultant-day') {
-      const day = { staffId: 'STAFF-01', staffNickname: 'さくら', from: today, days: 14, consultations: [{ ...consultationFixture, reservationTime: `SUPPORT-${today}-10-30` }] }
+      const day = { staffId: 'STAFF-01', staffNickname: 'さくら', from: today, days: 14, consultations: over.map((o, i) => ({ ...consultationFixture, ticketNumber: `T0000012${i}`, reservationTime: `SUPPORT-${today}-10-30`, ...o })) }
       return new Response(JSON.stringify(day), { status: 200 })
     }
     return new Response(JSON.stringify({ message: 'この操作を行う権限がありません。' }), { status: 403 })
@@ -72,6 +72,25 @@ describe('staff pages', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('/staff/consultant-day?days=14')
     const headers = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>
     expect(headers.Authorization).toBe('Bearer token')
+  })
+
+  // docs/decisions.md 85–86: what the loop still owes shows beside the status.
+  it("show on a consultant's day a 未解決's follow-up due day and a member's no-call report", async () => {
+    stubStaffApi([
+      { supportStatus: 'UNSOLVED', followUpDue: '20250615', memberName: '佐藤 花子' },
+      { noCallReportedUnixTime: 1749600000, memberName: '鈴木 一郎' },
+      { supportStatus: 'UNSOLVED_COMPLETED', followUpDue: '20250615', noCallReportedUnixTime: 1749600000, memberName: '高橋 次郎' },
+    ])
+    start('/staff', { signedIn: true, claims: consultant })
+    const unsolved = await screen.findByRole('article', { name: /佐藤 花子/ })
+    expect(within(unsolved).getByText(consultantDayText.followUpDue('6月15日（日）'))).toBeTruthy()
+    expect(within(unsolved).queryByText(consultantDayText.noCallReported)).toBeNull()
+    const reported = screen.getByRole('article', { name: /鈴木 一郎/ })
+    expect(within(reported).getByText(consultantDayText.noCallReported)).toBeTruthy()
+    // Closed (未解決で完了): nothing owed, nothing shown.
+    const closed = screen.getByRole('article', { name: /高橋 次郎/ })
+    expect(within(closed).queryByTestId('follow-up-due')).toBeNull()
+    expect(within(closed).queryByTestId('no-call-reported')).toBeNull()
   })
 
   it("refuse an operator's page to a consultant without calling it", async () => {

@@ -6,16 +6,18 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TicketCard, type CalendarFileOf } from '../../src/features/home/ticket-card'
+import { ApiError } from '../../src/api/api-error'
+import { noCallReportMessages } from '../../contract/messages'
 import { homeText } from '../../src/text/home'
 import { system } from '../../src/theme'
 import type { Ticket } from '../../contract/entities'
-import { inMinutes, now, ticket } from './ticket-fixture'
+import { inMinutes, now, nowS, ticket } from './ticket-fixture'
 
 
 /** Renders one card as the home does, inside a router; resolves once it is on screen. */
-async function renderCard(t: Ticket, calendarFile?: CalendarFileOf) {
+async function renderCard(t: Ticket, calendarFile?: CalendarFileOf, reportNoCall?: (ticketNumber: string) => Promise<void>) {
   const history = createMemoryHistory({ initialEntries: ['/'] })
-  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} calendarFile={calendarFile} /> })
+  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} /> })
   const router = createRouter({ routeTree: rootRoute, history })
   render(
     <ChakraProvider value={system}>
@@ -183,5 +185,61 @@ describe('TicketCard 「カレンダーに追加」 — docs/product.md §6', { 
   it('no button where the page offers no file (no fetcher given)', async () => {
     const { card } = await renderCard(ticket())
     expect(card.queryByRole('button', { name: text.addToCalendar })).toBeNull()
+  })
+})
+
+// docs/decisions.md 85–86: over but inside the grace period the card reads 確認中; from the end for
+// 24 hours the member can tell us no call came, after confirming; then the card says it was received.
+describe('TicketCard after the end — the grace period and the "no call came" report', { timeout: 20_000 }, () => {
+  const ended = (over: Partial<Ticket> = {}) =>
+    ticket({ reservationUnixTime: inMinutes(-90), endUnixTime: inMinutes(-30), outcomeDueUnixTime: inMinutes(-30) + 86_400, ...over })
+  const r = homeText.noCallReport
+
+  it('reads 確認中, not 「ご連絡がありませんでした」, inside the grace period', async () => {
+    const { card } = await renderCard(ended())
+    expect(card.getByText(labels.checking)).toBeTruthy()
+    expect(card.queryByText(labels.noContact)).toBeNull()
+  })
+
+  it('reads 「ご連絡がありませんでした」 once the grace period is over', async () => {
+    const { card } = await renderCard(ended({ outcomeDueUnixTime: nowS }))
+    expect(card.getByText(labels.noContact)).toBeTruthy()
+  })
+
+  it('the report asks first; confirming sends it for this ticket', async () => {
+    const report = vi.fn(async () => {})
+    const { card } = await renderCard(ended({ ticketNumber: 'S0099' }), undefined, report)
+    fireEvent.click(card.getByRole('button', { name: r.button }))
+    const dialog = await screen.findByRole('alertdialog', { name: r.title })
+    expect(report).not.toHaveBeenCalled()
+    fireEvent.click(within(dialog).getByRole('button', { name: r.confirm }))
+    await vi.waitFor(() => expect(report).toHaveBeenCalledWith('S0099'))
+  })
+
+  it('cancelling sends nothing; a refusal shows the server\'s Japanese message in the dialog', async () => {
+    const report = vi.fn(async () => {
+      throw new ApiError(409, noCallReportMessages.tooLate)
+    })
+    const { card } = await renderCard(ended(), undefined, report)
+    fireEvent.click(card.getByRole('button', { name: r.button }))
+    let dialog = await screen.findByRole('alertdialog', { name: r.title })
+    fireEvent.click(within(dialog).getByRole('button', { name: r.cancel }))
+    expect(report).not.toHaveBeenCalled()
+    // The card is inert while the modal closes.
+    fireEvent.click(await vi.waitFor(() => card.getByRole('button', { name: r.button })))
+    dialog = await screen.findByRole('alertdialog', { name: r.title })
+    fireEvent.click(within(dialog).getByRole('button', { name: r.confirm }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(noCallReportMessages.tooLate)
+  })
+
+  it('once reported the card says so, with no button', async () => {
+    const { card } = await renderCard(ended({ noCallReportedUnixTime: nowS - 60 }), undefined, vi.fn())
+    expect(card.getByText(r.received)).toBeTruthy()
+    expect(card.queryByRole('button', { name: r.button })).toBeNull()
+  })
+
+  it('no button before the end, nor 24 hours after it', async () => {
+    const before = await renderCard(ticket({ reservationUnixTime: inMinutes(-30), endUnixTime: inMinutes(30) }), undefined, vi.fn())
+    expect(before.card.queryByRole('button', { name: r.button })).toBeNull()
   })
 })

@@ -6,6 +6,9 @@ import {
   interviewCardKind,
   isFirstTimeUser,
   isListed,
+  noCallReport,
+  noCallReportRefusal,
+  NO_CALL_REPORT_HOURS,
   rateButton,
   reservationDays,
   ticketLabel,
@@ -47,6 +50,56 @@ describe('product.md §4 card label — every row', () => {
     expect(ticketLabel(ticket({ supportStatus, amountRefunded: 1 }), now)).toBe('refunded'))
   it('a ticket without a date (ADD) is never expired', () =>
     expect(ticketLabel(ticket({ productType: 'ADD', reservationTime: 'ADD', reservationUnixTime: null }), now)).toBe('reserved'))
+})
+
+// docs/decisions.md 85: between the end and the grace period's end an unrecorded consultation reads
+// 確認中, not 「ご連絡がありませんでした」; the server sends the end (extensions included) and the due time.
+describe('the grace period for recording an outcome', () => {
+  const over = (endMinutesAgo: number, graceHours = 24, over: Parameters<typeof ticket>[0] = {}) =>
+    ticket({ reservationUnixTime: inMinutes(-endMinutesAgo - 60), endUnixTime: inMinutes(-endMinutesAgo), outcomeDueUnixTime: inMinutes(-endMinutesAgo) + graceHours * 3600, ...over })
+  it('one second before the end → reserved', () => expect(ticketLabel(over(0, 24, { endUnixTime: nowS + 1 }), now)).toBe('reserved'))
+  it('at the end → checking', () => expect(ticketLabel(over(0), now)).toBe('checking'))
+  it('23 h 59 min after the end → still checking', () => expect(ticketLabel(over(24 * 60 - 1), now)).toBe('checking'))
+  it('at end + grace → no contact was received', () => expect(ticketLabel(over(24 * 60), now)).toBe('noContact'))
+  it('the grace is the server’s: 2 hours', () => {
+    expect(ticketLabel(over(119, 2), now)).toBe('checking')
+    expect(ticketLabel(over(120, 2), now)).toBe('noContact')
+  })
+  it('ご連絡なし recorded inside the grace period → no contact at once', () => expect(ticketLabel(over(5, 24, { noContact: true }), now)).toBe('noContact'))
+  it('COMPLETED inside the grace period → completed', () => expect(ticketLabel(over(5, 24, { supportStatus: 'COMPLETED' }), now)).toBe('completed'))
+  it('refunded inside the grace period → refunded', () => expect(ticketLabel(over(5, 24, { amountRefunded: 100 }), now)).toBe('refunded'))
+  it('an extension moves the end: start + 60 min passed but the extended end not → reserved', () =>
+    expect(ticketLabel(ticket({ reservationUnixTime: inMinutes(-70), endUnixTime: inMinutes(20), outcomeDueUnixTime: inMinutes(20) + 86_400 }), now)).toBe('reserved'))
+  it('the change note stays away once the extended end is over', () => expect(changeClosedNote(over(1), now)).toBeNull())
+})
+
+// docs/decisions.md 86: within NO_CALL_REPORT_HOURS after the end, a member can say no call came.
+describe('the "no call came" report', () => {
+  const ended = (minutesAgo: number, over: Parameters<typeof ticket>[0] = {}) =>
+    ticket({ reservationUnixTime: inMinutes(-minutesAgo - 60), endUnixTime: inMinutes(-minutesAgo), outcomeDueUnixTime: inMinutes(-minutesAgo) + 86_400, ...over })
+  it('before the end: hidden (not over)', () => {
+    expect(noCallReport(ended(-1), now)).toBe('hidden')
+    expect(noCallReportRefusal(ended(-1), now)).toBe('notOver')
+  })
+  it('at the end: open', () => expect(noCallReport(ended(0), now)).toBe('open'))
+  it('one second before end + 24 h: open', () => expect(noCallReport(ticket({ reservationUnixTime: nowS - 86_400, endUnixTime: nowS - NO_CALL_REPORT_HOURS * 3600 + 1 }), now)).toBe('open'))
+  it('at end + 24 h: too late', () => {
+    const t = ended(NO_CALL_REPORT_HOURS * 60)
+    expect(noCallReport(t, now)).toBe('hidden')
+    expect(noCallReportRefusal(t, now)).toBe('tooLate')
+  })
+  it('also after ご連絡なし was recorded', () => expect(noCallReport(ended(10, { noContact: true }), now)).toBe('open'))
+  it.each([
+    ['COMPLETED', { supportStatus: 'COMPLETED' }],
+    ['UNSOLVED', { supportStatus: 'UNSOLVED' }],
+    ['refunded', { amountRefunded: 1 }],
+    ['an extension', { productType: 'ADD', reservationUnixTime: null, endUnixTime: undefined }],
+  ] as const)('%s: not open', (_, over) => expect(noCallReportRefusal(ended(10, over), now)).toBe('notOpen'))
+  it('once reported: reported, whatever the time', () => {
+    expect(noCallReport(ended(10, { noCallReportedUnixTime: nowS - 60 }), now)).toBe('reported')
+    expect(noCallReport(ended(60 * 48, { noCallReportedUnixTime: nowS - 60 }), now)).toBe('reported')
+    expect(noCallReportRefusal(ended(10, { noCallReportedUnixTime: nowS - 60 }), now)).toBe('reported')
+  })
 })
 
 describe('product.md §4 held tickets listing rule', () => {

@@ -21,7 +21,7 @@ export const consultationHandlers: Pick<StaffHandlers<typeof staffCalls>, Consul
   'consultation-outcome': (ctx) => recordOutcome(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
   'extension-link': (ctx) => sendExtensionLink(ctx.deps, ctx.actor(), scopeOf(ctx), ctx.input),
   'member-consultations': (ctx) => memberConsultations(ctx.deps.db, scopeOf(ctx), ctx.input.ticketNumber),
-  'past-consultations': (ctx) => pastConsultations(ctx.deps.db, scopeOf(ctx), ctx.input, ctx.deps.clock.now()),
+  'past-consultations': (ctx) => pastConsultations(ctx.deps.db, scopeOf(ctx), ctx.input, ctx.deps.clock.now(), ctx.deps.config.outcomes.graceHours),
   assignments: ({ deps, input }) => listAssignments(deps.db, input, deps.clock.now()),
   'reassign-candidates': ({ deps, input }) => reassignCandidates(deps, input.ticketNumber),
   reassign: ({ deps, input, actor }) => reassign(deps, actor(), input),

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Ticket, StaffProfile } from '../../../contract/entities'
 import type { TicketNumber } from '../../../contract/ids'
 import type { Tx } from '../../db/client'
@@ -25,7 +25,16 @@ export const toStaffProfile = (s: StaffRow): StaffProfile => ({
   supportUnSolvedCount: s.supportUnSolvedCount,
 })
 
-export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
+/** What a booked SUPPORT ticket's end and outcome due time are read from (docs/decisions.md 85). */
+export type TicketTimes = { addedMinutes: number; graceHours: number }
+
+/**
+ * A ticket as the member reads it. With `times`, a booked SUPPORT ticket also carries its end
+ * (extensions included) and the moment its outcome is overdue, for the card's label
+ * (contract/ticket-rules.ts `ticketLabel`).
+ */
+export function toTicket(t: TicketRow, s: StaffRow | null, times?: TicketTimes): Ticket {
+  const end = times && t.productType === 'SUPPORT' && t.reservationAt ? unixSeconds(t.reservationAt) + (t.minutesToSupport + times.addedMinutes) * 60 : null
   return {
     ticketNumber: t.ticketNumber,
     isFreeTicket: t.isFreeTicket,
@@ -50,17 +59,33 @@ export function toTicket(t: TicketRow, s: StaffRow | null): Ticket {
     // Only when recorded: the card reads 「ご連絡がありませんでした」 from then on (contract/ticket-rules.ts).
     ...(t.noContact ? { noContact: true } : {}),
     parentTicketNumber: t.parentTicketNumber,
+    ...(end !== null ? { endUnixTime: end, outcomeDueUnixTime: end + times!.graceHours * 3600 } : {}),
+    ...(t.noCallReportedAt ? { noCallReportedUnixTime: unixSeconds(t.noCallReportedAt) } : {}),
   }
 }
 
-export async function listTickets(db: Tx, memberId: string, types: TicketRow['productType'][]): Promise<Ticket[]> {
+/** Minutes of the unrefunded extensions (ADD) on each of a member's consultations, by its ticket number. */
+export async function extensionMinutesOf(db: Tx, memberId: string): Promise<Map<string, number>> {
   const rows = await db
-    .select()
+    .select({ parent: tickets.parentTicketNumber, minutes: sql<number>`sum(${tickets.minutesToSupport})`.mapWith(Number) })
     .from(tickets)
-    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
-    .where(and(eq(tickets.memberId, memberId), inArray(tickets.productType, types)))
-    .orderBy(tickets.purchaseTime)
-  return rows.map((r) => toTicket(r.tickets, r.staff))
+    .where(and(eq(tickets.memberId, memberId), eq(tickets.productType, 'ADD'), eq(tickets.amountRefunded, 0), isNotNull(tickets.parentTicketNumber)))
+    .groupBy(tickets.parentTicketNumber)
+  return new Map(rows.map((r) => [r.parent!, r.minutes]))
+}
+
+/** A member's tickets of these types, oldest first; `graceHours` is the config's OUTCOME_GRACE_HOURS. */
+export async function listTickets(db: Tx, memberId: string, types: TicketRow['productType'][], graceHours: number): Promise<Ticket[]> {
+  const [rows, added] = await Promise.all([
+    db
+      .select()
+      .from(tickets)
+      .leftJoin(staff, eq(staff.staffId, tickets.staffId))
+      .where(and(eq(tickets.memberId, memberId), inArray(tickets.productType, types)))
+      .orderBy(tickets.purchaseTime),
+    types.includes('SUPPORT') ? extensionMinutesOf(db, memberId) : new Map<string, number>(),
+  ])
+  return rows.map((r) => toTicket(r.tickets, r.staff, { addedMinutes: added.get(r.tickets.ticketNumber) ?? 0, graceHours }))
 }
 
 /** The caller's own ticket; another member's (or an unknown) number answers 404. */

@@ -28,6 +28,8 @@ const columns = {
     amountRefunded: tickets.amountRefunded,
     noPreference: tickets.noPreference,
     outcomeAt: tickets.outcomeAt,
+    followUpDue: tickets.followUpDue,
+    noCallReportedAt: tickets.noCallReportedAt,
   },
   m: { lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt },
   staffNickname: staff.staffNickname,
@@ -84,6 +86,8 @@ export function toDeskBooking({ t, m, staffNickname }: Row): DeskBooking {
     status: deskStatusOf(t),
     noPreference: t.noPreference,
     outcomeUnixTime: t.outcomeAt ? unixSeconds(t.outcomeAt) : null,
+    followUpDue: t.followUpDue,
+    noCallReportedUnixTime: t.noCallReportedAt ? unixSeconds(t.noCallReportedAt) : null,
   }
 }
 

@@ -97,7 +97,7 @@ export async function memberDetail(deps: Deps, memberId: string) {
   const [m] = await deps.db.select().from(members).where(eq(members.memberId, memberId))
   if (!m) throw notFound(dm.memberNotFound)
   const [ticketList, purchaseList, couponRows, mails] = await Promise.all([
-    listTickets(deps.db, memberId, ['SUPPORT', 'ADD', 'INTERVIEW', 'TIP']),
+    listTickets(deps.db, memberId, ['SUPPORT', 'ADD', 'INTERVIEW', 'TIP'], deps.config.outcomes.graceHours),
     purchasesWithRefunds(deps.db, eq(purchases.memberId, memberId)),
     deps.db
       .select({ mc: memberCoupons, c: coupons })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import { DESK_OUTCOME_LOOKBACK_DAYS, DESK_TODAY_LIST_MAX, type DeskBooking, type DeskTodayResponse } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
@@ -6,14 +6,19 @@ import { members, purchases, refunds, staff, tickets } from '../../db/schema'
 import { atJst, formatYmd, todayJst, unixSeconds, type LocalDate } from '../../domain/time'
 import type { Deps } from '../deps'
 import { selectBookings, statusWhere, toDeskBooking } from './bookings'
+import { outcomeOverdue } from '../staff/deadlines'
 
 // 今日の状況, the operator's landing (desk-today; docs/product.md §10 "The operator's desk"): one
-// call answering what running the day needs, from six bounded queries run side by side:
+// call answering what running the day needs, from seven bounded queries run side by side:
 //   - today's and tomorrow's consultations by consultant (two JST days of tickets);
-//   - outcomes not recorded: consultations ended in the last DESK_OUTCOME_LOOKBACK_DAYS days with
-//     no outcome and no refund (a consultation the member never reached is recorded as ご連絡なし,
-//     so nothing old stays here unanswered forever without an operator seeing it first);
-//   - follow-ups owed: UNSOLVED, not refunded (docs/server.md "The consultation loop");
+//   - outcomes overdue: consultations started in the last DESK_OUTCOME_LOOKBACK_DAYS days with no
+//     outcome and no refund whose end (extensions included) is more than OUTCOME_GRACE_HOURS past:
+//     the consultant was reminded and had the grace period (docs/decisions.md 85); older ones are
+//     in 過去の相談's 結果未記録（期限超過）;
+//   - follow-ups owed: UNSOLVED, not refunded, the due day soonest first (docs/server.md "The
+//     consultation loop");
+//   - "no call came" reports (docs/decisions.md 86) on consultations with no outcome yet (ご連絡なし
+//     recorded or not) and not refunded: the member is waiting for us;
 //   - today's purchases and succeeded refunds, counted and summed by the database.
 // Each list carries its first DESK_TODAY_LIST_MAX rows and its total (`count(*) over ()`).
 
@@ -64,15 +69,19 @@ export async function deskToday(deps: Deps): Promise<DeskTodayResponse> {
   const boardEnd = atJst(today.plusDays(2), 0, 0)
   const lookback = atJst(today.minusDays(DESK_OUTCOME_LOOKBACK_DAYS), 0, 0)
   const db: Tx = deps.db
-  const ended: SQL = sql`${tickets.reservationAt} + make_interval(mins => ${tickets.minutesToSupport}) <= ${now.toISOString()}::timestamptz`
 
-  const [roster, board, missing, follow, bought, refunded] = await Promise.all([
+  const [roster, board, missing, follow, reports, bought, refunded] = await Promise.all([
     db.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId)),
     selectBookings(db, and(gte(tickets.reservationAt, dayStart), lt(tickets.reservationAt, boardEnd))).orderBy(asc(tickets.reservationAt), asc(tickets.ticketNumber)),
-    selectBookings(db, and(gte(tickets.reservationAt, lookback), lte(tickets.reservationAt, now), ended, statusWhere('UNSUPPORTED')))
+    selectBookings(db, and(gte(tickets.reservationAt, lookback), lte(tickets.reservationAt, now), outcomeOverdue(now, deps.config.outcomes.graceHours)))
       .orderBy(asc(tickets.reservationAt), asc(tickets.ticketNumber))
       .limit(DESK_TODAY_LIST_MAX),
-    selectBookings(db, statusWhere('UNSOLVED')).orderBy(asc(tickets.outcomeAt), asc(tickets.reservationAt)).limit(DESK_TODAY_LIST_MAX),
+    selectBookings(db, statusWhere('UNSOLVED'))
+      .orderBy(sql`${tickets.followUpDue} asc nulls first`, asc(tickets.outcomeAt), asc(tickets.reservationAt))
+      .limit(DESK_TODAY_LIST_MAX),
+    selectBookings(db, and(isNotNull(tickets.noCallReportedAt), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
+      .orderBy(asc(tickets.noCallReportedAt), asc(tickets.ticketNumber))
+      .limit(DESK_TODAY_LIST_MAX),
     db
       .select({ ...totals, yen: sql<number>`cast(sum(${purchases.amount}) over () as integer)`, ticketNumber: purchases.ticketNumber, productName: purchases.productName, amount: purchases.amount, at: purchases.purchaseTime })
       .from(purchases)
@@ -97,6 +106,7 @@ export async function deskToday(deps: Deps): Promise<DeskTodayResponse> {
     tomorrow: boardDay(today.plusDays(1), roster, consultations),
     outcomesMissing: { items: missing.map(toDeskBooking), total: missing[0]?.total ?? 0 },
     followUps: { items: follow.map(toDeskBooking), total: follow[0]?.total ?? 0 },
+    noCallReports: { items: reports.map(toDeskBooking), total: reports[0]?.total ?? 0 },
     purchases: money(bought),
     refunds: money(refunded),
   }

@@ -13,7 +13,8 @@ import type { ProductId } from '../../../contract/ids'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
-import { addMinutes, atJst, formatReservationTime, parseYmd, unixSeconds } from '../../domain/time'
+import { addMinutes, atJst, formatReservationTime, formatYmd, parseYmd, todayJst, unixSeconds } from '../../domain/time'
+import { businessDaysAfter, outcomeOverdue } from './deadlines'
 import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../../infra/audit'
@@ -26,7 +27,7 @@ import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
 export type TicketRow = typeof tickets.$inferSelect
 type Row = { t: TicketRow; staffNickname: string; m: { lastname: string; firstname: string; phone: string; email: string; deletedAt: Date | null } }
 
-const CANCELLED_NAME = '（退会済み）'
+export const CANCELLED_NAME = '（退会済み）'
 
 /** The consultations matching `where` (SUPPORT tickets with a date and a consultant), by start. */
 async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consultation[]> {
@@ -96,6 +97,8 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
     refunded: t.amountRefunded > 0,
     noPreference: t.noPreference,
     state: stateOf(t, m.deletedAt),
+    followUpDue: t.followUpDue,
+    noCallReportedUnixTime: t.noCallReportedAt ? unixSeconds(t.noCallReportedAt) : null,
   }
 }
 
@@ -189,7 +192,8 @@ export async function recordOutcome(
       input.outcome === 'COMPLETED'
         ? { supportStatus: 'COMPLETED', minutesUsed: input.minutesUsed, noContact: false, outcomeAt: now }
         : input.outcome === 'UNSOLVED'
-          ? { supportStatus: 'UNSOLVED', noContact: false, outcomeAt: now }
+          ? // The follow-up falls due N business days on (docs/decisions.md 85; services/staff/deadlines.ts).
+            { supportStatus: 'UNSOLVED', noContact: false, outcomeAt: now, followUpDue: formatYmd(await businessDaysAfter(tx, todayJst(now), deps.config.outcomes.followUpBusinessDays)) }
           : input.outcome === 'UNSOLVED_COMPLETED'
             ? { supportStatus: 'UNSOLVED_COMPLETED', unsolvedAfterFollowContent: input.unsolvedAfterFollowContent, outcomeAt: now }
             : { noContact: true, outcomeAt: now }
@@ -220,6 +224,7 @@ const outcomeFields = (t: TicketRow) => ({
   unsolvedAfterFollowContent: t.unsolvedAfterFollowContent,
   caseNote: t.caseNote,
   staffId: t.staffId,
+  followUpDue: t.followUpDue,
 })
 
 /** Minutes of the extensions (ADD) bought on a consultation and not refunded: they lengthen it. */
@@ -291,7 +296,8 @@ export async function memberConsultations(db: Tx, scope: { operator: boolean; st
 /**
  * A consultant's past (docs/product.md §10 "The consultant's past"): their consultations that have
  * started, newest first, a page at a time, in a range of days (JST, inclusive), all or only
- * those owing something: 結果未記録 (no outcome and no ご連絡なし) or 未解決 (a follow-up owed).
+ * those owing something: 結果未記録 (no outcome and no ご連絡なし), the same past the grace period
+ * after the end (OVERDUE, docs/decisions.md 85) or 未解決 (a follow-up owed).
  * Refunded consultations owe nothing. An operator sees anyone's, or everyone's without a staffId.
  */
 export async function pastConsultations(
@@ -299,6 +305,7 @@ export async function pastConsultations(
   scope: { operator: boolean; staffId: StaffId | null },
   input: PastConsultationsRequest,
   now: Date,
+  graceHours: number,
 ): Promise<PastConsultationsResponse> {
   let staffId: string | null
   if (scope.operator) staffId = input.staffId ?? null
@@ -324,6 +331,7 @@ export async function pastConsultations(
     first ? gte(tickets.reservationAt, atJst(first, 0, 0)) : undefined,
     last ? lt(tickets.reservationAt, atJst(last.plusDays(1), 0, 0)) : undefined,
     input.filter === 'NO_OUTCOME' ? and(eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false), eq(tickets.amountRefunded, 0)) : undefined,
+    input.filter === 'OVERDUE' ? outcomeOverdue(now, graceHours) : undefined,
     input.filter === 'UNSOLVED' ? and(eq(tickets.supportStatus, 'UNSOLVED'), eq(tickets.amountRefunded, 0)) : undefined,
   )
   const [{ total }] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(tickets).where(where)

@@ -4,7 +4,7 @@ import type { Consultation, ConsultantDayResponse } from '../../../contract/staf
 import { offeredOutcomes } from '../../../machines/consultation-outcome/consultation-outcome-machine'
 import type { StaffApiClient } from '../../api/staff-client'
 import { consultantDayText as t } from '../../text/staff'
-import { ConsultationDetails, dayLabel, dayOf, liveFirst, StatusBadge, timeRange } from '../../ui/staff-consultation'
+import { ConsultationDetails, dayLabel, dayOf, liveFirst, LoopBadges, loopOf, StatusBadge, timeRange } from '../../ui/staff-consultation'
 import { ExtensionLinkButton } from './extension-link-button'
 
 /** How many days the consultant's list spans: today and the next two weeks (Japan). */
@@ -70,7 +70,10 @@ export function ConsultantDayPage({
             <Heading as="h3" size="md">
               {timeRange(c)} {c.memberName}
             </Heading>
-            <StatusBadge consultation={c} />
+            <HStack gap="2" wrap="wrap">
+              <LoopBadges {...loopOf(c)} />
+              <StatusBadge consultation={c} />
+            </HStack>
           </HStack>
         </Card.Header>
         <Card.Body>

@@ -7,13 +7,13 @@ import { offeredOutcomes } from '../../../machines/consultation-outcome/consulta
 import type { StaffApiClient } from '../../api/staff-client'
 import { pastText as t, staffCommonText } from '../../text/staff'
 import { ErrorBanner } from '../../ui/error-banner'
-import { ConsultationDetails, StatusBadge, timeRange, whenLabel } from '../../ui/staff-consultation'
+import { ConsultationDetails, LoopBadges, loopOf, StatusBadge, timeRange, whenLabel } from '../../ui/staff-consultation'
 import { useRemote } from '../../ui/use-remote'
 
 /** The list as the URL keeps it; days `YYYY-MM-DD` (Japan), as date inputs give them. */
 export type PastSearch = { filter?: PastFilter; from?: string; to?: string; page?: number; staffId?: string }
 
-const FILTERS: PastFilter[] = ['ALL', 'NO_OUTCOME', 'UNSOLVED']
+const FILTERS: PastFilter[] = ['ALL', 'NO_OUTCOME', 'OVERDUE', 'UNSOLVED']
 const ymd = (day: string | undefined) => (day ? day.replaceAll('-', '') : undefined)
 
 /** Something is still owed on it: an outcome (結果未記録, also after ご連絡なし) or the close of a 未解決. */
@@ -85,8 +85,9 @@ export function ConsultantPastPage({
           <Heading as="h3" size="md">
             {whenLabel(c)} {c.memberName}
           </Heading>
-          <HStack gap="2">
+          <HStack gap="2" wrap="wrap">
             {operator && <Text fontSize="sm" color="fg.muted">{c.staffNickname}</Text>}
+            <LoopBadges {...loopOf(c)} />
             <StatusBadge consultation={c} />
           </HStack>
         </HStack>

@@ -7,7 +7,7 @@ import type { DeskApiClient } from '../../api/desk-client'
 import { deskBookingStatusText, deskCommonText as c, deskTodayText as t } from '../../text/desk'
 import { BookingStatusBadge, bookingStatusPalette } from '../../ui/booking-status-badge'
 import { ErrorBanner } from '../../ui/error-banner'
-import { dayLabel, whenLabel } from '../../ui/staff-consultation'
+import { dayLabel, LoopBadges, whenLabel } from '../../ui/staff-consultation'
 import { useRemote } from '../../ui/use-remote'
 
 type Day = DeskTodayResponse['today']
@@ -62,10 +62,11 @@ export function DeskTodayPage({ deskApi }: { deskApi: DeskApiClient }) {
         )
       ) : (
         <>
-          <SimpleGrid as="ul" columns={{ base: 2, md: 5 }} gap="3" listStyleType="none" aria-label={t.title}>
+          <SimpleGrid as="ul" columns={{ base: 2, md: 3, lg: 6 }} gap="3" listStyleType="none" aria-label={t.title}>
             <Figure label={t.cards.today} value={t.count(g.today.total)} href="#desk-board-today" />
             <Figure label={t.cards.outcomesMissing} value={t.count(g.outcomesMissing.total)} href="#desk-outcomes" alert={g.outcomesMissing.total > 0} />
             <Figure label={t.cards.followUps} value={t.count(g.followUps.total)} href="#desk-follow-ups" alert={g.followUps.total > 0} />
+            <Figure label={t.cards.noCallReports} value={t.count(g.noCallReports.total)} href="#desk-no-call-reports" alert={g.noCallReports.total > 0} />
             <Figure label={t.cards.purchases} value={t.count(g.purchases.count)} sub={formatYen(g.purchases.yen)} href="#desk-purchases" />
             <Figure label={t.cards.refunds} value={t.count(g.refunds.count)} sub={formatYen(g.refunds.yen)} href="#desk-refunds" />
           </SimpleGrid>
@@ -75,6 +76,7 @@ export function DeskTodayPage({ deskApi }: { deskApi: DeskApiClient }) {
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
             <BookingList id="desk-outcomes" title={t.outcomesTitle} lead={t.outcomesLead} empty={t.outcomesEmpty} list={g.outcomesMissing} />
             <BookingList id="desk-follow-ups" title={t.followUpsTitle} lead={t.followUpsLead} empty={t.followUpsEmpty} list={g.followUps} />
+            <BookingList id="desk-no-call-reports" title={t.noCallReportsTitle} lead={t.noCallReportsLead} empty={t.noCallReportsEmpty} list={g.noCallReports} />
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
             <MoneyList id="desk-purchases" title={t.purchasesTitle} money={g.purchases} />
@@ -266,6 +268,10 @@ function BookingList({ id, title, lead, empty, list }: { id: string; title: stri
                 </HStack>
               </Box>
               <HStack gap="2" fontSize="sm">
+                <LoopBadges
+                  followUpDue={b.status === 'UNSOLVED' ? b.followUpDue : null}
+                  noCallReported={(b.status === 'UNSUPPORTED' || b.status === 'NO_CONTACT') && b.noCallReportedUnixTime !== null}
+                />
                 <BookingStatusBadge status={b.status} />
                 <ChakraLink asChild colorPalette="brand" aria-label={t.consultantDay(b.staffNickname)}>
                   <Link to="/staff/bookings" search={{ staffId: b.staffId, from: isoDayOf(b), to: isoDayOf(b) }}>

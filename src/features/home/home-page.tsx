@@ -10,6 +10,7 @@ import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard, type CalendarFileOf } from './ticket-card'
+import type { ReportNoCall } from './no-call-report'
 import { heldTickets, interviewCardKind, isFirstTimeUser, parentOf, reservationDays } from '../../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -42,9 +43,10 @@ const SECTIONS = 5
 
 /**
  * The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons.
- * `calendarFile` fetches a booking's calendar file for the cards' 「カレンダーに追加」.
+ * `calendarFile` fetches a booking's calendar file for the cards' 「カレンダーに追加」; `reportNoCall`
+ * sends the cards' "no call came" report.
  */
-export function HomePage({ auth, data, now, calendarFile }: { auth: AuthActorRef; data: HomeData; now: Date; calendarFile?: CalendarFileOf }) {
+export function HomePage({ auth, data, now, calendarFile, reportNoCall }: { auth: AuthActorRef; data: HomeData; now: Date; calendarFile?: CalendarFileOf; reportNoCall?: ReportNoCall }) {
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
   const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
@@ -99,7 +101,7 @@ export function HomePage({ auth, data, now, calendarFile }: { auth: AuthActorRef
                   />
                 ))}
                 {tickets.map((ticket) => (
-                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} calendarFile={calendarFile} />
+                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} calendarFile={calendarFile} reportNoCall={reportNoCall} />
                 ))}
               </Stack>
             )}

@@ -8,10 +8,12 @@ import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
 import { canAddToCalendar, canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
+import { NoCallReport, type ReportNoCall } from './no-call-report'
 
 const palettes: Record<TicketLabel, string> = {
   completed: 'completed',
   reserved: 'reserved',
+  checking: 'reserved',
   noContact: 'expired',
   refunded: 'refunded',
 }
@@ -48,9 +50,9 @@ function AddToCalendar({ ticketNumber, calendarFile, onFailed }: { ticketNumber:
 /**
  * One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an
  * ADD names its consultation (`parent`). With `calendarFile`, a booking still to come offers
- * 「カレンダーに追加」.
+ * 「カレンダーに追加」; with `reportNoCall`, the "no call came" report (no-call-report.tsx).
  */
-export function TicketCard({ ticket, now, parent = null, calendarFile }: { ticket: Ticket; now: Date; parent?: Ticket | null; calendarFile?: CalendarFileOf }) {
+export function TicketCard({ ticket, now, parent = null, calendarFile, reportNoCall }: { ticket: Ticket; now: Date; parent?: Ticket | null; calendarFile?: CalendarFileOf; reportNoCall?: ReportNoCall }) {
   const [calendarFailed, setCalendarFailed] = useState(false)
   const label = ticketLabel(ticket, now)
   const calendar = calendarFile !== undefined && canAddToCalendar(ticket, now)
@@ -136,6 +138,7 @@ export function TicketCard({ ticket, now, parent = null, calendarFile }: { ticke
             {t.addToCalendarFailed}
           </Text>
         )}
+        {reportNoCall && <NoCallReport ticket={ticket} now={now} report={reportNoCall} />}
       </Card.Body>
     </Card.Root>
   )

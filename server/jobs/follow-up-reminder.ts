@@ -1,0 +1,58 @@
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm'
+import { members, staff, tickets } from '../db/schema'
+import { atJst, formatYmd, parseYmd, todayJst } from '../domain/time'
+import type { Deps } from '../services/deps'
+import { CANCELLED_NAME } from '../services/staff/consultations'
+import { businessDaysAfter } from '../services/staff/deadlines'
+import { consultantAddress } from '../mail/consultant-mails'
+import { outcomeMails } from '../mail/outcome-mails'
+import type { JobDefinition } from './engine'
+import { once } from './reminders'
+
+/**
+ * Follow-ups falling due (docs/server.md "The consultation loop", docs/decisions.md 85): a 未解決
+ * consultation, not refunded, whose follow-up is due on the next business day — or already, when
+ * 未解決 was recorded too late that day or a run was missed — gets its consultant one mail, from
+ * the business day before it falls due. Once: `reminder_sends` ('follow-up', ticket, due day) is
+ * claimed before the mail. 未解決で完了 closes it (the status is no longer UNSOLVED).
+ */
+export async function remindFollowUps(deps: Deps): Promise<{ consultants: number }> {
+  const now = deps.clock.now()
+  const horizon = formatYmd(await businessDaysAfter(deps.db, todayJst(now), 1))
+  const rows = await deps.db
+    .select({ t: tickets, m: members, staffNickname: staff.staffNickname })
+    .from(tickets)
+    .innerJoin(members, eq(members.memberId, tickets.memberId))
+    .innerJoin(staff, eq(staff.staffId, tickets.staffId))
+    .where(and(eq(tickets.supportStatus, 'UNSOLVED'), eq(tickets.amountRefunded, 0), isNotNull(tickets.followUpDue), lte(tickets.followUpDue, horizon)))
+    .orderBy(asc(tickets.followUpDue), asc(tickets.ticketNumber))
+  let sent = 0
+  for (const r of rows) {
+    const to = await consultantAddress(deps.db, r.t.staffId!)
+    const due = parseYmd(r.t.followUpDue!)
+    if (!to?.email || !due) continue
+    const email = to.email
+    const dueDay = atJst(due, 0, 0)
+    const mail = () =>
+      outcomeMails.followUpDue(deps.mailer, email, {
+        staffNickname: to.nickname,
+        ticketNumber: r.t.ticketNumber,
+        productName: r.t.productName,
+        reservationAt: r.t.reservationAt!,
+        memberName: r.m.deletedAt ? CANCELLED_NAME : `${r.m.memberLastname} ${r.m.memberFirstname}`.trim(),
+        supportType: r.t.supportType,
+        dueDay,
+        link: `${deps.config.appOrigin}/staff/past?filter=UNSOLVED`,
+      })
+    if (await once(deps, { kind: 'follow-up', subject: r.t.ticketNumber, at: dueDay }, mail)) sent++
+  }
+  return { consultants: sent }
+}
+
+export const followUpReminderJob = {
+  name: 'follow-up-reminder',
+  // Hourly in working hours (Japan time): a 未解決 recorded during the day is seen the same day.
+  schedule: () => ({ cron: '10 9-20 * * *' }),
+  retryLimit: 3,
+  run: remindFollowUps,
+} satisfies JobDefinition
