@@ -32,6 +32,7 @@ export const auditActionNames = {
   'job-retry': 'ジョブの再実行',
   refund: '返金',
   'refund-failed': '返金の失敗',
+  'receipt-issue': '領収書の発行',
 } as const satisfies Record<string, string>
 
 
@@ -134,6 +135,7 @@ export const auditFieldNames: Record<string, string> = {
   providerRefundId: '決済サービスの返金ID',
   releasedCells: '空けた予約枠（30分）',
   error: 'エラー',
+  issueCount: '発行回数',
   // jobs
   jobName: 'ジョブ',
   runs: '実行回数',
