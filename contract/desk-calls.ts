@@ -3,7 +3,7 @@ import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
 import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
-import { Receipt, ReceiptNumber } from './receipt'
+import { Receipt, ReceiptNumber, ViewId } from './receipt'
 import type { StaffRegistry } from './staff-calls'
 
 /**
@@ -585,7 +585,7 @@ export const DeskBookingsRequest = v.pipe(
 export const DeskBookingsResponse = paged(DeskBooking)
 
 /** A member's receipt opened for them on a call: one issue as the member's own view is, and audited. */
-export const DeskReceiptRequest = strict({ receiptNumber: ReceiptNumber })
+export const DeskReceiptRequest = strict({ receiptNumber: ReceiptNumber, viewId: ViewId })
 
 export const deskCalls = {
   'desk-notices': { method: 'GET', role: 'operator', request: DeskNoticesRequest, response: DeskNoticesResponse },

@@ -44,7 +44,14 @@ export const TAX_RATE_PERCENT = 10
  */
 export const taxIncluded = (amountWithTax: number): number => Math.floor((amountWithTax * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT))
 
-export const ReceiptRequest = v.object({ receiptNumber: ReceiptNumber })
+/**
+ * The page view asking, a key it draws once (a UUID): the same view asking again (a retry, React's
+ * development double effect) is the issue it already made, not a re-issue. Optional: without it
+ * every call is an issue.
+ */
+export const ViewId = v.optional(v.pipe(v.string(receiptMessages.receiptNotFound), v.maxLength(64, receiptMessages.receiptNotFound), noControlChars))
+
+export const ReceiptRequest = v.object({ receiptNumber: ReceiptNumber, viewId: ViewId })
 export const ReceiptAddresseeRequest = v.object({ receiptNumber: ReceiptNumber, addressee: AddresseeField })
 
 export const Receipt = v.object({

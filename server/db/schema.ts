@@ -586,6 +586,11 @@ export const receiptIssues = pgTable('receipt_issues', {
   issueCount: integer('issue_count').notNull().default(0),
   firstIssuedAt: ts('first_issued_at'),
   lastIssuedAt: ts('last_issued_at'),
+  /**
+   * The page view that made the last issue (a key the page draws once): the same view asking again
+   * (a retried request, React's development double effect) is that issue, not a re-issue.
+   */
+  lastViewId: text('last_view_id'),
   /** null: the member's name + 様; set once, never changed again. */
   addressee: text('addressee'),
   addresseeSetAt: ts('addressee_set_at'),

@@ -93,6 +93,14 @@ describe('receipt', () => {
     expect((await open(owner.token)).body).toMatchObject({ addressee: '株式会社サンプル 御中', addresseeEditable: false, issueCount: before + 1 })
   })
 
+  it('the same page view asking twice (a retry) is one issue; a new view is a re-issue', async () => {
+    const before = (await issueRow()).issueCount
+    const body = { receiptNumber: bought.receiptNumber, viewId: `view-${owner.memberId}` }
+    expect((await h.post('receipt', { token: owner.token, body })).body).toMatchObject({ issueCount: before + 1 })
+    expect((await h.post('receipt', { token: owner.token, body })).body).toMatchObject({ issueCount: before + 1 })
+    expect((await h.post('receipt', { token: owner.token, body: { ...body, viewId: 'another-view' } })).body).toMatchObject({ issueCount: before + 2, reissued: true })
+  })
+
   it("another member's receipt is not found, and counts no issue; an unknown or malformed number is refused", async () => {
     const before = await issueRow()
     expect(await open(other.token)).toEqual({ status: 404, body: { message: rm.receiptNotFound } })
@@ -123,6 +131,11 @@ describe('desk-receipt', () => {
     expect(audits[0]).toMatchObject({ actorUid: op.uid, targetType: 'purchase', after: { memberId: owner.memberId, ticketNumber: bought.ticketNumber, issueCount: before + 1 } })
     // The member's next view says 再発行 too.
     expect((await open(owner.token)).body).toMatchObject({ issueCount: before + 2, reissued: true })
+    // The desk's page asking again for the same view: the same issue, no second audit row.
+    const view = { receiptNumber: bought.receiptNumber, viewId: 'desk-view-1' }
+    const once = await staffPost(h, 'desk-receipt', { token: op.token, body: view })
+    expect((await staffPost(h, 'desk-receipt', { token: op.token, body: view })).body.issueCount).toBe(once.body.issueCount)
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'receipt-issue'), eq(auditLog.targetId, bought.receiptNumber)))).toHaveLength(2)
   })
 
   it("a member's token on the desk's call is 403, and issues nothing", async () => {

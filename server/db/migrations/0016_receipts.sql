@@ -4,6 +4,7 @@ CREATE TABLE "receipt_issues" (
 	"issue_count" integer DEFAULT 0 NOT NULL,
 	"first_issued_at" timestamp with time zone,
 	"last_issued_at" timestamp with time zone,
+	"last_view_id" text,
 	"addressee" text,
 	"addressee_set_at" timestamp with time zone
 );

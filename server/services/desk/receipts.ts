@@ -12,8 +12,9 @@ import { audited } from './common'
  */
 export function deskReceipt(deps: Deps, actor: AuditActor, input: DeskCallInput<'desk-receipt'>): Promise<Receipt> {
   return audited(deps, actor, async (tx, audit) => {
-    const { receipt, memberId } = await issueIn(tx, deps, input.receiptNumber, null)
-    await audit({ action: 'receipt-issue', targetType: 'purchase', targetId: receipt.receiptNumber, after: { memberId, ticketNumber: receipt.ticketNumber, issueCount: receipt.issueCount } })
+    const { receipt, memberId, counted } = await issueIn(tx, deps, input.receiptNumber, null, input.viewId)
+    // The same page view asking again is the issue already recorded.
+    if (counted) await audit({ action: 'receipt-issue', targetType: 'purchase', targetId: receipt.receiptNumber, after: { memberId, ticketNumber: receipt.ticketNumber, issueCount: receipt.issueCount } })
     return receipt
   })
 }

@@ -29,27 +29,43 @@ async function purchaseOf(tx: Tx, receiptNumber: ReceiptNumber, memberId: string
 }
 
 /**
- * One issue of the receipt: counted, then drawn, with the member it belongs to. In the caller's
+ * One issue of the receipt: counted, then drawn, with the member it belongs to, and whether it
+ * counted (`viewId`: the page view asking; the same view again is the same issue). In the caller's
  * transaction (the desk adds its audit row to it).
  */
-export async function issueIn(tx: Tx, deps: Deps, receiptNumber: ReceiptNumber, memberId: string | null): Promise<{ receipt: Receipt; memberId: string }> {
+export async function issueIn(
+  tx: Tx,
+  deps: Deps,
+  receiptNumber: ReceiptNumber,
+  memberId: string | null,
+  viewId: string | undefined,
+): Promise<{ receipt: Receipt; memberId: string; counted: boolean }> {
   const p = await purchaseOf(tx, receiptNumber, memberId)
   const now = deps.clock.now()
+  const [before] = await tx.select().from(receiptIssues).where(eq(receiptIssues.receiptNumber, p.receiptNumber)).for('update')
+  if (before && viewId !== undefined && before.lastViewId === viewId && before.issueCount > 0) {
+    return { receipt: await receiptOf(tx, deps, p, before), memberId: p.memberId, counted: false }
+  }
   const [row] = await tx
     .insert(receiptIssues)
-    .values({ receiptNumber: p.receiptNumber, memberId: p.memberId, issueCount: 1, firstIssuedAt: now, lastIssuedAt: now })
+    .values({ receiptNumber: p.receiptNumber, memberId: p.memberId, issueCount: 1, firstIssuedAt: now, lastIssuedAt: now, lastViewId: viewId ?? null })
     .onConflictDoUpdate({
       target: receiptIssues.receiptNumber,
       // The row may exist without an issue yet (the addressee set first): its first issue is now.
-      set: { issueCount: sql`${receiptIssues.issueCount} + 1`, firstIssuedAt: sql`coalesce(${receiptIssues.firstIssuedAt}, excluded.first_issued_at)`, lastIssuedAt: now },
+      set: {
+        issueCount: sql`${receiptIssues.issueCount} + 1`,
+        firstIssuedAt: sql`coalesce(${receiptIssues.firstIssuedAt}, excluded.first_issued_at)`,
+        lastIssuedAt: now,
+        lastViewId: viewId ?? null,
+      },
     })
     .returning()
-  return { receipt: await receiptOf(tx, deps, p, row), memberId: p.memberId }
+  return { receipt: await receiptOf(tx, deps, p, row), memberId: p.memberId, counted: true }
 }
 
 /** The member's call `receipt`: their own receipt, issued once more. */
 export async function issueReceipt(deps: Deps, m: MemberRow, input: CallInput<'receipt'>): Promise<Receipt> {
-  return deps.db.transaction(async (tx) => (await issueIn(tx, deps, input.receiptNumber, m.memberId)).receipt)
+  return deps.db.transaction(async (tx) => (await issueIn(tx, deps, input.receiptNumber, m.memberId, input.viewId)).receipt)
 }
 
 /**
