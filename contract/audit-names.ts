@@ -33,6 +33,7 @@ export const auditActionNames = {
   refund: '返金',
   'refund-failed': '返金の失敗',
   'no-call-report': '会員からの「連絡が来なかった」報告',
+  'receipt-issue': '領収書の発行',
 } as const satisfies Record<string, string>
 
 
@@ -138,6 +139,7 @@ export const auditFieldNames: Record<string, string> = {
   providerRefundId: '決済サービスの返金ID',
   releasedCells: '空けた予約枠（30分）',
   error: 'エラー',
+  issueCount: '発行回数',
   // jobs
   jobName: 'ジョブ',
   runs: '実行回数',

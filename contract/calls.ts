@@ -44,6 +44,7 @@ import {
   URL_MAX,
 } from './fields'
 import { fieldMessages as m } from './messages'
+import { Receipt, ReceiptAddresseeRequest, ReceiptRequest } from './receipt'
 import { LoginRequest, Member, OkResponse } from './session-calls'
 
 export { LoginForm, Member } from './session-calls'
@@ -421,6 +422,9 @@ export const calls = {
   rating: { method: 'POST', auth: true, request: RatingRequest, response: OkResponse },
   'no-call-report': { method: 'POST', auth: true, request: NoCallReportRequest, response: NoCallReportResponse },
   'purchase-list': { method: 'GET', auth: true, request: PurchaseListRequest, response: PurchaseListResponse },
+  // A receipt of the member's own payment: each call is one issue (the second says 再発行), so POST.
+  receipt: { method: 'POST', auth: true, request: ReceiptRequest, response: Receipt },
+  'receipt-addressee': { method: 'POST', auth: true, request: ReceiptAddresseeRequest, response: Receipt },
   'password-reset-request': { method: 'POST', auth: false, request: PasswordResetRequestRequest, response: OkResponse },
   'password-reset': { method: 'POST', auth: false, request: PasswordResetRequest, response: OkResponse },
   'password-change': { method: 'POST', auth: true, request: PasswordChangeRequest, response: OkResponse },

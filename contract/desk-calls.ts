@@ -3,6 +3,7 @@ import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
 import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
+import { Receipt, ReceiptNumber, ViewId } from './receipt'
 import type { StaffRegistry } from './staff-calls'
 
 /**
@@ -592,6 +593,9 @@ export const DeskBookingsRequest = v.pipe(
 )
 export const DeskBookingsResponse = paged(DeskBooking)
 
+/** A member's receipt opened for them on a call: one issue as the member's own view is, and audited. */
+export const DeskReceiptRequest = strict({ receiptNumber: ReceiptNumber, viewId: ViewId })
+
 export const deskCalls = {
   'desk-notices': { method: 'GET', role: 'operator', request: DeskNoticesRequest, response: DeskNoticesResponse },
   'desk-notice-save': { method: 'POST', role: 'operator', request: DeskNoticeSaveRequest, response: DeskNoticeResponse },
@@ -616,6 +620,7 @@ export const deskCalls = {
   'desk-jobs-failed': { method: 'GET', role: 'operator', request: DeskFailedJobsRequest, response: DeskFailedJobsResponse },
   'desk-job-retry': { method: 'POST', role: 'operator', request: DeskJobRetryRequest, response: DeskJobRetryResponse },
   'desk-refund': { method: 'POST', role: 'operator', request: DeskRefundRequest, response: DeskRefundResponse },
+  'desk-receipt': { method: 'POST', role: 'operator', request: DeskReceiptRequest, response: Receipt },
   'desk-audit': { method: 'GET', role: 'operator', request: DeskAuditRequest, response: DeskAuditResponse },
   'desk-today': { method: 'GET', role: 'operator', request: DeskTodayRequest, response: DeskTodayResponse },
   'desk-bookings': { method: 'GET', role: 'operator', request: DeskBookingsRequest, response: DeskBookingsResponse },

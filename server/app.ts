@@ -18,6 +18,7 @@ import { memberDataHandlers } from './routes/member-data'
 import { passwordChangeHandlers } from './routes/password-change'
 import { passwordResetHandlers } from './routes/password-reset'
 import { profileHandlers } from './routes/profile'
+import { receiptHandlers } from './routes/receipt'
 import { purchaseListHandlers } from './routes/purchase-list'
 import { ratingHandlers } from './routes/rating'
 import { noCallReportHandlers } from './routes/no-call-report'
@@ -65,6 +66,7 @@ const handlers: Handlers = {
   ...passwordChangeHandlers,
   ...passwordResetHandlers,
   ...purchaseListHandlers,
+  ...receiptHandlers,
   ...memberDataHandlers,
 }
 

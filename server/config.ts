@@ -47,6 +47,10 @@ const EnvSchema = v.object({
   SUPPORT_TEL: optionalString,
   /** …and one per landing-page source, as JSON: {"<lpSource>": "<number>", …}. */
   SUPPORT_TEL_BY_LP_SOURCE: optionalString,
+  /** The receipt's issuer (docs/decisions.md 87): name, address and qualified-invoice registration number `T` + 13 digits. */
+  RECEIPT_ISSUER_NAME: optionalString,
+  RECEIPT_ISSUER_ADDRESS: optionalString,
+  INVOICE_REGISTRATION_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^T\d{13}$/, 'must be T followed by 13 digits (the qualified-invoice registration number)'))),
   /** How long a purchase attempt's owner holds it without a heartbeat (ms; docs/decisions.md 51). */
   PURCHASE_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'PURCHASE_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'PURCHASE_LEASE_MS must be at least 1000'))),
   /** How often each server process looks for abandoned purchase attempts (ms; 0: never). */
@@ -87,6 +91,22 @@ function supportTelOf(e: { SUPPORT_TEL?: string; SUPPORT_TEL_BY_LP_SOURCE?: stri
   return { default: tel.output, byLpSource: parsed.output }
 }
 
+/**
+ * The issuer printed on every receipt. Outside production a fictional company stands in (demo and
+ * tests); a production box must name its own, or a member would get a receipt of nobody.
+ */
+const LOCAL_RECEIPT_ISSUER = { name: 'ITサポート株式会社（デモ）', address: '東京都千代田区千代田1-1（架空の住所）', registrationNumber: 'T1234567890123' }
+
+function receiptIssuerOf(e: { RECEIPT_ISSUER_NAME?: string; RECEIPT_ISSUER_ADDRESS?: string; INVOICE_REGISTRATION_NUMBER?: string }, runEnv: RunEnv): Config['receiptIssuer'] {
+  const given = { RECEIPT_ISSUER_NAME: e.RECEIPT_ISSUER_NAME, RECEIPT_ISSUER_ADDRESS: e.RECEIPT_ISSUER_ADDRESS, INVOICE_REGISTRATION_NUMBER: e.INVOICE_REGISTRATION_NUMBER }
+  if (runEnv === 'production') for (const [name, value] of Object.entries(given)) if (!value) throw notConfigured(name)
+  return {
+    name: e.RECEIPT_ISSUER_NAME ?? LOCAL_RECEIPT_ISSUER.name,
+    address: e.RECEIPT_ISSUER_ADDRESS ?? LOCAL_RECEIPT_ISSUER.address,
+    registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? LOCAL_RECEIPT_ISSUER.registrationNumber,
+  }
+}
+
 export type RunEnv = 'local' | 'test' | 'production'
 
 export type Config = {
@@ -111,6 +131,8 @@ export type Config = {
   seedDemo: boolean
   /** docs/product.md §9 support phone numbers: the default, and one per landing-page source (`lpSource`). */
   supportTel: { default: string; byLpSource: Record<string, string> }
+  /** The issuer on every receipt (docs/decisions.md 87). */
+  receiptIssuer: { name: string; address: string; registrationNumber: string }
   /** Purchase attempts (services/purchase/): the owner's lease, and the sweeper's interval (0: off). */
   purchaseLeaseMs: number
   purchaseSweepMs: number
@@ -190,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     enableTestRoutes: on(e.ENABLE_TEST_ROUTES),
     seedDemo: on(e.SEED_DEMO),
     supportTel: supportTelOf(e, runEnv),
+    receiptIssuer: receiptIssuerOf(e, runEnv),
     purchaseLeaseMs: e.PURCHASE_LEASE_MS ?? 15_000,
     // A minute in production (the client's own retry of a key resumes at once); seconds elsewhere.
     purchaseSweepMs: e.PURCHASE_SWEEP_MS ?? (runEnv === 'production' ? 60_000 : 5_000),

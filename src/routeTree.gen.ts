@@ -41,6 +41,7 @@ import { Route as StaffHolidaysRouteImport } from './routes/staff.holidays'
 import { Route as StaffPastRouteImport } from './routes/staff.past'
 import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
 import { Route as StaffLoginRouteImport } from './routes/staff_.login'
+import { Route as AuthReceiptReceiptNumberRouteImport } from './routes/_auth.receipt.$receiptNumber'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
 import { Route as AuthSettingsEmailChangeRequestCompleteRouteImport } from './routes/_auth.settings_.email-change-request-complete'
 import { Route as AuthSettingsPasswordChangeRouteImport } from './routes/_auth.settings_.password-change'
@@ -62,6 +63,7 @@ import { Route as StaffDeskMembersMemberIdRouteImport } from './routes/staff._de
 import { Route as StaffDeskNoticesIndexRouteImport } from './routes/staff._desk.notices.index'
 import { Route as StaffDeskNoticesNoticeIdRouteImport } from './routes/staff._desk.notices.$noticeId'
 import { Route as StaffDeskNoticesNewRouteImport } from './routes/staff._desk.notices.new'
+import { Route as StaffDeskReceiptsReceiptNumberRouteImport } from './routes/staff._desk.receipts.$receiptNumber'
 import { Route as StaffDeskCouponsCouponCodeIndexRouteImport } from './routes/staff._desk.coupons.$couponCode.index'
 import { Route as StaffDeskCouponsCouponCodeEditRouteImport } from './routes/staff._desk.coupons.$couponCode.edit'
 
@@ -226,6 +228,12 @@ const StaffLoginRoute = StaffLoginRouteImport.update({
   path: '/staff/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthReceiptReceiptNumberRoute =
+  AuthReceiptReceiptNumberRouteImport.update({
+    id: '/receipt/$receiptNumber',
+    path: '/receipt/$receiptNumber',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthSettingsEmailChangeRequestRoute =
   AuthSettingsEmailChangeRequestRouteImport.update({
     id: '/settings_/email-change-request',
@@ -339,6 +347,12 @@ const StaffDeskNoticesNewRoute = StaffDeskNoticesNewRouteImport.update({
   path: '/notices/new',
   getParentRoute: () => StaffDeskRoute,
 } as any)
+const StaffDeskReceiptsReceiptNumberRoute =
+  StaffDeskReceiptsReceiptNumberRouteImport.update({
+    id: '/receipts/$receiptNumber',
+    path: '/receipts/$receiptNumber',
+    getParentRoute: () => StaffDeskRoute,
+  } as any)
 const StaffDeskCouponsCouponCodeIndexRoute =
   StaffDeskCouponsCouponCodeIndexRouteImport.update({
     id: '/coupons/$couponCode/',
@@ -383,6 +397,7 @@ export interface FileRoutesByFullPath {
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/staff/': typeof StaffIndexRoute
+  '/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -400,6 +415,7 @@ export interface FileRoutesByFullPath {
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
   '/staff/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/receipts/$receiptNumber': typeof StaffDeskReceiptsReceiptNumberRoute
   '/staff/consultants/': typeof StaffDeskConsultantsIndexRoute
   '/staff/coupons/': typeof StaffDeskCouponsIndexRoute
   '/staff/members/': typeof StaffDeskMembersIndexRoute
@@ -437,6 +453,7 @@ export interface FileRoutesByTo {
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
+  '/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -454,6 +471,7 @@ export interface FileRoutesByTo {
   '/staff/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
   '/staff/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/receipts/$receiptNumber': typeof StaffDeskReceiptsReceiptNumberRoute
   '/staff/consultants': typeof StaffDeskConsultantsIndexRoute
   '/staff/coupons': typeof StaffDeskCouponsIndexRoute
   '/staff/members': typeof StaffDeskMembersIndexRoute
@@ -495,6 +513,7 @@ export interface FileRoutesById {
   '/staff_/login': typeof StaffLoginRoute
   '/_auth/': typeof AuthIndexRoute
   '/staff/': typeof StaffIndexRoute
+  '/_auth/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
   '/_auth/settings_/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/_auth/settings_/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/_auth/settings_/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -512,6 +531,7 @@ export interface FileRoutesById {
   '/staff/_desk/members/$memberId': typeof StaffDeskMembersMemberIdRoute
   '/staff/_desk/notices/$noticeId': typeof StaffDeskNoticesNoticeIdRoute
   '/staff/_desk/notices/new': typeof StaffDeskNoticesNewRoute
+  '/staff/_desk/receipts/$receiptNumber': typeof StaffDeskReceiptsReceiptNumberRoute
   '/staff/_desk/consultants/': typeof StaffDeskConsultantsIndexRoute
   '/staff/_desk/coupons/': typeof StaffDeskCouponsIndexRoute
   '/staff/_desk/members/': typeof StaffDeskMembersIndexRoute
@@ -552,6 +572,7 @@ export interface FileRouteTypes {
     | '/staff/shifts'
     | '/staff/login'
     | '/staff/'
+    | '/receipt/$receiptNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -569,6 +590,7 @@ export interface FileRouteTypes {
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
     | '/staff/notices/new'
+    | '/staff/receipts/$receiptNumber'
     | '/staff/consultants/'
     | '/staff/coupons/'
     | '/staff/members/'
@@ -606,6 +628,7 @@ export interface FileRouteTypes {
     | '/staff/shifts'
     | '/staff/login'
     | '/'
+    | '/receipt/$receiptNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -623,6 +646,7 @@ export interface FileRouteTypes {
     | '/staff/members/$memberId'
     | '/staff/notices/$noticeId'
     | '/staff/notices/new'
+    | '/staff/receipts/$receiptNumber'
     | '/staff/consultants'
     | '/staff/coupons'
     | '/staff/members'
@@ -663,6 +687,7 @@ export interface FileRouteTypes {
     | '/staff_/login'
     | '/_auth/'
     | '/staff/'
+    | '/_auth/receipt/$receiptNumber'
     | '/_auth/settings_/email-change-request'
     | '/_auth/settings_/email-change-request-complete'
     | '/_auth/settings_/password-change'
@@ -680,6 +705,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/members/$memberId'
     | '/staff/_desk/notices/$noticeId'
     | '/staff/_desk/notices/new'
+    | '/staff/_desk/receipts/$receiptNumber'
     | '/staff/_desk/consultants/'
     | '/staff/_desk/coupons/'
     | '/staff/_desk/members/'
@@ -932,6 +958,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/receipt/$receiptNumber': {
+      id: '/_auth/receipt/$receiptNumber'
+      path: '/receipt/$receiptNumber'
+      fullPath: '/receipt/$receiptNumber'
+      preLoaderRoute: typeof AuthReceiptReceiptNumberRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/email-change-request': {
       id: '/_auth/settings_/email-change-request'
       path: '/settings/email-change-request'
@@ -1079,6 +1112,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskNoticesNewRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/receipts/$receiptNumber': {
+      id: '/staff/_desk/receipts/$receiptNumber'
+      path: '/receipts/$receiptNumber'
+      fullPath: '/staff/receipts/$receiptNumber'
+      preLoaderRoute: typeof StaffDeskReceiptsReceiptNumberRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/coupons/$couponCode/': {
       id: '/staff/_desk/coupons/$couponCode/'
       path: '/coupons/$couponCode'
@@ -1106,6 +1146,7 @@ interface AuthRouteChildren {
   AuthReservationdateChangeCompleteRoute: typeof AuthReservationdateChangeCompleteRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthReceiptReceiptNumberRoute: typeof AuthReceiptReceiptNumberRoute
   AuthSettingsEmailChangeRequestRoute: typeof AuthSettingsEmailChangeRequestRoute
   AuthSettingsEmailChangeRequestCompleteRoute: typeof AuthSettingsEmailChangeRequestCompleteRoute
   AuthSettingsPasswordChangeRoute: typeof AuthSettingsPasswordChangeRoute
@@ -1125,6 +1166,7 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthReservationdateChangeCompleteRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthReceiptReceiptNumberRoute: AuthReceiptReceiptNumberRoute,
   AuthSettingsEmailChangeRequestRoute: AuthSettingsEmailChangeRequestRoute,
   AuthSettingsEmailChangeRequestCompleteRoute:
     AuthSettingsEmailChangeRequestCompleteRoute,
@@ -1148,6 +1190,7 @@ interface StaffDeskRouteChildren {
   StaffDeskMembersMemberIdRoute: typeof StaffDeskMembersMemberIdRoute
   StaffDeskNoticesNoticeIdRoute: typeof StaffDeskNoticesNoticeIdRoute
   StaffDeskNoticesNewRoute: typeof StaffDeskNoticesNewRoute
+  StaffDeskReceiptsReceiptNumberRoute: typeof StaffDeskReceiptsReceiptNumberRoute
   StaffDeskConsultantsIndexRoute: typeof StaffDeskConsultantsIndexRoute
   StaffDeskCouponsIndexRoute: typeof StaffDeskCouponsIndexRoute
   StaffDeskMembersIndexRoute: typeof StaffDeskMembersIndexRoute
@@ -1168,6 +1211,7 @@ const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskMembersMemberIdRoute: StaffDeskMembersMemberIdRoute,
   StaffDeskNoticesNoticeIdRoute: StaffDeskNoticesNoticeIdRoute,
   StaffDeskNoticesNewRoute: StaffDeskNoticesNewRoute,
+  StaffDeskReceiptsReceiptNumberRoute: StaffDeskReceiptsReceiptNumberRoute,
   StaffDeskConsultantsIndexRoute: StaffDeskConsultantsIndexRoute,
   StaffDeskCouponsIndexRoute: StaffDeskCouponsIndexRoute,
   StaffDeskMembersIndexRoute: StaffDeskMembersIndexRoute,

@@ -587,3 +587,24 @@ export const reminderSends = pgTable('reminder_sends', {
   at: ts('at').notNull(),
   sentAt: ts('sent_at').notNull(),
 }, (t) => [primaryKey({ columns: [t.kind, t.subject, t.at] })])
+
+/**
+ * One row per receipt (領収書) issued: the purchase's receipt number, how many times it was issued
+ * (the member's views and the desk's together; the first is the original, every later one says
+ * 再発行), when first, and the addressee the member changed it to — once (docs/decisions.md 87).
+ */
+export const receiptIssues = pgTable('receipt_issues', {
+  receiptNumber: text('receipt_number').primaryKey().references(() => purchases.receiptNumber, { onDelete: 'restrict' }),
+  memberId: text('member_id').notNull().references(() => members.memberId, { onDelete: 'restrict' }),
+  issueCount: integer('issue_count').notNull().default(0),
+  firstIssuedAt: ts('first_issued_at'),
+  lastIssuedAt: ts('last_issued_at'),
+  /**
+   * The page view that made the last issue (a key the page draws once): the same view asking again
+   * (a retried request, React's development double effect) is that issue, not a re-issue.
+   */
+  lastViewId: text('last_view_id'),
+  /** null: the member's name + 様; set once, never changed again. */
+  addressee: text('addressee'),
+  addresseeSetAt: ts('addressee_set_at'),
+})

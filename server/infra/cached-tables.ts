@@ -52,6 +52,7 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   refunds: { member: true, why: "a member's refund; the ticket's refunded state is written with it (tickets)" },
   uploadedImages: { why: 'served by the file calls, without a server cache' },
   reminderSends: { why: 'sent reminders: no cached read' },
+  receiptIssues: { why: 'a receipt is read by the receipt calls, which count each view: never cached' },
 }
 
 /** The declaration of each table object, for the database handle. */

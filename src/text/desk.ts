@@ -199,6 +199,8 @@ export const deskMemberText = {
   purchaseColumns: { time: 'お支払い日時', product: '商品', amount: '金額', refunded: '返金済み', refundable: '返金可能', actions: '操作' },
   purchaseIds: (ticket: string, receipt: string) => `チケット ${ticket}・領収書 ${receipt}`,
   refund: '返金',
+  /** Opens the member's receipt of the purchase (an issue, audited). */
+  receipt: '領収書',
   coupons: 'クーポン',
   couponColumns: { code: 'コード', name: '名前', claimedAt: '取得日時', usedAt: '利用' },
   mails: 'メール',

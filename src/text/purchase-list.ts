@@ -22,6 +22,9 @@ export const purchaseListText = {
   refunded: '返金済み',
   refundedAmount: (yen: string) => `返金額 ${yen}`,
   reservation: 'ご予約日時',
+  /** The receipt of the row (its own page: print or save as PDF). */
+  receiptOpen: '領収書を表示',
+  receiptLink: (receiptNumber: string) => `領収書を表示：${receiptNumber}`,
   ticketNumber: 'チケット番号',
   types: { SUPPORT: 'サポートチケット', INTERVIEW: '問診チケット', TIP: 'チップ', ADD: '延長チケット' },
 } as const

@@ -56,6 +56,9 @@ describe('access-control matrix', () => {
       rating: { body: { ticketNumber: unrated.ticketNumber, memberTotalScore: 1, memberDetailScore: [], ratingComment: 'x' }, aims: 'ticket' },
       'no-call-report': { body: { ticketNumber: changeable.ticketNumber }, aims: 'ticket' },
       'purchase-list': { query: { memberId: owner.memberId, ...(key ? { ticketNumber: key.ticketNumber, purchaseTime: key.purchaseTime } : {}) }, aims: 'receipt (page key)' },
+      // The owner's receipt: another member's view or addressee edit is 404, and counts no issue.
+      receipt: { body: { receiptNumber: paid.body.receiptNumber }, aims: 'receipt' },
+      'receipt-addressee': { body: { receiptNumber: paid.body.receiptNumber, addressee: '株式会社よそ' }, aims: 'receipt' },
       'password-change': { body: { newPassword: 'pass1234', newPasswordConfirm: 'pass1234' }, aims: 'caller only' },
       'user-update': { body: { memberLastname: 'テスト', memberFirstname: '会員', phoneNumber: '09000000000' }, aims: 'caller only' },
       'email-change-request': { body: { email: `x-${owner.memberId.toLowerCase()}@example.com` }, aims: 'caller only' },
@@ -102,6 +105,7 @@ describe('access-control matrix', () => {
       expect(malformed.status, `${name} with a malformed token`).toBe(401)
       expect(cross.status, `${name} by another member`).toBeLessThan(500)
       if (['ticket', 'saved card'].includes(r.aims)) expect(cross.status, `${name} on the owner's ${r.aims}`).toBeGreaterThanOrEqual(400)
+      if (r.aims === 'receipt') expect(cross.status, `${name} on the owner's receipt`).toBe(404)
     }
     rows.push({ call: 'charge (TIP)', aims: 'ticket (parent)', none: NaN, malformed: NaN, other: tip.status, outcome: `refused ${tip.body?.message ?? ''}` })
     expect(tip.status).toBe(404)

@@ -56,6 +56,7 @@ describe('the compiled server', () => {
         NODE_ENV: 'production', DATABASE_URL: scratch.url, FIREBASE_PROJECT_ID: 'mypage-compiled-test', SMTP_URL: 'smtp://127.0.0.1:1',
         APP_ORIGIN: 'https://mypage.example.com', RECAPTCHA_SECRET: 'secret', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_compiled',
         SUPPORT_TEL: '0120-123-456', STATIC_DIR: web, PURCHASE_SWEEP_MS: '0',
+        RECEIPT_ISSUER_NAME: '株式会社マイページ', RECEIPT_ISSUER_ADDRESS: '東京都港区1-2-3', INVOICE_REGISTRATION_NUMBER: 'T9876543210987',
       })
       for (const p of ['/', '/login', '/no-such-page', '/api/health']) {
         const res = await fetch(`${url}${p}`)

@@ -63,6 +63,7 @@ beforeAll(async () => {
     'desk-jobs-failed': {},
     'desk-job-retry': { id: failedJob.id },
     'desk-refund': { ticketNumber: bought.ticketNumber, amount: 100, reason: '権限テスト', idempotencyKey: 'access-matrix-1' },
+    'desk-receipt': { receiptNumber: bought.receiptNumber },
     'desk-audit': { action: 'notice-create' },
     'desk-today': {},
     'desk-bookings': { from: '20250613', to: '20250613', member: member.email },

@@ -1,4 +1,5 @@
 import { purchaseListText as t } from '../../src/text/purchase-list'
+import { receiptText as r } from '../../src/text/receipt'
 import type { FlowContext } from './drivers/flow-driver'
 import { purchaseListDriver as driver, purchaseRows } from './drivers/purchase-list'
 import { createMember, expect, login, test } from './fixtures'
@@ -19,6 +20,13 @@ test('page through the purchase history past 20 rows', async ({ page }) => {
   await expect(page.getByRole('button', { name: t.more })).toHaveCount(0)
   // The coupon-discounted purchase shows the amount before the coupon.
   await expect(page.getByText(t.coupon('使用済み1,000円OFF', '1,000円'))).toBeVisible()
+
+  // A row's receipt (docs/product.md "Receipts"): the tax line and the issuer's registration number.
+  await purchaseRows(page).first().getByRole('link', { name: new RegExp(t.receiptOpen) }).click()
+  const sheet = page.getByRole('article', { name: r.title })
+  await expect(sheet.getByText(/^うち消費税（10%対象） ¥[\d,]+$/).first()).toBeVisible()
+  await expect(sheet.getByText(/^登録番号：T\d{13}$/)).toBeVisible()
+  await expect(page.getByRole('button', { name: r.print })).toBeVisible()
 })
 
 test('the year filter offers 2023 to this year and shows the empty state', async ({ page }) => {

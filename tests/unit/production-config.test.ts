@@ -23,6 +23,9 @@ const production = {
   STRIPE_SECRET_KEY: 'sk_live_x',
   SUPPORT_TEL: '0120-123-456',
   SUPPORT_TEL_BY_LP_SOURCE: '{"spring-ad":"0120-123-457","partner":"0120-123-458"}',
+  RECEIPT_ISSUER_NAME: '株式会社マイページ',
+  RECEIPT_ISSUER_ADDRESS: '東京都港区1-2-3',
+  INVOICE_REGISTRATION_NUMBER: 'T9876543210987',
 }
 
 describe('server configuration in production', () => {
@@ -48,7 +51,7 @@ describe('server configuration in production', () => {
   })
 
   it('has no local defaults: each missing value stops it with the spec’s message', () => {
-    for (const name of ['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'APP_ORIGIN', 'RECAPTCHA_SECRET', 'PAYMENT_PROVIDER', 'SUPPORT_TEL'] as const) {
+    for (const name of ['DATABASE_URL', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'APP_ORIGIN', 'RECAPTCHA_SECRET', 'PAYMENT_PROVIDER', 'SUPPORT_TEL', 'RECEIPT_ISSUER_NAME', 'RECEIPT_ISSUER_ADDRESS', 'INVOICE_REGISTRATION_NUMBER'] as const) {
       expect(() => parseConfig({ ...production, [name]: undefined }), name).toThrow(`Not Configured Environment Value: ${name}`)
     }
     expect(() => parseConfig({ ...production, STRIPE_SECRET_KEY: '' })).toThrow('Not Configured Environment Value: STRIPE_SECRET_KEY')

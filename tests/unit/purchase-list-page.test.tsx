@@ -1,6 +1,7 @@
 // Payment history: the coupon by name and discount (not its code), refunded purchases
-// marked, the ticket number and a SUPPORT reservation's date. The app's own Chakra system.
+// marked, the ticket number and a SUPPORT reservation's date, the receipt's link. The app's own Chakra system.
 import { ChakraProvider } from '@chakra-ui/react'
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
@@ -17,9 +18,12 @@ const item = (over: Partial<PurchaseItem>): PurchaseItem => ({
 async function show(rows: PurchaseItem[]) {
   const page: PurchasePage = { ticketList: rows, lastEvaluatedKey: null }
   const actor = createActor(purchaseListMachine.provide({ actors: { fetchPage: fromPromise(async () => page) } }), { input: {} }).start()
+  // The rows link to their receipts: the page needs a router around it.
+  const rootRoute = createRootRoute({ component: () => <PurchaseListPage actor={actor} /> })
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(
     <ChakraProvider value={system}>
-      <PurchaseListPage actor={actor} />
+      <RouterProvider router={router} />
     </ChakraProvider>,
   )
   return screen.findByRole('table', { name: 'お支払い履歴' })
@@ -47,5 +51,10 @@ describe('payment history rows', () => {
     expect(within(table).getByText('ご予約日時 2025年6月12日（木） 10:30')).toBeTruthy()
     expect(within(table).getByText('チケット番号 T0000007')).toBeTruthy()
     expect(within(table).getAllByText(/ご予約日時/)).toHaveLength(1)
+  })
+  it("links each row to its receipt's page", async () => {
+    const table = await show([item({ receiptNumber: 'R0000000000042' })])
+    const link = within(table).getByRole('link', { name: '領収書を表示：R0000000000042' })
+    expect(link.getAttribute('href')).toBe('/receipt/R0000000000042')
   })
 })

@@ -11,6 +11,7 @@ import { resendMail } from '../../services/desk/mails'
 import { listMails, memberDetail, searchMembers } from '../../services/desk/members'
 import { listNotices, saveNotice, withdrawNotice } from '../../services/desk/notices'
 import { refundPurchase } from '../../services/desk/refunds'
+import { deskReceipt } from '../../services/desk/receipts'
 import { deskToday } from '../../services/desk/today'
 import { listFailedJobs, retryFailedJob } from '../../jobs/failed'
 
@@ -41,6 +42,7 @@ export const deskHandlers: StaffHandlers<typeof deskCalls> = {
   'desk-jobs-failed': ({ deps, input }) => listFailedJobs(deps, input),
   'desk-job-retry': ({ deps, input, actor }) => retryFailedJob(deps, actor(), input),
   'desk-refund': ({ deps, input, actor }) => refundPurchase(deps, actor(), input),
+  'desk-receipt': ({ deps, input, actor }) => deskReceipt(deps, actor(), input),
   'desk-audit': ({ deps, input }) => readAudit(deps, input),
   'desk-today': ({ deps }) => deskToday(deps),
   'desk-bookings': ({ deps, input }) => searchBookings(deps, input),

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm'
 import { apiErrors } from '../../../contract/messages'
 import type { Tx } from '../../db/client'
-import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, savedCards, tickets } from '../../db/schema'
+import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, receiptIssues, savedCards, tickets } from '../../db/schema'
 import { invalid, conflict } from '../../domain/errors'
 import type { Deps, MemberRow } from '../deps'
 import { lockMember } from '../../infra/member-lock'
@@ -122,6 +122,8 @@ async function anonymiseMember(tx: Tx, member: MemberRow, now: Date) {
   await tx.delete(memberCoupons).where(and(eq(memberCoupons.memberId, id), isNull(memberCoupons.usedAt)))
   await tx.update(tickets).set({ counsellingComment: null }).where(eq(tickets.memberId, id))
   await tx.update(purchaseAttempts).set({ request: null }).where(eq(purchaseAttempts.memberId, id))
+  // A receipt's addressee may be the member's own name; the issue counts stay with the records.
+  await tx.update(receiptIssues).set({ addressee: null }).where(eq(receiptIssues.memberId, id))
   await tx
     .update(mailOutbox)
     .set({ toAddress: anonymisedEmail(id), body: '', attachments: null, resendable: false, updatedAt: now })

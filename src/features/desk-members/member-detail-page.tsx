@@ -1,4 +1,5 @@
-import { Badge, Box, Button, DataList, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, DataList, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type ReactNode } from 'react'
 import type { DeskMail, DeskMemberResponse, DeskPurchase } from '../../../contract/desk-calls'
 import type { Ticket } from '../../../contract/entities'
@@ -99,13 +100,21 @@ export function MemberDetailPage({
         id: 'actions',
         header: t.purchaseColumns.actions,
         cell: ({ row }) => (
-          <Button size="xs" variant="outline" colorPalette="red" disabled={row.original.refundable <= 0} aria-label={`${t.refund}：${row.original.productName}（${row.original.ticketNumber}）`} onClick={() => setRefunding(row.original)}>
-            {t.refund}
-          </Button>
+          <HStack gap="2">
+            <Button size="xs" variant="outline" colorPalette="red" disabled={row.original.refundable <= 0} aria-label={`${t.refund}：${row.original.productName}（${row.original.ticketNumber}）`} onClick={() => setRefunding(row.original)}>
+              {t.refund}
+            </Button>
+            {/* The member's receipt, opened for them on a call: an issue of its own (audited). */}
+            <Button asChild size="xs" variant="outline">
+              <Link to="/staff/receipts/$receiptNumber" params={{ receiptNumber: row.original.receiptNumber }} search={{ memberId }} aria-label={`${t.receipt}：${row.original.receiptNumber}`}>
+                {t.receipt}
+              </Link>
+            </Button>
+          </HStack>
         ),
       },
     ],
-    [],
+    [memberId],
   )
   const couponColumns = useMemo<ColumnDef<Coupon, unknown>[]>(
     () => [

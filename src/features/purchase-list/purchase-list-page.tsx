@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Link as ChakraLink, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list/purchase-list-machine'
 import { purchaseListView } from '../../../machines/purchase-list/purchase-list-view'
@@ -148,7 +149,14 @@ export function PurchaseListPage({ actor }: { actor: PurchaseListActorRef }) {
                       </Table.Cell>
                       <Table.Cell fontFamily="mono" fontSize="xs" {...cardCell}>
                         <CellLabel>{t.columns.receipt}</CellLabel>
-                        {row.receiptNumber}
+                        <Stack gap="0" align={{ base: 'end', md: 'start' }}>
+                          <Text as="span">{row.receiptNumber}</Text>
+                          <ChakraLink asChild color="brand.fg" fontFamily="body">
+                            <Link to="/receipt/$receiptNumber" params={{ receiptNumber: row.receiptNumber }} aria-label={t.receiptLink(row.receiptNumber)}>
+                              {t.receiptOpen}
+                            </Link>
+                          </ChakraLink>
+                        </Stack>
                       </Table.Cell>
                     </Table.Row>
                   )
