@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Field, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
+import { Table } from '../../ui/later-recipes/table'
 import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list/purchase-list-machine'
 import { purchaseListView } from '../../../machines/purchase-list/purchase-list-view'
