@@ -1,4 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SlotRecipeConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react'
+import { droppedPalettes } from './theme-palettes'
 import {
   alertSlotRecipe,
   animationStyles,
@@ -135,11 +136,11 @@ export const slotRecipes = {
 }
 
 /**
- * Colour scales nothing in the app (nor the recipes above) uses: 4 of Chakra's 10 palettes are
- * 108 of its ~720 tokens, and building the token dictionary is most of `createSystem`'s start-up
- * time (docs/performance.md). tests/unit/theme.test.ts fails if src/ names one of them.
+ * Colour scales nothing in the app (nor the recipes above) uses (./theme-palettes.ts): 4 of Chakra's
+ * 10 palettes are 108 of its ~720 tokens, and building the token dictionary is most of
+ * `createSystem`'s start-up time (docs/performance.md). tests/unit/theme.test.ts fails if src/
+ * names one of them.
  */
-export const droppedPalettes = ['yellow', 'cyan', 'purple', 'pink']
 const withoutDropped = <T extends object>(scales: T): T =>
   Object.fromEntries(Object.entries(scales).filter(([name]) => !droppedPalettes.includes(name))) as T
 
