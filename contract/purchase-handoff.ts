@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import { searchText } from './search-params'
+import type { BuySearch } from './buy-search'
 import { ChargeRequest } from './calls'
 import { ContactDevice, ContactOs, ProductType, RemoteSupport, SupportType } from './entities'
 
 /**
  * The purchase hand-off (product.md §2 "/buy details", §3 session storage), declared
  * once for every layer a purchase crosses:
- * - `BuySearch`: /buy's typed search params. Whoever starts a purchase links with
+ * - `BuySearch` (./buy-search.ts): /buy's typed search params. Whoever starts a purchase links with
  *   `<Link to="/buy" search={…}>` / `navigate({ to: '/buy', search })` (the rating's tip, the
  *   staff selection, an extension), and the 3-D Secure page returns to the same URL;
  * - `SavedSlot`: the slot /support/staff keeps in session storage (`mypage.purchaseState`), the
@@ -31,26 +31,6 @@ export const PurchaseHandoff = v.object({
 })
 export type PurchaseHandoff = v.InferOutput<typeof PurchaseHandoff>
 
-const param = searchText
-
-/**
- * /buy's query (product.md §2 "/buy details"): the hand-off's fields, each optional (a missing one falls
- * back to the saved slot; the route decides what is missing), plus what the 3-D Secure page
- * appends on its return. Kept free of the date rules (js-joda): it is part of the entry bundle.
- */
-export const BuySearch = v.object({
-  productId: param,
-  reserveNow: param,
-  staffId: param,
-  parentTicketNumber: param,
-  reservationTime: param,
-  supportType: param,
-  sandbox_token: param,
-  tds_result: param,
-  setup_intent: param,
-  payment_method: param,
-})
-export type BuySearch = v.InferOutput<typeof BuySearch>
 
 /** The hand-off as /buy's search params: what the 3-D Secure return URL and a link carry. */
 export function handoffSearch(h: PurchaseHandoff): BuySearch {

@@ -1,4 +1,5 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react'
+import { createSystem, defaultBaseConfig, defineConfig, type SlotRecipeConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react'
+import { droppedPalettes } from './theme-palettes'
 import {
   alertSlotRecipe,
   animationStyles,
@@ -12,8 +13,6 @@ import {
   cssVarsPrefix,
   cssVarsRoot,
   dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
   globalCss,
@@ -25,17 +24,14 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  nativeSelectSlotRecipe,
   radioGroupSlotRecipe,
   radiomarkRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  tableSlotRecipe,
   textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme'
 
@@ -106,6 +102,9 @@ const config = defineConfig({
  * missing renders unstyled, so using a new Chakra component means adding its recipe here
  * (tests/unit/theme.test.ts checks every `@chakra-ui/react` import of src/ against this list).
  * Chakra's default breakpoints (sm 480 … 2xl 1536) are left out so the spec's five are the only ones.
+ * The recipes of components no page draws on its first load (dialog, drawer, table, native select,
+ * toast) are not here either: the module that draws one registers it (`addSlotRecipes`,
+ * src/ui/later-recipes/), so they load with the pages and parts that use them.
  */
 export const recipes = {
   badge: badgeRecipe,
@@ -130,23 +129,18 @@ export const slotRecipes = {
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
   dataList: dataListSlotRecipe,
-  dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe,
   radioGroup: radioGroupSlotRecipe,
-  table: tableSlotRecipe,
-  toast: toastSlotRecipe,
 }
 
 /**
- * Colour scales nothing in the app (nor the recipes above) uses: 4 of Chakra's 10 palettes are
- * 108 of its ~720 tokens, and building the token dictionary is most of `createSystem`'s start-up
- * time (docs/performance.md). tests/unit/theme.test.ts fails if src/ names one of them.
+ * Colour scales nothing in the app (nor the recipes above) uses (./theme-palettes.ts): 4 of Chakra's
+ * 10 palettes are 108 of its ~720 tokens, and building the token dictionary is most of
+ * `createSystem`'s start-up time (docs/performance.md). tests/unit/theme.test.ts fails if src/
+ * names one of them.
  */
-export const droppedPalettes = ['yellow', 'cyan', 'purple', 'pink']
 const withoutDropped = <T extends object>(scales: T): T =>
   Object.fromEntries(Object.entries(scales).filter(([name]) => !droppedPalettes.includes(name))) as T
 
@@ -202,4 +196,19 @@ export async function buildSystemInSteps(pause: () => Promise<void>): Promise<vo
     }
     await pause()
   }
+}
+
+/**
+ * Registers slot recipes after the start (src/ui/later-recipes/): a module that draws a component
+ * whose recipe is not in `slotRecipes` above calls this as it is evaluated, before anything renders
+ * the component. Chakra's system reads its theme's recipes when a component first asks for one
+ * (`getSlotRecipeFn`), so a recipe added to the built system's theme works as one given to
+ * `createSystem`; one added before the system is built goes into its config.
+ */
+export function addSlotRecipes(more: Record<string, SlotRecipeConfig>): void {
+  Object.assign(slotRecipes, more)
+  // Cast kept: `system` is unassigned until `buildSystemInSteps` ran in the built app (see above).
+  const built = system as SystemContext | undefined
+  const theme = built?._config.theme
+  if (theme) theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, more)
 }

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite'
+import { droppedPalettes } from '../../src/theme-palettes.ts'
 
 /**
  * Chakra's `createSystem`, made cheaper to start in the built app (docs/performance.md "Loading in
@@ -19,6 +20,10 @@ import type { Plugin } from 'vite'
  *   a call the bundler cannot prove side-effect free keeps every one of Chakra's ~75 recipes alive
  *   in the theme chunk (it names them all), though src/theme.ts registers only the ones the app
  *   renders — /login loaded 34 KB gzip of theme, about half of it recipes nothing uses.
+ *
+ * - leaves the colour scales src/theme.ts drops (src/theme-palettes.ts) out of Chakra's two colour
+ *   token files: src/theme.ts filters them out of the system, but the published files still carried
+ *   their values into the theme chunk.
  *
  * Every anchor must appear exactly once, or the build fails (Chakra changed shape in an upgrade)
  * rather than silently leaving the cost in. Dev server and tests keep Chakra as published
@@ -60,12 +65,24 @@ const edits: Record<string, Edit[]> = {
 }
 
 const FILE = /\/@chakra-ui\/react\/dist\/esm\/(styled-system\/system|styled-system\/token-dictionary|theme\/index)\.js$/
+const COLOR_TOKENS = /\/@chakra-ui\/react\/dist\/esm\/theme\/(semantic-tokens|tokens)\/colors\.js$/
+
+/** A palette's entry at the top level of a colour token file (two spaces in, up to its closing brace). */
+const paletteEntry = (name: string) => new RegExp(`\\n  ${name}: \\{\\n[\\s\\S]*?\\n  \\},?(?=\\n)`, 'g')
 
 export function chakraSystemTransform(): Plugin {
   return {
     name: 'mypage-chakra-system',
     apply: 'build',
     transform(code, id) {
+      if (COLOR_TOKENS.test(id.split('?')[0])) {
+        let out = code
+        for (const name of droppedPalettes) {
+          if ((out.match(paletteEntry(name)) ?? []).length !== 1) this.error(`${id}: Chakra changed shape (palette ${name}); update scripts/vite/chakra-system.ts`)
+          out = out.replace(paletteEntry(name), '')
+        }
+        return { code: out, map: null }
+      }
       const file = FILE.exec(id.split('?')[0])
       if (!file) return null
       let out = code

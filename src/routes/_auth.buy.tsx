@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { BuySearch } from '../../contract/purchase-handoff'
+import { BuySearch } from '../../contract/buy-search'
 import { CheckoutPage } from '../features/checkout/checkout-page'
 import { useCheckoutActor } from '../features/checkout/use-checkout-actor'
 import { StepBreadcrumb } from '../ui/step-breadcrumb'

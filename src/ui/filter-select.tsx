@@ -1,4 +1,5 @@
-import { NativeSelect, Text } from '@chakra-ui/react'
+import { Text } from '@chakra-ui/react'
+import { NativeSelect } from './later-recipes/native-select'
 import { deskCommonText as c } from '../text/desk'
 
 /** A labelled filter of a few fixed values, `''` for all of them. */

@@ -1,4 +1,5 @@
-import { chakra, Table, Text, type TableCellProps, type TableRootProps, type TableRowProps } from '@chakra-ui/react'
+import { chakra, Text, type TableCellProps, type TableRootProps, type TableRowProps } from '@chakra-ui/react'
+import { Table } from './later-recipes/table'
 import type { ReactNode } from 'react'
 
 /**

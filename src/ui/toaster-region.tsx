@@ -1,4 +1,5 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react'
+import { Portal, Spinner, Stack } from '@chakra-ui/react'
+import { createToaster, Toast, Toaster } from './later-recipes/toast'
 
 /** Chakra v3's toaster and its region, loaded with the first toast (`./toaster`). */
 export const toaster = createToaster({ placement: 'top', max: 3, pauseOnPageIdle: true })

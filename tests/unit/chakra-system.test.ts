@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { chakraSystemTransform } from '../../scripts/vite/chakra-system'
+import { droppedPalettes } from '../../src/theme-palettes'
 
 // The build makes Chakra's global stylesheet a
 // getter instead of part of createSystem's start-up work, cuts the rest into steps the app runs
@@ -78,5 +79,29 @@ describe('chakraSystemTransform', () => {
     // An anchor gone (or twice) is a changed shape too: no step is silently left out.
     expect(() => transform.call(context, source.replace('  assignComposition();\n', ''), file)).toThrow(/changed shape/)
     expect(() => transform.call(context, `${source}\nfunction getTokenMap(tokens) {}`, file)).toThrow(/changed shape/)
+  })
+  it("leaves the dropped palettes out of Chakra's colour token files, and keeps the others whole", async () => {
+    for (const name of ['tokens/colors.js', 'semantic-tokens/colors.js']) {
+      const source = path.join(esm, 'theme', name)
+      const out = transformed(source)
+      const scales = (code: string) => [...code.matchAll(/^ {2}(\w+): \{$/gm)].map((m) => m[1])
+      expect(scales(out)).toEqual(scales(readFileSync(source, 'utf8')).filter((scale) => !droppedPalettes.includes(scale)))
+      for (const palette of droppedPalettes) expect(out).not.toContain(`colors.${palette}.`)
+      // Still a module that evaluates to the same tokens for the kept scales.
+      const dir = mkdtempSync(path.join(esm, '../../../../.cache/chakra-colors-'))
+      copies.push(dir)
+      const config = path.join(dir, 'config.mjs')
+      writeFileSync(config, 'export const defineTokens = { colors: (x) => x }; export const defineSemanticTokens = { colors: (x) => x };')
+      writeFileSync(path.join(dir, 'colors.mjs'), out.replace(/from '[./]*styled-system\/config\.js'/, `from ${JSON.stringify(pathToFileURL(config).href)}`))
+      const published = readFileSync(source, 'utf8')
+      writeFileSync(path.join(dir, 'published.mjs'), published.replace(/from '[./]*styled-system\/config\.js'/, `from ${JSON.stringify(pathToFileURL(config).href)}`))
+      const [trimmed, whole] = await Promise.all([import(pathToFileURL(path.join(dir, 'colors.mjs')).href), import(pathToFileURL(path.join(dir, 'published.mjs')).href)]) as Record<string, Record<string, unknown>>[]
+      const tokens = (m: Record<string, Record<string, unknown>>) => Object.values(m)[0]
+      const kept = Object.fromEntries(Object.entries(tokens(whole)).filter(([scale]) => !droppedPalettes.includes(scale)))
+      expect(tokens(trimmed)).toEqual(kept)
+    }
+    // A palette no longer where the transform expects it is a changed shape.
+    const source = path.join(esm, 'theme/tokens/colors.js')
+    expect(() => transform.call(context, readFileSync(source, 'utf8').replace('  pink: {', '  pinkish: {'), source)).toThrow(/changed shape/)
   })
 })

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Drawer, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react'
+import { Drawer } from '../../ui/later-recipes/drawer'
 import { Link } from '@tanstack/react-router'
 import { externalLinks } from '../../external-links'
 import { headerText } from '../../text/layout'

@@ -1,4 +1,5 @@
-import { Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Button, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useMemo, useState, type FormEvent } from 'react'
 import { auditActionNames, auditRoleNames, auditTargetNames } from '../../../contract/audit-names'
 import { formatDateTimeUnix } from '../../../contract/jst'

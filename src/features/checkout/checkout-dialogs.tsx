@@ -1,4 +1,5 @@
-import { Button, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Button, Portal, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Dialog } from '../../ui/later-recipes/dialog'
 import { useSelector } from '@xstate/react'
 import type { CheckoutActorRef } from '../../../machines/checkout/checkout-machine'
 import { checkoutView } from '../../../machines/checkout/checkout-view'

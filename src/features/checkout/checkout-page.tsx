@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, Field, HStack, NativeSelect, RadioGroup, Separator, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Field, HStack, RadioGroup, Separator, Stack, Text, Textarea } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef, type ComponentType } from 'react'

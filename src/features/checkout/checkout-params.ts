@@ -1,7 +1,8 @@
 import { redirect } from '@tanstack/react-router'
 import { sessionKeys, type SessionStore } from '../../adapters/session-store'
 import { clockOf, instantOf, parseReservationTime, parseYmd } from '../../../contract/reservation-time'
-import { readStored, SavedSlot, type BuySearch, type PurchaseHandoff } from '../../../contract/purchase-handoff'
+import type { BuySearch } from '../../../contract/buy-search'
+import { readStored, SavedSlot, type PurchaseHandoff } from '../../../contract/purchase-handoff'
 
 // The /buy boundary. Its date rules are contract/reservation-time.ts (no js-joda).
 

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, chakra, Field, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Card, chakra, Field, Heading, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { hasStarted } from '../../../contract/outcome-rules'
 import type { ConsultationRecord, PastFilter } from '../../../contract/staff-calls'

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, chakra, Checkbox, Field, Heading, HStack, Image, Input, Link as ChakraLink, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Checkbox, Field, Heading, HStack, Image, Input, Link as ChakraLink, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect, type FormEvent } from 'react'

@@ -1,4 +1,5 @@
-import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Link as ChakraLink, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
 import { SEARCH_MAX, type DeskBooking, type DeskBookingStatus } from '../../../contract/desk-calls'

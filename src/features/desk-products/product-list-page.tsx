@@ -1,4 +1,6 @@
-import { Badge, Box, Button, Checkbox, chakra, Dialog, Field, Heading, HStack, Image, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Checkbox, chakra, Field, Heading, HStack, Image, Input, Portal, Stack, Text } from '@chakra-ui/react'
+import { Dialog } from '../../ui/later-recipes/dialog'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { DeskMenuSaveRequest, DeskProductSaveRequest, IMAGE_MAX_BYTES, type DeskMenu, type DeskProduct } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'

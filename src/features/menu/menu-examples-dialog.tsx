@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, Grid, Image, Portal, Text } from '@chakra-ui/react'
+import { Box, Button, CloseButton, Grid, Image, Portal, Text } from '@chakra-ui/react'
+import { Dialog } from '../../ui/later-recipes/dialog'
 import { useEffect, useState } from 'react'
 import type { ReservationMenu } from '../../../contract/entities'
 import { menuText } from '../../text/menu'

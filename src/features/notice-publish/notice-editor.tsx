@@ -1,4 +1,5 @@
-import { Alert, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Field, Heading, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'

@@ -1,5 +1,7 @@
-import { Badge, Box, Button, Link as ChakraLink, Field, Heading, NativeSelect, Spinner, Stack, Table, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Link as ChakraLink, Field, Heading, Spinner, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
+import { Table } from '../../ui/later-recipes/table'
 import { useSelector } from '@xstate/react'
 import { DEFAULT_PERIOD, type PurchaseListActorRef } from '../../../machines/purchase-list/purchase-list-machine'
 import { purchaseListView } from '../../../machines/purchase-list/purchase-list-view'

@@ -1,4 +1,5 @@
-import { Alert, Button, chakra, Dialog, Field, Fieldset, HStack, Portal, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, chakra, Field, Fieldset, HStack, Portal, Spinner, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Dialog } from '../../ui/later-recipes/dialog'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import type { ReassignmentActorRef } from '../../../machines/reassignment/reassignment-machine'

@@ -1,4 +1,5 @@
-import { Alert, Button, chakra, DataList, Dialog, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Alert, Button, chakra, DataList, Field, Input, Portal, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Dialog } from '../../ui/later-recipes/dialog'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { REFUND_REASON_MAX } from '../../../contract/desk-calls'

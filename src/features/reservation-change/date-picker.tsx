@@ -1,4 +1,5 @@
-import { Button, HStack, IconButton, NativeSelect, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { Button, HStack, IconButton, Stack, Text, useBreakpointValue } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useEffect, useState } from 'react'
 import { scheduleText as t } from '../../text/schedule'
 import { dayLabel, daysBetween, parseYmd } from '../../../contract/schedule-dates'

@@ -1,4 +1,6 @@
-import { Alert, Box, Button, chakra, Heading, HStack, Input, Link as ChakraLink, List, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, chakra, Heading, HStack, Input, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
+import { Table } from '../../ui/later-recipes/table'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'

@@ -1,4 +1,5 @@
-import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, chakra, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { RoleGrantRequest, type StaffCallResponse, type StaffRole } from '../../../contract/staff-calls'
