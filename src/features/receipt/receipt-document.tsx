@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, Heading, HStack, Separator, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { formatDateUnix } from '../../../contract/jst'
 import type { Receipt } from '../../../contract/receipt'
 import { receiptText as t } from '../../text/receipt'
