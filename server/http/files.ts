@@ -4,8 +4,12 @@ import type { FileCallName, FileCallSpec, FileRegistry } from '../../contract/fi
 import type { Deps } from '../services/deps'
 import { authenticateStaff, type StaffMe } from './staff'
 
-/** A file call's handler: the bytes (or text) of the answer, or null for "no such file" (a 404). */
-export type FileHandler = (ctx: { name: string; deps: Deps; me: () => StaffMe }) => Promise<Uint8Array<ArrayBuffer> | string | null>
+/**
+ * A file call's handler: the bytes (or text) of the answer, a stream of them (a large file read page
+ * by page: docs/server.md "CSV exports"), or null for "no such file" (a 404). A handler that throws
+ * before it answers is answered as any error is (server/http/errors.ts).
+ */
+export type FileHandler = (ctx: { name: string; deps: Deps; me: () => StaffMe }) => Promise<Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array> | null>
 export type FileHandlers<R extends FileRegistry> = { [N in keyof R]: FileHandler }
 
 const notFound = (c: Context) => c.json({ message: 'Not Found' }, 404)
@@ -35,7 +39,8 @@ export function mountFileCalls<R extends FileRegistry>(app: Hono, deps: Deps, re
       })
       if (body === null) return notFound(c)
       const headers: Record<string, string> = { 'content-type': call.contentType, 'cache-control': call.cacheControl }
-      if (call.contentDisposition) headers['content-disposition'] = call.contentDisposition
+      if (call.contentDisposition === 'attachment') headers['content-disposition'] = `attachment; filename="${name.output}"`
+      else if (call.contentDisposition) headers['content-disposition'] = call.contentDisposition
       return c.body(body, 200, headers)
     })
   }
