@@ -179,7 +179,7 @@ export const EXPORT_HEADERS: Record<DeskExportKind, readonly string[]> = {
  * the desk's message; the audit row (`desk-export`: the kind and the range) is committed before the stream
  * starts.
  */
-export async function deskExport(deps: Deps, actor: AuditActor, name: string): Promise<ReadableStream<Uint8Array> | null> {
+export async function deskExport(deps: Pick<Deps, 'db' | 'clock'>, actor: AuditActor, name: string): Promise<ReadableStream<Uint8Array> | null> {
   const parsed = parseDeskExportName(name)
   if (!parsed) return null
   const problem = rangeProblem(parsed.from, parsed.to)

@@ -41,7 +41,7 @@ const add = (into: Money, m: Partial<Money>) => {
 const TYPE_ORDER: ProductType[] = ['SUPPORT', 'ADD', 'INTERVIEW', 'TIP']
 const round1 = (x: number) => Math.round(x * 10) / 10
 
-export async function deskNumbers(deps: Deps, input: DeskCallInput<'desk-numbers'>): Promise<DeskNumbersResponse> {
+export async function deskNumbers(deps: Pick<Deps, 'db' | 'clock'>, input: DeskCallInput<'desk-numbers'>): Promise<DeskNumbersResponse> {
   const now = deps.clock.now()
   const { start, end } = rangeOf(input.from, input.to)
   const db: Tx = deps.db
