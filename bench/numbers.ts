@@ -41,7 +41,7 @@ async function generate(db: Db, n: number) {
       p.product_id, p.product_type, p.product_name, p.price, p.minutes_to_support,
       ${now}::timestamptz - make_interval(secs => (i * 104729) % (365 * 86400)) as purchase_time,
       case when p.product_type = 'SUPPORT' and i % 5 = 0 then 'WELCOME500' end as coupon_code
-    from generate_series(1, ${n}) i
+    from generate_series(1::bigint, ${n}::bigint) i
     join lateral (
       select * from products where product_id = case
         when i % 20 < 3 then 'SUPPORT-30' when i % 20 < 9 then 'SUPPORT-60' when i % 20 < 11 then 'SUPPORT-90' when i % 20 < 12 then 'SUPPORT-120'

@@ -50,6 +50,7 @@ import { Route as AuthSupportStaffRouteImport } from './routes/_auth.support.sta
 import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
 import { Route as StaffDeskBookingsRouteImport } from './routes/staff._desk.bookings'
 import { Route as StaffDeskJobsRouteImport } from './routes/staff._desk.jobs'
+import { Route as StaffDeskNumbersRouteImport } from './routes/staff._desk.numbers'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
@@ -275,6 +276,11 @@ const StaffDeskJobsRoute = StaffDeskJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => StaffDeskRoute,
 } as any)
+const StaffDeskNumbersRoute = StaffDeskNumbersRouteImport.update({
+  id: '/numbers',
+  path: '/numbers',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskProductsRoute = StaffDeskProductsRouteImport.update({
   id: '/products',
   path: '/products',
@@ -392,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/jobs': typeof StaffDeskJobsRoute
+  '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -446,6 +453,7 @@ export interface FileRoutesByTo {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/jobs': typeof StaffDeskJobsRoute
+  '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -504,6 +512,7 @@ export interface FileRoutesById {
   '/staff/_desk/audit': typeof StaffDeskAuditRoute
   '/staff/_desk/bookings': typeof StaffDeskBookingsRoute
   '/staff/_desk/jobs': typeof StaffDeskJobsRoute
+  '/staff/_desk/numbers': typeof StaffDeskNumbersRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -561,6 +570,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/bookings'
     | '/staff/jobs'
+    | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -615,6 +625,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/bookings'
     | '/staff/jobs'
+    | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -672,6 +683,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/audit'
     | '/staff/_desk/bookings'
     | '/staff/_desk/jobs'
+    | '/staff/_desk/numbers'
     | '/staff/_desk/products'
     | '/staff/_desk/today'
     | '/staff/_desk/consultants/$staffId'
@@ -995,6 +1007,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskJobsRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/numbers': {
+      id: '/staff/_desk/numbers'
+      path: '/numbers'
+      fullPath: '/staff/numbers'
+      preLoaderRoute: typeof StaffDeskNumbersRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/products': {
       id: '/staff/_desk/products'
       path: '/products'
@@ -1140,6 +1159,7 @@ interface StaffDeskRouteChildren {
   StaffDeskAuditRoute: typeof StaffDeskAuditRoute
   StaffDeskBookingsRoute: typeof StaffDeskBookingsRoute
   StaffDeskJobsRoute: typeof StaffDeskJobsRoute
+  StaffDeskNumbersRoute: typeof StaffDeskNumbersRoute
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
   StaffDeskTodayRoute: typeof StaffDeskTodayRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
@@ -1160,6 +1180,7 @@ const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskAuditRoute: StaffDeskAuditRoute,
   StaffDeskBookingsRoute: StaffDeskBookingsRoute,
   StaffDeskJobsRoute: StaffDeskJobsRoute,
+  StaffDeskNumbersRoute: StaffDeskNumbersRoute,
   StaffDeskProductsRoute: StaffDeskProductsRoute,
   StaffDeskTodayRoute: StaffDeskTodayRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,
