@@ -90,3 +90,13 @@ export const deskMessages = {
   rangeTooLong: '期間は366日以内で指定してください',
   trendInvalid: '推移の単位は週（WEEK）か月（MONTH）で指定してください',
 } as const
+
+/** The desk's status of a booking in one word (DeskBookingStatus): the pages' badges and the consultations CSV. */
+export const deskBookingStatusWords = {
+  UNSUPPORTED: '未対応',
+  COMPLETED: '完了',
+  UNSOLVED: '未解決',
+  UNSOLVED_COMPLETED: '未解決で完了',
+  NO_CONTACT: 'ご連絡なし',
+  REFUNDED: '返金済み',
+} as const

@@ -1,3 +1,5 @@
+import { deskBookingStatusWords } from '../../contract/desk-messages'
+
 // Wording of the operator's desk (docs/product.md §6 roles: the operator). The servers' own
 // messages (contract/desk-messages.ts) are shown as they come; these are the pages' words.
 
@@ -266,15 +268,8 @@ export const deskAuditText = {
   allTargets: 'すべての対象',
 } as const
 
-/** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state. */
-export const deskBookingStatusText = {
-  UNSUPPORTED: '未対応',
-  COMPLETED: '完了',
-  UNSOLVED: '未解決',
-  UNSOLVED_COMPLETED: '未解決で完了',
-  NO_CONTACT: 'ご連絡なし',
-  REFUNDED: '返金済み',
-} as const
+/** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state, as the CSV writes it. */
+export const deskBookingStatusText = deskBookingStatusWords
 
 export const deskTodayText = {
   title: '今日の状況',

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
-import { deskMessages as dm } from '../../../contract/desk-messages'
-import { rangeProblem, type DeskBookingStatus } from '../../../contract/desk-calls'
+import { deskBookingStatusWords, deskMessages as dm } from '../../../contract/desk-messages'
+import { rangeProblem } from '../../../contract/desk-calls'
 import { parseDeskExportName, type DeskExportKind } from '../../../contract/file-calls'
 import type { Tx } from '../../db/client'
 import { members, purchases, refunds, staff, tickets } from '../../db/schema'
@@ -9,7 +9,7 @@ import { writeAudit, type AuditActor } from '../../infra/audit'
 import { log } from '../../observability/log'
 import type { Deps } from '../deps'
 import { csvStream, jstCsvTime, type CsvCell } from './csv'
-import { deskStatusOf, isBooking } from './bookings'
+import { bookingTicketColumns, deskStatusOf, isBooking } from './bookings'
 import { rangeOf } from './numbers'
 
 // The accountant's CSV exports (file call `desk-export`, docs/server.md "CSV exports"): the
@@ -25,14 +25,6 @@ export const EXPORT_PAGE = 1000
 const memberName = (m: { lastname: string; firstname: string; deletedAt: Date | null }) => (m.deletedAt ? dm.cancelledMember : `${m.lastname} ${m.firstname}`)
 
 const productTypeWords = { SUPPORT: 'サポート', ADD: '延長', INTERVIEW: '問診', TIP: 'チップ' } as const
-const statusWords: Record<DeskBookingStatus, string> = {
-  UNSUPPORTED: '未対応',
-  COMPLETED: '完了',
-  UNSOLVED: '未解決',
-  UNSOLVED_COMPLETED: '未解決で完了',
-  NO_CONTACT: 'ご連絡なし',
-  REFUNDED: '返金済み',
-}
 const supportTypeWords = { TEL: '電話', ONLINE: 'オンライン' } as const
 
 /** A keyset cursor: the last row's time as the database wrote it (microseconds kept) and its id. */
@@ -118,21 +110,7 @@ function consultationRows(db: Tx, start: Date, end: Date) {
       db
         .select({
           cursorAt: sql<string>`${tickets.reservationAt}::text`,
-          t: {
-            ticketNumber: tickets.ticketNumber,
-            memberId: tickets.memberId,
-            staffId: tickets.staffId,
-            productName: tickets.productName,
-            reservationAt: tickets.reservationAt,
-            minutes: tickets.minutesToSupport,
-            supportType: tickets.supportType,
-            supportStatus: tickets.supportStatus,
-            noContact: tickets.noContact,
-            amountRefunded: tickets.amountRefunded,
-            minutesUsed: tickets.minutesUsed,
-            outcomeAt: tickets.outcomeAt,
-            price: tickets.price,
-          },
+          t: { ...bookingTicketColumns, minutesUsed: tickets.minutesUsed, price: tickets.price },
           m: member,
           staffNickname: staff.staffNickname,
         })
@@ -156,7 +134,7 @@ function consultationRows(db: Tx, start: Date, end: Date) {
         staffNickname,
         t.productName,
         t.supportType ? supportTypeWords[t.supportType] : '',
-        statusWords[deskStatusOf(t)],
+        deskBookingStatusWords[deskStatusOf(t)],
         t.minutesUsed,
         jstCsvTime(t.outcomeAt),
         t.price,
