@@ -20,6 +20,8 @@ import { round, writeResult } from './lib/results'
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SIZES = (process.env.BENCH_NUMBERS_SIZES ?? '10000,100000,1000000').split(',').map(Number)
 const REPEAT = Number(process.env.BENCH_NUMBERS_REPEAT ?? 30)
+/** BENCH_NUMBERS_KEEP=1: the last size's database is kept (its URL printed) to EXPLAIN the queries by hand. */
+const KEEP = process.env.BENCH_NUMBERS_KEEP === '1'
 const NOW = new Date('2025-06-10T01:00:00Z')
 const actor = { uid: 'bench', email: 'bench@localhost', role: 'operator' as const }
 
@@ -152,7 +154,8 @@ async function main() {
       console.log(JSON.stringify(row))
     } finally {
       await database.close()
-      await scratch.drop()
+      if (KEEP && size === SIZES[SIZES.length - 1]) console.log(`kept ${scratch.url}`)
+      else await scratch.drop()
     }
   }
   const fmt = (key: string) => rows.map((r) => `${r.purchases}: ${(r[key] as Figures).p50ms}/${(r[key] as Figures).p99ms}`).join(', ')
