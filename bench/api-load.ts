@@ -31,6 +31,7 @@ async function main() {
       figures[name].met = figures[name].ratioToBare! >= 0.5 && figures[name].p99ms <= 20
     }
     const replicas = await replicaCurve(server, schedulePaths)
+    const jobsCost = await withJobsRunning(schedulePaths, figures)
     // Replicas that agree cheaply: the schedule's ratio to the bare route at two replicas is at
     // least 0.9× its ratio at one, in the same run (PostgreSQL only: PGlite has no replicas).
     const [one, two] = replicas
@@ -47,8 +48,9 @@ async function main() {
         targets: { ratioToBare: 0.5, p99ms: 20, covers: judged, replicaRatioKept: 0.9, met, missed },
         replicas,
         replicaCost,
+        jobsCost,
       },
-      `${judged.map(line).join(' · ')} · ${line('bare')} · target ≥0.5× and p99 ≤20 ms for the schedule and every member read (${judged.length}), and at two replicas ≥0.9× the schedule's ratio at one: ${met ? 'met' : `NOT met (${missed.join(', ')})`} · schedule ${s.ratioToBare}× · replicas ${replicas.map((r) => `${r.replicas}: bare ${r.bare.reqPerSec}, schedule ${r.schedule.reqPerSec} req/s (${r.scheduleRatioToBare}×)`).join('; ')}${replicaCost ? ` · ratio kept at two replicas ${replicaCost.kept}×` : ''}`,
+      `${judged.map(line).join(' · ')} · ${line('bare')} · target ≥0.5× and p99 ≤20 ms for the schedule and every member read (${judged.length}), and at two replicas ≥0.9× the schedule's ratio at one: ${met ? 'met' : `NOT met (${missed.join(', ')})`} · schedule ${s.ratioToBare}× · replicas ${replicas.map((r) => `${r.replicas}: bare ${r.bare.reqPerSec}, schedule ${r.schedule.reqPerSec} req/s (${r.scheduleRatioToBare}×)`).join('; ')}${replicaCost ? ` · ratio kept at two replicas ${replicaCost.kept}×` : ''} · with the job engine polling: ${jobsCost.map((j) => `${j.name} ${j.ratioToBareWithJobs}× (without ${j.ratioToBareWithout}×)`).join(', ')}`,
     )
   } finally {
     await server.stop()
@@ -100,6 +102,30 @@ async function replicaCurve(primary: BenchServer, schedulePaths: string[]) {
     return curve
   } finally {
     for (const s of joined) await s.stop()
+  }
+}
+
+/**
+ * What the job engine's polling costs the member reads: the same app with its workers and cron
+ * timekeeper running (BENCH_JOBS=on, as server/main.ts runs it), the schedule and the member row
+ * read as above; each compared with the bare route of its own server, so the two servers' runs
+ * compare as ratios (the machine may drift between them).
+ */
+async function withJobsRunning(schedulePaths: string[], without: Record<string, LoadFigures & { ratioToBare?: number }>) {
+  const server = await startBenchServer({ BENCH_STAFF: '8', BENCH_JOBS: 'on' })
+  try {
+    const targets: [string, string[]][] = [['bare', ['/api/__bench/bare']], ['reservation-schedule', schedulePaths], ['user-data MEMBER', ['/api/user-data?data=MEMBER']]]
+    for (const [, paths] of targets) await load(server, paths, { connections: CONNECTIONS, duration: 2 })
+    const measured: Record<string, LoadFigures> = {}
+    for (const [name, paths] of targets) measured[name] = await load(server, paths, { connections: CONNECTIONS, duration: DURATION })
+    return targets.slice(1).map(([name]) => ({
+      name,
+      withJobs: measured[name],
+      ratioToBareWithJobs: round(measured[name].reqPerSec / measured.bare.reqPerSec, 3),
+      ratioToBareWithout: without[name].ratioToBare,
+    }))
+  } finally {
+    await server.stop()
   }
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 // bench/results/<name>.json. Figures, never pass/fail: a failing benchmark is reported, the rest run.
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const all = ['bundle', 'lighthouse', 'api-load', 'growth', 'reliability/races', 'reliability/fuzz', 'reliability/checks']
+const all = ['bundle', 'lighthouse', 'api-load', 'growth', 'reminders', 'reliability/races', 'reliability/fuzz', 'reliability/checks']
 const only = process.argv.slice(2)
 const names = only.length ? all.filter((n) => only.includes(n)) : all
 

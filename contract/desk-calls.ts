@@ -384,6 +384,8 @@ export const DeskMail = v.object({
   sentAt: v.nullable(v.number()),
   /** false: it carried a secret; a new request by the member sends a new one. */
   resendable: v.boolean(),
+  /** The names of the files it carried (a booking's calendar invite: `invite.ics`). */
+  attachments: v.array(v.string()),
 })
 export type DeskMail = v.InferOutput<typeof DeskMail>
 

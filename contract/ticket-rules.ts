@@ -65,6 +65,15 @@ export function canChangeTicket(t: Ticket, now: Date): boolean {
 }
 
 /**
+ * The card's 「カレンダーに追加」 (docs/product.md §6): a SUPPORT booking still to come — reserved (not
+ * refunded, no outcome, no ご連絡なし) and not yet started. The server's file (contract/file-calls.ts
+ * 'ticket-calendar') answers the same booking until its end.
+ */
+export function canAddToCalendar(t: Ticket, now: Date): boolean {
+  return t.productType === 'SUPPORT' && t.reservationUnixTime !== null && t.reservationUnixTime > nowSeconds(now) && ticketLabel(t, now) === 'reserved'
+}
+
+/**
  * Why a booked ticket shows no change button although it is otherwise changeable: the change
  * closed 30 minutes before the start (product.md §6) and the consultation is not over yet. Null
  * when the button shows or the ticket is no changeable booking at all.

@@ -1,15 +1,14 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as v from 'valibot'
 import { calls, type CallName } from '../contract/calls'
 import { NoControlChars } from '../contract/fields'
 import { issueMessage } from '../contract/validation-messages'
-import { eq } from 'drizzle-orm'
-import { members } from './db/schema'
 import { errorAnswer } from './http/errors'
 import { invalid, unauthenticated } from './domain/errors'
+import { authenticateMember, memberLoader } from './http/member-auth'
 import { DEFAULT_BODY_LIMIT, bodyLimit, bodyLimitOf, checkQuerySize, readJsonBody } from './http/body'
 import { CheckedJson, checkResponse } from './infra/checked-json'
-import type { Deps, Handlers, MemberRow } from './http/handler'
+import type { Deps, Handlers } from './http/handler'
 import { authHandlers } from './routes/auth'
 import { cancelAccountHandlers } from './routes/cancel-account'
 import { checkoutHandlers } from './routes/checkout'
@@ -26,6 +25,7 @@ import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
 import { mountTestRoutes } from './routes/test-routes'
+import { atRequestedTime, TEST_NOW_HEADER } from './infra/test-clock'
 import type { JobEngine } from './jobs/engine'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
@@ -40,6 +40,7 @@ import { mountFileCalls } from './http/files'
 import { fileCalls } from '../contract/file-calls'
 import { fileHandlers } from './routes/files'
 import { withOutbox } from './services/mail-outbox'
+import { withCacheInvalidation } from './infra/cache-writes'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
 import { requestLogging, routeLabel } from './observability/request-log'
@@ -67,33 +68,6 @@ const handlers: Handlers = {
 
 const JSON_HEADERS = { 'content-type': 'application/json' }
 
-/** The member row of a verified uid; a uid without a row (cancelled, signup pending) is not kept. */
-const memberLoader = (deps: Deps) => async (_now: number, uid: string) => {
-  const [row] = await deps.db.select().from(members).where(eq(members.memberId, uid))
-  // A cancelled member's row is kept, anonymised, for the accounting records: no member any more.
-  return row && !row.deletedAt ? { value: Object.freeze(row) } : { value: null, keep: false }
-}
-
-/**
- * Who is calling: the bearer token verified by the identity provider (on every request), then
- * their member row — from the member cache, which every write to a member row invalidates
- * (docs/decisions.md 17).
- */
-async function authenticate(c: Context, deps: Deps, loadMember: ReturnType<typeof memberLoader>): Promise<MemberRow> {
-  const header = c.req.header('authorization') ?? ''
-  const m = /^Bearer\s+(.+)$/i.exec(header)
-  if (!m) throw unauthenticated()
-  let uid: string
-  try {
-    uid = (await deps.identity.verifyIdToken(m[1].trim())).uid
-  } catch {
-    throw unauthenticated()
-  }
-  const member = await deps.caches.read(deps.caches.members, uid, loadMember)
-  if (!member) throw unauthenticated()
-  return member
-}
-
 export type AppOptions = {
   /** Limits of the account calls; defaults from server/http/rate-limit.ts. */
   rateLimits?: RateLimits
@@ -106,7 +80,8 @@ export type AppOptions = {
 export function createApp(given: Deps, options: AppOptions = {}) {
   // Every mail the app sends is recorded in the outbox with its delivery status (an operator sees
   // and resends it; server/services/mail-outbox.ts). server/main.ts wraps it already for the sweeper.
-  const deps: Deps = { ...given, mailer: withOutbox(given.db, given.clock, given.mailer) }
+  // Every committed write invalidates what its table's declaration says (server/infra/cache-writes.ts).
+  const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches), mailer: withOutbox(given.db, given.clock, given.mailer) }
   const app = new Hono()
   const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
@@ -114,6 +89,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   // First: the request id, one log line and one latency observation for every request
   // (docs/operations.md "Logs", "Metrics").
   app.use('*', ...requestLogging())
+  // Tests move the time of one request (server/infra/test-clock.ts); never in production.
+  if (deps.config.enableTestRoutes) app.use('*', (c, next) => atRequestedTime(c.req.header(TEST_NOW_HEADER), next))
   // Production: HSTS on every answer — the app's HTML and files, the 404s, the sandbox page — not
   // only the API's (docs/operations.md "Headers").
   if (deps.config.env === 'production') {
@@ -123,20 +100,14 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     })
   }
   app.use('/api/*', apiSecurityHeaders())
-  // A write's cache invalidations reach the other replicas before its answer reaches the caller
+  // A write's cache invalidations (fired by its commit: server/infra/cache-writes.ts) reach the other replicas before its answer reaches the caller
   // (server/infra/cache-bus.ts): the caller's next request, to any replica, sees the write.
   app.use('/api/*', async (_c, next) => {
     await next()
     await deps.caches.flush()
   })
-  // A staff write (an outcome, a reassignment, a refund, a notice…) or a test route's may change
-  // any member's reads: they are forgotten on every replica before its answer leaves.
-  for (const prefix of ['/api/staff/*', '/api/__test/*']) {
-    app.use(prefix, async (c, next) => {
-      await next()
-      if (c.req.method !== 'GET' && c.res.status < 400) deps.caches.readsChanged()
-    })
-  }
+  // Which caches a write invalidates follows from the tables it wrote, member, staff, job or test
+  // route alike (server/infra/cached-tables.ts); the flush above waits for the other replicas.
   app.use('/sandbox/*', sandboxPageSecurityHeaders())
   // Routes outside the contract read their own bodies (the 3-D Secure form, test routes): capped
   // here; the contract's calls cap theirs in the route below, after the token.
@@ -168,7 +139,7 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     app[method](`/api/${name}`, async (c) => {
       // The token is checked before anything of the input, the body is not even read: an anonymous
       // caller learns nothing about the input rules and cannot make us buffer a body.
-      const member = call.auth ? await authenticate(c, deps, loadMember) : null
+      const member = call.auth ? await authenticateMember(c, deps, loadMember) : null
       let raw: unknown
       if (call.method === 'GET') {
         checkQuerySize(c.req.url)
@@ -200,10 +171,9 @@ export function createApp(given: Deps, options: AppOptions = {}) {
         })
         return c.body(cached.bytes, 200, JSON_HEADERS)
       }
+      // A member's own write is seen by their next read on any replica: the write's commit forgot
+      // their reads here and published it on the bus; the answer waits for it (above).
       const out = await run()
-      // A member's own write is seen by their next read on any replica: their reads are forgotten
-      // here and, through the bus, on every other replica before this answer leaves.
-      if (call.method === 'POST' && member) deps.caches.memberChanged(member.memberId)
       // The contract is checked on the way out too; a CheckedJson passed it when it was computed.
       if (out instanceof CheckedJson) return c.body(out.bytes, 200, JSON_HEADERS)
       return c.json(checkResponse(name, out) as object)
@@ -214,7 +184,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   mountStaffCalls(app, deps, staffCalls, staffHandlers)
   // The operator's desk (docs/api.md "Operator's desk").
   mountStaffCalls(app, deps, deskCalls, deskHandlers)
-  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar feed.
+  // Answers that are files, not JSON (contract/file-calls.ts): the uploaded images, the calendar
+  // feed, a member's booking as a calendar file.
   mountFileCalls(app, deps, fileCalls, fileHandlers)
 
   if (deps.payment.kind === 'sandbox') mountSandbox3ds(app, deps.payment as SandboxPayment, deps.config)

@@ -15,6 +15,7 @@ import { seedIfEmpty, seededIdentities } from './db/seed/index'
 import { demoStaff } from './db/seed/staff-accounts'
 import { ensureDemoStaff } from './services/staff/accounts'
 import { systemClock } from './domain/time'
+import { movableByRequest } from './infra/test-clock'
 import { createApiCaches } from './infra/cache'
 import { createPgCacheBus, type CacheBus } from './infra/cache-bus'
 import { startJobEngine } from './jobs/engine'
@@ -69,7 +70,8 @@ async function main() {
   // PGlite: `kill -USR2 <pid>` writes a consistent backup while the server runs (server/db/backup.ts).
   if (database.dumpDataDir) backupOnSignal(database, config.pgliteBackupDir, (msg, err) => (err ? log().error({ err }, msg) : log().info(msg)))
   if (database.poolStats) watchPool(database.poolStats)
-  const clock = systemClock
+  // With test routes on, a browser test may move one request's time (server/infra/test-clock.ts).
+  const clock = config.enableTestRoutes ? movableByRequest(systemClock) : systemClock
   // docs/design.md "Payments": sandbox by default; Stripe with PAYMENT_PROVIDER=stripe + STRIPE_SECRET_KEY
   // (parseConfig refuses stripe without the key). In Stripe mode the sandbox's 3-D Secure page and
   // `sandbox/tokens` answer 404 (server/app.ts, server/routes/checkout.ts).

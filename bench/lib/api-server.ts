@@ -15,6 +15,8 @@ import { atJst, formatYmd, systemClock, todayJst } from '../../server/domain/tim
 import { createApiCaches } from '../../server/infra/cache'
 import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
+import { startJobEngine, type JobEngine } from '../../server/jobs/engine'
+import { jobs } from '../../server/jobs/registry'
 
 /**
  * The API server of the load and growth benchmarks, in a process of its own (the load generator
@@ -27,6 +29,8 @@ import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
  *   BENCH_PURCHASES  purchase rows of the bench member inside the default 3-month window, default 0;
  *   BENCH_CACHE      `off`: the member and schedule caches disabled (every request computes), to
  *                    measure the computation itself; default on, as in production.
+ *   BENCH_JOBS       `on`: the job engine runs beside the app as server/main.ts runs it (workers
+ *                    polling their queues, the cron timekeeper), to measure what that costs the reads.
  *   BENCH_JOIN_DATABASE_URL  join a running bench server's database as another replica:
  *                    no seeding; the cache bus and the database rate-limit store as in production.
  * Token verification is an in-memory map (the Auth Emulator's own latency is not the API's): the
@@ -37,6 +41,7 @@ const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const STAFF = Number(process.env.BENCH_STAFF ?? 8)
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 0)
 const CACHE = process.env.BENCH_CACHE !== 'off'
+const JOBS = process.env.BENCH_JOBS === 'on'
 
 async function scratchDatabase() {
   if (BASE_URL === 'pglite') return { url: undefined, drop: async () => {} }
@@ -139,12 +144,11 @@ async function serveApp(database: Database, scratch: { url: string | undefined; 
   let bus: CacheBus | null = null
   const caches = createApiCaches(systemClock, CACHE ? {} : { memberMs: 0, scheduleMs: 0 }, () => bus)
   if (scratch.url) bus = await createPgCacheBus(scratch.url, { onEvent: caches.apply, onGap: caches.clearAll })
-  const app = createApp(
-    { db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches },
-    database.kind === 'postgres' ? { rateLimitStore: createDbRateLimitStore(database.db) } : {},
-  )
+  const deps = { db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches }
+  const app = createApp(deps, database.kind === 'postgres' ? { rateLimitStore: createDbRateLimitStore(database.db) } : {})
+  const engine: JobEngine | null = JOBS ? await startJobEngine(deps, jobs, { connection: scratch.url ? { url: scratch.url } : { executeSql: database.executeSql! } }) : null
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, databaseUrl: scratch.url, ...facts, purchases: PURCHASES, cache: CACHE, today: formatYmd(todayJst(now)) })}`)
+    console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, databaseUrl: scratch.url, ...facts, purchases: PURCHASES, cache: CACHE, jobs: JOBS, today: formatYmd(todayJst(now)) })}`)
   })
   let stopping = false
   const stop = () => {
@@ -152,6 +156,7 @@ async function serveApp(database: Database, scratch: { url: string | undefined; 
     stopping = true
     server.close()
     setTimeout(async () => {
+      await engine?.stop().catch(() => {})
       await bus?.close()
       await database.close().catch(() => {})
       await scratch.drop()

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { ProductType } from '../../contract/entities'
+import type { MailAttachment } from '../adapters/mailer'
 
 // One schema for PGlite and PostgreSQL. Every instant is `timestamptz` (UTC); calendar days in
 // Japan time are `YYYYMMDD` text. Business rules convert with js-joda in Asia/Tokyo (server/domain/time.ts).
@@ -165,6 +166,12 @@ export const tickets = pgTable('tickets', {
   outcomeAt: ts('outcome_at'),
   /** The consultant's case note on the outcome: staff only, never in a member answer. */
   caseNote: text('case_note'),
+  /**
+   * The SEQUENCE of the ticket's calendar invite (services/booking/ticket-invite.ts): raised in the
+   * transaction of every change that a member's calendar must follow (a date change, a
+   * reassignment, a refund, the account's cancellation), so each mailed invite supersedes the last.
+   */
+  calendarSequence: integer('calendar_sequence').notNull().default(0),
 }, (t) => [
   // The staff day's reads by start (the desk's board, outcomes not recorded, desk-bookings by days,
   // the consultant's day and 割り当て) and by member (desk-bookings, a member's earlier consultations).
@@ -508,6 +515,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** Files sent with the mail (a booking's calendar invite); null: none. Resent with the body. */
+  attachments: jsonb('attachments').$type<MailAttachment[]>(),
   /** false: the body was stored with a secret blanked out; only a new request sends a new one. */
   resendable: boolean('resendable').notNull().default(true),
   /** pending | sent | failed */

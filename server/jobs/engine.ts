@@ -3,6 +3,7 @@ import cronParser from 'cron-parser'
 import PgBoss from 'pg-boss'
 import type { Config } from '../config'
 import type { Deps } from '../services/deps'
+import { withCacheInvalidation } from '../infra/cache-writes'
 import { log } from '../observability/log'
 import { metrics, watchJobQueues } from '../observability/metrics'
 
@@ -100,7 +101,9 @@ async function underSetupLock(connection: JobConnection, work: () => Promise<voi
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000)
 
-export async function startJobEngine(deps: Deps, jobs: readonly JobDefinition[], opts: JobEngineOptions): Promise<JobEngine> {
+export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[], opts: JobEngineOptions): Promise<JobEngine> {
+  // A job's committed writes invalidate the caches as every other writer's (server/infra/cache-writes.ts).
+  const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches) }
   const workers = opts.workers ?? true
   const retryDelay = opts.retryDelaySeconds ?? 30
   const boss = new PgBoss({

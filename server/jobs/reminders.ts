@@ -6,6 +6,7 @@ import type { Deps } from '../services/deps'
 import { consultantAddress } from '../mail/consultant-mails'
 import { reminderMails, type ConsultantDayItem, type MemberReminder } from '../mail/reminder-mails'
 import { supportTelFor } from '../services/booking/support-tel'
+import { inviteFor } from '../services/booking/ticket-invite'
 import type { JobDefinition } from './engine'
 
 /**
@@ -78,7 +79,7 @@ export async function sendEveningReminders(deps: Deps): Promise<{ members: numbe
   for (const r of rows) {
     // Booked after the evening hour: the booking's own mail is fresh, no reminder the same evening.
     if (r.t.purchaseTime.getTime() > evening.getTime()) continue
-    if (await once(deps, { kind: 'evening', subject: r.t.ticketNumber, at: r.t.reservationAt! }, () => reminderMails.evening(deps.mailer, r.m.email, reminderOf(deps, r, now)))) sentMembers++
+    if (await once(deps, { kind: 'evening', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async () => reminderMails.evening(deps.mailer, r.m.email, reminderOf(deps, r, now), await inviteFor(deps, r.t.ticketNumber, 'REQUEST')))) sentMembers++
   }
   const byStaff = new Map<string, Row[]>()
   for (const r of rows) byStaff.set(r.t.staffId!, [...(byStaff.get(r.t.staffId!) ?? []), r])
@@ -108,7 +109,7 @@ export async function sendSoonReminders(deps: Deps): Promise<{ members: number }
   let sent = 0
   for (const r of rows) {
     if (r.t.reservationAt!.getTime() <= now.getTime()) continue
-    if (await once(deps, { kind: 'hour', subject: r.t.ticketNumber, at: r.t.reservationAt! }, () => reminderMails.soon(deps.mailer, r.m.email, reminderOf(deps, r, now)))) sent++
+    if (await once(deps, { kind: 'hour', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async () => reminderMails.soon(deps.mailer, r.m.email, reminderOf(deps, r, now), await inviteFor(deps, r.t.ticketNumber, 'REQUEST')))) sent++
   }
   return { members: sent }
 }

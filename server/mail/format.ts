@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../adapters/mailer'
 import { toZoned } from '../domain/time'
 
 // What every mail shares (docs/server.md "Mails"): the one footer, the one way to write a moment in
@@ -16,3 +17,10 @@ export const jstText = (d: Date) => {
 
 // product.md §9: support types TEL (電話), ONLINE (オンライン).
 export const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as const
+
+/**
+ * The line of a mail that carries a booking's calendar invite (services/booking/ticket-invite.ts):
+ * opening it adds the booking to the member's calendar, or updates the event already there.
+ */
+export const calendarNote = (attachments: readonly MailAttachment[] | undefined): string[] =>
+  attachments?.length ? ['', '添付のカレンダーファイル（invite.ics）を開くと、お使いのカレンダーにご予約が登録されます（登録済みの予定は新しい内容に更新されます）。'] : []

@@ -1,6 +1,6 @@
-import type { Mailer } from '../adapters/mailer'
+import type { MailAttachment, Mailer } from '../adapters/mailer'
 import { log } from '../observability/log'
-import { footer, jstText, supportTypeText } from './format'
+import { calendarNote, footer, jstText, supportTypeText } from './format'
 
 // The member's mails in Japanese (product.md §2 /buy-complete, /reservationdate-change-complete), with
 // the one footer and time format of format.ts. Links point to the SPA's routes under APP_ORIGIN.
@@ -89,10 +89,12 @@ export const mails = {
       coupon?: { couponName: string; discountPrice: number } | null
       interviewTel?: string | null
     },
+    attachments?: readonly MailAttachment[],
   ) =>
     m.send({
       to,
       subject: '【ITサポート】ご購入ありがとうございます',
+      attachments,
       text: [
         'ご購入ありがとうございます。ご利用内容は以下のとおりです。',
         '',
@@ -106,14 +108,17 @@ export const mails = {
         ...(p.interviewTel ? [`問診専用電話番号: ${p.interviewTel}`] : []),
         '',
         'お支払い情報はマイページの「お支払い履歴」からご確認いただけます。',
+        ...calendarNote(attachments),
       ].join('\n') + footer,
     }),
-  reservationChanged: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }) =>
+  reservationChanged: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
     m.send({
       to,
       subject: '【ITサポート】ご予約日時の変更を承りました',
-      text: `ご予約日時を変更しました。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n担当相談員: ${p.staffNickname}${footer}`,
-    }),  // A consultant recorded ご連絡なし (docs/server.md "The consultation loop"): what the card now
+      attachments,
+      text: ['ご予約日時を変更しました。', '', `チケット番号: ${p.ticketNumber}`, `ご予約日時: ${jstText(p.reservationAt)}`, `担当相談員: ${p.staffNickname}`, ...calendarNote(attachments)].join('\n') + footer,
+    }),
+  // A consultant recorded ご連絡なし (docs/server.md "The consultation loop"): what the card now
   // reads, and the two ways on: call the support line, or book again (product.md §9 terms: a
   // missed consultation ends at its planned time).
   noContact: (
@@ -141,10 +146,16 @@ export const mails = {
       ].join('\n') + footer,
     }),
   // The operator's desk refunded (part of) a purchase: how much, why, and that the booking is gone.
-  refund: (m: Mailer, to: string, p: { productName: string; ticketNumber: string; amount: number; totalRefunded: number; paid: number; reason: string; bookingReleased: boolean }) =>
+  refund: (
+    m: Mailer,
+    to: string,
+    p: { productName: string; ticketNumber: string; amount: number; totalRefunded: number; paid: number; reason: string; bookingReleased: boolean },
+    attachments?: readonly MailAttachment[],
+  ) =>
     m.send({
       to,
       subject: '【ITサポート】ご返金のお知らせ',
+      attachments,
       text: [
         'ご購入いただいた商品について、以下のとおり返金いたしました。',
         '',
@@ -153,7 +164,7 @@ export const mails = {
         `今回の返金額: ${p.amount.toLocaleString('ja-JP')}円`,
         `返金額の合計: ${p.totalRefunded.toLocaleString('ja-JP')}円（お支払い金額 ${p.paid.toLocaleString('ja-JP')}円）`,
         `返金理由: ${p.reason}`,
-        ...(p.bookingReleased ? ['', 'このチケットのご予約は取り消しました。'] : []),
+        ...(p.bookingReleased ? ['', 'このチケットのご予約は取り消しました。', ...(attachments?.length ? ['カレンダーに追加したご予約は、添付の取り消しのお知らせを開くと削除されます。'] : [])] : []),
         '',
         'カード会社での返金処理には数日から数週間かかる場合があります。返金の内容はマイページの「お支払い履歴」からご確認いただけます。',
       ].join('\n') + footer,

@@ -1,5 +1,5 @@
-import type { Mailer } from '../adapters/mailer'
-import { footer, jstText, supportTypeText } from './format'
+import type { MailAttachment, Mailer } from '../adapters/mailer'
+import { calendarNote, footer, jstText, supportTypeText } from './format'
 
 // Reminders (docs/server.md "Reminders"): the member's, the evening before and shortly before a
 // consultation, and a consultant's list of their next day. Built from the booking as it is when
@@ -26,7 +26,7 @@ const howReached = (p: MemberReminder): string[] =>
     ? [`ご予約の時間に、担当相談員が ${p.supportTel} からご登録の電話番号（${p.phoneNumber}）へお電話します。`]
     : [`ご予約の時間に、担当相談員からご登録のメールアドレス（${p.email}）へオンライン接続のご案内をお送りします。`]
 
-const memberReminder = (lead: string, p: MemberReminder) =>
+const memberReminder = (lead: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
   [
     ...(p.name ? [`${p.name} 様`, ''] : []),
     lead,
@@ -41,17 +41,20 @@ const memberReminder = (lead: string, p: MemberReminder) =>
     ...(p.changeLink ? ['', 'ご予約日時の変更は、開始の30分前まで次のページからできます。', p.changeLink] : []),
     '',
     `ご不明な点はサポート窓口（${p.supportTel}）までお電話ください。`,
+    ...calendarNote(attachments),
   ].join('\n') + footer
 
 export type ConsultantDayItem = { reservationAt: Date; minutes: number; memberName: string; supportType: 'TEL' | 'ONLINE' | null; ticketNumber: string; productName: string }
 
 export const reminderMails = {
   /** The evening before the consultation. */
-  evening: (m: Mailer, to: string, p: MemberReminder) =>
-    m.send({ to, subject: '【ITサポート】明日のご予約のお知らせ', text: memberReminder('明日、次のとおりサポートのご予約をいただいています。', p) }),
+  // Both carry the booking's calendar invite as it now stands (docs/decisions.md 84): a calendar
+  // that missed an update, or never got the booking mail, is brought up to date by the reminder.
+  evening: (m: Mailer, to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
+    m.send({ to, subject: '【ITサポート】明日のご予約のお知らせ', attachments, text: memberReminder('明日、次のとおりサポートのご予約をいただいています。', p, attachments) }),
   /** Shortly before it. */
-  soon: (m: Mailer, to: string, p: MemberReminder) =>
-    m.send({ to, subject: '【ITサポート】まもなくご予約の時間です', text: memberReminder('まもなく、次のとおりサポートのご予約の時間です。', p) }),
+  soon: (m: Mailer, to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
+    m.send({ to, subject: '【ITサポート】まもなくご予約の時間です', attachments, text: memberReminder('まもなく、次のとおりサポートのご予約の時間です。', p, attachments) }),
   /** A consultant's consultations of the next day, by time. */
   consultantDay: (m: Mailer, to: string, p: { staffNickname: string; day: Date; items: ConsultantDayItem[]; link: string }) =>
     m.send({

@@ -1,9 +1,9 @@
-import type { Mailer } from '../adapters/mailer'
+import type { MailAttachment, Mailer } from '../adapters/mailer'
 import { eq } from 'drizzle-orm'
 import { members, staff, tickets } from '../db/schema'
 import type { Deps } from '../services/deps'
 import { supportTelFor } from '../services/booking/support-tel'
-import { footer, jstText } from './format'
+import { calendarNote, footer, jstText } from './format'
 import { mails } from './member-mails'
 
 // Mails of the consultation loop and the staff accounts (Japanese), with the one footer of
@@ -59,11 +59,22 @@ export const staffMails = {
       ].join('\n') + footer,
     }),
   /** An operator gave the consultation to another consultant: the member. */
-  reassignedMember: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }) =>
+  reassignedMember: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
     m.send({
       to,
       subject: '【ITサポート】担当相談員変更のお知らせ',
-      text: `ご予約の担当相談員が変更になりました。ご予約日時とチケット番号は変わりません。\n\nチケット番号: ${p.ticketNumber}\nご予約日時: ${jstText(p.reservationAt)}\n新しい担当相談員: ${p.staffNickname}\n\nご不便をおかけし申し訳ございません。${footer}`,
+      attachments,
+      text:
+        [
+          'ご予約の担当相談員が変更になりました。ご予約日時とチケット番号は変わりません。',
+          '',
+          `チケット番号: ${p.ticketNumber}`,
+          `ご予約日時: ${jstText(p.reservationAt)}`,
+          `新しい担当相談員: ${p.staffNickname}`,
+          '',
+          'ご不便をおかけし申し訳ございません。',
+          ...calendarNote(attachments),
+        ].join('\n') + footer,
     }),
 }
 

@@ -1,4 +1,6 @@
+import type { FileHandler } from '../http/files'
 import type { PartialHandlers } from '../http/handler'
+import { ticketCalendarIcs } from '../services/booking/ticket-invite'
 import { heldCoupons, holidayList, memberProfile, noticeLists, productsOnSale, reservationMenuList } from '../services/member/member-data'
 import { assertChangeable, assertRatable, listTickets, loadOwnTicket, toTicket } from '../services/booking/tickets'
 
@@ -44,3 +46,9 @@ export const memberDataHandlers: PartialHandlers<'user-data' | 'nowonsale-produc
     return toTicket(ticket, s)
   },
 }
+
+/**
+ * The home card's 「カレンダーに追加」 (contract/file-calls.ts 'ticket-calendar'): `<ticketNumber>.ics`
+ * of the caller's own booking, else a 404.
+ */
+export const ticketCalendarFile: FileHandler = ({ deps, name, member }) => ticketCalendarIcs(deps, member().memberId, name.slice(0, -'.ics'.length))

@@ -21,9 +21,6 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
   await deps.db.transaction(async (tx) => {
     await seedMember(tx, { memberId, email, password, memberLastname: 'テスト', memberFirstname: '会員', phoneNumber: '09000000000' }, fixture, deps.clock.now())
   })
-  // The fixture books cells of its tickets: the schedule must show them.
-  deps.caches.memberChanged(memberId)
-  deps.caches.scheduleChanged()
   await deps.identity.ensureUser({ uid: memberId, email, password, displayName: 'テスト 会員' })
   return { email, password, memberId }
 }
@@ -60,8 +57,6 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId
     tx.rollback()
   }).catch((e: unknown) => (e instanceof TransactionRollbackError ? 'busy' as const : Promise.reject(e)))
   if (!moved || moved === 'busy') return moved ?? null
-  deps.caches.memberChanged(moved.memberId)
-  deps.caches.scheduleChanged()
   return { reservationAt: moved.reservationAt.toISOString() }
 }
 

@@ -15,6 +15,8 @@ import { log as logger } from '../observability/log'
  * tokens (services/link-secrets.ts), and the outbox must not become the copy that undoes it. The
  * member asks again and gets a new one.
  *
+ * A mail's files (a booking's calendar invite) are kept with it and go again with a resend.
+ *
  * The member's action is never undone by a mail: `send` never throws. Logs name the outbox row,
  * never the address or the text.
  */
@@ -44,6 +46,9 @@ export const scrubError = (e: unknown) =>
     .replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[address]')
     .slice(0, ERROR_MAX)
 
+/** What goes to the transport: address, subject, text and files; never the list of secrets. */
+const wire = (mail: Mail): Mail => ({ to: mail.to, subject: mail.subject, text: mail.text, ...(mail.attachments?.length ? { attachments: mail.attachments } : {}) })
+
 export function isOutboxMailer(m: Mailer): m is OutboxMailer {
   return (m as Partial<OutboxMailer>).outbox === true
 }
@@ -54,7 +59,7 @@ export function createOutboxMailer(db: Db, clock: Clock, transport: MailTranspor
   async function attempt(row: OutboxRow, record?: (tx: Tx, before: OutboxRow, after: OutboxRow) => Promise<void>): Promise<OutboxRow> {
     let error: string | null = null
     try {
-      await deliver({ to: row.toAddress, subject: row.subject, text: row.body })
+      await deliver(wire({ to: row.toAddress, subject: row.subject, text: row.body, attachments: row.attachments ?? undefined }))
     } catch (e) {
       error = scrubError(e)
       log(`[mail] outbox #${row.id} failed: ${error}`)
@@ -87,20 +92,30 @@ export function createOutboxMailer(db: Db, clock: Clock, transport: MailTranspor
         const now = clock.now()
         ;[row] = await db
           .insert(mailOutbox)
-          .values({ memberId: member?.memberId ?? null, toAddress: mail.to, subject: mail.subject, body, resendable: secrets.length === 0, status: 'pending', createdAt: now, updatedAt: now })
+          .values({
+            memberId: member?.memberId ?? null,
+            toAddress: mail.to,
+            subject: mail.subject,
+            body,
+            attachments: mail.attachments?.length ? [...mail.attachments] : null,
+            resendable: secrets.length === 0,
+            status: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning()
       } catch (e) {
         // The outbox itself failed (the database is away): the mail still goes out.
         log(`[mail] outbox record failed: ${scrubError(e)}`)
       }
       if (!row) {
-        await deliver({ to: mail.to, subject: mail.subject, text: mail.text }).catch((e) => log(`[mail] send failed: ${scrubError(e)}`))
+        await deliver(wire(mail)).catch((e) => log(`[mail] send failed: ${scrubError(e)}`))
         return
       }
       // The real text (with its secret) goes to SMTP; the row keeps the blanked one.
       let error: string | null = null
       try {
-        await deliver({ to: mail.to, subject: mail.subject, text: mail.text })
+        await deliver(wire(mail))
       } catch (e) {
         error = scrubError(e)
         log(`[mail] outbox #${row.id} failed: ${error}`)

@@ -1,4 +1,6 @@
 import { createFileRoute, redirect, useRouterState } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { ticketCalendarFetcher } from '../api/ticket-calendar'
 import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-toast'
 import { HomePage } from '../features/home/home-page'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
@@ -29,8 +31,10 @@ export const Route = createFileRoute('/_auth/')({
 })
 
 function Home() {
-  const { auth } = Route.useRouteContext()
+  const { auth, services } = Route.useRouteContext()
   const { data, now } = Route.useLoaderData()
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
-  return <HomePage auth={auth} data={data} now={now} />
+  // The cards' 「カレンダーに追加」: the file call with the member's token, as the API client sends it.
+  const calendarFile = useMemo(() => ticketCalendarFetcher({ baseUrl: services.config.apiBase, getIdToken: () => services.identity.getIdToken() }), [services])
+  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} />
 }

@@ -206,6 +206,8 @@ export const deskMemberText = {
   mails: 'メール',
   mailColumns: { createdAt: '作成日時', subject: '件名', status: '配信状況', attempts: '試行回数', actions: '操作' },
   mailStatus: { PENDING: '送信待ち', SENT: '送信済み', FAILED: '送信失敗' },
+  /** The files a mail carried (a booking's calendar invite). */
+  mailAttachments: (names: readonly string[]) => `添付: ${names.join('、')}`,
   resend: '再送',
   resent: 'メールを再送しました',
   notResendable: '再送不可',

@@ -28,6 +28,9 @@ export const homeText = {
     change: '予約を変更する',
     /** Where the change button was: it closes 30 minutes before the start (product.md §6). */
     changeClosed: '予約の変更は開始30分前までです。変更をご希望の場合はお問い合わせください。',
+    /** A booking still to come, saved as a calendar file (docs/product.md §6). */
+    addToCalendar: 'カレンダーに追加',
+    addToCalendarFailed: 'カレンダーのファイルを取得できませんでした。時間をおいてもう一度お試しください。',
     rate: '評価する',
     rated: '評価済み',
     ticketNumber: 'チケット番号',

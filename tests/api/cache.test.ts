@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, gte, lt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Identity } from '../../server/adapters/identity'
 import { createApp } from '../../server/app'
-import { staff } from '../../server/db/schema'
+import { bookings, staff } from '../../server/db/schema'
 import { NOW, createHarness, type Harness } from './harness'
+import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 
 // The member and schedule caches (server/infra/cache.ts, docs/decisions.md 17) seen from a
 // caller: whatever a write changes shows in the very next answer, although the TTL (seconds) has
@@ -140,5 +141,77 @@ describe('member cache: a write to the member row shows in the next call', () =>
     expect((await call('POST', '/api/cancel-account', `local-${m.memberId}`)).status).toBe(200)
     expect((await call('GET', '/api/user-data?data=MEMBER', `local-${m.memberId}`)).status).toBe(401)
     expect((await call('GET', '/api/reservation-schedule?dt=20250617&minutesToSupport=60', `local-${m.memberId}`)).status).toBe(401)
+  })
+})
+
+// The staff side's writes (server/infra/cached-tables.ts): each answer is read first, so it is
+// cached, then written, then read again on the pinned clock, well within the TTL.
+describe('schedule cache: a staff write shows in the next answer', () => {
+  let op: Awaited<ReturnType<typeof staffAccount>>
+  beforeAll(async () => {
+    op = await staffAccount(h, [{ role: 'operator' }])
+  }, 60_000)
+
+  it("a consultant's day off and a business holiday empty the cached day at once", async () => {
+    const m = await h.member('fresh')
+    // A consultant with nothing booked that day (a day off is refused over a booking).
+    const day = '20250624'
+    const booked = new Set((await h.db.select({ s: bookings.staffId }).from(bookings).where(and(gte(bookings.cellStart, new Date('2025-06-23T15:00:00Z')), lt(bookings.cellStart, new Date('2025-06-24T15:00:00Z'))))).map((b) => b.s))
+    const staffId = ((await schedule(m.token, day)).staffSchedules as T[]).map((x) => x.staffId as string).find((id) => !booked.has(id))!
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId }])
+    expect((await staffPost(h, 'shift-plan-update', { token: cs.token, body: { setExceptions: [{ ymd: day, off: true }] } })).status).toBe(200)
+    expect(row(await schedule(m.token, day), staffId)).toBeUndefined()
+
+    // The same day, which holds no booking (a holiday is refused over one).
+    expect(booked.size).toBe(0)
+    const holiday = day
+    // A holiday asked for is not served: another day is (contract: the served day is in the answer).
+    const served = (await schedule(m.token, holiday)).selectDate
+    expect((await staffPost(h, 'business-holiday-update', { token: op.token, body: { add: [holiday] } })).status).toBe(200)
+    expect((await schedule(m.token, holiday)).selectDate).not.toBe(served)
+    expect((await staffPost(h, 'business-holiday-update', { token: op.token, body: { remove: [holiday] } })).status).toBe(200)
+    expect((await schedule(m.token, holiday)).selectDate).toBe(served)
+  })
+
+  it('a reassignment frees the old cell and takes the new one in the next answer', async () => {
+    const m = await h.member('fresh')
+    const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250620-15-00', staffId: null })
+    const before = await schedule(m.token, '20250620')
+    const from = (before.staffSchedules as T[]).find((s) => s.schedules['15-00'] === false)!.staffId as string
+    const cand = await staffGet(h, 'reassign-candidates', { token: op.token, query: { ticketNumber: bought.ticketNumber } })
+    const to = (cand.body.candidates as T[]).find((c) => c.free && c.staffId !== from)!.staffId as string
+    expect(row(before, to)?.schedules['15-00']).toBe(true)
+    expect((await staffPost(h, 'reassign', { token: op.token, body: { ticketNumber: bought.ticketNumber, staffId: to, reason: '担当変更' } })).status).toBe(200)
+    const after = await schedule(m.token, '20250620')
+    expect(row(after, to)?.schedules['15-00']).toBe(false)
+    expect(row(after, from)?.schedules['15-00']).toBe(true)
+  })
+
+  it("an outcome moves the consultant's completed count in the next answer", async () => {
+    const m = await h.member('fresh')
+    const { staffId, slot } = openCell(await schedule(m.token, '20250612'))
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId }])
+    const bought = await buySupport(h, m, { reservationTime: `SUPPORT-20250612-${slot}`, staffId })
+    const [hh, mm] = slot.split('-').map(Number)
+    try {
+      // The consultation's end, in Japan time.
+      h.clock.set(new Date(Date.UTC(2025, 5, 12, hh - 9 + 1, mm)))
+      const count = async () => row(await schedule(m.token, '20250613'), staffId)?.supportCompleteCount as number
+      const before = await count()
+      expect((await staffPost(h, 'consultation-outcome', { token: cs.token, body: { ticketNumber: bought.ticketNumber, outcome: 'COMPLETED', minutesUsed: 60 } })).status).toBe(200)
+      expect(await count()).toBe(before + 1)
+    } finally {
+      h.clock.set(NOW)
+    }
+  })
+
+  it('a refund frees the cells in the next answer', async () => {
+    const m = await h.member('fresh')
+    const { staffId, slot } = openCell(await schedule(m.token, '20250617'))
+    const bought = await buySupport(h, m, { reservationTime: `SUPPORT-20250617-${slot}`, staffId })
+    expect(row(await schedule(m.token, '20250617'), staffId)?.schedules[slot]).toBe(false)
+    const refunded = await staffPost(h, 'desk-refund', { token: op.token, body: { ticketNumber: bought.ticketNumber, amount: 5500, reason: '全額返金', idempotencyKey: key() } })
+    expect(refunded.status).toBe(200)
+    expect(row(await schedule(m.token, '20250617'), staffId)?.schedules[slot]).toBe(true)
   })
 })

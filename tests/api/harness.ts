@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../../server/db/seed/index'
 import type { Clock } from '../../server/domain/time'
 import type { Deps } from '../../server/services/deps'
 import { createApiCaches } from '../../server/infra/cache'
+import { withCacheInvalidation } from '../../server/infra/cache-writes'
 import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
 import { startJobEngine, type JobDefinition } from '../../server/jobs/engine'
@@ -59,7 +60,8 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   }
   if (opts.cacheBus && !scratch) throw new Error('the cache bus needs PostgreSQL: set TEST_DATABASE_URL')
   const caches = opts.cacheBus && scratch ? await withBus(scratch.url) : createApiCaches(clock, readTtl)
-  const deps: Deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches }
+  // The services called straight from a test (fixtures) write as the app's do: their commits invalidate.
+  const deps: Deps = { db: withCacheInvalidation(database.db, caches), identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches }
   const app = createApp(deps, { rateLimits: opts.rateLimits })
 
   async function signIn(email: string, password: string): Promise<string> {

@@ -43,6 +43,10 @@ describe('reminders', () => {
     expect(evening.text).toContain('サポート方法: 電話')
     expect(evening.text).toMatch(/担当相談員が [\d-]+ からご登録の電話番号（09000000000）へお電話します/)
     expect(evening.text).toContain(`http://app.test/support/reservation-date-change?ticketNumber=${bought.ticketNumber}`)
+    // The booking's calendar invite as it stands, so a calendar that missed the booking mail has it.
+    const eveningInvite = String(evening.attachments?.[0]?.content ?? '').replace(/\r\n[ \t]/g, '')
+    expect(eveningInvite).toContain(`UID:${bought.ticketNumber}.booking@mypage`)
+    expect(eveningInvite).toContain('DTSTART:20250611T050000Z')
     // The consultant's list of the next day.
     const [day] = mailsTo(s.email!, '明日の担当')
     expect(day.text).toContain(`14:00（${t.minutesToSupport}分）`)
@@ -64,6 +68,9 @@ describe('reminders', () => {
     expect(soon).toHaveLength(1)
     expect(soon[0].text).toContain('ご予約日時: 2025年6月11日 15:00')
     expect(soon[0].text).not.toContain('14:00')
+    const soonInvite = String(soon[0].attachments?.[0]?.content ?? '').replace(/\r\n[ \t]/g, '')
+    expect(soonInvite).toContain('DTSTART:20250611T060000Z')
+    expect(soonInvite).toContain('SEQUENCE:1')
     h.clock.set(NOW)
   })
 

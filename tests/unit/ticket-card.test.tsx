@@ -4,8 +4,8 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { TicketCard } from '../../src/features/home/ticket-card'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { TicketCard, type CalendarFileOf } from '../../src/features/home/ticket-card'
 import { homeText } from '../../src/text/home'
 import { system } from '../../src/theme'
 import type { Ticket } from '../../contract/entities'
@@ -13,9 +13,9 @@ import { inMinutes, now, ticket } from './ticket-fixture'
 
 
 /** Renders one card as the home does, inside a router; resolves once it is on screen. */
-async function renderCard(t: Ticket) {
+async function renderCard(t: Ticket, calendarFile?: CalendarFileOf) {
   const history = createMemoryHistory({ initialEntries: ['/'] })
-  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} /> })
+  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} calendarFile={calendarFile} /> })
   const router = createRouter({ routeTree: rootRoute, history })
   render(
     <ChakraProvider value={system}>
@@ -127,5 +127,61 @@ describe('TicketCard buttons — product.md §6', { timeout: 20_000 }, () => {
     const { card } = await renderCard(t)
     expect(card.queryByRole('link', { name: text.rate })).toBeNull()
     expect(card.queryByRole('button', { name: text.rated })).toBeNull()
+  })
+})
+
+describe('TicketCard 「カレンダーに追加」 — docs/product.md §6', { timeout: 20_000 }, () => {
+  const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL }
+  afterEach(() => {
+    URL.createObjectURL = saved.create
+    URL.revokeObjectURL = saved.revoke
+    vi.restoreAllMocks()
+  })
+
+  const ics = () => ({ name: 'S0042.ics', blob: new Blob(['BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'], { type: 'text/calendar' }) })
+
+  it('a booking still to come: the button fetches its file and hands it to the download under its name', async () => {
+    const calendarFile = vi.fn(async () => ics())
+    const urls: Blob[] = []
+    URL.createObjectURL = (b: Blob | MediaSource) => (urls.push(b as Blob), `blob:test/${urls.length}`)
+    URL.revokeObjectURL = () => {}
+    const clicked: { href: string; download: string }[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download })
+    })
+    const { card } = await renderCard(ticket({ ticketNumber: 'S0042' }), calendarFile)
+    const button = card.getByRole('button', { name: text.addToCalendar })
+    fireEvent.click(button)
+    await vi.waitFor(() => expect(clicked).toHaveLength(1))
+    expect(calendarFile).toHaveBeenCalledWith('S0042')
+    expect(clicked[0]).toEqual({ href: 'blob:test/1', download: 'S0042.ics' })
+    expect(urls[0].type).toBe('text/calendar')
+    expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('a refused or failed fetch is said on the card, and nothing is downloaded', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click')
+    const { card } = await renderCard(ticket(), async () => Promise.reject(new Error('404')))
+    fireEvent.click(card.getByRole('button', { name: text.addToCalendar }))
+    expect((await card.findByRole('alert')).textContent).toBe(text.addToCalendarFailed)
+    expect(click).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['it has started', ticket({ reservationUnixTime: inMinutes(-2) })],
+    ['it is over', ticket({ reservationUnixTime: inMinutes(-60) })],
+    ['refunded', ticket({ amountRefunded: 5500 })],
+    ['ご連絡なし recorded', ticket({ noContact: true })],
+    ['COMPLETED', ticket({ supportStatus: 'COMPLETED' })],
+    ['not a SUPPORT ticket', ticket({ productType: 'ADD' })],
+    ['no date', ticket({ reservationUnixTime: null })],
+  ])('no button when %s', async (_case, t) => {
+    const { card } = await renderCard(t, async () => ics())
+    expect(card.queryByRole('button', { name: text.addToCalendar })).toBeNull()
+  })
+
+  it('no button where the page offers no file (no fetcher given)', async () => {
+    const { card } = await renderCard(ticket())
+    expect(card.queryByRole('button', { name: text.addToCalendar })).toBeNull()
   })
 })

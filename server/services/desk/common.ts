@@ -25,14 +25,12 @@ export function checkVersion(current: number, sent: number): void {
 
 /**
  * One desk write: the change and its audit row in one transaction (docs/server.md "Audit trail"),
- * both committed or neither. After the commit every replica drops its cached member reads
- * (server/infra/cache.ts `readsChanged`): a member's next request shows the change.
+ * both committed or neither. The commit invalidates what the written tables hold on every replica
+ * (server/infra/cache-writes.ts): a member's next request shows the change.
  */
 export async function audited<T>(deps: Deps, actor: AuditActor, work: (tx: Tx, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>): Promise<T> {
   const at = deps.clock.now()
-  const out = await deps.db.transaction(async (tx) => work(tx, (entry) => writeAudit(tx, actor, entry, at)))
-  deps.caches.readsChanged()
-  return out
+  return deps.db.transaction(async (tx) => work(tx, (entry) => writeAudit(tx, actor, entry, at)))
 }
 
 /** `%` and `_` typed by the operator match themselves in a LIKE pattern. */

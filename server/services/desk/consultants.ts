@@ -112,7 +112,6 @@ export async function saveConsultant(deps: Deps, actor: AuditActor, input: DeskC
     await audit({ action: 'consultant-update', targetType: 'staff', targetId: after.staffId, before: snapshot(before), after: snapshot(after) })
     return after
   })
-  deps.caches.scheduleChanged()
   return answer(deps, row, now)
 }
 
@@ -146,7 +145,6 @@ export async function setConsultantActive(deps: Deps, actor: AuditActor, input: 
     await audit({ action: input.active ? 'consultant-activate' : 'consultant-deactivate', targetType: 'staff', targetId: after.staffId, before: snapshot(before), after: snapshot(after) })
     return after
   })
-  deps.caches.scheduleChanged()
   return answer(deps, row, now)
 }
 

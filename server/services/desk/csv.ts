@@ -1,4 +1,4 @@
-// The accountant's CSV (docs/server.md "CSV exports", docs/decisions.md 89): UTF-8 with a byte order
+// The accountant's CSV (docs/server.md "Numbers and exports", docs/decisions.md 89): UTF-8 with a byte order
 // mark (Japanese Excel reads a file without one as Shift_JIS and garbles every kanji), CRLF line
 // ends, RFC 4180 quoting, and no cell a spreadsheet would run as a formula.
 

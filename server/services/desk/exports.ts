@@ -12,7 +12,7 @@ import { csvStream, jstCsvTime, type CsvCell } from './csv'
 import { bookingTicketColumns, deskStatusOf, isBooking } from './bookings'
 import { rangeOf } from './numbers'
 
-// The accountant's CSV exports (file call `desk-export`, docs/server.md "CSV exports"): the
+// The accountant's CSV exports (file call `desk-export`, docs/server.md "Numbers and exports"): the
 // purchases, refunds or consultations of a range of JST days. Read in pages of EXPORT_PAGE rows by a
 // keyset on (time, id) — each page one indexed range read from where the last one ended — and
 // written to the answer as the client takes it (csv.ts `csvStream`): a year of rows never sits in

@@ -87,6 +87,7 @@ export const toDeskMail = (m: MailRow): DeskMail => ({
   createdAt: unix(m.createdAt),
   sentAt: unixOrNull(m.sentAt),
   resendable: m.resendable,
+  attachments: (m.attachments ?? []).map((a) => a.filename),
 })
 
 /** A member's mails: recorded under their id, or sent to their current address before they were a member. */

@@ -11,6 +11,7 @@ import { writeAudit, type AuditActor } from '../../infra/audit'
 import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { toDeskPurchase, toDeskRefund } from './members'
+import { inviteFor, raiseInviteSequence } from '../booking/ticket-invite'
 
 type RefundRow = typeof refunds.$inferSelect
 
@@ -118,6 +119,9 @@ async function record(deps: Deps, actor: AuditActor, refund: RefundRow, provider
       // as reserved): its cells from now on go back to the grid. Past cells stay as the record.
       const freed = await tx.delete(bookings).where(and(eq(bookings.ticketNumber, refund.ticketNumber), gte(bookings.cellStart, now))).returning({ id: bookings.id })
       released = freed.length
+      // The booking ended: the member's calendar drops it (a CANCEL with a higher SEQUENCE, mailed
+      // with the refund).
+      if (released > 0) await raiseInviteSequence(tx, [refund.ticketNumber])
     }
     await writeAudit(
       tx,
@@ -177,9 +181,6 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
   }
   const recorded = await record(deps, actor, claimed.refund, result.refundId)
   if (recorded.fresh) {
-    // The member's tickets and history on every replica, and the grid when cells were freed.
-    deps.caches.readsChanged()
-    if (recorded.released > 0) deps.caches.scheduleChanged()
     await mailMember(deps, recorded.refund, recorded.released > 0)
     if (recorded.released > 0) await mailConsultantOf(deps, recorded.refund.ticketNumber)
   }
@@ -210,5 +211,5 @@ async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolea
     paid: row.p.amount,
     reason: refund.reason,
     bookingReleased,
-  })
+  }, bookingReleased ? await inviteFor(deps, refund.ticketNumber, 'CANCEL') : undefined)
 }

@@ -7,6 +7,7 @@ import type { Deps, MemberRow } from '../deps'
 import { lockMember } from '../../infra/member-lock'
 import { hasLivePurchase } from '../purchase/attempts'
 import { mailConsultant } from '../../mail/consultant-mails'
+import { raiseInviteSequence } from '../booking/ticket-invite'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
 const WAIT_MS = 30_000
@@ -47,6 +48,10 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       // are told below that the member left.
       const ending = recorded.size === 0 ? [] : await consultationsEnding(tx, [...recorded], now)
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))
+      // The bookings this ends are over as invites too (docs/server.md "Calendar invites"). No mail
+      // carries a CANCEL: the address is erased below, and a booking still ahead cannot be here
+      // unless refunded, whose refund mail carried it; one under way is already in the past.
+      await raiseInviteSequence(tx, ending.map((t) => t.ticketNumber))
       await anonymiseMember(tx, member, now)
       return ending
     })
@@ -58,9 +63,8 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
     await sleep(POLL_MS)
   }
   // From here on no call of this process may be served as this member (their token may still
-  // verify until it expires): the next lookup reads the row, now marked deleted, and answers 401.
-  deps.caches.memberChanged(member.memberId)
-  deps.caches.scheduleChanged()
+  // verify until it expires): the commit that marked the row deleted forgot the cached one, so the
+  // next lookup reads it and answers 401 (server/infra/cache-writes.ts).
   await deps.identity.deleteUser(member.memberId)
   for (const t of ended) {
     await mailConsultant(deps, t.staffId!, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }, { kind: 'accountCancelled' })
@@ -91,8 +95,8 @@ export const anonymisedEmail = (memberId: string) => `deleted-${memberId.toLower
  * attempts (charges) and refunds keep naming it; the foreign keys refuse deleting it. Erased: name,
  * phone, e-mail (the address is free for a new signup), survey answers and sources, the saved cards,
  * the provider customer reference, the pending links (signup, e-mail change, password reset), the
- * coupons not used, the concern texts and the stored request bodies of purchases, and the addresses
- * and bodies of the mails kept for them.
+ * coupons not used, the concern texts and the stored request bodies of purchases, and the addresses,
+ * bodies and attached invites (which name the address) of the mails kept for them.
  */
 async function anonymiseMember(tx: Tx, member: MemberRow, now: Date) {
   const id = member.memberId
@@ -120,6 +124,6 @@ async function anonymiseMember(tx: Tx, member: MemberRow, now: Date) {
   await tx.update(purchaseAttempts).set({ request: null }).where(eq(purchaseAttempts.memberId, id))
   await tx
     .update(mailOutbox)
-    .set({ toAddress: anonymisedEmail(id), body: '', resendable: false, updatedAt: now })
+    .set({ toAddress: anonymisedEmail(id), body: '', attachments: null, resendable: false, updatedAt: now })
     .where(or(eq(mailOutbox.memberId, id), eq(mailOutbox.toAddress, member.email)))
 }

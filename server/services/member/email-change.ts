@@ -70,7 +70,6 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
     throw e
   }
   if (!applied) return alreadyChanged()
-  deps.caches.memberChanged(change.memberId)
   // The mailbox that loses the account hears of it (docs/server.md "Security mails").
   const oldEmail: string | null = previousEmail
   if (oldEmail) await sendSecurityMail(() => mails.emailChanged(deps.mailer, oldEmail, change.newEmail, now))

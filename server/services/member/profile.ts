@@ -10,7 +10,6 @@ export async function updateProfile(deps: Deps, m: MemberRow, input: CallInput<'
     .set({ memberLastname: input.memberLastname, memberFirstname: input.memberFirstname, phoneNumber: input.phoneNumber })
     .where(eq(members.memberId, m.memberId))
     .returning()
-  deps.caches.memberChanged(m.memberId)
   await deps.identity.updateUser(m.memberId, { displayName: `${input.memberLastname} ${input.memberFirstname}` })
   return {
     message: 'お客様情報を変更いたしました',

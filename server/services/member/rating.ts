@@ -43,6 +43,4 @@ export async function rateTicket(deps: Deps, m: MemberRow, input: CallInput<'rat
         .where(eq(staff.staffId, ticket.staffId))
     }
   })
-  // The consultant's averageScore is part of every schedule answer.
-  deps.caches.scheduleChanged()
 }

@@ -140,7 +140,6 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
     if (!member) throw invalid(serverErrors.signupLinkInvalid)
     return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true, ...couponOf(outcome.payload) }
   }
-  deps.caches.memberChanged(outcome.memberId)
   await mails.signupDone(deps.mailer, outcome.email, `${outcome.payload.memberLastname} ${outcome.payload.memberFirstname}`)
   return { email: outcome.email, memberId: outcome.memberId, ...couponOf(outcome.payload) }
 }

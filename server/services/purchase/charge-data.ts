@@ -59,8 +59,6 @@ export async function stripeCustomer(deps: Deps, payment: StripePayment, member:
   const created = await payment.createCustomer({ memberId: member.memberId, email: member.email })
   // A concurrent first call stored one already: keep that (Stripe answered it the same Customer).
   await db.update(members).set({ stripeCustomerId: created }).where(and(eq(members.memberId, member.memberId), isNull(members.stripeCustomerId)))
-  // assertTokenUsable compares with the cached row's stripeCustomerId: the next call must see it.
-  deps.caches.memberChanged(member.memberId)
   const [row] = await db.select({ id: members.stripeCustomerId }).from(members).where(eq(members.memberId, member.memberId))
   return row?.id ?? created
 }

@@ -58,7 +58,6 @@ export async function fail(deps: Deps, a: AttemptRow, owner: string, error: { st
     if (row) await releaseHolds(tx, deps, row)
     return Boolean(row)
   })
-  if (done) deps.caches.scheduleChanged()
   return done
 }
 

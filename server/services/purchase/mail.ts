@@ -4,6 +4,7 @@ import type { Deps } from '../deps'
 import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { whereKey } from './attempts'
+import { inviteFor } from '../booking/ticket-invite'
 
 /**
  * The purchase mail of a succeeded attempt, at most once: whoever marks it sent first sends it
@@ -28,6 +29,9 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
   if (!row) return false
   const [coupon] = a.couponCode ? await db.select().from(coupons).where(eq(coupons.couponCode, a.couponCode)) : []
   const t = row.t
+  // A booked consultation's calendar invite (SEQUENCE 0 unless it already changed; docs/server.md
+  // "Calendar invites").
+  const invite = t.productType === 'SUPPORT' && t.reservationAt ? await inviteFor(deps, t.ticketNumber, 'REQUEST') : []
   await mails.purchase(deps.mailer, row.email, {
     productName: t.productName,
     amount: a.amount,
@@ -37,7 +41,7 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
     supportType: t.supportType,
     coupon: coupon ?? null,
     interviewTel: t.interviewTelNumber,
-  })
+  }, invite)
   // The consultant of a booked consultation hears of it too, once with the member's mail
   // (docs/server.md "Mails to consultants").
   if (t.productType === 'SUPPORT' && t.reservationAt && t.staffId) {

@@ -51,8 +51,6 @@ async function work(deps: Deps, w: Work): Promise<ChargeResponse> {
   const { attempt, plan, owner } = w
   const stop = keepLease(deps, attempt, owner)
   try {
-    // The held cells show as taken in the next schedule answer (docs/decisions.md 17).
-    if (plan.start) deps.caches.scheduleChanged()
     let chargeId: string | null = null
     if (attempt.amount > 0 && plan.source) {
       // From here on the provider may hold money for this key: an attempt abandoned in `charging`

@@ -106,7 +106,6 @@ export async function finish(deps: Deps, w: Work, chargeId: string | null): Prom
     await fail(deps, a, w.owner, errorOf(e))
     throw e
   }
-  if (w.plan.start) deps.caches.scheduleChanged()
   await sendPurchaseMail(deps, a.memberId, a.idempotencyKey)
   return response
 }

@@ -205,8 +205,6 @@ export async function recordOutcome(
     const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
     return { ticket: after, mailTo: input.outcome === 'COMPLETED' && member && !member.deletedAt ? member.email : null }
   })
-  // The counts are part of every schedule answer (the staff grid).
-  deps.caches.scheduleChanged()
   if (result.mailTo) {
     const link = `${deps.config.appOrigin}/rating?ticketNumber=${encodeURIComponent(result.ticket.ticketNumber)}`
     await staffMails.ratingRequest(deps.mailer, result.mailTo, { ticketNumber: result.ticket.ticketNumber, productName: result.ticket.productName, link })

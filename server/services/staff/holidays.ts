@@ -41,5 +41,4 @@ export async function updateHolidays(deps: Deps, actor: AuditActor, input: { add
     const after = (await tx.select().from(businessHolidays).orderBy(asc(businessHolidays.ymd))).map((h) => h.ymd)
     await writeAudit(tx, actor, { action: 'business-holiday-update', targetType: 'business-holiday', targetId: [...adding, ...(input.remove ?? [])].join(',') || '-', before, after }, now)
   })
-  deps.caches.scheduleChanged()
 }

@@ -17,6 +17,7 @@ import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow }
 import { consultantAddresses, mailConsultant } from '../../mail/consultant-mails'
 import { staffMails } from '../../mail/staff-mails'
 import { lockShiftsShared } from './shifts'
+import { inviteFor, raiseInviteSequence } from '../booking/ticket-invite'
 
 // Reassignment by an operator (docs/server.md "Assignment"): the same ticket number and time, another
 // consultant free then. Serialised with the member's own date change by the ticket row lock (both
@@ -114,6 +115,8 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       throw e
     }
     await tx.update(tickets).set({ staffId: target.staffId }).where(eq(tickets.ticketNumber, t.ticketNumber))
+    // The member's calendar event names the consultant: its invite is raised with the change.
+    await raiseInviteSequence(tx, [t.ticketNumber])
     await writeAudit(
       tx,
       actor,
@@ -129,10 +132,9 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       mailed: { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId },
     }
   })
-  deps.caches.scheduleChanged()
   const mailed: ReassignMailed[] = []
   if (done.memberEmail) {
-    await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname })
+    await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname }, await inviteFor(deps, input.ticketNumber, 'REQUEST'))
     mailed.push('MEMBER')
   }
   if (await mailConsultant(deps, done.from, done.mailed, { kind: 'reassignedAway' })) mailed.push('FROM_STAFF')

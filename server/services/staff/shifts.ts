@@ -311,7 +311,6 @@ export async function updateShiftPlan(deps: Deps, actor: AuditActor, staffId: St
       await writeAudit(tx, actor, { action: 'shift-plan-update', targetType: 'staff', targetId: staffId, before, after: { ...after, changes: changed } }, now)
       return changed
     })
-    deps.caches.scheduleChanged()
     return changes
   } catch (e) {
     if (e instanceof DryRun) return e.changes
@@ -346,6 +345,5 @@ export async function extendPlannedShifts(deps: Pick<Deps, 'db' | 'caches' | 'cl
       }
     }
   })
-  if (written > 0) deps.caches.scheduleChanged()
   return written
 }

@@ -119,7 +119,20 @@ export function MemberDetailPage({
   const mailColumns = useMemo<ColumnDef<DeskMail, unknown>[]>(
     () => [
       { id: 'createdAt', header: t.mailColumns.createdAt, cell: ({ row }) => formatDateTimeUnix(row.original.createdAt) },
-      { id: 'subject', header: t.mailColumns.subject, cell: ({ row }) => row.original.subject },
+      {
+        id: 'subject',
+        header: t.mailColumns.subject,
+        cell: ({ row }) => (
+          <Box>
+            {row.original.subject}
+            {row.original.attachments.length > 0 && (
+              <Text fontSize="xs" color="fg.muted" mt="1">
+                {t.mailAttachments(row.original.attachments)}
+              </Text>
+            )}
+          </Box>
+        ),
+      },
       {
         id: 'status',
         header: t.mailColumns.status,

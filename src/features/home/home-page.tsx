@@ -9,7 +9,7 @@ import type { HomeData } from './load-home'
 import { NoticeBanner } from './notice-banner'
 import { PathLink } from '../../ui/path-link'
 import { PurchaseCards } from './purchase-cards'
-import { InterviewTicketCard, TicketCard } from './ticket-card'
+import { InterviewTicketCard, TicketCard, type CalendarFileOf } from './ticket-card'
 import { heldTickets, interviewCardKind, isFirstTimeUser, parentOf, reservationDays } from '../../../contract/ticket-rules'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -40,8 +40,11 @@ function useSectionsShown(total: number) {
 /** The sections after the first screen (title, greeting, notices): flow, tickets, purchase, calendar, coupons. */
 const SECTIONS = 5
 
-/** The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons. */
-export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeData; now: Date }) {
+/**
+ * The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons.
+ * `calendarFile` fetches a booking's calendar file for the cards' 「カレンダーに追加」.
+ */
+export function HomePage({ auth, data, now, calendarFile }: { auth: AuthActorRef; data: HomeData; now: Date; calendarFile?: CalendarFileOf }) {
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
   const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
@@ -96,7 +99,7 @@ export function HomePage({ auth, data, now }: { auth: AuthActorRef; data: HomeDa
                   />
                 ))}
                 {tickets.map((ticket) => (
-                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} />
+                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} calendarFile={calendarFile} />
                 ))}
               </Stack>
             )}

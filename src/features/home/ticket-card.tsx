@@ -1,9 +1,12 @@
 import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
+import { useState } from 'react'
 import type { Ticket } from '../../../contract/entities'
+import type { SavedFile } from '../../api/ticket-calendar'
+import { saveFile } from '../../ui/save-file'
 import { homeText } from '../../text/home'
 import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
-import { canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
+import { canAddToCalendar, canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
 
 const palettes: Record<TicketLabel, string> = {
@@ -15,9 +18,42 @@ const palettes: Record<TicketLabel, string> = {
 
 const t = homeText.tickets
 
-/** One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an ADD names its consultation (`parent`). */
-export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now: Date; parent?: Ticket | null }) {
+/** A booking's calendar file, fetched with the member's token (src/api/ticket-calendar.ts). */
+export type CalendarFileOf = (ticketNumber: string) => Promise<SavedFile>
+
+/**
+ * 「カレンダーに追加」 (docs/product.md §6): fetches the booking's calendar file and hands it to the
+ * browser's download; a failure is said under the buttons.
+ */
+function AddToCalendar({ ticketNumber, calendarFile, onFailed }: { ticketNumber: string; calendarFile: CalendarFileOf; onFailed: (failed: boolean) => void }) {
+  const [busy, setBusy] = useState(false)
+  const add = async () => {
+    setBusy(true)
+    onFailed(false)
+    try {
+      saveFile(await calendarFile(ticketNumber))
+    } catch {
+      onFailed(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => void add()}>
+      {t.addToCalendar}
+    </Button>
+  )
+}
+
+/**
+ * One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an
+ * ADD names its consultation (`parent`). With `calendarFile`, a booking still to come offers
+ * 「カレンダーに追加」.
+ */
+export function TicketCard({ ticket, now, parent = null, calendarFile }: { ticket: Ticket; now: Date; parent?: Ticket | null; calendarFile?: CalendarFileOf }) {
+  const [calendarFailed, setCalendarFailed] = useState(false)
   const label = ticketLabel(ticket, now)
+  const calendar = calendarFile !== undefined && canAddToCalendar(ticket, now)
   // An extension (ADD) is held only with its consultation (docs/product.md §4) and names it.
   const parentWhen = parent ? parseReservationTime(parent.reservationTime) : null
   const when = parseReservationTime(ticket.reservationTime)
@@ -75,8 +111,9 @@ export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now
             {t.changeClosed}
           </Text>
         )}
-        {(canChangeTicket(ticket, now) || rate !== 'hidden') && (
-          <HStack justify="end" mt="3" gap="2">
+        {(canChangeTicket(ticket, now) || rate !== 'hidden' || calendar) && (
+          <HStack justify="end" mt="3" gap="2" wrap="wrap">
+            {calendar && <AddToCalendar ticketNumber={ticket.ticketNumber} calendarFile={calendarFile} onFailed={setCalendarFailed} />}
             {canChangeTicket(ticket, now) && (
               <Button asChild size="sm" colorPalette="brand">
                 <PathLink href={`/support/reservation-date-change?ticketNumber=${encoded}`}>{t.change}</PathLink>
@@ -93,6 +130,11 @@ export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now
               </Button>
             )}
           </HStack>
+        )}
+        {calendarFailed && (
+          <Text role="alert" fontSize="sm" color="fg.error" mt="2" textAlign="end">
+            {t.addToCalendarFailed}
+          </Text>
         )}
       </Card.Body>
     </Card.Root>
