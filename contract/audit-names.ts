@@ -34,6 +34,7 @@ export const auditActionNames = {
   'refund-failed': '返金の失敗',
   'no-call-report': '会員からの「連絡が来なかった」報告',
   'receipt-issue': '領収書の発行',
+  'desk-export': 'CSVの出力',
 } as const satisfies Record<string, string>
 
 
@@ -50,6 +51,7 @@ export const auditTargetNames: Record<string, string> = {
   mail: 'メール',
   job: 'ジョブ',
   purchase: 'お支払い',
+  export: 'CSV出力',
 }
 
 export const auditRoleNames: Record<string, string> = { consultant: '相談員', operator: '運営者', system: 'システム（管理コマンド）', member: '会員' }
@@ -72,6 +74,9 @@ export const auditFieldNames: Record<string, string> = {
   consultationEndAt: '相談の終了時刻',
   productId: '商品ID',
   staffId: '担当者',
+  // CSV exports
+  from: '開始日',
+  to: '終了日',
   fromStaffId: '変更前の担当者',
   toStaffId: '変更後の担当者',
   reservationTime: '予約日時',
@@ -151,7 +156,7 @@ export const auditFieldNames: Record<string, string> = {
 export const auditValueNames: Record<string, Record<string, string>> = {
   supportStatus: { UNSUPPORTED: '未対応', UNSOLVED: '未解決', COMPLETED: '対応完了', UNSOLVED_COMPLETED: '未解決で完了' },
   outcome: { COMPLETED: '対応完了', UNSOLVED: '未解決', UNSOLVED_COMPLETED: '未解決で完了', NO_CONTACT: 'ご連絡なし' },
-  kind: { INFORMATION: 'お知らせ', CAMPAIGN: 'キャンペーン' },
+  kind: { INFORMATION: 'お知らせ', CAMPAIGN: 'キャンペーン', purchases: '購入', refunds: '返金', consultations: '相談' },
   productType: { SUPPORT: 'サポート', INTERVIEW: '無料面談', ADD: '延長', TIP: 'チップ' },
   staffGender: { MALE: '男性', FEMALE: '女性' },
   purpose: { STAFF: '相談員の写真', MENU: 'メニューの画像' },

@@ -85,4 +85,18 @@ export const deskMessages = {
   // the desk's day and its bookings (desk-today, desk-bookings, desk-members)
   rangeInvalid: '終了日は開始日と同じか後の日付にしてください',
   cancelledMember: '（退会済み）',
+  // 数字 and the CSV exports (desk-numbers, desk-export)
+  dayInvalid: '存在しない日付です。YYYYMMDDで指定してください',
+  rangeTooLong: '期間は366日以内で指定してください',
+  trendInvalid: '推移の単位は週（WEEK）か月（MONTH）で指定してください',
+} as const
+
+/** The desk's status of a booking in one word (DeskBookingStatus): the pages' badges and the consultations CSV. */
+export const deskBookingStatusWords = {
+  UNSUPPORTED: '未対応',
+  COMPLETED: '完了',
+  UNSOLVED: '未解決',
+  UNSOLVED_COMPLETED: '未解決で完了',
+  NO_CONTACT: 'ご連絡なし',
+  REFUNDED: '返金済み',
 } as const

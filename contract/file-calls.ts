@@ -4,7 +4,7 @@ import { TICKET_CALENDAR_PATH } from './ticket-calendar'
 
 /**
  * Calls whose answer is a file, not JSON: an uploaded image, the consultant's iCalendar feed, a
- * member's booking as a calendar file (and the CSV exports and receipts to come). Each entry declares its path, who may call it, how the one
+ * member's booking as a calendar file, the desk's CSV exports (and the receipts to come). Each entry declares its path, who may call it, how the one
  * path parameter is checked and what the answer is; server/http/files.ts mounts them all the same
  * way (docs/server.md "File answers"). A refused or unknown parameter is a 404 `{ message }`, like
  * any path that names nothing.
@@ -32,6 +32,18 @@ export type FileRegistry = Record<string, FileCallSpec>
 /** `/api/images/<id>` (an upload of the operator's desk). */
 export const IMAGE_PATH_PREFIX = '/api/images/'
 
+export const DESK_EXPORT_PREFIX = '/api/desk-exports/'
+export const DESK_EXPORT_KINDS = ['purchases', 'refunds', 'consultations'] as const
+export type DeskExportKind = (typeof DESK_EXPORT_KINDS)[number]
+const DESK_EXPORT_NAME = /^(purchases|refunds|consultations)-(\d{8})-(\d{8})\.csv$/
+/** The file name of an export (and its path's last segment). */
+export const deskExportName = (kind: DeskExportKind, from: string, to: string) => `${kind}-${from}-${to}.csv`
+/** An export's name read back: its kind and days (not yet checked as days). */
+export function parseDeskExportName(name: string): { kind: DeskExportKind; from: string; to: string } | null {
+  const m = DESK_EXPORT_NAME.exec(name)
+  return m ? { kind: m[1] as DeskExportKind, from: m[2], to: m[3] } : null
+}
+
 export const fileCalls = {
   /** An uploaded image: re-encoded WebP, immutable (an id is never reused). */
   image: {
@@ -51,6 +63,20 @@ export const fileCalls = {
     name: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/)),
     contentType: 'text/calendar; charset=utf-8',
     cacheControl: 'private, no-store',
+  },
+  /**
+   * The accountant's CSV of a range of JST days (both included, at most NUMBERS_RANGE_MAX_DAYS):
+   * `/api/desk-exports/<kind>-<from>-<to>.csv`. UTF-8 with a BOM, CRLF, RFC 4180 quoting, every cell
+   * safe from formula injection (docs/server.md "Numbers and exports", decision 89); streamed page by page.
+   */
+  'desk-export': {
+    method: 'GET',
+    prefix: DESK_EXPORT_PREFIX,
+    access: 'operator',
+    name: v.pipe(v.string(), v.regex(DESK_EXPORT_NAME)),
+    contentType: 'text/csv; charset=utf-8',
+    cacheControl: 'private, no-store',
+    contentDisposition: 'attachment',
   },
   /**
    * The card's 「カレンダーに追加」: one booking of the caller (METHOD:PUBLISH, the same UID as the

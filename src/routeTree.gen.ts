@@ -51,6 +51,7 @@ import { Route as AuthSupportStaffRouteImport } from './routes/_auth.support.sta
 import { Route as StaffDeskAuditRouteImport } from './routes/staff._desk.audit'
 import { Route as StaffDeskBookingsRouteImport } from './routes/staff._desk.bookings'
 import { Route as StaffDeskJobsRouteImport } from './routes/staff._desk.jobs'
+import { Route as StaffDeskNumbersRouteImport } from './routes/staff._desk.numbers'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
@@ -283,6 +284,11 @@ const StaffDeskJobsRoute = StaffDeskJobsRouteImport.update({
   path: '/jobs',
   getParentRoute: () => StaffDeskRoute,
 } as any)
+const StaffDeskNumbersRoute = StaffDeskNumbersRouteImport.update({
+  id: '/numbers',
+  path: '/numbers',
+  getParentRoute: () => StaffDeskRoute,
+} as any)
 const StaffDeskProductsRoute = StaffDeskProductsRouteImport.update({
   id: '/products',
   path: '/products',
@@ -407,6 +413,7 @@ export interface FileRoutesByFullPath {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/jobs': typeof StaffDeskJobsRoute
+  '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -463,6 +470,7 @@ export interface FileRoutesByTo {
   '/staff/audit': typeof StaffDeskAuditRoute
   '/staff/bookings': typeof StaffDeskBookingsRoute
   '/staff/jobs': typeof StaffDeskJobsRoute
+  '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -523,6 +531,7 @@ export interface FileRoutesById {
   '/staff/_desk/audit': typeof StaffDeskAuditRoute
   '/staff/_desk/bookings': typeof StaffDeskBookingsRoute
   '/staff/_desk/jobs': typeof StaffDeskJobsRoute
+  '/staff/_desk/numbers': typeof StaffDeskNumbersRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
@@ -582,6 +591,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/bookings'
     | '/staff/jobs'
+    | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -638,6 +648,7 @@ export interface FileRouteTypes {
     | '/staff/audit'
     | '/staff/bookings'
     | '/staff/jobs'
+    | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
     | '/staff/consultants/$staffId'
@@ -697,6 +708,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/audit'
     | '/staff/_desk/bookings'
     | '/staff/_desk/jobs'
+    | '/staff/_desk/numbers'
     | '/staff/_desk/products'
     | '/staff/_desk/today'
     | '/staff/_desk/consultants/$staffId'
@@ -1028,6 +1040,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffDeskJobsRouteImport
       parentRoute: typeof StaffDeskRoute
     }
+    '/staff/_desk/numbers': {
+      id: '/staff/_desk/numbers'
+      path: '/numbers'
+      fullPath: '/staff/numbers'
+      preLoaderRoute: typeof StaffDeskNumbersRouteImport
+      parentRoute: typeof StaffDeskRoute
+    }
     '/staff/_desk/products': {
       id: '/staff/_desk/products'
       path: '/products'
@@ -1182,6 +1201,7 @@ interface StaffDeskRouteChildren {
   StaffDeskAuditRoute: typeof StaffDeskAuditRoute
   StaffDeskBookingsRoute: typeof StaffDeskBookingsRoute
   StaffDeskJobsRoute: typeof StaffDeskJobsRoute
+  StaffDeskNumbersRoute: typeof StaffDeskNumbersRoute
   StaffDeskProductsRoute: typeof StaffDeskProductsRoute
   StaffDeskTodayRoute: typeof StaffDeskTodayRoute
   StaffDeskConsultantsStaffIdRoute: typeof StaffDeskConsultantsStaffIdRoute
@@ -1203,6 +1223,7 @@ const StaffDeskRouteChildren: StaffDeskRouteChildren = {
   StaffDeskAuditRoute: StaffDeskAuditRoute,
   StaffDeskBookingsRoute: StaffDeskBookingsRoute,
   StaffDeskJobsRoute: StaffDeskJobsRoute,
+  StaffDeskNumbersRoute: StaffDeskNumbersRoute,
   StaffDeskProductsRoute: StaffDeskProductsRoute,
   StaffDeskTodayRoute: StaffDeskTodayRoute,
   StaffDeskConsultantsStaffIdRoute: StaffDeskConsultantsStaffIdRoute,

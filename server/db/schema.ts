@@ -79,7 +79,10 @@ export const staffShifts = pgTable('staff_shifts', {
   staffId: text('staff_id').notNull().references(() => staff.staffId, { onDelete: 'cascade' }),
   startsAt: ts('starts_at').notNull(),
   endsAt: ts('ends_at').notNull(),
-})
+}, (t) => [
+  // The shift minutes of a range (desk-numbers).
+  index('staff_shifts_starts_idx').on(t.startsAt),
+])
 
 /**
  * One row per occupied 30-minute cell. The unique (staff, cell start) constraint is what makes
@@ -176,7 +179,9 @@ export const tickets = pgTable('tickets', {
 }, (t) => [
   // The staff day's reads by start (the desk's board, outcomes not recorded, desk-bookings by days,
   // the consultant's day and 割り当て) and by member (desk-bookings, a member's earlier consultations).
-  index('tickets_reservation_at_idx').on(t.reservationAt).where(sql`${t.productType} = 'SUPPORT' and ${t.reservationAt} is not null`),
+  // With the ticket number: the keyset of the consultations export (services/desk/exports.ts) reads
+  // each page from where the last ended; the numbers' bookings of a range read its prefix.
+  index('tickets_reservation_at_idx').on(t.reservationAt, t.ticketNumber).where(sql`${t.productType} = 'SUPPORT' and ${t.reservationAt} is not null`),
   index('tickets_unsolved_idx').on(t.outcomeAt).where(sql`${t.supportStatus} = 'UNSOLVED'`),
   index('tickets_member_idx').on(t.memberId),
 ])
@@ -196,8 +201,9 @@ export const purchases = pgTable('purchases', {
   // purchase-list pages newest first by the keyset (purchase_time, ticket_number) of one member:
   // with this index a page costs the same at 100 rows and at 100,000 (docs/performance.md).
   index('purchases_member_keyset_idx').on(t.memberId, t.purchaseTime.desc(), t.ticketNumber.desc()),
-  // The desk's purchases of a day (desk-today).
-  index('purchases_time_idx').on(t.purchaseTime),
+  // The desk's purchases of a day (desk-today), of a range (desk-numbers) and the purchases export's
+  // keyset (purchase_time, receipt_number): migration numbers_indexes.
+  index('purchases_time_receipt_idx').on(t.purchaseTime, t.receiptNumber),
 ])
 
 /**
@@ -269,7 +275,10 @@ export const ratings = pgTable('ratings', {
   tip: boolean('tip').notNull().default(false),
   tipProductId: text('tip_product_id'),
   createdAt: ts('created_at').notNull(),
-})
+}, (t) => [
+  // The ratings of a range and their trend (desk-numbers).
+  index('ratings_created_idx').on(t.createdAt),
+])
 
 export const coupons = pgTable('coupons', {
   couponCode: text('coupon_code').primaryKey(),
@@ -550,8 +559,8 @@ export const refunds = pgTable('refunds', {
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [
   index('refunds_receipt_idx').on(t.receiptNumber),
-  // The desk's refunds of a day (desk-today).
-  index('refunds_created_idx').on(t.createdAt).where(sql`${t.status} = 'succeeded'`),
+  // The desk's refunds of a day (desk-today), of a range (desk-numbers) and the refunds export's keyset.
+  index('refunds_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'succeeded'`),
 ])
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

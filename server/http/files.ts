@@ -6,10 +6,12 @@ import { authenticateMember, memberLoader } from './member-auth'
 import { authenticateStaff, type StaffMe } from './staff'
 
 /**
- * A file call's handler: the bytes (or text) of the answer, or null for "no such file" (a 404).
- * `me` is the staff caller of a staff-role call, `member` the caller of a 'member' call.
+ * A file call's handler: the bytes (or text) of the answer, a stream of them (a large file read page
+ * by page: docs/server.md "Numbers and exports"), or null for "no such file" (a 404). A handler that
+ * throws before it answers is answered as any error is (server/http/errors.ts). `me` is the staff
+ * caller of a staff-role call, `member` the caller of a 'member' call.
  */
-export type FileHandler = (ctx: { name: string; deps: Deps; me: () => StaffMe; member: () => MemberRow }) => Promise<Uint8Array<ArrayBuffer> | string | null>
+export type FileHandler = (ctx: { name: string; deps: Deps; me: () => StaffMe; member: () => MemberRow }) => Promise<Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array> | null>
 export type FileHandlers<R extends FileRegistry> = { [N in keyof R]: FileHandler }
 
 const notFound = (c: Context) => c.json({ message: 'Not Found' }, 404)

@@ -3,6 +3,7 @@
 export const deskNavText = {
   today: '今日の状況',
   bookings: '予約',
+  numbers: '数字',
   notices: 'お知らせ',
   coupons: 'クーポン',
   products: '商品',

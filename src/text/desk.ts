@@ -1,3 +1,5 @@
+import { deskBookingStatusWords } from '../../contract/desk-messages'
+
 // Wording of the operator's desk (docs/product.md §6 roles: the operator). The servers' own
 // messages (contract/desk-messages.ts) are shown as they come; these are the pages' words.
 
@@ -270,15 +272,8 @@ export const deskAuditText = {
   allTargets: 'すべての対象',
 } as const
 
-/** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state. */
-export const deskBookingStatusText = {
-  UNSUPPORTED: '未対応',
-  COMPLETED: '完了',
-  UNSOLVED: '未解決',
-  UNSOLVED_COMPLETED: '未解決で完了',
-  NO_CONTACT: 'ご連絡なし',
-  REFUNDED: '返金済み',
-} as const
+/** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state, as the CSV writes it. */
+export const deskBookingStatusText = deskBookingStatusWords
 
 export const deskTodayText = {
   title: '今日の状況',
@@ -336,6 +331,52 @@ export const deskBookingsText = {
   noPreference: '指名なし',
   notAssignable: '割り当ての対象外（開始済み・返金済み）',
   cancelledMember: '退会済み',
+} as const
+
+/** 数字 (desk-numbers) and the accountant's CSV (desk-export). */
+export const deskNumbersText = {
+  title: '数字',
+  lead: '期間を選ぶと、売上・クーポン・相談員の稼働・対応結果・評価をまとめて表示します（日本時間）。',
+  range: '期間',
+  modes: { DAY: '日', MONTH: '月', CUSTOM: '期間指定' },
+  day: '日付',
+  month: '月',
+  from: '開始日',
+  to: '終了日',
+  show: '表示する',
+  trend: '評価の推移',
+  trends: { WEEK: '週ごと', MONTH: '月ごと' },
+  rangeLabel: (from: string, to: string) => (from === to ? from : `${from} 〜 ${to}`),
+  summary: '概要',
+  cards: { net: '純売上', gross: '売上（定価）', discount: 'クーポン割引', refunds: '返金', count: '購入件数', rating: '平均評価' },
+  salesTitle: '売上',
+  salesLead: '購入はその期間に購入されたもの、返金はその期間に返金されたもの（購入日を問わず）を数えます。純売上 ＝ 売上（定価）− クーポン割引 − 返金。',
+  salesByType: '種類別の売上',
+  salesByProduct: '商品別の売上',
+  salesColumns: { type: '種類', product: '商品', count: '件数', gross: '売上（定価）', discount: 'クーポン割引', refunds: '返金', refundCount: '返金件数', net: '純売上' },
+  total: '合計',
+  couponsTitle: 'クーポンの利用',
+  couponsEmpty: 'この期間に使われたクーポンはありません。',
+  couponColumns: { code: 'コード', name: 'クーポン名', uses: '利用件数', discount: '割引額' },
+  consultantsTitle: '相談員の稼働',
+  consultantsLead: '予約された時間（返金されたものを除く）と勤務予定の時間、相談の結果と評価です。',
+  consultantColumns: { name: '相談員', booked: '予約（時間）', shift: '勤務（時間）', usage: '稼働率', consultations: '相談数', completed: '完了', unsolved: '未解決', noContact: 'ご連絡なし', unrecorded: '未記録', rating: '評価' },
+  hours: (minutes: number) => `${(minutes / 60).toLocaleString('ja-JP', { maximumFractionDigits: 1 })}時間`,
+  outcomesTitle: '対応結果',
+  outcomesLead: (ended: number) => `終了時刻を過ぎた相談 ${ended.toLocaleString('ja-JP')}件のうち`,
+  outcomeNames: { completed: '完了', unsolved: '未解決', noContact: 'ご連絡なし', unrecorded: '未記録' },
+  ratingsTitle: '評価',
+  ratingsLead: (count: number, average: number | null) => (average === null ? 'この期間の評価はありません。' : `${count.toLocaleString('ja-JP')}件の評価、平均 ${average.toFixed(1)}`),
+  ratingColumns: { period: '期間', count: '件数', average: '平均' },
+  weekOf: (day: string) => `${day} の週`,
+  percent: (part: number, whole: number) => (whole === 0 ? '—' : `${((part / whole) * 100).toLocaleString('ja-JP', { maximumFractionDigits: 1 })}%`),
+  none: '—',
+  chartOf: (what: string) => `${what}のグラフ（同じ数字を下の表に示します）`,
+  exportsTitle: '会計用CSV',
+  exportsLead: 'この期間の明細をCSV（UTF-8 BOM付き、Excelでそのまま開けます）で保存します。出力は監査ログに記録されます。',
+  exports: { purchases: '購入のCSV', refunds: '返金のCSV', consultations: '相談のCSV' },
+  exporting: '出力中…',
+  exportFailed: 'CSVを出力できませんでした',
 } as const
 
 /** The failed jobs (desk-jobs-failed, desk-job-retry): what the server's timed tasks left undone. */

@@ -67,6 +67,7 @@ beforeAll(async () => {
     'desk-audit': { action: 'notice-create' },
     'desk-today': {},
     'desk-bookings': { from: '20250613', to: '20250613', member: member.email },
+    'desk-numbers': { from: '20250601', to: '20250630', trend: 'WEEK' },
   }
 }, 120_000)
 afterAll(async () => h?.close())

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deskCalls, type DeskCallName } from '../../contract/desk-calls'
 import { staffCalls, type StaffCallName } from '../../contract/staff-calls'
 import { staffMessages } from '../../contract/staff-messages'
-import { tickets } from '../../server/db/schema'
+import { count, eq } from 'drizzle-orm'
+import { DESK_EXPORT_KINDS, DESK_EXPORT_PREFIX, deskExportName } from '../../contract/file-calls'
+import { auditLog, tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createHarness, type Harness } from './harness'
 import { staffAccount, staffGet, staffPost } from './staff-harness'
@@ -133,9 +135,10 @@ describe('staff access matrix', () => {
    * a consultant — even asking about their own bookings — and a member are 403, no token 401.
    * (Every other desk call's cells: tests/api/desk-access.test.ts.)
    */
-  it('the desk’s glance, booking search and member search × every kind of caller: the operator only', async () => {
-    const requests: Record<'desk-today' | 'desk-bookings' | 'desk-members', T> = {
+  it('the desk’s glance, booking search, member search and numbers × every kind of caller: the operator only', async () => {
+    const requests: Record<'desk-today' | 'desk-bookings' | 'desk-members' | 'desk-numbers', T> = {
       'desk-today': {},
+      'desk-numbers': { from: '20250601', to: '20250630', trend: 'MONTH' },
       'desk-bookings': { from: '20250612', to: '20250612', staffId: TARGET, status: 'UNSUPPORTED', member: 'テスト' },
       'desk-members': { query: 'てすと', by: 'NAME' },
     }
@@ -151,4 +154,25 @@ describe('staff access matrix', () => {
     }
     expect(mismatches).toEqual([])
   })
+
+  /** The accountant's CSV exports (file call desk-export): the operator only, every kind; a refusal writes no audit row. */
+  it('the CSV exports × every kind of caller: the operator only', async () => {
+    const mismatches: string[] = []
+    for (const kind of DESK_EXPORT_KINDS) {
+      const path = `${DESK_EXPORT_PREFIX}${deskExportName(kind, '20250601', '20250630')}`
+      for (const who of WHO) {
+        const audited = await exportAudits()
+        const headers: Record<string, string> = who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` }
+        const r = await h.app.request(path, { headers })
+        const expected = who === 'operator' ? 200 : who === 'anonymous' ? 401 : 403
+        if (r.status !== expected) mismatches.push(`${kind} × ${who}: ${r.status} (expected ${expected})`)
+        if (r.status === 403) expect(await r.json()).toEqual({ message: staffMessages.forbidden })
+        else await r.arrayBuffer()
+        expect(await exportAudits(), `${kind} × ${who}`).toBe(audited + (expected === 200 ? 1 : 0))
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
 })
+
+const exportAudits = async () => Number((await h.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'desk-export')))[0].n)

@@ -13,6 +13,8 @@ import { listNotices, saveNotice, withdrawNotice } from '../../services/desk/not
 import { refundPurchase } from '../../services/desk/refunds'
 import { deskReceipt } from '../../services/desk/receipts'
 import { deskToday } from '../../services/desk/today'
+import { deskNumbers } from '../../services/desk/numbers'
+import { deskExport } from '../../services/desk/exports'
 import { listFailedJobs, retryFailedJob } from '../../jobs/failed'
 
 // The operator's desk (contract/desk-calls.ts, mounted by server/http/staff.ts): every call is for
@@ -46,7 +48,14 @@ export const deskHandlers: StaffHandlers<typeof deskCalls> = {
   'desk-audit': ({ deps, input }) => readAudit(deps, input),
   'desk-today': ({ deps }) => deskToday(deps),
   'desk-bookings': ({ deps, input }) => searchBookings(deps, input),
+  'desk-numbers': ({ deps, input }) => deskNumbers(deps, input),
 }
 
 /** An uploaded image (contract/file-calls.ts 'image'): public, served to members' <img> as well. */
 export const imageFile: FileHandler = async ({ deps, name }) => (await imageById(deps, name))?.bytes ?? null
+
+/** An accountant's CSV (contract/file-calls.ts 'desk-export'): the operator's, audited, streamed. */
+export const exportFile: FileHandler = async ({ deps, name, me }) => {
+  const { uid, email } = me()
+  return deskExport(deps, { uid, email, role: 'operator' }, name)
+}

@@ -14,23 +14,24 @@ import { memberMatch } from './member-match'
 // (contract/desk-calls.ts DeskBookingStatus). Read from tickets alone: a refunded booking has lost
 // its cells (docs/server.md "Refunds") but is still a booking the operator looks for.
 
+/** A booking's own fields (also the consultations export's, services/desk/exports.ts). */
+export const bookingTicketColumns = {
+  ticketNumber: tickets.ticketNumber,
+  memberId: tickets.memberId,
+  staffId: tickets.staffId,
+  productName: tickets.productName,
+  reservationAt: tickets.reservationAt,
+  minutes: tickets.minutesToSupport,
+  supportType: tickets.supportType,
+  supportStatus: tickets.supportStatus,
+  noContact: tickets.noContact,
+  amountRefunded: tickets.amountRefunded,
+  noPreference: tickets.noPreference,
+  outcomeAt: tickets.outcomeAt,
+}
+
 const columns = {
-  t: {
-    ticketNumber: tickets.ticketNumber,
-    memberId: tickets.memberId,
-    staffId: tickets.staffId,
-    productName: tickets.productName,
-    reservationAt: tickets.reservationAt,
-    minutes: tickets.minutesToSupport,
-    supportType: tickets.supportType,
-    supportStatus: tickets.supportStatus,
-    noContact: tickets.noContact,
-    amountRefunded: tickets.amountRefunded,
-    noPreference: tickets.noPreference,
-    outcomeAt: tickets.outcomeAt,
-    followUpDue: tickets.followUpDue,
-    noCallReportedAt: tickets.noCallReportedAt,
-  },
+  t: { ...bookingTicketColumns, followUpDue: tickets.followUpDue, noCallReportedAt: tickets.noCallReportedAt },
   m: { lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt },
   staffNickname: staff.staffNickname,
   /** How many rows the select matches in all, before its limit (the glance's capped lists). */

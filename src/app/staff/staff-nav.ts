@@ -16,6 +16,7 @@ export const staffNav: StaffNavItem[] = [
   { to: '/staff/past', label: staffNavText.past, roles: ['consultant', 'operator'] },
   { to: '/staff/assignments', label: staffNavText.assignments, roles: ['operator'] },
   { to: '/staff/bookings', label: deskNavText.bookings, roles: ['operator'] },
+  { to: '/staff/numbers', label: deskNavText.numbers, roles: ['operator'] },
   { to: '/staff/shifts', label: staffNavText.shifts, roles: ['consultant', 'operator'] },
   { to: '/staff/calendar', label: staffNavText.calendar, roles: ['consultant'] },
   { to: '/staff/holidays', label: staffNavText.holidays, roles: ['operator'] },
