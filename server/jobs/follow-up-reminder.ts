@@ -2,11 +2,11 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm'
 import { members, staff, tickets } from '../db/schema'
 import { atJst, formatYmd, parseYmd, todayJst } from '../domain/time'
 import type { Deps } from '../services/deps'
-import { CANCELLED_NAME } from '../services/staff/consultations'
 import { businessDaysAfter } from '../services/staff/deadlines'
 import { consultantAddress } from '../mail/consultant-mails'
 import { outcomeMails } from '../mail/outcome-mails'
 import type { JobDefinition } from './engine'
+import { remindedOf } from './outcome-reminder'
 import { once } from './reminders'
 
 /**
@@ -35,12 +35,7 @@ export async function remindFollowUps(deps: Deps): Promise<{ consultants: number
     const dueDay = atJst(due, 0, 0)
     const mail = () =>
       outcomeMails.followUpDue(deps.mailer, email, {
-        staffNickname: to.nickname,
-        ticketNumber: r.t.ticketNumber,
-        productName: r.t.productName,
-        reservationAt: r.t.reservationAt!,
-        memberName: r.m.deletedAt ? CANCELLED_NAME : `${r.m.memberLastname} ${r.m.memberFirstname}`.trim(),
-        supportType: r.t.supportType,
+        ...remindedOf(r, to.nickname),
         dueDay,
         link: `${deps.config.appOrigin}/staff/past?filter=UNSOLVED`,
       })

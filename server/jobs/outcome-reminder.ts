@@ -5,7 +5,7 @@ import type { Deps } from '../services/deps'
 import { awaitingOutcome, endSql } from '../services/staff/deadlines'
 import { CANCELLED_NAME } from '../services/staff/consultations'
 import { consultantAddress } from '../mail/consultant-mails'
-import { outcomeMails } from '../mail/outcome-mails'
+import { outcomeMails, type RemindedConsultation } from '../mail/outcome-mails'
 import type { JobDefinition } from './engine'
 import { once } from './reminders'
 
@@ -15,6 +15,16 @@ import { once } from './reminders'
  * the grace period (OUTCOME_GRACE_HOURS, at least an hour).
  */
 export const OUTCOME_REMINDER_AFTER_MINUTES = 30
+
+/** The consultation as a reminder to its consultant names it (the member as the staff views show them). */
+export const remindedOf = (r: { t: typeof tickets.$inferSelect; m: typeof members.$inferSelect }, staffNickname: string): RemindedConsultation => ({
+  staffNickname,
+  ticketNumber: r.t.ticketNumber,
+  productName: r.t.productName,
+  reservationAt: r.t.reservationAt!,
+  memberName: r.m.deletedAt ? CANCELLED_NAME : `${r.m.memberLastname} ${r.m.memberFirstname}`.trim(),
+  supportType: r.t.supportType,
+})
 
 /**
  * Overdue outcomes (docs/server.md "The consultation loop", docs/decisions.md 85): a consultation
@@ -53,12 +63,7 @@ export async function remindOverdueOutcomes(deps: Deps): Promise<{ consultants: 
     const email = to.email
     const mail = () =>
       outcomeMails.outcomeOverdue(deps.mailer, email, {
-        staffNickname: to.nickname,
-        ticketNumber: r.t.ticketNumber,
-        productName: r.t.productName,
-        reservationAt: r.t.reservationAt!,
-        memberName: r.m.deletedAt ? CANCELLED_NAME : `${r.m.memberLastname} ${r.m.memberFirstname}`.trim(),
-        supportType: r.t.supportType,
+        ...remindedOf(r, to.nickname),
         endAt: r.endAt,
         dueAt: new Date(r.endAt.getTime() + graceMs),
         link: `${deps.config.appOrigin}/staff/past?filter=NO_OUTCOME`,

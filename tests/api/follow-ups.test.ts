@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalDate } from '@js-joda/core'
 import { parseConfig } from '../../server/config'
-import { businessHolidays, staff, tickets } from '../../server/db/schema'
+import { businessHolidays } from '../../server/db/schema'
 import type { JobEngine } from '../../server/jobs/engine'
 import { followUpReminderJob } from '../../server/jobs/follow-up-reminder'
 import { addBusinessDays } from '../../server/services/staff/deadlines'
 import { createHarness, NOW, type Harness } from './harness'
-import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
+import { bookedWithMailableConsultant, staffAccount, staffGet, staffPost } from './staff-harness'
 
 // Follow-ups (docs/decisions.md 85, docs/server.md "The consultation loop"): 未解決 sets a due day
 // FOLLOW_UP_BUSINESS_DAYS (3) business days later, skipping the business holidays (weekends are
@@ -38,13 +37,9 @@ const unsolved = async (ticketNumber: string, at: string) => {
   return r.body.consultation as { followUpDue: string | null }
 }
 
-async function booked(reservationTime: string) {
+const booked = (reservationTime: string) => {
   h.clock.set(NOW)
-  const member = await h.member('fresh')
-  const { ticketNumber } = await buySupport(h, member, { reservationTime, staffId: null })
-  const [t] = await h.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
-  await h.db.update(staff).set({ email: `cs-${t.staffId!.toLowerCase()}@example.com` }).where(eq(staff.staffId, t.staffId!))
-  return { member, ticketNumber, staffId: t.staffId! }
+  return bookedWithMailableConsultant(h, reservationTime)
 }
 
 describe('business days', () => {

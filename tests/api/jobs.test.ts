@@ -119,12 +119,13 @@ describe('the server’s own jobs when the clock moves', () => {
     h.clock.set(at('2025-06-13T01:00:00Z'))
     const horizonBefore = await shiftsFrom('2025-07-07T15:00:00Z') // from 2025-07-08 JST: beyond the first horizon
     const runs = await engine.runDue()
-    expect(runs.map((r) => [r.name, r.state]).sort()).toEqual([['purchase-sweep', 'completed'], ['reminder-soon', 'completed'], ['shift-extension', 'completed']])
+    // 10:00 JST is also a quarter hour (outcome-reminder) but not 10 past (follow-up-reminder).
+    expect(runs.map((r) => [r.name, r.state]).sort()).toEqual([['outcome-reminder', 'completed'], ['purchase-sweep', 'completed'], ['reminder-soon', 'completed'], ['shift-extension', 'completed']])
     expect(await shiftsFrom('2025-07-07T15:00:00Z')).toBeGreaterThan(horizonBefore)
     // Half past: not the shift extension, and the shifts stay as they are (idempotent).
     const written = await shiftsFrom('2025-06-10T00:00:00Z')
     h.clock.set(at('2025-06-13T01:30:00Z'))
-    expect((await engine.runDue()).map((r) => r.name)).toEqual(['purchase-sweep', 'reminder-soon'])
+    expect((await engine.runDue()).map((r) => r.name).sort()).toEqual(['outcome-reminder', 'purchase-sweep', 'reminder-soon'])
     expect(await shiftsFrom('2025-06-10T00:00:00Z')).toBe(written)
     h.clock.set(NOW)
   })

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Ticket } from '../../contract/entities'
 import { noCallReportMessages } from '../../contract/messages'
 import { ticketLabel } from '../../contract/ticket-rules'
-import { auditLog, staff, tickets } from '../../server/db/schema'
+import { auditLog } from '../../server/db/schema'
 import type { JobEngine } from '../../server/jobs/engine'
 import { outcomeReminderJob } from '../../server/jobs/outcome-reminder'
 import { createHarness, NOW, type Harness } from './harness'
-import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
+import { bookedWithMailableConsultant, staffAccount, staffGet, staffPost } from './staff-harness'
 
 // Overdue outcomes and the "no call came" report (docs/decisions.md 85–86, docs/server.md "The
 // consultation loop"): the consultant is reminded once after the end, the member's card reads 確認中
@@ -35,14 +35,9 @@ const numbers = (list: { ticketNumber: string }[]) => list.map((c) => c.ticketNu
 const deskToday = async () => (await staffGet(h, 'desk-today', { token: op.token })).body
 const overduePast = async () => numbers((await staffGet(h, 'past-consultations', { token: op.token, query: { filter: 'OVERDUE', pageSize: 50 } })).body.consultations)
 
-/** A consultation booked with a consultant who has a mail address. */
-async function booked(reservationTime: string) {
+const booked = (reservationTime: string) => {
   h.clock.set(NOW)
-  const member = await h.member('fresh')
-  const { ticketNumber } = await buySupport(h, member, { reservationTime, staffId: null })
-  const [t] = await h.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
-  await h.db.update(staff).set({ email: `cs-${t.staffId!.toLowerCase()}@example.com` }).where(eq(staff.staffId, t.staffId!))
-  return { member, ticketNumber, staffId: t.staffId! }
+  return bookedWithMailableConsultant(h, reservationTime)
 }
 
 describe('overdue outcomes', () => {

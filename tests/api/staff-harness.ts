@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { StaffRole } from '../../contract/staff-calls'
 import { grantRole } from '../../server/services/staff/accounts'
+import { eq } from 'drizzle-orm'
+import { staff, tickets } from '../../server/db/schema'
 import type { Harness } from './harness'
 
 /** The `npm run staff` command's actor: how tests make staff accounts without an operator. */
@@ -42,4 +44,17 @@ export async function buySupport(h: Harness, member: { token: string }, o: { res
   })
   if (r.status !== 200) throw new Error(`charge: ${r.status} ${JSON.stringify(r.body)}`)
   return r.body as { ticketNumber: string; receiptNumber: string }
+}
+
+/**
+ * A new member's consultation booked 指名なし at `reservationTime` (bought at the harness's
+ * current clock), its consultant given a mail address (`cs-<staff id>@example.com`) so the
+ * consultant's reminders can be read.
+ */
+export async function bookedWithMailableConsultant(h: Harness, reservationTime: string) {
+  const member = await h.member('fresh')
+  const { ticketNumber } = await buySupport(h, member, { reservationTime, staffId: null })
+  const [t] = await h.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
+  await h.db.update(staff).set({ email: `cs-${t.staffId!.toLowerCase()}@example.com` }).where(eq(staff.staffId, t.staffId!))
+  return { member, ticketNumber, staffId: t.staffId! }
 }
