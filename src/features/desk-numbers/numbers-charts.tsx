@@ -11,7 +11,7 @@ import { deskCommonText as c, deskNumbersText as t } from '../../text/desk'
 // the desk's numbers route imports it: the library lives in that route's chunk alone.
 
 const color = (token: string) => `var(--chakra-colors-${token.replace('.', '-')})`
-const palette = { net: color('teal.500'), discount: color('orange.400'), refunds: color('red.400'), booked: color('blue.500'), shift: color('gray.300'), line: color('purple.500') }
+const palette = { net: color('teal.500'), discount: color('orange.400'), refunds: color('red.400'), booked: color('blue.500'), shift: color('gray.300'), line: color('gray.700') }
 const outcomeColors = [color('green.500'), color('orange.400'), color('red.400'), color('gray.400')]
 const yenTick = (v: number) => (Math.abs(v) >= 10_000 ? `${(v / 10_000).toLocaleString('ja-JP')}万` : v.toLocaleString('ja-JP'))
 const yenTooltip = (v: unknown) => formatYen(Number(v))

@@ -1,4 +1,6 @@
-import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
+import { Table } from '../../ui/later-recipes/table'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { DeskNumbersResponse, NumbersTrend } from '../../../contract/desk-calls'
 import { DESK_EXPORT_KINDS, type DeskExportKind } from '../../../contract/file-calls'
