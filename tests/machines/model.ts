@@ -1,6 +1,6 @@
 import type { AnyStateMachine, EventObject, AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
-import { isBoundary } from './boundaries'
+import { companionsOf, isBoundary } from './boundaries'
 
 // Path generation for every chart. One config per machine names the data each event can carry
 // and the outcomes each invoked actor can have; from it we build a test model with xstate/graph and
@@ -207,7 +207,7 @@ export function boundaryCases(config: ModelConfig): BoundaryCase[] {
   for (const [type, cases] of Object.entries(config.events)) {
     for (const c of cases.filter(isBoundary)) {
       const payload = JSON.stringify(c)
-      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
+      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c, ...companionsOf(c)] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
     }
   }
   for (const { id, src } of invokes(config.machine)) {
