@@ -25,7 +25,7 @@ type Any = any // eslint-disable-line @typescript-eslint/no-explicit-any
 /** `equivalent`: the mutant cannot change what the member sees or what is sent (reason). */
 export type Mutant = { kind: 'target' | 'action' | 'guard'; where: string; apply: (config: Any) => void; equivalent?: string }
 /** `loops`: the mutant's eventless transitions form a cycle (the states of it): not run, left out. */
-export type MutantResult = { mutant: Mutant; caught: boolean; byError?: string; violation?: string; invalid?: string; equivalent?: string; loops?: string }
+export type MutantResult = { mutant: Mutant; caught: boolean; byError?: string; violation?: string; invalid?: string; equivalent?: string; loops?: string; truncated?: boolean }
 
 /** Deep copy of plain objects and arrays; functions and class instances are shared. */
 const clone = (x: Any): Any =>
@@ -185,9 +185,12 @@ export async function runMutant(spec: ChartSpec, mutant: Mutant, reference: Test
   // would never settle), left out and counted apart.
   const loops = eventlessCycle(machine)
   if (loops && !eventlessCycle(spec.configs[0].machine)) return { mutant, caught: false, loops }
+  // A mutant whose graph grows past an entry's traversal limit is judged on the part explored (and
+  // on the reference paths): never caught by the limit alone.
+  let truncated = false
   try {
-    const found = await checkChart(spec.configs.map((c) => ({ ...c, machine })), spec.rules, spec.provide, { firstOnly: true, reference })
-    return { mutant, caught: found.length > 0, violation: found[0] }
+    const found = await checkChart(spec.configs.map((c) => ({ ...c, machine })), spec.rules, spec.provide, { firstOnly: true, reference, onTruncated: () => { truncated = true } })
+    return { mutant, caught: found.length > 0, violation: found[0], ...(truncated ? { truncated } : {}) }
   } catch (e) {
     return { mutant, caught: true, byError: (e as Error).message.split('\n')[0] }
   }
@@ -239,10 +242,11 @@ async function main() {
     const looping = all.filter((r) => r.loops).length
     const c = results.filter((r) => r.caught).length
     const byError = results.filter((r) => r.byError).length
+    const cut = results.filter((r) => r.truncated).length
     total += results.length
     caught += c
     if (!args.includes('--quiet')) console.error(`${flow}: ${c}/${results.length} caught (${pct(c, results.length)})`)
-    const notes = [equivalent ? `${equivalent} equivalent left out` : '', looping ? `${looping} looping left out` : '', byError ? `${byError} by error` : ''].filter(Boolean)
+    const notes = [equivalent ? `${equivalent} equivalent left out` : '', looping ? `${looping} looping left out` : '', byError ? `${byError} by error` : '', cut ? `${cut} judged on a graph cut at its traversal limit` : ''].filter(Boolean)
     rows.push([flow, String(results.length), String(c), pct(c, results.length), [...notes, `${((Date.now() - started) / 1000).toFixed(1)} s`].join(', ')])
     for (const r of results.filter((x) => !x.caught)) survivors.push(`${flow}: ${r.mutant.kind} ${r.mutant.where}`)
     for (const r of all.filter((x) => x.loops)) loopers.push(`${flow}: ${r.mutant.kind} ${r.mutant.where} (${r.loops})`)

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
-import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
  * Cancelling membership (product.md §4, §5 Cancel account, §7 analytics, §8).
@@ -84,7 +84,7 @@ export const cancelAccountMachine = setup({
         onDone: { target: 'signingOut', actions: 'trackCancellation' },
         onError: [
           { guard: 'hasUnusedTickets', target: 'editing', actions: 'markUnusedTickets' },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },

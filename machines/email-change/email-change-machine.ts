@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { EmailChangeRequest } from '../../contract/calls'
-import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
+import { failureCodeParams, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors } from '../shared/form-errors'
 
 /**
@@ -91,7 +91,7 @@ export const emailChangeMachine = setup({
         onError: [
           { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },

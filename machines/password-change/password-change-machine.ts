@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xsta
 import * as v from 'valibot'
 import { PasswordChangeForm } from '../../contract/calls'
 import { fieldMessages } from '../../contract/messages'
-import { failureCode, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, isClientFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
@@ -130,7 +130,7 @@ export const passwordChangeMachine = setup({
         onDone: { target: 'signingOut' },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },

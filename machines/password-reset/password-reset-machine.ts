@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../../contract/calls'
-import { failureCode, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
+import { failureCodeParams, isClientFailure, isRateLimitedFailure } from '../shared/api-failure'
 import { formErrors, visibleErrors } from '../shared/form-errors'
 
 /**
@@ -134,7 +134,7 @@ export const passwordResetMachine = setup({
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // product.md §8: reset request 4xx → メンバーが見つかりません
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-              { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+              { target: '#passwordReset.toError', actions: { type: 'goToError', params: failureCodeParams } },
             ],
           },
         },
@@ -161,7 +161,7 @@ export const passwordResetMachine = setup({
               { guard: 'isRateLimited', target: 'editing', actions: 'markRateLimited' },
               // product.md §8: reset 4xx → パスワード再発行ができません… with a contact hint
               { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-              { target: '#passwordReset.toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+              { target: '#passwordReset.toError', actions: { type: 'goToError', params: failureCodeParams } },
             ],
           },
         },

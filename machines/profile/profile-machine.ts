@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { UserUpdateRequest, type Member } from '../../contract/calls'
-import { failureCode, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, isClientFailure } from '../shared/api-failure'
 import { formErrors } from '../shared/form-errors'
 
 /**
@@ -66,7 +66,7 @@ export const profileMachine = setup({
       invoke: {
         src: 'loadMember',
         onDone: { target: 'editing', actions: { type: 'useMember', params: ({ event }) => ({ member: event.output }) } },
-        onError: { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
       },
     },
     editing: {
@@ -83,7 +83,7 @@ export const profileMachine = setup({
         onDone: { target: 'editing', actions: [{ type: 'useMember', params: ({ event }) => ({ member: event.output }) }, 'markSaved'] },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: 'markRejected' },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Product, Ticket } from '../../contract/entities'
 import { RATING_COMMENT_MAX } from '../../contract/fields'
-import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
  * Rating and tip (product.md §2 /rating, §4 Rating, §5 Rating, §8 rating errors).
@@ -129,7 +129,7 @@ export const ratingMachine = setup({
         onError: [
           { guard: 'isAlreadyRated', target: 'toError', actions: { type: 'goToError', params: { code: 'rating' } } },
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },
@@ -138,7 +138,7 @@ export const ratingMachine = setup({
       invoke: {
         src: 'loadTips',
         onDone: { target: 'editing', actions: assign({ tips: ({ event }) => event.output }) },
-        onError: { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
       },
     },
     editing: {
@@ -191,7 +191,7 @@ export const ratingMachine = setup({
         // product.md §8: rating post 4xx → error `rating`; others → their status.
         onError: [
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: 'rating' } } },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },

@@ -1,11 +1,12 @@
 import type { Ticket } from '../../contract/entities'
 import { parseReservationTime } from '../../contract/reservation-time'
-import { savedBand, savedDay, type PurchaseState } from './saved-slot'
-import { bandOfHour, reservationTimeOf, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
+import { savedBand, savedChoice, savedDay, type PurchaseState } from './saved-slot'
+import { bandOfHour, landingBand, nextOpenDay, reservationTimeOf, type Band, type DateMove, type ScheduleView, type SlotChoice } from './schedule-slots'
 
 /**
- * What the reservation-change chart remembers, and where it starts: beside the chart
- * (machines/reservation-change/reservation-change-machine.ts) so the chart file keeps only states and arrows.
+ * What the reservation-change chart remembers, where it starts, and how each arrow of `placingDay`
+ * changes it: beside the chart (machines/reservation-change/reservation-change-machine.ts) so the
+ * chart file keeps only states and arrows. Every function here is pure: context in, changes out.
  */
 
 export type ReservationChangeInput = { ticketNumber?: string; productId?: string; today: string; saved?: PurchaseState | null }
@@ -77,6 +78,48 @@ export function openOnReservation(context: ReservationChangeContext, ticket: Tic
     band: (at && bandOfHour(at.hour)) || context.band,
   }
 }
+
+type Changes = Partial<ReservationChangeContext>
+
+/** The server served another day than asked (holiday, not served): ask for that day, saying why once. */
+export const reloadServedDay = (context: ReservationChangeContext): Changes => ({
+  date: context.loaded!.schedule.selectDate,
+  moved: context.moved ?? { from: context.date, reason: context.loaded!.holidays.includes(context.date) ? 'holiday' : 'closed' },
+})
+
+/** Landing on a full day: try the next open day, keeping the first day looked at. */
+export const seekNextDay = (context: ReservationChangeContext): Changes => ({
+  date: nextOpenDay(context.loaded!.schedule.selectDate, context.loaded!.holidays),
+  firstView: context.firstView ?? context.loaded,
+  moved: context.moved ?? { from: context.date, reason: 'full' },
+})
+
+/** No day of the window has a free cell: show the first day looked at, with its empty state. */
+export const showFirstDayLooked = (context: ReservationChangeContext): Changes => {
+  const view = context.firstView ?? context.loaded!
+  return { view, loaded: null, date: view.schedule.selectDate, seeking: false, firstView: null, moved: null }
+}
+
+/** Back from /buy with the saved cell still open: show the day with that cell selected. */
+export const showWithSavedSlot = (context: ReservationChangeContext): Changes => ({
+  view: context.loaded,
+  loaded: null,
+  choice: savedChoice(context.loaded!, context.saved!),
+  saved: null,
+})
+
+/**
+ * Show the day just loaded. Landing, a band without a free cell gives way to the first band with
+ * one; a saved slot (only ever kept when not landing) is forgotten, open or gone.
+ */
+export const showLoaded = (context: ReservationChangeContext): Changes => ({
+  view: context.loaded,
+  loaded: null,
+  band: context.seeking ? landingBand(context.loaded!, context.band) : context.band,
+  saved: null,
+  seeking: false,
+  firstView: null,
+})
 
 /** The chosen slot as the /support/staff → /buy hand-off (savePurchaseState). */
 export const purchaseStateOf = (context: ReservationChangeContext): PurchaseState => ({

@@ -1,10 +1,15 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Ticket } from '../../contract/entities'
-import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, failureMessage, isClientFailure } from '../shared/api-failure'
 import {
   initialContext,
   openOnReservation,
   purchaseStateOf,
+  reloadServedDay,
+  seekNextDay,
+  showFirstDayLooked,
+  showLoaded,
+  showWithSavedSlot,
   updateInputOf,
   type ReservationChangeContext,
   type ReservationChangeEvent,
@@ -12,7 +17,7 @@ import {
   type UpdateReservationInput,
 } from './reservation-change-context'
 import { savedChoice, type PurchaseState } from './saved-slot'
-import { isSlotOpen, landingBand, laterDayMayHaveRoom, nextOpenDay, nobodyAvailable, type ScheduleView } from './schedule-slots'
+import { isSlotOpen, laterDayMayHaveRoom, nobodyAvailable, type ScheduleView } from './schedule-slots'
 
 export type { ReservationChangeContext, ReservationChangeEvent, ReservationChangeInput, UpdateReservationInput } from './reservation-change-context'
 
@@ -37,8 +42,6 @@ export type { ReservationChangeContext, ReservationChangeEvent, ReservationChang
  * cell is looked for, and the band shown is the first with a free cell. `moved` says why the day
  * shown is not the one asked for (holiday, not served, full). Context: ./reservation-change-context.ts.
  */
-
-const errorCode = ({ event }: { event: { error?: unknown } }) => ({ code: failureCode(event.error) })
 
 export const reservationChangeMachine = setup({
   types: {
@@ -116,7 +119,7 @@ export const reservationChangeMachine = setup({
         onError: [
           { guard: 'isReservationTimeout', target: 'toError', actions: { type: 'goToError', params: { code: 'RESERVATION_TIMEOUT' } } },
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
-          { target: 'toError', actions: { type: 'goToError', params: errorCode } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },
@@ -125,7 +128,7 @@ export const reservationChangeMachine = setup({
         src: 'loadProduct',
         input: ({ context }) => ({ productId: context.productId! }),
         onDone: { target: 'loadingSchedule', actions: assign({ minutesToSupport: ({ event }) => event.output.minutesToSupport }) },
-        onError: { target: 'toError', actions: { type: 'goToError', params: errorCode } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
       },
     },
     loadingSchedule: {
@@ -137,56 +140,21 @@ export const reservationChangeMachine = setup({
         // product.md §8 schedule load.
         onError: [
           { guard: 'isMinutesNone', target: 'toMenu', actions: 'goToMenu' },
-          { target: 'toError', actions: { type: 'goToError', params: errorCode } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },
     // Transient: decides whether the day just loaded is the one to show.
     placingDay: {
       always: [
-        {
-          guard: 'servedOtherDate',
-          target: 'loadingSchedule',
-          actions: assign(({ context }) => ({
-            date: context.loaded!.schedule.selectDate,
-            moved: context.moved ?? { from: context.date, reason: context.loaded!.holidays.includes(context.date) ? 'holiday' : 'closed' },
-          })),
-        },
-        {
-          guard: 'keepsSeeking',
-          target: 'loadingSchedule',
-          actions: assign(({ context }) => ({
-            date: nextOpenDay(context.loaded!.schedule.selectDate, context.loaded!.holidays),
-            firstView: context.firstView ?? context.loaded,
-            moved: context.moved ?? { from: context.date, reason: 'full' as const },
-          })),
-        },
-        {
-          // Nothing free in the whole window: show the first day looked at, with its empty state.
-          guard: 'seekExhausted',
-          target: 'choosing',
-          actions: assign(({ context }) => {
-            const view = context.firstView ?? context.loaded!
-            return { view, loaded: null, date: view.schedule.selectDate, seeking: false, firstView: null, moved: null }
-          }),
-        },
-        {
-          guard: 'isSavedSlotOpen',
-          target: 'choosing',
-          actions: assign(({ context }) => ({ view: context.loaded, loaded: null, choice: savedChoice(context.loaded!, context.saved!), saved: null })),
-        },
-        { guard: 'hasSaved', target: 'choosing', actions: [assign(({ context }) => ({ view: context.loaded, loaded: null, saved: null })), 'notifySavedSlotGone', 'forgetSavedSlot'] },
-        {
-          // Landing: a band without a free cell gives way to the first band with one.
-          target: 'choosing',
-          actions: assign(({ context }) => ({
-            view: context.loaded,
-            loaded: null,
-            band: context.seeking ? landingBand(context.loaded!, context.band) : context.band,
-            seeking: false,
-            firstView: null,
-          })),
-        },
+        { guard: 'servedOtherDate', target: 'loadingSchedule', actions: assign(({ context }) => reloadServedDay(context)) },
+        { guard: 'keepsSeeking', target: 'loadingSchedule', actions: assign(({ context }) => seekNextDay(context)) },
+        // Nothing free in the whole window: show the first day looked at, with its empty state.
+        { guard: 'seekExhausted', target: 'choosing', actions: assign(({ context }) => showFirstDayLooked(context)) },
+        { guard: 'isSavedSlotOpen', target: 'choosing', actions: assign(({ context }) => showWithSavedSlot(context)) },
+        { guard: 'hasSaved', target: 'choosing', actions: [assign(({ context }) => showLoaded(context)), 'notifySavedSlotGone', 'forgetSavedSlot'] },
+        // Landing: a band without a free cell gives way to the first band with one.
+        { target: 'choosing', actions: assign(({ context }) => showLoaded(context)) },
       ],
     },
     choosing: {
@@ -237,7 +205,7 @@ export const reservationChangeMachine = setup({
             // reload the day so the taken cell shows as unavailable.
             onError: [
               { guard: 'isClientError', target: '#reservationChange.loadingSchedule', actions: assign({ slotTaken: true, choice: null }) },
-              { target: '#reservationChange.toError', actions: { type: 'goToError', params: errorCode } },
+              { target: '#reservationChange.toError', actions: { type: 'goToError', params: failureCodeParams } },
             ],
           },
         },

@@ -37,8 +37,9 @@ export const isUnansweredFailure = (error: unknown): boolean =>
  */
 export const isGatewayFailure = (error: unknown): boolean => (GATEWAY_STATUSES as readonly number[]).includes(failureStatus(error)) && !isUnansweredFailure(error)
 
-/** The `code` for `/error?code=` of a failed call: its status as text. */
-export const failureCode = (error: unknown): string => String(failureStatus(error))
 
 /** The server's `{ message }` of a failed call, '' when there is none. */
 export const failureMessage = (error: unknown): string => (error instanceof Error ? error.message : '')
+
+/** `goToError`'s params for a failed call's event: the `code` for `/error?code=`, its status as text. */
+export const failureCodeParams = ({ event }: { event: { error?: unknown } }): { code: string } => ({ code: String(failureStatus(event.error)) })

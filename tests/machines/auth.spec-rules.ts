@@ -3,6 +3,7 @@
 // member goes, what the header and the login form show, when the page must wait (tag `busy`).
 import { authMachine } from '../../machines/auth/auth-machine'
 import { ApiError } from '../../src/api/api-error'
+import { boundaryWith, textsAround } from './boundaries'
 import { actions, expectGoes, expectSent, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 type Phase = 'unknown' | 'restoring' | 'out' | 'calling' | 'signing' | 'loading' | 'discarding' | 'in' | 'confirming' | 'signingOut' | 'ending'
@@ -103,7 +104,16 @@ export const spec: ChartSpec = {
       machine: authMachine,
       events: {
         'identity.changed': [{ user }, { user: null }],
-        'form.change': [{ field: 'email', value: ' demo@example.com ' }, { field: 'password', value: 'demo1234' }, { field: 'email', value: '' }],
+        'form.change': [
+          { field: 'email', value: ' demo@example.com ' },
+          { field: 'password', value: 'demo1234' },
+          { field: 'email', value: '' },
+          // Login needs both values present, nothing more (product.md §5 "Login"): boundary values
+          // (boundaries.ts) at that edge, each with the other field filled — a password of 0, 1 and 2
+          // characters; an address empty, of one space (empty once trimmed) and of one character.
+          ...boundaryWith(() => [{ field: 'email', value: ' demo@example.com ' }], ...textsAround(1, 'a').map((value) => ({ field: 'password', value }))),
+          ...boundaryWith(() => [{ field: 'password', value: 'demo1234' }], ...['', ' ', 'a', ' a '].map((value) => ({ field: 'email', value }))),
+        ],
         'form.submit': [{}, { redirectTo: '/purchase-list?year=2025' }],
         'member.updated': [{ member: { ...member, memberLastname: '佐藤' } }],
         'logout.request': [{}], 'logout.confirm': [{}], 'logout.cancel': [{}], 'session.end': [{}],

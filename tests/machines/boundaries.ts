@@ -22,6 +22,7 @@ import type { ModelConfig } from './model'
  */
 
 const marked = new WeakSet<object>()
+const companions = new WeakMap<object, Array<Record<string, unknown>>>()
 
 /** Marks event cases or actor outcomes (errors, outputs) as boundary values; returns them. */
 export function boundary<T extends object>(...cases: T[]): T[] {
@@ -30,11 +31,31 @@ export function boundary<T extends object>(...cases: T[]): T[] {
 }
 export const isBoundary = (value: unknown): boolean => typeof value === 'object' && value !== null && marked.has(value)
 
+/**
+ * Boundary values of one field of a form that starts empty, each with the cases of the same event
+ * that make the rest of the form valid (`with(value)`: the other fields, a confirmation equal to
+ * the value). A boundary value's graph has it as the only case of its event, so a new password of
+ * exactly 12 characters could never be confirmed nor sent: its own graph keeps these cases too.
+ */
+export function boundaryWith<T extends Record<string, unknown>>(make: (value: T) => Array<Record<string, unknown>>, ...cases: T[]): T[] {
+  for (const c of cases) companions.set(c, make(c))
+  return boundary(...cases)
+}
+/** The cases a boundary value's own graph keeps beside it (`boundaryWith`); none for `boundary`. */
+export const companionsOf = (value: object): Array<Record<string, unknown>> => companions.get(value) ?? []
+
 /** Just under, at and just over a limit (`step`: the unit of the value, 1 by default). */
 export const around = (limit: number, step = 1): number[] => [limit - step, limit, limit + step]
 
 /** Texts of just under, exactly and just over `max` characters (of `char`, a full-width あ by default). */
 export const textsAround = (max: number, char = 'あ'): string[] => around(max).map((n) => char.repeat(n))
+
+/** Texts one under, exactly at and one over both ends of a length range `min`–`max` (none shorter than ''). */
+export const textsAroundRange = (min: number, max: number, char = 'a'): string[] =>
+  [...new Set([...around(min), ...around(max)])].filter((n) => n >= 0).map((n) => char.repeat(n))
+
+/** Addresses of just under, exactly and just over `max` characters (a long local part at example.com). */
+export const emailsAround = (max: number): string[] => around(max).map((n) => `${'a'.repeat(n - '@example.com'.length)}@example.com`)
 
 /** `HH:MM` of a minute of the day. */
 export const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`

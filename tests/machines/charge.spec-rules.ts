@@ -70,7 +70,12 @@ export const spec: ChartSpec = {
       outcomes: {
         charge: {
           done: [response],
-          error: [new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'STAFF_ASSING_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), ...boundary(...GATEWAY_STATUSES.map((status) => new ApiError(status, 'gateway')), new ApiError(Math.min(...GATEWAY_STATUSES) - 1, 'Not Implemented'), new ApiError(Math.max(...GATEWAY_STATUSES) + 1, 'HTTP Version Not Supported'))],
+          error: [
+            new ApiError(429, 'RATE_LIMITED'), new ApiError(402, 'CARD_DECLINED'), new ApiError(400, 'STAFF_DENY'), new ApiError(400, 'STAFF_ASSING_DENY'), new ApiError(400, 'DENY_COUPON'), new TypeError('Failed to fetch'), new ApiError(500, 'boom'),
+            // Only a 429 is sent again: its neighbours end the charge at once (boundaries.ts).
+            ...boundary(new ApiError(428, 'Precondition Required'), new ApiError(430, 'unassigned')),
+            ...boundary(...GATEWAY_STATUSES.map((status) => new ApiError(status, 'gateway')), new ApiError(Math.min(...GATEWAY_STATUSES) - 1, 'Not Implemented'), new ApiError(Math.max(...GATEWAY_STATUSES) + 1, 'HTTP Version Not Supported')),
+          ],
         },
       },
       serialize: (s) => JSON.stringify([s.value, (s.context as Any).tries]),

@@ -9,6 +9,8 @@ import { amountDue } from '../../machines/checkout/checkout-context'
 import { checkoutMachine, initialCheckoutContext, type CheckoutLoaded } from '../../machines/checkout/checkout-machine'
 import { ApiError } from '../../src/api/api-error'
 import type { ChargeRequest, ChargeResponse } from '../../contract/calls'
+import { CONCERN_MAX } from '../../contract/fields'
+import { boundary, textsAround } from './boundaries'
 import type { ModelConfig } from './model'
 import { actions, calls, destinations, httpStatus, isClient, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { attempt, loaded, loadedFree, loadedNoSlot, loadedSaved, params, response } from './checkout-fixtures'
@@ -136,6 +138,15 @@ const configs: ModelConfig[] = [
     serialize: (s) => identity(s, cardParts(s.context) + (s.context.form.holderName !== '' ? 1 : 0), s.context.tokenError !== null, Math.min(s.context.attempts, 2)),
   },
   {
+    // The concern text's boundary values (boundaries.ts): CONCERN_MAX characters, one under and one
+    // over, each typed on a form that is otherwise payable (a saved card, no coupon to offer), so
+    // each is one pay from the charge, and the one over keeps pay disabled.
+    machine,
+    events: { 'pay.submit': [{}], 'concern.change': [{ value: 'PCが遅い' }, ...boundary(...textsAround(CONCERN_MAX).map((value) => ({ value })))] },
+    outcomes: { readAttemptOutcome: attemptOutcome, readStoredAttempt: fresh, loadCheckout: { done: [{ ...loadedSaved, coupons: [] }], error: [] }, couponCheck, cardPayment, charge: { done: [charged], error: [] } },
+    serialize: (s) => identity(s, s.context.form.concernText.length),
+  },
+  {
     // What charge-data can answer (product.md §8) and a SUPPORT product opened without its slot (product.md §4).
     machine,
     events: {},
@@ -224,7 +235,7 @@ function payable(trail: Observation[]): boolean {
       else card.delete(e.element)
     }
   }
-  if (concern.length > 500 || !loadedOf(trail)) return false
+  if (concern.length > CONCERN_MAX || !loadedOf(trail)) return false
   const pay = paymentOf(trail)
   return !pay.needsCard || (card.size === 3 && /^[A-Za-z]+ [A-Za-z]+$/.test(name) && !nameError)
 }

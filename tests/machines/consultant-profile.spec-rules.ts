@@ -17,7 +17,7 @@ import { consultantProfileMachine } from '../../machines/consultant-profile/cons
 import { ApiError } from '../../src/api/api-error'
 import { around, boundary, textsAround } from './boundaries'
 import type { ModelConfig } from './model'
-import { expectCan, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
+import { expectCan, expectGoes, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 type Values = { nickname: string; age: string; gender: string; email: string; sortOrder: string; active: boolean }
 type Image = { file: unknown; name: string; size: number; type: string; previewUrl: string }
@@ -153,6 +153,8 @@ export const rules: SpecRules = {
     if (!same(after.sent, want)) out.push(`${event.type}${r ? ` (${r.call} ${r.ok ? 'ok' : 'failed'})` : ''}: expected calls ${JSON.stringify(want)}, sent ${JSON.stringify(after.sent)}`)
     if (now.position === 'created') {
       if (!after.done) out.push('a consultant added: the page must go to their own page (the chart ends)')
+      // Their own page, by the staff id the server gave them (a mutant that only ended the chart kept the operator on a blank form).
+      if (r?.call === 'saveProfile') out.push(...expectGoes(after, [{ action: 'goToConsultant', params: { staffId: (r.output as { staffId: string }).staffId } }], 'a consultant added'))
       return out
     }
     if (after.done) out.push('the profile page never ends on its own')

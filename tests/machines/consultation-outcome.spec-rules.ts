@@ -171,7 +171,8 @@ export const spec: ChartSpec = {
     // The graph walks about 300 states × 30 events: above the default traversal limit.
     // Both values of the ご連絡なし flag of a consultation not yet resolved (boundaries.ts).
     ...flagConfigs([false, true], (noContact) => ({ machine: consultationOutcomeMachine, input: input('UNSUPPORTED', null, noContact), events, outcomes, serialize, limit: 20_000 })),
-    { machine: consultationOutcomeMachine, input: input('UNSOLVED', INITIAL_NOTE), events, outcomes, serialize, limit: 20_000 },
+    // And of one already unsolved, with its case note (a ご連絡なし recorded before it was unsolved).
+    ...flagConfigs([false, true], (noContact) => ({ machine: consultationOutcomeMachine, input: input('UNSOLVED', INITIAL_NOTE, noContact), events, outcomes, serialize, limit: 20_000 })),
   ],
   rules: {
     afterStep(view) {

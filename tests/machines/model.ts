@@ -1,6 +1,6 @@
 import type { AnyStateMachine, EventObject, AnyMachineSnapshot } from 'xstate'
 import { TestModel, type TestPath } from 'xstate/graph'
-import { isBoundary } from './boundaries'
+import { companionsOf, isBoundary } from './boundaries'
 
 // Path generation for every chart. One config per machine names the data each event can carry
 // and the outcomes each invoked actor can have; from it we build a test model with xstate/graph and
@@ -53,17 +53,41 @@ function candidateEvents(config: ModelConfig): EventObject[] {
 
 const defaultSerialize = (s: AnyMachineSnapshot) => JSON.stringify(s.value)
 
+/** The traversal limit of a config: about the states explored times the events tried in each. */
+export const traversalLimit = (config: ModelConfig) => config.limit ?? 5000
+
+/**
+ * The chart's test model. Its graph is explored breadth first, and past the config's traversal
+ * limit no further state is explored: the states found so far (the nearest to the start) keep
+ * their transitions, the others are ends. xstate/graph's own limit would throw instead, and
+ * nothing would be judged: a mutant whose graph grew (an assign dropped, a counter never reset)
+ * was then "caught" by the error alone. The budget is spent once, on the first traversal; the
+ * model's later traversals (shortest paths, adjacency, simple paths) explore the same states in
+ * the same order, so every one sees the same graph. `truncated()` says whether the limit was hit.
+ */
 export function buildModel(config: ModelConfig) {
   const events = candidateEvents(config)
   const serialize = config.serialize ?? defaultSerialize
+  const explored = new Set<string>()
+  const budget = Math.max(1, Math.floor(traversalLimit(config) / Math.max(1, events.length)))
+  let truncated = false
+  const eventsOf = (s: AnyMachineSnapshot) => {
+    const key = serialize(s)
+    if (explored.has(key)) return events
+    if (explored.size >= budget) {
+      truncated = true
+      return []
+    }
+    explored.add(key)
+    return events
+  }
   const model = new TestModel(config.machine as Any, {
-    events: () => events,
+    events: eventsOf,
     serializeState: (s: Any) => serialize(s),
     serializeEvent: (e: Any) => JSON.stringify(e, (_k, v) => (v instanceof Error ? `${v.name}:${v.message}:${(v as Any).status ?? ''}` : v)),
-    limit: config.limit ?? 5000,
     input: config.input,
   } as Any)
-  return { model, events, serialize }
+  return { model, events, serialize, truncated: () => truncated }
 }
 
 const transitionKey = (t: Any) => `${t.source.id} ${t.eventType || 'always'}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : t.guard.type ?? 'guard'}]` : ''} → ${(t.target ?? []).map((n: Node) => n.id).join(',') || '(stays)'}`
@@ -96,10 +120,10 @@ function walk(config: ModelConfig, path: TestPath<Any, Any>, cov: Coverage) {
  * tests keep only the shortest paths that add coverage; `everyState` keeps one per serialized
  * state (the spec rules of observe.ts use it: a state's identity there includes the data entered).
  */
-export function generatePaths(config: ModelConfig, opts: { everyState?: boolean } = {}): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean } {
+export function generatePaths(config: ModelConfig, opts: { everyState?: boolean } = {}): { paths: TestPath<Any, Any>[]; coverage: Coverage; simplePaths: boolean; truncated: boolean } {
   // The boundary values (boundaries.ts) are left out of the whole graph, whose size is the product
   // of every case: each is walked in a graph of its own below.
-  const { model } = buildModel(withoutBoundaries(config))
+  const { model, truncated } = buildModel(withoutBoundaries(config))
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true } as Any)
   const serialize = config.serialize ?? defaultSerialize
   const cov: Coverage = { states: new Set(), transitions: new Set() }
@@ -144,12 +168,13 @@ export function generatePaths(config: ModelConfig, opts: { everyState?: boolean 
   // identity may merge with another case's (a comment of 500 characters and one of 20).
   // Without everyState (the browser models) only those that add coverage; the spec rules every one.
   const seen = new Set(paths.map(pathKey))
-  for (const p of boundaryPaths(config)) {
+  const bounds = boundaryPaths(config)
+  for (const p of bounds.paths) {
     if (seen.has(pathKey(p))) continue
     seen.add(pathKey(p))
     keep(p)
   }
-  return { paths, coverage: cov, simplePaths }
+  return { paths, coverage: cov, simplePaths, truncated: truncated() || bounds.truncated }
 }
 
 /** A boundary value of a config: an event case, or an actor's output or error, and the events that take it. */
@@ -182,7 +207,7 @@ export function boundaryCases(config: ModelConfig): BoundaryCase[] {
   for (const [type, cases] of Object.entries(config.events)) {
     for (const c of cases.filter(isBoundary)) {
       const payload = JSON.stringify(c)
-      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
+      out.push({ label: `${type} ${shortLabel(c)}`, restricted: { ...base, events: { ...base.events, [type]: [c, ...companionsOf(c)] } }, takes: (e) => e.type === type && payloadOf(e) === payload })
     }
   }
   for (const { id, src } of invokes(config.machine)) {
@@ -206,10 +231,11 @@ export const takesCase = (path: TestPath<Any, Any>, c: BoundaryCase) => path.ste
  * its actor), and of the shortest paths that take it, the shortest to each state of the chart
  * (its value, not the config's identity): the value typed, then submitted, sent, answered.
  */
-function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
+function boundaryPaths(config: ModelConfig): { paths: TestPath<Any, Any>[]; truncated: boolean } {
   const out: TestPath<Any, Any>[] = []
+  let truncatedAny = false
   for (const c of boundaryCases(config)) {
-    const { model, serialize } = buildModel(c.restricted)
+    const { model, serialize, truncated } = buildModel(c.restricted)
     const byState = new Map<string, TestPath<Any, Any>>()
     const taking = (model.getShortestPaths({ allowDuplicatePaths: true } as Any) as TestPath<Any, Any>[]).filter((p) => takesCase(p, c))
     for (const p of taking) {
@@ -238,8 +264,9 @@ function boundaryPaths(config: ModelConfig): TestPath<Any, Any>[] {
       }
     }
     out.push(...byState.values())
+    truncatedAny ||= truncated()
   }
-  return out
+  return { paths: out, truncated: truncatedAny }
 }
 
 /** Paths per boundary value at most (one to each state of the chart first): a graph of its own is small, its paths not always. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate'
 import type { TestPath } from 'xstate/graph'
-import { boundaryCases, coverageReport, generatePaths, takesCase, type ModelConfig, type Provide } from './model'
+import { boundaryCases, coverageReport, generatePaths, takesCase, traversalLimit, type ModelConfig, type Provide } from './model'
 import { readReferenceSet, referencePaths, sameAsReference } from './reference-paths'
 
 /*
@@ -224,7 +224,7 @@ export function judge(trail: Observation[], rules: SpecRules): string[] {
 /** Label of a path: its events in order. */
 export const pathLabel = (trail: Observation[]) => trail.slice(1).map(eventLabel).join(' → ') || 'start'
 
-type Entry = { config: ModelConfig; paths: TestPath<Any, Any>[]; coverage: ReturnType<typeof generatePaths>['coverage'] }
+type Entry = { config: ModelConfig; paths: TestPath<Any, Any>[]; coverage: ReturnType<typeof generatePaths>['coverage']; truncated: boolean }
 const entriesOf = (configs: ModelConfig | ModelConfig[]): Entry[] =>
   (Array.isArray(configs) ? configs : [configs]).map((config) => ({ config, ...generatePaths(config, { everyState: true }) }))
 
@@ -242,7 +242,7 @@ export async function checkChart(
   configs: ModelConfig | ModelConfig[],
   rules: SpecRules,
   provide?: Provide,
-  opts: { firstOnly?: boolean; reference?: TestPath<Any, Any>[][] } = {},
+  opts: { firstOnly?: boolean; reference?: TestPath<Any, Any>[][]; onTruncated?: (config: ModelConfig) => void } = {},
 ): Promise<string[]> {
   const out: string[] = []
   const list = Array.isArray(configs) ? configs : [configs]
@@ -259,7 +259,13 @@ export async function checkChart(
   }
   // The reference paths first: they are already generated, so a mutant caught there costs no graph.
   for (const [n, config] of list.entries()) if (await walk(config, opts.reference?.[n] ?? [], true)) return out
-  for (const config of list) if (await walk(config, generatePaths(config, { everyState: true }).paths, false)) return out
+  // A graph past its traversal limit (model.ts `buildModel`) still gives the paths to the states
+  // it explored: they are judged like any other, and the caller is told.
+  for (const config of list) {
+    const { paths, truncated } = generatePaths(config, { everyState: true })
+    if (truncated) opts.onTruncated?.(config)
+    if (await walk(config, paths, false)) return out
+  }
   return out
 }
 
@@ -311,6 +317,12 @@ export function describeSpec(configs: ModelConfig | ModelConfig[], rules: SpecRu
           expect(found.slice(0, 5).join('\n')).toBe('')
         })
       }
+    })
+    // Past its traversal limit a graph is explored only so far (model.ts `buildModel`): the paths
+    // found are judged above, and this says the rest of the chart was not.
+    it('explores its whole graph within each entry\'s traversal limit', () => {
+      const cut = entries.flatMap(({ config, truncated }, i) => (truncated ? [`entry ${i + 1} (limit ${traversalLimit(config)})`] : []))
+      expect(cut, 'entries whose graph was cut at the traversal limit: raise the entry\'s `limit` or narrow its `serialize`').toEqual([])
     })
     // The rules judge every transition of the chart: a transition no path takes is one the rules
     // never saw (the configs' events or outcomes miss a case), whatever it does.

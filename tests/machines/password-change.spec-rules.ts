@@ -6,6 +6,8 @@ import { passwordChangeMachine } from '../../machines/password-change/password-c
 import { ApiError } from '../../src/api/api-error'
 import { PasswordChangeForm } from '../../contract/calls'
 import { fieldMessages } from '../../contract/messages'
+import { PASSWORD_MAX, PASSWORD_MIN, TOKEN_MAX } from '../../contract/fields'
+import { boundaryWith, textsAroundRange } from './boundaries'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 const wrongPassword = (error: unknown) => typeof error === 'object' && error !== null && 'wrongPassword' in error && error.wrongPassword === true
@@ -77,7 +79,9 @@ export const rules: SpecRules = {
     if (!after.done) {
       if (!!after.context.rejected !== now.rejected) out.push(`the 4xx message must ${now.rejected ? '' : 'not '}show`)
       const shown = (after.context.errors as Record<string, string | undefined>).currentPassword === fieldMessages.currentPasswordWrong
-      if (shown !== now.wrong) out.push(`「${fieldMessages.currentPasswordWrong}」 must ${now.wrong ? '' : 'not '}show`)
+      // The contract also gives that message to a current password longer than any (over TOKEN_MAX).
+      const tooLong = now.values.currentPassword.length > TOKEN_MAX
+      if (shown !== (now.wrong || tooLong)) out.push(`「${fieldMessages.currentPasswordWrong}」 must ${now.wrong || tooLong ? '' : 'not '}show`)
       if (!!after.context.reauthFailed !== now.reauthFailed) out.push(`the re-authentication failure must ${now.reauthFailed ? '' : 'not '}show`)
       out.push(...expectCan(after, now.phase === 'editing' ? ['field.change', 'field.blur', ...(now.valid ? ['form.submit'] : [])] : [], ['field.change', 'field.blur', 'form.submit'], `while ${now.phase}`))
     }
@@ -97,6 +101,17 @@ export const spec: ChartSpec = {
           { field: 'newPassword', value: 'abc' },
           { field: 'newPasswordConfirm', value: 'abc123' },
           { field: 'newPasswordConfirm', value: 'abc124' },
+          // The new password one under, at and one over PASSWORD_MIN and PASSWORD_MAX (and the
+          // current one at its cap and one over), each with the rest of the form valid and the
+          // confirmation equal to it (boundaries.ts): judged typed, submitted and sent.
+          ...boundaryWith(
+            ({ value }) => [{ field: 'newPasswordConfirm', value }, { field: 'currentPassword', value: 'old123' }],
+            ...textsAroundRange(PASSWORD_MIN, PASSWORD_MAX).map((value) => ({ field: 'newPassword', value })),
+          ),
+          ...boundaryWith(
+            () => [{ field: 'newPassword', value: 'abc123' }, { field: 'newPasswordConfirm', value: 'abc123' }],
+            ...textsAroundRange(1, TOKEN_MAX).map((value) => ({ field: 'currentPassword', value })),
+          ),
         ],
         'field.blur': [{ field: 'newPasswordConfirm' }, { field: 'currentPassword' }],
         'form.submit': [{}],

@@ -7,6 +7,8 @@ import * as v from 'valibot'
 import { passwordResetMachine } from '../../machines/password-reset/password-reset-machine'
 import { ApiError } from '../../src/api/api-error'
 import { PasswordResetRequest, PasswordResetRequestRequest } from '../../contract/calls'
+import { AUTH_CODE_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../contract/fields'
+import { boundary, boundaryWith, emailsAround, textsAroundRange } from './boundaries'
 import { expectCan, expectGoes, expectSent, httpStatus, isClient, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 type Values = { email: string; authCode: string; newPassword: string; newPasswordConfirm: string }
@@ -77,6 +79,19 @@ export const spec: ChartSpec = {
           { field: 'authCode', value: '123456' },
           { field: 'newPassword', value: 'abc123' },
           { field: 'newPasswordConfirm', value: 'abc123' },
+          // Boundary values (boundaries.ts) from the contract's caps, each with the rest of the form
+          // valid: an address of EMAIL_MAX characters and one more; the code at AUTH_CODE_MAX and one
+          // over; the new password one under, at and one over both ends of PASSWORD_MIN–PASSWORD_MAX,
+          // confirmed with itself.
+          ...boundary(...emailsAround(EMAIL_MAX).map((value) => ({ field: 'email', value }))),
+          ...boundaryWith(
+            () => [{ field: 'email', value: ' taro@example.com ' }, { field: 'newPassword', value: 'abc123' }, { field: 'newPasswordConfirm', value: 'abc123' }],
+            ...textsAroundRange(1, AUTH_CODE_MAX, '1').map((value) => ({ field: 'authCode', value })),
+          ),
+          ...boundaryWith(
+            ({ value }) => [{ field: 'email', value: ' taro@example.com ' }, { field: 'authCode', value: '123456' }, { field: 'newPasswordConfirm', value }],
+            ...textsAroundRange(PASSWORD_MIN, PASSWORD_MAX).map((value) => ({ field: 'newPassword', value })),
+          ),
         ],
         'field.blur': [{ field: 'authCode' }],
         'form.submit': [{}],

@@ -6,6 +6,8 @@ import * as v from 'valibot'
 import { profileMachine } from '../../machines/profile/profile-machine'
 import { ApiError } from '../../src/api/api-error'
 import { UserUpdateRequest } from '../../contract/calls'
+import { NAME_MAX, PHONE_MAX } from '../../contract/fields'
+import { boundary, textsAround, textsAroundRange } from './boundaries'
 import { expectCan, expectGoes, expectSent, isClient, httpStatus, leavingEnds, statusCode, type ChartSpec, type Observation, type SpecRules } from './observe'
 
 const member = { memberId: 'M1', email: 'taro@example.com', memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '0312345678', useFreeInterviewTime: null }
@@ -69,6 +71,13 @@ export const spec: ChartSpec = {
           { field: 'memberLastname', value: '' },
           { field: 'memberLastname', value: '鈴木' },
           { field: 'phoneNumber', value: '09012345678' },
+          // Boundary values (boundaries.ts): each name at NAME_MAX, as many once trimmed, and one
+          // over; the phone number one under, at and one over both ends of its 10–11 digits
+          // (PHONE_MAX). The loaded member is valid, so each value is one change from a save.
+          ...boundary(
+            ...(['memberLastname', 'memberFirstname'] as const).flatMap((field) => [...textsAround(NAME_MAX), ` ${'あ'.repeat(NAME_MAX)} `].map((value) => ({ field, value }))),
+            ...textsAroundRange(PHONE_MAX - 1, PHONE_MAX, '0').map((value) => ({ field: 'phoneNumber', value })),
+          ),
         ],
         'form.submit': [{}],
       },

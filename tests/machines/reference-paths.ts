@@ -128,13 +128,15 @@ function decode(value: unknown): unknown {
 const eventsOf = (p: TestPath<Any, Any>) => p.steps.map((s) => s.event).filter((e: Any) => e.type !== 'xstate.init')
 
 /** The reference set of a chart's configs, as it would be written now. */
-export function referenceSetOf(configs: ModelConfig[]): ReferenceSet {
+export function referenceSetOf(configs: ModelConfig[]): ReferenceSet & { truncated: boolean } {
   const { values, compact } = compactor()
-  const sets = configs.map((config) => ({
-    input: encode(config.input),
-    paths: generatePaths(config, { everyState: true }).paths.map((p) => eventsOf(p).map(compact)),
-  }))
-  return { chart: configs[0].machine.id, values, configs: sets }
+  let truncated = false
+  const sets = configs.map((config) => {
+    const generated = generatePaths(config, { everyState: true })
+    truncated ||= generated.truncated
+    return { input: encode(config.input), paths: generated.paths.map((p) => eventsOf(p).map(compact)) }
+  })
+  return { chart: configs[0].machine.id, values, configs: sets, truncated }
 }
 
 export const referenceFile = (chart: string) => path.join(REFERENCE_DIR, `${chart}.json`)
@@ -161,8 +163,11 @@ export const samePaths = (a: ReferenceSet, b: ReferenceSet) => render({ ...a, ru
  */
 export function writeReferenceSet(configs: ModelConfig[], rules: string): { file: string; written: boolean; reason?: string } {
   mkdirSync(REFERENCE_DIR, { recursive: true })
-  const set = { ...referenceSetOf(configs), rules }
+  const { truncated, ...generated } = referenceSetOf(configs)
+  const set = { ...generated, rules }
   const file = referenceFile(set.chart)
+  // A graph cut at its traversal limit (model.ts) is not the whole chart: not a set to review.
+  if (truncated) return { file, written: false, reason: 'path generation hit the traversal limit of an entry: raise its `limit` or narrow its `serialize` first' }
   const committed = readReferenceSet(set.chart)
   if (committed?.rules === rules && !samePaths(committed, set)) {
     return {

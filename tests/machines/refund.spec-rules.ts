@@ -9,6 +9,7 @@ import type { AnyMachineSnapshot } from 'xstate'
 import { PRICE_MAX, REFUND_REASON_MAX } from '../../contract/desk-calls'
 import { refundMachine } from '../../machines/refund/refund-machine'
 import { ApiError } from '../../src/api/api-error'
+import { GATEWAY_STATUSES } from '../../contract/calls'
 import type { ModelConfig } from './model'
 import { actions, calls, expectCan, expectSent, httpStatus, isClient, same, type ChartSpec, type Observation, type SpecRules } from './observe'
 import { around, boundary, textsAround } from './boundaries'
@@ -141,7 +142,7 @@ export const rules: SpecRules = {
     if (r && refunded && (!same(after.context.result, r.output) || after.context.failure !== null)) v.push(`refunded: the dialog must hold ${JSON.stringify(r.output)} and no failure, holds ${JSON.stringify([after.context.result, after.context.failure])}`)
     if (r?.call === 'refundPurchase' && !r.ok) {
       const status = httpStatus(r.error)
-      const unanswered = !(r.error instanceof ApiError) || [502, 503, 504].includes(status)
+      const unanswered = !(r.error instanceof ApiError) || (GATEWAY_STATUSES as readonly number[]).includes(status)
       const want = { message: r.error instanceof Error ? r.error.message : '', retryable: now.retryable, unanswered }
       if (!same(after.context.failure, want)) v.push(`the failure shown must be ${JSON.stringify(want)}, is ${JSON.stringify(after.context.failure)}`)
     }
@@ -182,12 +183,15 @@ const outcomes: ModelConfig['outcomes'] = {
   },
 }
 const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.draft, s.context.key, s.context.failure, s.context.submitted])
+// The load balancer's statuses (GATEWAY_STATUSES: the refund may have happened) and their
+// neighbours (an ordinary failure), as boundary values of the refund's answer.
+const gatewayAround = boundary(...[Math.min(...GATEWAY_STATUSES) - 1, ...GATEWAY_STATUSES, Math.max(...GATEWAY_STATUSES) + 1].map((status) => new ApiError(status, 'gateway')))
 const boundarySerialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.draft.mode, s.context.draft.amount, s.context.draft.reason.length, s.context.submitted])
 
 export const spec: ChartSpec = {
   configs: [
     { machine: refundMachine, input: { ticketNumber: 'SUPPORT-1', refundable: REST }, events, outcomes, serialize, limit: 20000 },
-    { machine: refundMachine, input: { ticketNumber: 'SUPPORT-2', refundable: REST }, events: boundaryEvents(REST), outcomes: { refundPurchase: { done: [{ amountRefunded: REST }], error: [new ApiError(400, REFUSED)] } }, serialize: boundarySerialize },
+    { machine: refundMachine, input: { ticketNumber: 'SUPPORT-2', refundable: REST }, events: boundaryEvents(REST), outcomes: { refundPurchase: { done: [{ amountRefunded: REST }], error: [new ApiError(400, REFUSED), ...gatewayAround] } }, serialize: boundarySerialize },
     // Nothing left to refund: neither a full nor a partial refund can be confirmed.
     { machine: refundMachine, input: { ticketNumber: 'SUPPORT-3', refundable: 0 }, events: boundaryEvents(0), outcomes, serialize: boundarySerialize },
   ],

@@ -173,6 +173,12 @@ export const rules: SpecRules = {
     const c = after.context as ShiftPlanContext
     if (c.staffId !== now.staffId) out.push(`the plan shown is ${c.staffId}'s, chosen ${now.staffId}`)
     if (c.message !== now.message) out.push(`the message shown is ${JSON.stringify(c.message)}, expected ${JSON.stringify(now.message)}`)
+    // And the plan as edited: an edit taken (plan.edit is offered above) shows at once, wherever it was made.
+    if (now.position !== 'loading' && now.position !== 'loadFailed') {
+      const shown = c.weekly.map((day) => day.map(({ start, end }) => ({ start, end })))
+      if (!same(shown, now.draft.weekly)) out.push(`the weekly plan shown is ${JSON.stringify(flat(shown))}, edited ${JSON.stringify(flat(now.draft.weekly))}`)
+      if (!same(c.exceptions.map((x) => x.ymd), now.draft.exceptions.map((x) => x.ymd))) out.push(`the exceptions shown are ${JSON.stringify(c.exceptions.map((x) => x.ymd))}, kept ${JSON.stringify(now.draft.exceptions.map((x) => x.ymd))}`)
+    }
     return out
   },
 }

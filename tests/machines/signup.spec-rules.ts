@@ -6,6 +6,8 @@
 // a bad link → error signup. Copying hands the password entered to the clipboard child
 // (its own rules: tests/machines/clipboard.spec-rules.ts); copy is offered once there is one.
 import * as v from 'valibot'
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../../contract/fields'
+import { boundaryWith, textsAround, textsAroundRange } from './boundaries'
 import { SignupForm, signupMachine, signupEmail, type SignupContext } from '../../machines/signup/signup-machine'
 import { formErrors } from '../../machines/shared/form-errors'
 import { ApiError } from '../../src/api/api-error'
@@ -125,6 +127,26 @@ const events: ModelConfigs[number]['events'] = {
   'form.submit': [{}],
   'link.open': [{ token: 'token-1' }],
 }
+// Boundary values of every field (boundaries.ts), each with the other fields valid so it is one
+// submit from the request: each name at NAME_MAX, as many once trimmed, and one over; the phone one
+// under, at and one over both ends of its 10–11 digits; the address's local part so the whole
+// address is EMAIL_MAX characters and one more; the password around PASSWORD_MIN and PASSWORD_MAX.
+const valid: Record<string, string> = { memberLastname: '山田', memberFirstname: '太郎', phoneNumber: '09012345678', emailLocal: 'taro', emailDomain: 'example.com', password: '123456' }
+const others = ({ field }: { field: string }) => Object.entries(valid).filter(([f]) => f !== field).map(([f, value]) => ({ field: f, value }))
+const domain = valid.emailDomain
+const boundaryEvents: ModelConfigs[number]['events'] = {
+  ...events,
+  'field.change': [
+    ...events['field.change'],
+    ...boundaryWith(
+      others,
+      ...(['memberLastname', 'memberFirstname'] as const).flatMap((field) => [...textsAround(NAME_MAX), ` ${'あ'.repeat(NAME_MAX)} `].map((value) => ({ field, value }))),
+      ...textsAroundRange(PHONE_MAX - 1, PHONE_MAX, '0').map((value) => ({ field: 'phoneNumber', value })),
+      ...[EMAIL_MAX - 1, EMAIL_MAX, EMAIL_MAX + 1].map((n) => ({ field: 'emailLocal', value: 'a'.repeat(n - domain.length - 1) })),
+      ...textsAroundRange(PASSWORD_MIN, PASSWORD_MAX).map((value) => ({ field: 'password', value })),
+    ),
+  ],
+}
 const outcomes: ModelConfigs[number]['outcomes'] = {
   submitSignup: { done: [undefined], error: [new ApiError(400, 'EMAIL_ALREADY_USED'), new ApiError(429, 'RATE_LIMITED'), new ApiError(500, 'down')] },
   completeSignup: { done: [{ alreadyCompleted: false }, { alreadyCompleted: true }], error: [new ApiError(400, 'SIGNUP_LINK_INVALID')] },
@@ -135,7 +157,7 @@ const serialize = (s: { value: { form: string }; context: SignupContext }) =>
 
 export const spec: ChartSpec = {
   configs: [
-    { machine: signupMachine, input: {}, events, outcomes, serialize: serialize as never, limit: 100000 },
+    { machine: signupMachine, input: {}, events: boundaryEvents, outcomes, serialize: serialize as never, limit: 100000 },
     // The landing-page variant differs in what is sent (no survey answers, its source and lpSource).
     { machine: signupMachine, input: { landingPage: true, lpSource: 'ad-1', chatbotSourceUrl: null }, events, outcomes, serialize: serialize as never, limit: 100000 },
   ],
