@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import * as v from 'valibot'
 import { AddresseeField, type Receipt } from '../../contract/receipt'
-import { failureCode, failureMessage, isClientFailure } from '../shared/api-failure'
+import { failureCodeParams, failureMessage, isClientFailure } from '../shared/api-failure'
 
 /**
  * The receipt of one payment on /receipt/$receiptNumber (docs/product.md "Receipts", decision 87).
@@ -77,7 +77,7 @@ export const receiptMachine = setup({
         src: 'loadReceipt',
         input: ({ context }) => ({ receiptNumber: context.receiptNumber }),
         onDone: { target: 'shown', actions: { type: 'useReceipt', params: ({ event }) => ({ receipt: event.output }) } },
-        onError: { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+        onError: { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
       },
     },
     shown: {
@@ -99,7 +99,7 @@ export const receiptMachine = setup({
         onDone: { target: 'shown', actions: [{ type: 'useReceipt', params: ({ event }) => ({ receipt: event.output }) }, 'markSaved'] },
         onError: [
           { guard: 'isClientError', target: 'editing', actions: { type: 'markRefused', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
-          { target: 'toError', actions: { type: 'goToError', params: ({ event }) => ({ code: failureCode(event.error) }) } },
+          { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],
       },
     },
