@@ -22,6 +22,7 @@ import { profileHandlers } from './routes/profile'
 import { purchaseListHandlers } from './routes/purchase-list'
 import { ratingHandlers } from './routes/rating'
 import { reservationChangeHandlers } from './routes/reservation-change'
+import { roomHandlers } from './routes/room'
 import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
@@ -63,6 +64,7 @@ const handlers: Handlers = {
   ...passwordResetHandlers,
   ...purchaseListHandlers,
   ...memberDataHandlers,
+  ...roomHandlers,
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { IceServer } from '../contract/room'
 
 /**
  * Server configuration, parsed once at start-up. A required value that is missing stops the
@@ -55,9 +56,27 @@ const EnvSchema = v.object({
   REMINDER_EVENING_HOUR: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'), v.transform(Number), v.maxValue(23, 'REMINDER_EVENING_HOUR must be an hour from 0 to 23'))),
   /** How long before a consultation its last reminder goes out (minutes; 0: none). */
   REMINDER_BEFORE_MINUTES: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'REMINDER_BEFORE_MINUTES must be a number of minutes'), v.transform(Number), v.maxValue(24 * 60, 'REMINDER_BEFORE_MINUTES must be at most 1440'))),
+  /** How long before a consultation its online room opens (minutes; decision 93). */
+  ROOM_OPENS_MINUTES_BEFORE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'ROOM_OPENS_MINUTES_BEFORE must be a number of minutes'), v.transform(Number), v.maxValue(120, 'ROOM_OPENS_MINUTES_BEFORE must be at most 120'))),
+  /** The online room's STUN/TURN servers, as RTCIceServer JSON: [{"urls":"turn:turn.example.jp:3478","username":"…","credential":"…"}]. */
+  ROOM_ICE_SERVERS: optionalString,
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
+
+/** ROOM_ICE_SERVERS: a JSON list of RTCIceServer; none by default (local stacks and tests connect directly). */
+function iceServersOf(raw: string | undefined): IceServer[] {
+  if (!raw) return []
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new ConfigError('ROOM_ICE_SERVERS must be JSON: [{"urls": "stun:…"}, …]')
+  }
+  const checked = v.safeParse(v.array(IceServer), parsed)
+  if (!checked.success) throw new ConfigError(`ROOM_ICE_SERVERS must be a list of {urls, username?, credential?}: ${v.summarize(checked.issues)}`)
+  return checked.output
+}
 
 const TelNumber = v.pipe(v.string(), v.trim(), v.regex(/^[0-9][0-9-]{8,14}$/, 'must be a phone number like 0120-000-111'))
 const TelBySource = v.record(v.pipe(v.string(), v.nonEmpty()), TelNumber)
@@ -114,6 +133,8 @@ export type Config = {
   sandboxChargeDelayMs: number
   /** Reminders (server/jobs/reminders.ts): the evening hour (JST) and the minutes before (0: none). */
   reminders: { eveningHour: number; beforeMinutes: number }
+  /** The online consultation room (contract/room.ts): opening before the start, and the ICE servers handed to the browsers. */
+  room: { opensMinutesBefore: number; iceServers: IceServer[] }
 }
 
 /**
@@ -186,5 +207,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     purchaseSweepMs: e.PURCHASE_SWEEP_MS ?? (runEnv === 'production' ? 60_000 : 5_000),
     sandboxChargeDelayMs: e.SANDBOX_CHARGE_DELAY_MS ?? 0,
     reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
+    room: { opensMinutesBefore: e.ROOM_OPENS_MINUTES_BEFORE ?? 10, iceServers: iceServersOf(e.ROOM_ICE_SERVERS) },
   }
 }

@@ -19,6 +19,8 @@ import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import { dayRange } from './days'
 import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
+import type { RoomStay } from '../../../contract/room'
+import { roomStays } from '../room/presence'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
 // to call (docs/api.md "Staff calls"), and the outcome they record.
@@ -47,7 +49,8 @@ async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consul
     .from(tickets)
     .where(and(eq(tickets.productType, 'ADD'), inArray(tickets.parentTicketNumber, rows.map((r) => r.t.ticketNumber))))
     .orderBy(asc(tickets.purchaseTime))
-  return rows.map((r) => toConsultation(r, adds.filter((a) => a.parentTicketNumber === r.t.ticketNumber)))
+  const stays = await roomStays(db, rows.filter((r) => r.t.supportType === 'ONLINE').map((r) => r.t.ticketNumber))
+  return rows.map((r) => toConsultation(r, adds.filter((a) => a.parentTicketNumber === r.t.ticketNumber), stays.get(r.t.ticketNumber) ?? []))
 }
 
 /**
@@ -62,7 +65,7 @@ export function stateOf(t: TicketRow, deletedAt: Date | null): ConsultationState
   return 'live'
 }
 
-function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consultation {
+function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[], roomStays: RoomStay[]): Consultation {
   const start = t.reservationAt!
   const gone = m.deletedAt !== null
   // A refunded extension adds no time (docs/server.md "Consultation state").
@@ -96,6 +99,7 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
     refunded: t.amountRefunded > 0,
     noPreference: t.noPreference,
     state: stateOf(t, m.deletedAt),
+    roomStays,
   }
 }
 
