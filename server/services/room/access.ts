@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { StaffId } from '../../../contract/staff-calls'
 import { roomMessages as rm, roomWindow, type RoomAccessResponse, type RoomSide } from '../../../contract/room'
-import { tickets } from '../../db/schema'
+import { members, tickets } from '../../db/schema'
 import { conflict, DomainError, forbidden, notFound } from '../../domain/errors'
 import { unixSeconds } from '../../domain/time'
 import type { Deps } from '../deps'
@@ -59,4 +59,10 @@ export async function roomEntry(deps: Pick<Deps, 'db' | 'clock' | 'config'>, cal
   const room = await roomAccess(deps, caller, ticketNumber)
   if (room.phase !== 'open') throw conflict(rm.notOpenYet)
   return room
+}
+
+/** A signed-in member as the room knows them (the socket's caller): null for a uid without a live member row. */
+export async function memberCaller(db: Deps['db'], uid: string): Promise<RoomCaller | null> {
+  const [row] = await db.select({ memberId: members.memberId, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, uid))
+  return row && !row.deletedAt ? { side: 'member', memberId: row.memberId } : null
 }
