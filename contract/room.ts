@@ -49,6 +49,8 @@ export const RoomAccessResponse = v.object({
   startUnixTime: v.number(),
   endUnixTime: v.number(),
   closesUnixTime: v.number(),
+  /** The server's clock when it answered: the page counts the opening and closing by it, not by the device's own clock. */
+  nowUnixTime: v.number(),
   /** 'waiting' before the room opens; 'open' until it closes (a closed room answers 409). */
   phase: v.picklist(['waiting', 'open']),
   /** The other side's display name: the consultant's nickname for the member, the member's name for the consultant. */

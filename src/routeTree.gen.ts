@@ -41,6 +41,7 @@ import { Route as StaffHolidaysRouteImport } from './routes/staff.holidays'
 import { Route as StaffPastRouteImport } from './routes/staff.past'
 import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
 import { Route as StaffLoginRouteImport } from './routes/staff_.login'
+import { Route as AuthRoomTicketNumberRouteImport } from './routes/_auth.room.$ticketNumber'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
 import { Route as AuthSettingsEmailChangeRequestCompleteRouteImport } from './routes/_auth.settings_.email-change-request-complete'
 import { Route as AuthSettingsPasswordChangeRouteImport } from './routes/_auth.settings_.password-change'
@@ -52,6 +53,7 @@ import { Route as StaffDeskBookingsRouteImport } from './routes/staff._desk.book
 import { Route as StaffDeskJobsRouteImport } from './routes/staff._desk.jobs'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
+import { Route as StaffRoomTicketNumberRouteImport } from './routes/staff.room.$ticketNumber'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
 import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
 import { Route as StaffDeskConsultantsNewRouteImport } from './routes/staff._desk.consultants.new'
@@ -226,6 +228,11 @@ const StaffLoginRoute = StaffLoginRouteImport.update({
   path: '/staff/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoomTicketNumberRoute = AuthRoomTicketNumberRouteImport.update({
+  id: '/room/$ticketNumber',
+  path: '/room/$ticketNumber',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSettingsEmailChangeRequestRoute =
   AuthSettingsEmailChangeRequestRouteImport.update({
     id: '/settings_/email-change-request',
@@ -284,6 +291,11 @@ const StaffDeskTodayRoute = StaffDeskTodayRouteImport.update({
   id: '/today',
   path: '/today',
   getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffRoomTicketNumberRoute = StaffRoomTicketNumberRouteImport.update({
+  id: '/room/$ticketNumber',
+  path: '/room/$ticketNumber',
+  getParentRoute: () => StaffRoute,
 } as any)
 const StaffDeskConsultantsIndexRoute =
   StaffDeskConsultantsIndexRouteImport.update({
@@ -383,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/staff/': typeof StaffIndexRoute
+  '/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -394,6 +407,7 @@ export interface FileRoutesByFullPath {
   '/staff/jobs': typeof StaffDeskJobsRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -437,6 +451,7 @@ export interface FileRoutesByTo {
   '/staff/shifts': typeof StaffShiftsRoute
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
+  '/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -448,6 +463,7 @@ export interface FileRoutesByTo {
   '/staff/jobs': typeof StaffDeskJobsRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -495,6 +511,7 @@ export interface FileRoutesById {
   '/staff_/login': typeof StaffLoginRoute
   '/_auth/': typeof AuthIndexRoute
   '/staff/': typeof StaffIndexRoute
+  '/_auth/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/_auth/settings_/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/_auth/settings_/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/_auth/settings_/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -506,6 +523,7 @@ export interface FileRoutesById {
   '/staff/_desk/jobs': typeof StaffDeskJobsRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/_desk/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -552,6 +570,7 @@ export interface FileRouteTypes {
     | '/staff/shifts'
     | '/staff/login'
     | '/staff/'
+    | '/room/$ticketNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -563,6 +582,7 @@ export interface FileRouteTypes {
     | '/staff/jobs'
     | '/staff/products'
     | '/staff/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/consultants/$staffId'
     | '/staff/consultants/new'
     | '/staff/coupons/new'
@@ -606,6 +626,7 @@ export interface FileRouteTypes {
     | '/staff/shifts'
     | '/staff/login'
     | '/'
+    | '/room/$ticketNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -617,6 +638,7 @@ export interface FileRouteTypes {
     | '/staff/jobs'
     | '/staff/products'
     | '/staff/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/consultants/$staffId'
     | '/staff/consultants/new'
     | '/staff/coupons/new'
@@ -663,6 +685,7 @@ export interface FileRouteTypes {
     | '/staff_/login'
     | '/_auth/'
     | '/staff/'
+    | '/_auth/room/$ticketNumber'
     | '/_auth/settings_/email-change-request'
     | '/_auth/settings_/email-change-request-complete'
     | '/_auth/settings_/password-change'
@@ -674,6 +697,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/jobs'
     | '/staff/_desk/products'
     | '/staff/_desk/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/_desk/consultants/$staffId'
     | '/staff/_desk/consultants/new'
     | '/staff/_desk/coupons/new'
@@ -932,6 +956,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/room/$ticketNumber': {
+      id: '/_auth/room/$ticketNumber'
+      path: '/room/$ticketNumber'
+      fullPath: '/room/$ticketNumber'
+      preLoaderRoute: typeof AuthRoomTicketNumberRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/email-change-request': {
       id: '/_auth/settings_/email-change-request'
       path: '/settings/email-change-request'
@@ -1008,6 +1039,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff/today'
       preLoaderRoute: typeof StaffDeskTodayRouteImport
       parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/room/$ticketNumber': {
+      id: '/staff/room/$ticketNumber'
+      path: '/room/$ticketNumber'
+      fullPath: '/staff/room/$ticketNumber'
+      preLoaderRoute: typeof StaffRoomTicketNumberRouteImport
+      parentRoute: typeof StaffRoute
     }
     '/staff/_desk/consultants/': {
       id: '/staff/_desk/consultants/'
@@ -1106,6 +1144,7 @@ interface AuthRouteChildren {
   AuthReservationdateChangeCompleteRoute: typeof AuthReservationdateChangeCompleteRoute
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthIndexRoute: typeof AuthIndexRoute
+  AuthRoomTicketNumberRoute: typeof AuthRoomTicketNumberRoute
   AuthSettingsEmailChangeRequestRoute: typeof AuthSettingsEmailChangeRequestRoute
   AuthSettingsEmailChangeRequestCompleteRoute: typeof AuthSettingsEmailChangeRequestCompleteRoute
   AuthSettingsPasswordChangeRoute: typeof AuthSettingsPasswordChangeRoute
@@ -1125,6 +1164,7 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthReservationdateChangeCompleteRoute,
   AuthSettingsRoute: AuthSettingsRoute,
   AuthIndexRoute: AuthIndexRoute,
+  AuthRoomTicketNumberRoute: AuthRoomTicketNumberRoute,
   AuthSettingsEmailChangeRequestRoute: AuthSettingsEmailChangeRequestRoute,
   AuthSettingsEmailChangeRequestCompleteRoute:
     AuthSettingsEmailChangeRequestCompleteRoute,
@@ -1189,6 +1229,7 @@ interface StaffRouteChildren {
   StaffPastRoute: typeof StaffPastRoute
   StaffShiftsRoute: typeof StaffShiftsRoute
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffRoomTicketNumberRoute: typeof StaffRoomTicketNumberRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -1200,6 +1241,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffPastRoute: StaffPastRoute,
   StaffShiftsRoute: StaffShiftsRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffRoomTicketNumberRoute: StaffRoomTicketNumberRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -13,7 +13,7 @@ import { actions, calls, httpStatus, isClient, same, type ChartSpec, type Observ
 const OPENS = 1_795_656_000
 const room = (phase: 'waiting' | 'open'): RoomAccessResponse => ({
   ticketNumber: 'S0000042', side: 'member', productName: '60分サポートチケット', opensUnixTime: OPENS, startUnixTime: OPENS + 600,
-  endUnixTime: OPENS + 4200, closesUnixTime: OPENS + 4800, phase, peerName: 'さくら', iceServers: [],
+  endUnixTime: OPENS + 4200, closesUnixTime: OPENS + 4800, nowUnixTime: OPENS - 60, phase, peerName: 'さくら', iceServers: [],
 })
 
 const events: ModelConfig['events'] = {

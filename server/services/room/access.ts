@@ -48,6 +48,7 @@ export async function roomAccess(deps: Pick<Deps, 'db' | 'clock' | 'config'>, ca
     startUnixTime: c.startUnixTime,
     endUnixTime: c.endUnixTime,
     closesUnixTime,
+    nowUnixTime: now,
     phase: now < opensUnixTime ? 'waiting' : 'open',
     peerName: side === 'member' ? c.staffNickname : c.memberName,
     iceServers: deps.config.room.iceServers,

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
 import type { Ticket } from '../../../contract/entities'
 import { homeText } from '../../text/home'
+import { roomText } from '../../text/room'
 import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
 import { canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
@@ -23,6 +24,8 @@ export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now
   const when = parseReservationTime(ticket.reservationTime)
   const rate = rateButton(ticket)
   const encoded = encodeURIComponent(ticket.ticketNumber)
+  // An online consultation still booked: its room (docs/product.md "The online consultation room").
+  const room = ticket.productType === 'SUPPORT' && ticket.supportType === 'ONLINE' && label === 'reserved' && ticket.reservationUnixTime !== null
   return (
     <Card.Root as="article" aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} size="sm">
       <Card.Body>
@@ -75,8 +78,13 @@ export function TicketCard({ ticket, now, parent = null }: { ticket: Ticket; now
             {t.changeClosed}
           </Text>
         )}
-        {(canChangeTicket(ticket, now) || rate !== 'hidden') && (
-          <HStack justify="end" mt="3" gap="2">
+        {(canChangeTicket(ticket, now) || rate !== 'hidden' || room) && (
+          <HStack justify="end" mt="3" gap="2" wrap="wrap">
+            {room && (
+              <Button asChild size="sm" colorPalette="brand">
+                <PathLink href={`/room/${encoded}`}>{roomText.enter}</PathLink>
+              </Button>
+            )}
             {canChangeTicket(ticket, now) && (
               <Button asChild size="sm" colorPalette="brand">
                 <PathLink href={`/support/reservation-date-change?ticketNumber=${encoded}`}>{t.change}</PathLink>
