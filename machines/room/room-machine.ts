@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { ROOM_CHAT_MAX, type RoomAccessResponse, type RoomSide } from '../../contract/room'
 import { failureMessage, failureStatus, isClientFailure } from '../shared/api-failure'
 
@@ -190,5 +190,4 @@ export const roomMachine = setup({
   },
 })
 
-export type RoomActorRef = ActorRefFrom<typeof roomMachine>
 export type RoomSnapshot = SnapshotFrom<typeof roomMachine>

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { chromiumArgs } from '../../playwright.config'
 import { roomText } from '../../src/text/room'
 import { DEMO_CONSULTANT, staffLogin } from './drivers/staff'
 import { apiUrl, createMember, expect, login, test } from './fixtures'
@@ -9,7 +10,13 @@ import { apiUrl, createMember, expect, login, test } from './fixtures'
 // line arrives. Everything else of the room is checked in tests/api/room.test.ts and the chart's
 // spec rules.
 
-test.use({ launchOptions: { args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } })
+// The config's own Chromium and flags, with a fake camera and microphone that need no permission prompt.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+})
 test.describe.configure({ timeout: 180_000 })
 
 /** Every RTCPeerConnection the page makes, kept for the test to read its statistics. */
@@ -39,9 +46,9 @@ const bytesReceived = (page: Page) =>
   })
 
 test('the member and the consultant meet in the room: media both ways and a chat line', async ({ browser, baseURL }) => {
-  // A fresh member's booking moved to now with the demo consultant, as an ONLINE one (test route).
-  const member = await createMember('fresh')
-  const memberContext = await browser.newContext({ baseURL })
+  // A demo member's booking moved to now with the demo consultant, as an ONLINE one (test route).
+  const member = await createMember('demo')
+  const memberContext = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] })
   await memberContext.addInitScript(keepPeerConnections)
   const m = await memberContext.newPage()
   await login(m, member, '/')
@@ -61,7 +68,7 @@ test('the member and the consultant meet in the room: media both ways and a chat
   await m.getByRole('button', { name: roomText.joinVideo }).click()
 
   // The consultant enters from their day.
-  const staffContext = await browser.newContext({ baseURL })
+  const staffContext = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] })
   await staffContext.addInitScript(keepPeerConnections)
   const s = await staffContext.newPage()
   await s.goto('/staff')
