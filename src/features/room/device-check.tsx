@@ -39,6 +39,21 @@ function useLevel(stream: MediaStream | null): number {
   return level
 }
 
+/** A labelled choice of one kind of device (nothing when the browser lists none). */
+function DeviceSelect({ label, devices, value, onChange }: { label: string; devices: MediaDeviceInfo[]; value: string; onChange: (id: string) => void }) {
+  if (devices.length === 0) return null
+  return (
+    <Field.Root maxW="xs">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {devices.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${label} ${i + 1}`}</option>)}
+        </NativeSelect.Field>
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}
+
 /**
  * The check before joining (docs/product.md "The online consultation room"): the camera and
  * microphone to use (enumerateDevices), a preview and a level meter, plain Japanese when the
@@ -120,26 +135,8 @@ export function DeviceCheck({ onJoin }: { onJoin: (stream: MediaStream, mode: 'v
         <video ref={preview} autoPlay muted playsInline aria-label={t.preview} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       </Box>
       <HStack gap="4" wrap="wrap">
-        {cameras.length > 0 && (
-          <Field.Root maxW="xs">
-            <Field.Label>{t.camera}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={cameraId || (stream?.getVideoTracks()[0]?.getSettings().deviceId ?? '')} onChange={(e) => setCameraId(e.target.value)}>
-                {cameras.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${t.camera} ${i + 1}`}</option>)}
-              </NativeSelect.Field>
-            </NativeSelect.Root>
-          </Field.Root>
-        )}
-        {mics.length > 0 && (
-          <Field.Root maxW="xs">
-            <Field.Label>{t.microphone}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={micId || (stream?.getAudioTracks()[0]?.getSettings().deviceId ?? '')} onChange={(e) => setMicId(e.target.value)}>
-                {mics.map((d, i) => <option key={d.deviceId} value={d.deviceId}>{d.label || `${t.microphone} ${i + 1}`}</option>)}
-              </NativeSelect.Field>
-            </NativeSelect.Root>
-          </Field.Root>
-        )}
+        <DeviceSelect label={t.camera} devices={cameras} value={cameraId || (stream?.getVideoTracks()[0]?.getSettings().deviceId ?? '')} onChange={setCameraId} />
+        <DeviceSelect label={t.microphone} devices={mics} value={micId || (stream?.getAudioTracks()[0]?.getSettings().deviceId ?? '')} onChange={setMicId} />
       </HStack>
       {hasAudio && (
         <Stack gap="1" maxW="xs">
