@@ -40,7 +40,8 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     strictPort: true,
-    proxy: { '/api': apiTarget, '/sandbox': apiTarget },
+    // The online room's signalling socket is under /api too: proxied as a WebSocket.
+    proxy: { '/api': { target: apiTarget, ws: true }, '/sandbox': apiTarget },
     // Only the app's sources are watched: never `.data/` (the database), `server/`, tests, docs…
     watch: { ignored: [ignoredByWatcher(root)] },
     fs: {

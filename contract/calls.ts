@@ -46,6 +46,7 @@ import {
 import { fieldMessages as m } from './messages'
 import { Receipt, ReceiptAddresseeRequest, ReceiptRequest } from './receipt'
 import { LoginRequest, Member, OkResponse } from './session-calls'
+import { RoomAccessRequest, RoomAccessResponse } from './room'
 
 export { LoginForm, Member } from './session-calls'
 
@@ -441,6 +442,8 @@ export const calls = {
   // A token belongs to the member who made it, as a PaymentMethod to a Customer.
   'sandbox/tokens': { method: 'POST', auth: true, request: SandboxTokenRequest, response: SandboxTokenResponse },
   'stripe/setup-intents': { method: 'POST', auth: true, request: StripeSetupIntentRequest, response: StripeSetupIntentResponse },
+  // The member's side of the online consultation room (contract/room.ts): only the ticket's member.
+  'room-access': { method: 'GET', auth: true, request: RoomAccessRequest, response: RoomAccessResponse },
 } as const satisfies Record<string, CallSpec>
 
 export type CallName = keyof typeof calls

@@ -3,6 +3,7 @@ import { ContactDevice, ContactOs, RemoteSupport, SupportStatus, SupportType } f
 import { emailField, ID_MAX, noControlChars } from './fields'
 import { ProductId, ReservationTime, TicketNumber, Ymd } from './ids'
 import { staffMessages as sm } from './staff-messages'
+import { RoomAccessRequest, RoomAccessResponse, RoomStay } from './room'
 
 /**
  * The staff calls (docs/api.md "Staff calls"): the consultation loop of consultants and operators.
@@ -112,6 +113,8 @@ export const Consultation = v.object({
   outcomeUnixTime: v.nullable(v.number()),
   /** Refunded in part or in full: no outcome can be recorded. */
   refunded: v.boolean(),
+  /** ONLINE: who was in the consultation's room and when (room_presence), oldest first; empty for TEL. */
+  roomStays: v.array(RoomStay),
   /**
    * The one state every staff view reads (docs/server.md "Consultation state"), never re-derived:
    *  - live: the booking holds its cells and is (or was) to be held;
@@ -457,6 +460,8 @@ export const staffCalls = {
   'staff-accounts': { method: 'GET', role: 'operator', request: v.object({}), response: StaffAccountsResponse },
   'role-grant': { method: 'POST', role: 'operator', request: RoleGrantRequest, response: RoleGrantResponse },
   'role-revoke': { method: 'POST', role: 'operator', request: RoleRevokeRequest, response: RoleChangeResponse },
+  // The consultant's side of the online room (contract/room.ts): only the consultation's own consultant.
+  'room-access': { method: 'GET', role: 'consultant', request: RoomAccessRequest, response: RoomAccessResponse },
 } as const satisfies StaffRegistry
 
 export type StaffCallName = keyof typeof staffCalls

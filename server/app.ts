@@ -23,6 +23,7 @@ import { purchaseListHandlers } from './routes/purchase-list'
 import { ratingHandlers } from './routes/rating'
 import { noCallReportHandlers } from './routes/no-call-report'
 import { reservationChangeHandlers } from './routes/reservation-change'
+import { roomHandlers } from './routes/room'
 import { signupHandlers } from './routes/signup'
 import { mountSandbox3ds } from './routes/sandbox-3ds'
 import { mountBenchRoutes } from './routes/bench-routes'
@@ -68,6 +69,7 @@ const handlers: Handlers = {
   ...purchaseListHandlers,
   ...receiptHandlers,
   ...memberDataHandlers,
+  ...roomHandlers,
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import * as v from 'valibot'
+import { IceServer } from '../contract/room'
 
 /**
  * Server configuration, parsed once at start-up. A required value that is missing stops the
@@ -63,9 +64,27 @@ const EnvSchema = v.object({
   OUTCOME_GRACE_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'OUTCOME_GRACE_HOURS must be a number of hours'), v.transform(Number), v.minValue(1, 'OUTCOME_GRACE_HOURS must be from 1 to 168'), v.maxValue(168, 'OUTCOME_GRACE_HOURS must be from 1 to 168'))),
   /** Business days after 未解決 is recorded that its follow-up falls due (1–30). */
   FOLLOW_UP_BUSINESS_DAYS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'FOLLOW_UP_BUSINESS_DAYS must be a number of days'), v.transform(Number), v.minValue(1, 'FOLLOW_UP_BUSINESS_DAYS must be from 1 to 30'), v.maxValue(30, 'FOLLOW_UP_BUSINESS_DAYS must be from 1 to 30'))),
+  /** How long before a consultation its online room opens (minutes; decision 93). */
+  ROOM_OPENS_MINUTES_BEFORE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'ROOM_OPENS_MINUTES_BEFORE must be a number of minutes'), v.transform(Number), v.maxValue(120, 'ROOM_OPENS_MINUTES_BEFORE must be at most 120'))),
+  /** The online room's STUN/TURN servers, as RTCIceServer JSON: [{"urls":"turn:turn.example.jp:3478","username":"…","credential":"…"}]. */
+  ROOM_ICE_SERVERS: optionalString,
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
+
+/** ROOM_ICE_SERVERS: a JSON list of RTCIceServer; none by default (local stacks and tests connect directly). */
+function iceServersOf(raw: string | undefined): IceServer[] {
+  if (!raw) return []
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new ConfigError('ROOM_ICE_SERVERS must be JSON: [{"urls": "stun:…"}, …]')
+  }
+  const checked = v.safeParse(v.array(IceServer), parsed)
+  if (!checked.success) throw new ConfigError(`ROOM_ICE_SERVERS must be a list of {urls, username?, credential?}: ${v.summarize(checked.issues)}`)
+  return checked.output
+}
 
 const TelNumber = v.pipe(v.string(), v.trim(), v.regex(/^[0-9][0-9-]{8,14}$/, 'must be a phone number like 0120-000-111'))
 const TelBySource = v.record(v.pipe(v.string(), v.nonEmpty()), TelNumber)
@@ -145,6 +164,8 @@ export type Config = {
    * unrecorded outcome is overdue, and business days after 未解決 before its follow-up is due.
    */
   outcomes: { graceHours: number; followUpBusinessDays: number }
+  /** The online consultation room (contract/room.ts): opening before the start, and the ICE servers handed to the browsers. */
+  room: { opensMinutesBefore: number; iceServers: IceServer[] }
 }
 
 /**
@@ -219,5 +240,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sandboxChargeDelayMs: e.SANDBOX_CHARGE_DELAY_MS ?? 0,
     reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
     outcomes: { graceHours: e.OUTCOME_GRACE_HOURS ?? 24, followUpBusinessDays: e.FOLLOW_UP_BUSINESS_DAYS ?? 3 },
+    room: { opensMinutesBefore: e.ROOM_OPENS_MINUTES_BEFORE ?? 10, iceServers: iceServersOf(e.ROOM_ICE_SERVERS) },
   }
 }

@@ -18,6 +18,8 @@ import { systemClock } from './domain/time'
 import { movableByRequest } from './infra/test-clock'
 import { createApiCaches } from './infra/cache'
 import { createPgCacheBus, type CacheBus } from './infra/cache-bus'
+import { createLocalRoomBus, createPgRoomBus } from './infra/room-bus'
+import { createRoomSocketServer } from './http/room-socket'
 import { startJobEngine } from './jobs/engine'
 import { jobs } from './jobs/registry'
 import { releaseProcessLeases } from './infra/lease-release'
@@ -119,6 +121,14 @@ async function main() {
   // Counted in the database, so every replica shares each limit.
   const app = createApp(deps, { rateLimitStore: createDbRateLimitStore(database.db, () => clock.now().getTime()), jobs: engine })
 
+  // The online room's signalling socket (server/http/room-socket.ts): its messages travel between
+  // replicas over PostgreSQL's LISTEN/NOTIFY; on PGlite, one process, in-process (decision 92).
+  const roomBus = config.databaseUrl ? await createPgRoomBus(config.databaseUrl) : createLocalRoomBus()
+  const roomSockets = createRoomSocketServer(deps, roomBus)
+  server.on('upgrade', (req, socket, head) => {
+    if (!roomSockets.handleUpgrade(req, socket, head)) socket.destroy()
+  })
+
   handle = app.fetch
   log().info(`${config.staticDir ? 'App and API' : 'API'} ready on http://${config.host}:${config.port} (${config.env})`)
 
@@ -137,6 +147,8 @@ async function main() {
     }, settings.shutdownGraceMs + 10_000).unref()
     log().info({ signal, inFlight }, 'stopping: draining the requests in flight')
     server.close()
+    // Open rooms are told to go (their browsers rejoin through another replica).
+    await roomSockets.close().catch(() => {})
     // The jobs running here finish (a sweep gives its leases back on its own), no new one starts.
     const jobsStopped = engine.stop().catch((e: Error) => log().error({ err: e }, 'stopping: the job engine did not stop cleanly'))
     const deadline = Date.now() + settings.shutdownGraceMs
@@ -155,6 +167,7 @@ async function main() {
     if (released) log().warn({ released }, 'stopping: purchase attempts left to the other replicas\' sweepers')
     await identity.close().catch(() => {})
     await bus?.close().catch(() => {})
+    await roomBus.close().catch(() => {})
     await metricsServer?.close().catch(() => {})
     await flushErrorReports().catch(() => {})
     await database.close().catch(() => {})

@@ -42,6 +42,7 @@ import { Route as StaffPastRouteImport } from './routes/staff.past'
 import { Route as StaffShiftsRouteImport } from './routes/staff.shifts'
 import { Route as StaffLoginRouteImport } from './routes/staff_.login'
 import { Route as AuthReceiptReceiptNumberRouteImport } from './routes/_auth.receipt.$receiptNumber'
+import { Route as AuthRoomTicketNumberRouteImport } from './routes/_auth.room.$ticketNumber'
 import { Route as AuthSettingsEmailChangeRequestRouteImport } from './routes/_auth.settings_.email-change-request'
 import { Route as AuthSettingsEmailChangeRequestCompleteRouteImport } from './routes/_auth.settings_.email-change-request-complete'
 import { Route as AuthSettingsPasswordChangeRouteImport } from './routes/_auth.settings_.password-change'
@@ -54,6 +55,7 @@ import { Route as StaffDeskJobsRouteImport } from './routes/staff._desk.jobs'
 import { Route as StaffDeskNumbersRouteImport } from './routes/staff._desk.numbers'
 import { Route as StaffDeskProductsRouteImport } from './routes/staff._desk.products'
 import { Route as StaffDeskTodayRouteImport } from './routes/staff._desk.today'
+import { Route as StaffRoomTicketNumberRouteImport } from './routes/staff.room.$ticketNumber'
 import { Route as StaffDeskConsultantsIndexRouteImport } from './routes/staff._desk.consultants.index'
 import { Route as StaffDeskConsultantsStaffIdRouteImport } from './routes/staff._desk.consultants.$staffId'
 import { Route as StaffDeskConsultantsNewRouteImport } from './routes/staff._desk.consultants.new'
@@ -235,6 +237,11 @@ const AuthReceiptReceiptNumberRoute =
     path: '/receipt/$receiptNumber',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthRoomTicketNumberRoute = AuthRoomTicketNumberRouteImport.update({
+  id: '/room/$ticketNumber',
+  path: '/room/$ticketNumber',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSettingsEmailChangeRequestRoute =
   AuthSettingsEmailChangeRequestRouteImport.update({
     id: '/settings_/email-change-request',
@@ -298,6 +305,11 @@ const StaffDeskTodayRoute = StaffDeskTodayRouteImport.update({
   id: '/today',
   path: '/today',
   getParentRoute: () => StaffDeskRoute,
+} as any)
+const StaffRoomTicketNumberRoute = StaffRoomTicketNumberRouteImport.update({
+  id: '/room/$ticketNumber',
+  path: '/room/$ticketNumber',
+  getParentRoute: () => StaffRoute,
 } as any)
 const StaffDeskConsultantsIndexRoute =
   StaffDeskConsultantsIndexRouteImport.update({
@@ -404,6 +416,7 @@ export interface FileRoutesByFullPath {
   '/staff/login': typeof StaffLoginRoute
   '/staff/': typeof StaffIndexRoute
   '/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
+  '/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -416,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -461,6 +475,7 @@ export interface FileRoutesByTo {
   '/staff/login': typeof StaffLoginRoute
   '/': typeof AuthIndexRoute
   '/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
+  '/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/settings/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/settings/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/settings/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -473,6 +488,7 @@ export interface FileRoutesByTo {
   '/staff/numbers': typeof StaffDeskNumbersRoute
   '/staff/products': typeof StaffDeskProductsRoute
   '/staff/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -522,6 +538,7 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/staff/': typeof StaffIndexRoute
   '/_auth/receipt/$receiptNumber': typeof AuthReceiptReceiptNumberRoute
+  '/_auth/room/$ticketNumber': typeof AuthRoomTicketNumberRoute
   '/_auth/settings_/email-change-request': typeof AuthSettingsEmailChangeRequestRoute
   '/_auth/settings_/email-change-request-complete': typeof AuthSettingsEmailChangeRequestCompleteRoute
   '/_auth/settings_/password-change': typeof AuthSettingsPasswordChangeRoute
@@ -534,6 +551,7 @@ export interface FileRoutesById {
   '/staff/_desk/numbers': typeof StaffDeskNumbersRoute
   '/staff/_desk/products': typeof StaffDeskProductsRoute
   '/staff/_desk/today': typeof StaffDeskTodayRoute
+  '/staff/room/$ticketNumber': typeof StaffRoomTicketNumberRoute
   '/staff/_desk/consultants/$staffId': typeof StaffDeskConsultantsStaffIdRoute
   '/staff/_desk/consultants/new': typeof StaffDeskConsultantsNewRoute
   '/staff/_desk/coupons/new': typeof StaffDeskCouponsNewRoute
@@ -582,6 +600,7 @@ export interface FileRouteTypes {
     | '/staff/login'
     | '/staff/'
     | '/receipt/$receiptNumber'
+    | '/room/$ticketNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -594,6 +613,7 @@ export interface FileRouteTypes {
     | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/consultants/$staffId'
     | '/staff/consultants/new'
     | '/staff/coupons/new'
@@ -639,6 +659,7 @@ export interface FileRouteTypes {
     | '/staff/login'
     | '/'
     | '/receipt/$receiptNumber'
+    | '/room/$ticketNumber'
     | '/settings/email-change-request'
     | '/settings/email-change-request-complete'
     | '/settings/password-change'
@@ -651,6 +672,7 @@ export interface FileRouteTypes {
     | '/staff/numbers'
     | '/staff/products'
     | '/staff/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/consultants/$staffId'
     | '/staff/consultants/new'
     | '/staff/coupons/new'
@@ -699,6 +721,7 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/staff/'
     | '/_auth/receipt/$receiptNumber'
+    | '/_auth/room/$ticketNumber'
     | '/_auth/settings_/email-change-request'
     | '/_auth/settings_/email-change-request-complete'
     | '/_auth/settings_/password-change'
@@ -711,6 +734,7 @@ export interface FileRouteTypes {
     | '/staff/_desk/numbers'
     | '/staff/_desk/products'
     | '/staff/_desk/today'
+    | '/staff/room/$ticketNumber'
     | '/staff/_desk/consultants/$staffId'
     | '/staff/_desk/consultants/new'
     | '/staff/_desk/coupons/new'
@@ -977,6 +1001,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthReceiptReceiptNumberRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/room/$ticketNumber': {
+      id: '/_auth/room/$ticketNumber'
+      path: '/room/$ticketNumber'
+      fullPath: '/room/$ticketNumber'
+      preLoaderRoute: typeof AuthRoomTicketNumberRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/settings_/email-change-request': {
       id: '/_auth/settings_/email-change-request'
       path: '/settings/email-change-request'
@@ -1060,6 +1091,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff/today'
       preLoaderRoute: typeof StaffDeskTodayRouteImport
       parentRoute: typeof StaffDeskRoute
+    }
+    '/staff/room/$ticketNumber': {
+      id: '/staff/room/$ticketNumber'
+      path: '/room/$ticketNumber'
+      fullPath: '/staff/room/$ticketNumber'
+      preLoaderRoute: typeof StaffRoomTicketNumberRouteImport
+      parentRoute: typeof StaffRoute
     }
     '/staff/_desk/consultants/': {
       id: '/staff/_desk/consultants/'
@@ -1166,6 +1204,7 @@ interface AuthRouteChildren {
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthIndexRoute: typeof AuthIndexRoute
   AuthReceiptReceiptNumberRoute: typeof AuthReceiptReceiptNumberRoute
+  AuthRoomTicketNumberRoute: typeof AuthRoomTicketNumberRoute
   AuthSettingsEmailChangeRequestRoute: typeof AuthSettingsEmailChangeRequestRoute
   AuthSettingsEmailChangeRequestCompleteRoute: typeof AuthSettingsEmailChangeRequestCompleteRoute
   AuthSettingsPasswordChangeRoute: typeof AuthSettingsPasswordChangeRoute
@@ -1186,6 +1225,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSettingsRoute: AuthSettingsRoute,
   AuthIndexRoute: AuthIndexRoute,
   AuthReceiptReceiptNumberRoute: AuthReceiptReceiptNumberRoute,
+  AuthRoomTicketNumberRoute: AuthRoomTicketNumberRoute,
   AuthSettingsEmailChangeRequestRoute: AuthSettingsEmailChangeRequestRoute,
   AuthSettingsEmailChangeRequestCompleteRoute:
     AuthSettingsEmailChangeRequestCompleteRoute,
@@ -1254,6 +1294,7 @@ interface StaffRouteChildren {
   StaffPastRoute: typeof StaffPastRoute
   StaffShiftsRoute: typeof StaffShiftsRoute
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffRoomTicketNumberRoute: typeof StaffRoomTicketNumberRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -1265,6 +1306,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffPastRoute: StaffPastRoute,
   StaffShiftsRoute: StaffShiftsRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffRoomTicketNumberRoute: StaffRoomTicketNumberRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -617,3 +617,19 @@ export const receiptIssues = pgTable('receipt_issues', {
   addressee: text('addressee'),
   addresseeSetAt: ts('addressee_set_at'),
 })
+
+/**
+ * Who was in an online consultation's room, and when (docs/server.md "The online consultation
+ * room"): one row per connection of the member or the consultant to the room's signalling socket,
+ * `left_at` set when it closes (null while it is open, or when the process died first). Evidence of
+ * the consultation, shown to its consultant and on the desk; never deleted.
+ */
+export const roomPresence = pgTable('room_presence', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ticketNumber: text('ticket_number').notNull().references(() => tickets.ticketNumber),
+  side: text('side').$type<'member' | 'consultant'>().notNull(),
+  /** The member's id or the consultant's staff id. */
+  who: text('who').notNull(),
+  joinedAt: ts('joined_at').notNull(),
+  leftAt: ts('left_at'),
+}, (t) => [index('room_presence_ticket_idx').on(t.ticketNumber, t.joinedAt)])

@@ -98,7 +98,7 @@ export function appSecurityHeaders(opts: { authEmulatorUrl?: string; thirdPartie
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-    'Permissions-Policy': `camera=(), microphone=(), geolocation=(), payment=(self${opts.thirdParties?.stripe ? ' "https://js.stripe.com"' : ''})`,
+    'Permissions-Policy': `camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(self${opts.thirdParties?.stripe ? ' "https://js.stripe.com"' : ''})`,
     ...(opts.production ? { 'Strict-Transport-Security': HSTS } : {}),
   }
 }

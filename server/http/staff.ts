@@ -62,9 +62,14 @@ const allows = (needed: StaffCallRole, roles: readonly StaffRole[]) => (needed =
 export async function authenticateStaff(c: Context, deps: Deps, needed: StaffCallRole): Promise<StaffMe> {
   const m = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')
   if (!m) throw unauthenticated()
+  return staffOfToken(deps, m[1].trim(), needed)
+}
+
+/** The same check for a token that did not come in a header (the room's signalling socket). */
+export async function staffOfToken(deps: Pick<Deps, 'identity' | 'db'>, bearer: string, needed: StaffCallRole): Promise<StaffMe> {
   let token: Awaited<ReturnType<Deps['identity']['verifyIdToken']>>
   try {
-    token = await deps.identity.verifyIdToken(m[1].trim())
+    token = await deps.identity.verifyIdToken(bearer)
   } catch {
     throw unauthenticated()
   }

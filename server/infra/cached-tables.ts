@@ -52,6 +52,7 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   refunds: { member: true, why: "a member's refund; the ticket's refunded state is written with it (tickets)" },
   uploadedImages: { why: 'served by the file calls, without a server cache' },
   reminderSends: { why: 'sent reminders: no cached read' },
+  roomPresence: { why: 'who was in an online room: read by the staff views without a cache' },
   receiptIssues: { why: 'a receipt is read by the receipt calls, which count each view: never cached' },
 }
 

@@ -11,7 +11,7 @@ import { newMemberId } from '../infra/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
-const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))) })
+const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))), supportType: v.optional(v.picklist(['TEL', 'ONLINE'])) })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
 export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh') {
@@ -32,7 +32,7 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
  * also to that consultant (a test whose consultant has a sign-in account). `null` for an unknown
  * or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
  */
-async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId?: string): Promise<{ reservationAt: string } | 'busy' | null> {
+async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId?: string, supportType?: 'TEL' | 'ONLINE'): Promise<{ reservationAt: string } | 'busy' | null> {
   const clockNow = deps.clock.now()
   const now = clockNow.getTime()
   const cellMs = CELL_MINUTES * 60_000
@@ -51,7 +51,7 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId
         throw e
       })
       if (taken) continue
-      await tx.update(tickets).set({ reservationAt: at, staffId }).where(eq(tickets.ticketNumber, ticketNumber))
+      await tx.update(tickets).set({ reservationAt: at, staffId, ...(supportType ? { supportType } : {}) }).where(eq(tickets.ticketNumber, ticketNumber))
       return { memberId: t.memberId, reservationAt: at }
     }
     tx.rollback()
@@ -83,7 +83,7 @@ export function mountTestRoutes(app: Hono, deps: Deps, jobs?: JobEngine) {
     const raw = await c.req.json().catch(() => ({}))
     const parsed = v.safeParse(StartedBody, raw ?? {})
     if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
-    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber, parsed.output.staffId)
+    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber, parsed.output.staffId, parsed.output.supportType)
     if (moved === null) return c.json({ message: 'Ticket Not Found.' }, 404)
     if (moved === 'busy') return c.json({ message: 'the consultant has no free cells earlier today' }, 409)
     return c.json(moved)

@@ -73,6 +73,8 @@ describe('access-control matrix', () => {
       'sandbox/tokens': { body: { number: sandboxTestCards.approved, expMonth: 12, expYear: 2030, cvc: '123', name: 'A B' }, aims: 'caller only' },
       'get-coupon': { body: { couponCode, memberId: owner.memberId }, aims: 'coupon (memberId)' },
       'stripe/setup-intents': { body: {}, aims: 'caller only' },
+      // The owner's booking's online room: another member is told nothing (404).
+      'room-access': { query: { ticketNumber: changeable.ticketNumber }, aims: 'ticket' },
     }
     const tipOnOwnersTicket = { body: { productId: 'TIP-500', cardId: '', cardToken: '', parentTicketNumber: unrated.ticketNumber, reservationTime: 'TIP' }, headers: { 'Idempotency-Key': 'cross-tip' } }
 

@@ -34,12 +34,12 @@ afterAll(async () => h?.close())
  * A consultation of the target consultant written straight into the tickets (no cells: each cell of
  * the matrix gets its own ticket at the same hour, and no call here needs the booked cells).
  */
-async function consultation(ymd: string, hour: number): Promise<string> {
+async function consultation(ymd: string, hour: number, supportType: 'TEL' | 'ONLINE' = 'TEL'): Promise<string> {
   const ticketNumber = `S9${String(Date.now()).slice(-8)}${String(++seq).padStart(4, '0')}`
   const start = atJst(parseYmd(ymd)!, hour, 0)
   await h.db.insert(tickets).values({
     ticketNumber, memberId, productId: 'SUPPORT-30', productType: 'SUPPORT', productName: '30分サポートチケット', price: 3300,
-    minutesToSupport: 30, reservationAt: start, staffId: TARGET, supportType: 'TEL', supportStatus: 'UNSUPPORTED', purchaseTime: h.clock.now(),
+    minutesToSupport: 30, reservationAt: start, staffId: TARGET, supportType, supportStatus: 'UNSUPPORTED', purchaseTime: h.clock.now(),
   })
   return ticketNumber
 }
@@ -70,6 +70,8 @@ const requests: Record<StaffCallName, () => Promise<Req>> = {
   'role-revoke': async () => ({ method: 'POST', body: { uid: (await staffAccount(h, [{ role: 'operator' }])).uid, role: 'operator' } }),
   'member-consultations': async () => ({ method: 'GET', query: { ticketNumber: await consultation('20250612', 9) } }),
   'past-consultations': async () => ({ method: 'GET', query: { staffId: TARGET, filter: 'UNSOLVED' } }),
+  // An ONLINE consultation under way at 13:00: its room is open.
+  'room-access': async () => ({ method: 'GET', query: { ticketNumber: await consultation('20250612', 13, 'ONLINE') } }),
 }
 
 /** The allowed cells: a 'staff' call is the caller's own (or, for an operator, anyone's). */
@@ -94,6 +96,8 @@ const allowed: Record<StaffCallName, Who[]> = {
   // Through the target's own consultation: its consultant, or an operator.
   'member-consultations': ['consultant', 'operator'],
   'past-consultations': ['consultant', 'operator'],
+  // The online room: only the consultation's own consultant (an operator is not in the room).
+  'room-access': ['consultant'],
 }
 
 const tokens = {} as Record<Who, string>

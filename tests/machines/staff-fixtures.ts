@@ -33,6 +33,7 @@ export const consultationFixture: Consultation = {
   refunded: false,
   noPreference: true,
   state: 'live',
+  roomStays: [],
 }
 
 export const candidatesFixture = {

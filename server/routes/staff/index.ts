@@ -4,6 +4,7 @@ import { staffAccountHandlers } from './accounts'
 import { calendarHandlers } from './calendar'
 import { consultationHandlers } from './consultations'
 import { holidayHandlers } from './holidays'
+import { roomHandlers } from './room'
 import { shiftHandlers } from './shifts'
 
 /** The handlers of contract/staff-calls.ts, one file per area (the type checks there is exactly one per call). */
@@ -13,4 +14,5 @@ export const staffHandlers: StaffHandlers<typeof staffCalls> = {
   ...shiftHandlers,
   ...holidayHandlers,
   ...calendarHandlers,
+  ...roomHandlers,
 }

@@ -20,6 +20,8 @@ import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import { dayRange } from './days'
 import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
+import type { RoomStay } from '../../../contract/room'
+import { roomStays } from '../room/presence'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
 // to call (docs/api.md "Staff calls"), and the outcome they record.
@@ -48,7 +50,8 @@ async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consul
     .from(tickets)
     .where(and(eq(tickets.productType, 'ADD'), inArray(tickets.parentTicketNumber, rows.map((r) => r.t.ticketNumber))))
     .orderBy(asc(tickets.purchaseTime))
-  return rows.map((r) => toConsultation(r, adds.filter((a) => a.parentTicketNumber === r.t.ticketNumber)))
+  const stays = await roomStays(db, rows.filter((r) => r.t.supportType === 'ONLINE').map((r) => r.t.ticketNumber))
+  return rows.map((r) => toConsultation(r, adds.filter((a) => a.parentTicketNumber === r.t.ticketNumber), stays.get(r.t.ticketNumber) ?? []))
 }
 
 /**
@@ -63,7 +66,7 @@ export function stateOf(t: TicketRow, deletedAt: Date | null): ConsultationState
   return 'live'
 }
 
-function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consultation {
+function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[], roomStays: RoomStay[]): Consultation {
   const start = t.reservationAt!
   const gone = m.deletedAt !== null
   // A refunded extension adds no time (docs/server.md "Consultation state").
@@ -99,6 +102,7 @@ function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[]): Consul
     state: stateOf(t, m.deletedAt),
     followUpDue: t.followUpDue,
     noCallReportedUnixTime: t.noCallReportedAt ? unixSeconds(t.noCallReportedAt) : null,
+    roomStays,
   }
 }
 

@@ -6,6 +6,10 @@ import type { StaffApiClient } from '../../api/staff-client'
 import { consultantDayText as t } from '../../text/staff'
 import { ConsultationDetails, dayLabel, dayOf, liveFirst, LoopBadges, loopOf, StatusBadge, timeRange } from '../../ui/staff-consultation'
 import { ExtensionLinkButton } from './extension-link-button'
+import { ROOM_GRACE_MINUTES } from '../../../contract/room'
+import { roomText } from '../../text/room'
+import { PathLink } from '../../ui/path-link'
+import { RoomStays } from '../../ui/room-stays'
 
 /** How many days the consultant's list spans: today and the next two weeks (Japan). */
 export const CONSULTANT_DAYS = 14
@@ -79,6 +83,7 @@ export function ConsultantDayPage({
         <Card.Body>
           <Stack gap="4">
             <ConsultationDetails consultation={c} />
+            {c.supportType === 'ONLINE' && <RoomStays stays={c.roomStays} />}
             {recording === c.ticketNumber ? (
               outcomePanel(c, () => setRecording(null))
             ) : (
@@ -86,6 +91,11 @@ export function ConsultantDayPage({
                 {canRecord(c, now) && (
                   <Button size="sm" colorPalette="brand" onClick={() => setRecording(c.ticketNumber)}>
                     {t.recordOutcome}
+                  </Button>
+                )}
+                {c.supportType === 'ONLINE' && now / 1000 < c.endUnixTime + ROOM_GRACE_MINUTES * 60 && (
+                  <Button asChild size="sm" colorPalette="brand" variant="outline">
+                    <PathLink href={`/staff/room/${encodeURIComponent(c.ticketNumber)}`}>{roomText.enterStaff}</PathLink>
                   </Button>
                 )}
                 {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}

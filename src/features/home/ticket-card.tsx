@@ -4,6 +4,7 @@ import type { Ticket } from '../../../contract/entities'
 import type { SavedFile } from '../../api/ticket-calendar'
 import { saveFile } from '../../ui/save-file'
 import { homeText } from '../../text/home'
+import { roomText } from '../../text/room'
 import { formatReservation } from '../../../contract/jst'
 import { PathLink } from '../../ui/path-link'
 import { canAddToCalendar, canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
@@ -61,6 +62,8 @@ export function TicketCard({ ticket, now, parent = null, calendarFile, reportNoC
   const when = parseReservationTime(ticket.reservationTime)
   const rate = rateButton(ticket)
   const encoded = encodeURIComponent(ticket.ticketNumber)
+  // An online consultation still booked: its room (docs/product.md "The online consultation room").
+  const room = ticket.productType === 'SUPPORT' && ticket.supportType === 'ONLINE' && label === 'reserved' && ticket.reservationUnixTime !== null
   return (
     <Card.Root as="article" aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} size="sm">
       <Card.Body>
@@ -113,8 +116,13 @@ export function TicketCard({ ticket, now, parent = null, calendarFile, reportNoC
             {t.changeClosed}
           </Text>
         )}
-        {(canChangeTicket(ticket, now) || rate !== 'hidden' || calendar) && (
+        {(canChangeTicket(ticket, now) || rate !== 'hidden' || calendar || room) && (
           <HStack justify="end" mt="3" gap="2" wrap="wrap">
+            {room && (
+              <Button asChild size="sm" colorPalette="brand">
+                <PathLink href={`/room/${encoded}`}>{roomText.enter}</PathLink>
+              </Button>
+            )}
             {calendar && <AddToCalendar ticketNumber={ticket.ticketNumber} calendarFile={calendarFile} onFailed={setCalendarFailed} />}
             {canChangeTicket(ticket, now) && (
               <Button asChild size="sm" colorPalette="brand">

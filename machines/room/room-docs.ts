@@ -1,0 +1,53 @@
+import type { FlowDocs } from '../shared/flow-docs'
+
+/** What the room chart means in business words: the generated diagram (docs/flows) and the live flow panel read it. */
+export const flowDocs: FlowDocs = {
+  title: 'オンライン相談ルーム',
+  purpose: 'オンライン（ONLINE）のサポート予約で、会員と担当相談員だけが開始10分前から入室し、映像・音声・画面共有・チャットで相談する。',
+  routes: ['/room/$ticketNumber', '/staff/room/$ticketNumber'],
+  events: {
+    'clock.tick': '時刻が進む（入室可能時刻の確認）',
+    retry: '読み込みをやり直す',
+    join: 'カメラとマイク、または音声のみで入室する',
+    'socket.welcome': 'サーバーが入室を受け付けた',
+    'socket.refused': 'サーバーが入室を断った',
+    'socket.lost': 'サーバーとの接続が切れた',
+    'peer.joined': '相手が入室した',
+    'peer.connected': '相手と映像・音声がつながった',
+    'peer.lost': '相手との映像・音声が途切れた',
+    'peer.left': '相手が退室した',
+    'mic.toggle': 'マイクのオン・オフ',
+    'camera.toggle': 'カメラのオン・オフ',
+    'share.start': '画面共有を始める',
+    'share.started': '画面共有が始まった',
+    'share.stop': '画面共有をやめる',
+    'chat.send': 'チャットを送る',
+    'chat.received': 'チャットを受け取った',
+    'room.closed': 'ルームの終了時刻になった',
+    leave: '退室する',
+  },
+  states: {
+    loading: '入室できるかの確認中',
+    loadFailed: '通信エラー（やり直しできる）',
+    waiting: '開始前：入室可能時刻まで待つ',
+    checkingDevices: 'カメラ・マイクの確認',
+    inRoom: 'ルームの中',
+    'inRoom.connecting': '相手を待っている・接続中',
+    'inRoom.connected': '相手とつながっている',
+    'inRoom.reconnecting': '接続が途切れ、自動で再接続中',
+    ended: '退室・終了',
+    refused: '入室できない（本人でない・返金済み・終了済みなど）',
+  },
+  guards: {
+    isOpen: 'ルームが開いているとき',
+    isClientError: 'サーバーが4xxで断ったとき',
+    opened: '入室可能時刻を過ぎたとき',
+    canSendChat: '空でなく1000文字以内のとき',
+    hasCamera: 'カメラ付きで入室したとき',
+    notSharing: '画面共有していないとき',
+    sharing: '画面共有中のとき',
+  },
+  actors: {
+    loadRoom: '入室の可否と時刻を確かめる（room-access）',
+  },
+}

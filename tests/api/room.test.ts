@@ -1,0 +1,275 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import WebSocket from 'ws'
+import { ROOM_CLOSE, ROOM_SOCKET_PATH, roomMessages } from '../../contract/room'
+import { roomPresence, tickets } from '../../server/db/schema'
+import { atJst, parseYmd } from '../../server/domain/time'
+import { createRoomSocketServer } from '../../server/http/room-socket'
+import { createLocalRoomBus, createPgRoomBus, type RoomBus } from '../../server/infra/room-bus'
+import type { Deps } from '../../server/services/deps'
+import { createHarness, type Harness } from './harness'
+import { staffAccount, staffGet } from './staff-harness'
+
+// The online consultation room (docs/server.md "The online consultation room"): who may enter
+// (room-access, both sides), when (decision 93), the signalling socket (its token, its relay, the
+// presence rows) and, on PostgreSQL, the relay between two replicas (decision 92).
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+type T = Record<string, any>
+const STAFF = 'STAFF-03'
+const OTHER_STAFF = 'STAFF-05'
+/** 2025-06-12 14:00 JST, 60 minutes: the room opens 13:50 and closes 15:10 (10 minutes' grace). */
+const START = atJst(parseYmd('20250612')!, 14, 0)
+const at = (hh: number, mm: number) => atJst(parseYmd('20250612')!, hh, mm)
+
+let h: Harness
+let seq = 0
+const tokens = {} as Record<'owner' | 'third' | 'consultant' | 'otherConsultant' | 'operator', string>
+let ownerId = ''
+
+beforeAll(async () => {
+  h = await createHarness()
+  const owner = await h.member('fresh')
+  ownerId = owner.memberId
+  tokens.owner = owner.token
+  tokens.third = (await h.member('fresh')).token
+  tokens.consultant = (await staffAccount(h, [{ role: 'consultant', staffId: STAFF }])).token
+  tokens.otherConsultant = (await staffAccount(h, [{ role: 'consultant', staffId: OTHER_STAFF }])).token
+  tokens.operator = (await staffAccount(h, [{ role: 'operator' }])).token
+}, 60_000)
+afterAll(async () => h?.close())
+
+/** An ONLINE (or TEL) booking of the owner with STAFF at 14:00, written straight into the tickets. */
+async function booking(o: { supportType?: 'TEL' | 'ONLINE'; refunded?: boolean } = {}) {
+  const ticketNumber = `R9${String(Date.now()).slice(-8)}${String(++seq).padStart(4, '0')}`
+  await h.db.insert(tickets).values({
+    ticketNumber, memberId: ownerId, productId: 'SUPPORT-60', productType: 'SUPPORT', productName: '60分サポートチケット', price: 6600,
+    minutesToSupport: 60, reservationAt: START, staffId: STAFF, supportType: o.supportType ?? 'ONLINE', supportStatus: 'UNSUPPORTED',
+    purchaseTime: at(9, 0), amountRefunded: o.refunded ? 6600 : 0,
+  })
+  return ticketNumber
+}
+
+const memberAccess = (token: string, ticketNumber: string) => h.get('room-access', { token, query: { ticketNumber } })
+const consultantAccess = (token: string, ticketNumber: string) => staffGet(h, 'room-access', { token, query: { ticketNumber } })
+
+describe('room-access: who may enter, and when', () => {
+  it('the member and the consultant: waiting before it opens, open from 10 minutes before, refused once closed', async () => {
+    const t = await booking()
+    h.clock.set(at(13, 49))
+    const early = await memberAccess(tokens.owner, t)
+    expect(early.status).toBe(200)
+    expect(early.body).toMatchObject({ phase: 'waiting', side: 'member', startUnixTime: START.getTime() / 1000, opensUnixTime: at(13, 50).getTime() / 1000, closesUnixTime: at(15, 10).getTime() / 1000, iceServers: [] })
+    h.clock.set(at(13, 50))
+    const member = await memberAccess(tokens.owner, t)
+    expect(member.body).toMatchObject({ phase: 'open', side: 'member', peerName: expect.any(String) })
+    const consultant = await consultantAccess(tokens.consultant, t)
+    expect(consultant.status).toBe(200)
+    expect(consultant.body).toMatchObject({ phase: 'open', side: 'consultant' })
+    // Each side reads the other's name: the member the consultant's nickname, the consultant the member's name.
+    expect(consultant.body.peerName).not.toBe(member.body.peerName)
+    h.clock.set(at(15, 9))
+    expect((await memberAccess(tokens.owner, t)).status).toBe(200)
+    h.clock.set(at(15, 10))
+    const closed = await memberAccess(tokens.owner, t)
+    expect(closed).toMatchObject({ status: 409, body: { message: roomMessages.closed } })
+    expect((await consultantAccess(tokens.consultant, t)).status).toBe(409)
+  })
+
+  it('an extension keeps the room open past the booked end', async () => {
+    const t = await booking()
+    await h.db.insert(tickets).values({
+      ticketNumber: `${t}A`, memberId: ownerId, productId: 'ADD-30', productType: 'ADD', productName: '30分延長チケット', price: 3300,
+      minutesToSupport: 30, parentTicketNumber: t, supportStatus: 'UNSUPPORTED', purchaseTime: at(14, 50),
+    })
+    h.clock.set(at(15, 30))
+    const r = await memberAccess(tokens.owner, t)
+    expect(r.status).toBe(200)
+    expect(r.body.closesUnixTime).toBe(at(15, 40).getTime() / 1000)
+  })
+
+  it('refuses a third member, another consultant, an operator, a refunded booking and a phone booking', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 0))
+    expect(await memberAccess(tokens.third, t)).toMatchObject({ status: 404, body: { message: roomMessages.notFound } })
+    expect(await consultantAccess(tokens.otherConsultant, t)).toMatchObject({ status: 403, body: { message: roomMessages.notYours } })
+    expect((await consultantAccess(tokens.operator, t)).status).toBe(403)
+    // A member's token on the staff call and a consultant's on the member call are refused too.
+    expect((await consultantAccess(tokens.owner, t)).status).toBe(403)
+    expect((await memberAccess(tokens.consultant, t)).status).toBe(401)
+    const refunded = await booking({ refunded: true })
+    expect(await memberAccess(tokens.owner, refunded)).toMatchObject({ status: 403, body: { message: roomMessages.refunded } })
+    expect((await consultantAccess(tokens.consultant, refunded)).status).toBe(403)
+    const tel = await booking({ supportType: 'TEL' })
+    expect(await memberAccess(tokens.owner, tel)).toMatchObject({ status: 404, body: { message: roomMessages.notOnline } })
+    expect((await memberAccess(tokens.owner, 'NO-SUCH-TICKET')).status).toBe(404)
+  })
+})
+
+/** A room socket server on a port of its own, over `bus`, as server/main.ts mounts it. */
+async function socketServer(deps: Deps, bus: RoomBus) {
+  const rooms = createRoomSocketServer(deps, bus)
+  const server = http.createServer((_req, res) => res.writeHead(404).end())
+  server.on('upgrade', (req, socket, head) => {
+    if (!rooms.handleUpgrade(req, socket, head)) socket.destroy()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}${ROOM_SOCKET_PATH}`
+  return {
+    url,
+    rooms,
+    close: async () => {
+      await rooms.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await bus.close()
+    },
+  }
+}
+
+/** A client of the socket that keeps every message and waits for the one a test expects. */
+async function client(url: string, ticket: string) {
+  const ws = new WebSocket(`${url}?ticket=${encodeURIComponent(ticket)}`)
+  const got: T[] = []
+  const waiters: { match: (m: T) => boolean; resolve: (m: T) => void }[] = []
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as T
+    got.push(m)
+    for (const w of [...waiters]) if (w.match(m)) {
+      waiters.splice(waiters.indexOf(w), 1)
+      w.resolve(m)
+    }
+  })
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
+  return {
+    ws,
+    closed,
+    send: (m: T) => ws.send(JSON.stringify(m)),
+    next: (match: (m: T) => boolean) => {
+      const seen = got.find(match)
+      if (seen) return Promise.resolve(seen)
+      return new Promise<T>((resolve) => waiters.push({ match, resolve }))
+    },
+  }
+}
+
+const joined = async (url: string, ticket: string, side: 'member' | 'consultant', token: string) => {
+  const c = await client(url, ticket)
+  c.send({ type: 'join', side, token })
+  await c.next((m) => m.type === 'welcome')
+  return c
+}
+
+describe('the signalling socket (one process, in-process bus)', () => {
+  let s: Awaited<ReturnType<typeof socketServer>>
+  beforeAll(async () => {
+    s = await socketServer(h.deps, createLocalRoomBus())
+  })
+  afterAll(async () => s?.close())
+
+  it('refuses a bad token, another member and a room not open yet', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 0))
+    const bad = await client(s.url, t)
+    bad.send({ type: 'join', side: 'member', token: 'not-a-token' })
+    expect(await bad.next((m) => m.type === 'error')).toEqual({ type: 'error', message: roomMessages.badToken })
+    expect(await bad.closed).toBe(ROOM_CLOSE.badToken)
+    // A consultant's token claiming the member's side is no member.
+    const posing = await client(s.url, t)
+    posing.send({ type: 'join', side: 'member', token: tokens.consultant })
+    expect(await posing.closed).toBe(ROOM_CLOSE.badToken)
+    const third = await client(s.url, t)
+    third.send({ type: 'join', side: 'member', token: tokens.third })
+    expect(await third.closed).toBe(ROOM_CLOSE.refused)
+    const operator = await client(s.url, t)
+    operator.send({ type: 'join', side: 'consultant', token: tokens.operator })
+    expect(await operator.closed).toBe(ROOM_CLOSE.refused)
+    h.clock.set(at(13, 40))
+    const early = await client(s.url, t)
+    early.send({ type: 'join', side: 'member', token: tokens.owner })
+    expect(await early.next((m) => m.type === 'error')).toEqual({ type: 'error', message: roomMessages.notOpenYet })
+    expect(await early.closed).toBe(ROOM_CLOSE.notOpen)
+    expect(s.rooms.size()).toBe(0)
+  })
+
+  it('relays the negotiation and the chat to the other side only, and records who came and left', async () => {
+    const t = await booking()
+    h.clock.set(at(13, 55))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    h.clock.set(at(13, 57))
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    consultant.send({ type: 'hello' })
+    expect(await member.next((m) => m.type === 'hello')).toMatchObject({ type: 'hello', from: 'consultant' })
+    member.send({ type: 'description', description: { type: 'offer', sdp: 'v=0\r\n' + 'a=x\r\n'.repeat(3000) } })
+    const offer = await consultant.next((m) => m.type === 'description')
+    expect(offer.description.sdp.length).toBeGreaterThan(15_000)
+    member.send({ type: 'chat', text: '  こんにちは  ' })
+    expect(await consultant.next((m) => m.type === 'chat')).toMatchObject({ text: 'こんにちは', from: 'member' })
+    // A message the contract refuses is answered with why, and not relayed.
+    member.send({ type: 'chat', text: 'あ'.repeat(1001) })
+    expect(await member.next((m) => m.type === 'error')).toEqual({ type: 'error', message: roomMessages.chatTooLong })
+    h.clock.set(at(14, 30))
+    consultant.ws.close()
+    expect(await member.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'consultant' })
+    await vi.waitFor(async () => {
+      const rows = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
+      expect(rows.map((r) => [r.side, r.joinedAt.toISOString(), r.leftAt?.toISOString() ?? null])).toEqual([
+        ['member', at(13, 55).toISOString(), null],
+        ['consultant', at(13, 57).toISOString(), at(14, 30).toISOString()],
+      ])
+    })
+    // The consultant's day shows the stays.
+    const day = await staffGet(h, 'consultant-day', { token: tokens.consultant, query: { staffId: STAFF, from: '20250612' } })
+    const c = (day.body.consultations as T[]).find((x) => x.ticketNumber === t)!
+    expect(c.roomStays).toEqual([
+      { side: 'member', joinedUnixTime: at(13, 55).getTime() / 1000, leftUnixTime: null },
+      { side: 'consultant', joinedUnixTime: at(13, 57).getTime() / 1000, leftUnixTime: at(14, 30).getTime() / 1000 },
+    ])
+    member.ws.close()
+    await member.closed
+  })
+
+  it('a second socket of the same side replaces the first', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const first = await joined(s.url, t, 'member', tokens.owner)
+    const second = await joined(s.url, t, 'member', tokens.owner)
+    second.send({ type: 'hello' })
+    expect(await first.closed).toBe(ROOM_CLOSE.replaced)
+    second.ws.close()
+    await second.closed
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two replicas on PostgreSQL', () => {
+  it('the member on replica A and the consultant on replica B hear each other through LISTEN/NOTIFY', async () => {
+    const url = h.databaseUrl!
+    const a = await socketServer(h.deps, await createPgRoomBus(url, { name: 'mypage-room-bus-a' }))
+    const b = await socketServer(h.deps, await createPgRoomBus(url, { name: 'mypage-room-bus-b' }))
+    try {
+      const t = await booking()
+      h.clock.set(at(14, 10))
+      const member = await joined(a.url, t, 'member', tokens.owner)
+      const consultant = await joined(b.url, t, 'consultant', tokens.consultant)
+      consultant.send({ type: 'hello' })
+      expect(await member.next((m) => m.type === 'hello')).toMatchObject({ from: 'consultant' })
+      // A session description larger than one NOTIFY payload arrives whole.
+      const sdp = 'v=0\r\n' + 'a=candidate:1 1 udp 2122260223 192.0.2.1 54321 typ host\r\n'.repeat(300)
+      member.send({ type: 'description', description: { type: 'offer', sdp } })
+      expect((await consultant.next((m) => m.type === 'description')).description.sdp).toBe(sdp)
+      consultant.send({ type: 'chat', text: '聞こえますか' })
+      expect(await member.next((m) => m.type === 'chat')).toMatchObject({ text: '聞こえますか', from: 'consultant' })
+      member.ws.close()
+      consultant.ws.close()
+      await Promise.all([member.closed, consultant.closed])
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+})
