@@ -11,7 +11,7 @@ import { LoginForm } from '../../contract/calls'
  *
  * A member account signed in here is signed out again: the staff pages are not theirs, and a
  * member session must not stay open on a staff desk. Pure: effects are provided at the edge
- * (src/features/staff-login/use-staff-login-actor.ts) or by tests.
+ * (src/features/staff/accounts/staff-login/use-staff-login-actor.ts) or by tests.
  */
 
 export type StaffLoginFailure = 'credentials' | 'notStaff' | null

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { searchTextClipped } from '../../contract/search-params'
-import { AuditLogPage } from '../features/audit-log/audit-log-page'
+import { AuditLogPage } from '../features/staff/desk/audit-log/audit-log-page'
 
 // A filter as the URL holds it; one the page cannot read is dropped, not an error page.
 const text = v.fallback(searchTextClipped(128), undefined)

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { searchTextClipped } from '../../contract/search-params'
-import { BookingsPage } from '../features/desk-bookings/bookings-page'
+import { BookingsPage } from '../features/staff/desk/bookings/bookings-page'
 
 // The filters as the URL holds them; one the page cannot read is dropped, not an error page. The
 // search schema is part of the route tree (the entry chunk): it imports nothing of the desk's registry.

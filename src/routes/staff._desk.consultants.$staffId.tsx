@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ConsultantProfileForm } from '../features/consultant-profile/consultant-profile-form'
-import { useConsultantProfileActor } from '../features/consultant-profile/use-consultant-profile-actor'
+import { ConsultantProfileForm } from '../features/staff/desk/consultant-profile/consultant-profile-form'
+import { useConsultantProfileActor } from '../features/staff/desk/consultant-profile/use-consultant-profile-actor'
 
 export const Route = createFileRoute('/staff/_desk/consultants/$staffId')({
   // `added`: the consultant was just added on /staff/consultants/new (the page says so).

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsultantListPage } from '../features/consultant-profile/consultant-list-page'
+import { ConsultantListPage } from '../features/staff/desk/consultant-profile/consultant-list-page'
 
 export const Route = createFileRoute('/staff/_desk/consultants/')({
   component: ConsultantsRoute,

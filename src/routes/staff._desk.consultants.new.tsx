@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsultantProfileForm } from '../features/consultant-profile/consultant-profile-form'
-import { useConsultantProfileActor } from '../features/consultant-profile/use-consultant-profile-actor'
+import { ConsultantProfileForm } from '../features/staff/desk/consultant-profile/consultant-profile-form'
+import { useConsultantProfileActor } from '../features/staff/desk/consultant-profile/use-consultant-profile-actor'
 
 export const Route = createFileRoute('/staff/_desk/consultants/new')({
   component: NewConsultantRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CouponEditor } from '../features/coupon-edit/coupon-editor'
-import { useCouponEditActor } from '../features/coupon-edit/use-coupon-edit-actor'
+import { CouponEditor } from '../features/staff/desk/coupon-edit/coupon-editor'
+import { useCouponEditActor } from '../features/staff/desk/coupon-edit/use-coupon-edit-actor'
 import { useRemote } from '../ui/use-remote'
 
 export const Route = createFileRoute('/staff/_desk/coupons/$couponCode/edit')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CouponDetailPage } from '../features/coupon-edit/coupon-detail-page'
+import { CouponDetailPage } from '../features/staff/desk/coupon-edit/coupon-detail-page'
 
 export const Route = createFileRoute('/staff/_desk/coupons/$couponCode/')({
   component: CouponRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CouponListPage } from '../features/coupon-edit/coupon-list-page'
+import { CouponListPage } from '../features/staff/desk/coupon-edit/coupon-list-page'
 
 export const Route = createFileRoute('/staff/_desk/coupons/')({
   component: CouponsRoute,

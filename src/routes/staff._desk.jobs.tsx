@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { FailedJobsPage } from '../features/desk-jobs/failed-jobs-page'
+import { FailedJobsPage } from '../features/staff/desk/jobs/failed-jobs-page'
 
 const page = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined)
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MemberDetailPage } from '../features/desk-members/member-detail-page'
-import { RefundDialog } from '../features/refund/refund-dialog'
+import { MemberDetailPage } from '../features/staff/desk/members/member-detail-page'
+import { RefundDialog } from '../features/staff/desk/refund/refund-dialog'
 
 export const Route = createFileRoute('/staff/_desk/members/$memberId')({
   component: MemberRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { searchTextClipped } from '../../contract/search-params'
-import { MemberSearchPage } from '../features/desk-members/member-search-page'
+import { MemberSearchPage } from '../features/staff/desk/members/member-search-page'
 
 // The search as the URL holds it (a phone number arrives as a number); what cannot be read is dropped.
 export const Route = createFileRoute('/staff/_desk/members/')({

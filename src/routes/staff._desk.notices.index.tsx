@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NoticeListPage } from '../features/notice-publish/notice-list-page'
+import { NoticeListPage } from '../features/staff/desk/notice-publish/notice-list-page'
 
 export const Route = createFileRoute('/staff/_desk/notices/')({
   component: NoticesRoute,

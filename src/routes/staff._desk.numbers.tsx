@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { downloadExport } from '../features/desk-numbers/download'
-import { NumbersPage } from '../features/desk-numbers/numbers-page'
+import { downloadExport } from '../features/staff/desk/numbers/download'
+import { NumbersPage } from '../features/staff/desk/numbers/numbers-page'
 
 // The range as the URL holds it; one the page cannot read is dropped (the page then shows this month).
 const day = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)

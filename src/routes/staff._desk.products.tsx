@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ProductListPage } from '../features/desk-products/product-list-page'
+import { ProductListPage } from '../features/staff/desk/products/product-list-page'
 
 export const Route = createFileRoute('/staff/_desk/products')({
   component: ProductsRoute,

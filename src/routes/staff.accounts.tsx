@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { StaffAccountsPage } from '../features/staff-accounts/staff-accounts-page'
+import { StaffAccountsPage } from '../features/staff/accounts/staff-accounts/staff-accounts-page'
 import { staffAccountsText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

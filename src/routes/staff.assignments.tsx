@@ -1,8 +1,8 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { AssignmentsPage } from '../features/reassignment/assignments-page'
-import { ReassignmentDialog } from '../features/reassignment/reassignment-dialog'
-import { useReassignmentActor } from '../features/reassignment/use-reassignment-actor'
+import { AssignmentsPage } from '../features/staff/consultations/reassignment/assignments-page'
+import { ReassignmentDialog } from '../features/staff/consultations/reassignment/reassignment-dialog'
+import { useReassignmentActor } from '../features/staff/consultations/reassignment/use-reassignment-actor'
 import { assignmentsText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { CalendarFeedPage } from '../features/calendar-feed/calendar-feed-page'
+import { CalendarFeedPage } from '../features/staff/calendar/calendar-feed/calendar-feed-page'
 import { calendarFeedText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { BusinessHolidaysPage } from '../features/business-holidays/business-holidays-page'
+import { BusinessHolidaysPage } from '../features/staff/holidays/business-holidays/business-holidays-page'
 import { holidaysText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

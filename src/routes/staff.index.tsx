@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/consultant-day/consultant-day-page'
-import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
+import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/staff/consultations/day/consultant-day-page'
+import { OutcomePanel } from '../features/staff/consultations/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

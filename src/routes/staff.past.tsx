@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { ConsultantPastPage } from '../features/consultant-past/past-page'
-import { OutcomePanel } from '../features/consultation-outcome/outcome-panel'
+import { ConsultantPastPage } from '../features/staff/consultations/past/past-page'
+import { OutcomePanel } from '../features/staff/consultations/consultation-outcome/outcome-panel'
 
 // The list as the URL holds it; what the page cannot read is dropped, not an error page.
 const day = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { ShiftPlanPage } from '../features/shift-plan/shift-plan-page'
+import { ShiftPlanPage } from '../features/staff/shifts/shift-plan/shift-plan-page'
 import { shiftPlanText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
 

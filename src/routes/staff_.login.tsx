@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { StaffFrame } from '../app/staff/staff-frame'
 import { safeStaffRedirect } from '../app/staff/staff-redirect'
-import { StaffLoginPage } from '../features/staff-login/staff-login-page'
+import { StaffLoginPage } from '../features/staff/accounts/staff-login/staff-login-page'
 
 export const Route = createFileRoute('/staff_/login')({
   validateSearch: v.object({

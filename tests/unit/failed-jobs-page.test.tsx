@@ -1,11 +1,11 @@
-// 失敗したジョブ (src/features/desk-jobs/failed-jobs-page.tsx): each failed job with its Japanese
+// 失敗したジョブ (src/features/staff/desk/jobs/failed-jobs-page.tsx): each failed job with its Japanese
 // name, its last error and its runs; 再実行 asks the server for that job and reads the list again.
 import { ChakraProvider } from '@chakra-ui/react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { DeskFailedJob } from '../../contract/desk-calls'
 import type { DeskApiClient } from '../../src/api/desk-client'
-import { FailedJobsPage } from '../../src/features/desk-jobs/failed-jobs-page'
+import { FailedJobsPage } from '../../src/features/staff/desk/jobs/failed-jobs-page'
 import { deskJobsText as t } from '../../src/text/desk'
 import { system } from '../../src/theme'
 

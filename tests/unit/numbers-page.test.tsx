@@ -1,4 +1,4 @@
-// 数字 (src/features/desk-numbers/numbers-page.tsx): the range form (a day, a month, any span; this
+// 数字 (src/features/staff/desk/numbers/numbers-page.tsx): the range form (a day, a month, any span; this
 // month by default), the figures of desk-numbers in tables, and the CSV buttons asking for the
 // range shown.
 import { ChakraProvider } from '@chakra-ui/react'
@@ -6,7 +6,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import type { DeskNumbersResponse } from '../../contract/desk-calls'
 import type { DeskApiClient } from '../../src/api/desk-client'
-import { modeOf, NumbersPage, rangeOf, thisMonth } from '../../src/features/desk-numbers/numbers-page'
+import { modeOf, NumbersPage, rangeOf, thisMonth } from '../../src/features/staff/desk/numbers/numbers-page'
 import { deskNumbersText as t } from '../../src/text/desk'
 import { system } from '../../src/theme'
 
