@@ -4,6 +4,7 @@ import { members, reminderSends, staff, tickets } from '../db/schema'
 import { addMinutes, atJst, todayJst } from '../domain/time'
 import type { Deps } from '../services/deps'
 import { consultantAddress } from '../mail/consultant-mails'
+import { onlineRoomLines } from '../mail/format'
 import { reminderMails, type ConsultantDayItem, type MemberReminder } from '../mail/reminder-mails'
 import { supportTelFor } from '../services/booking/support-tel'
 import { inviteFor } from '../services/booking/ticket-invite'
@@ -47,7 +48,7 @@ const reminderOf = (deps: Deps, r: Row, now: Date): MemberReminder => ({
   staffNickname: r.staffNickname,
   supportType: r.t.supportType ?? 'TEL',
   supportTel: supportTelFor(deps.config, r.m.lpSource),
-  email: r.m.email,
+  roomLines: onlineRoomLines(deps.config.appOrigin, r.t.ticketNumber, deps.config.room.opensMinutesBefore),
   phoneNumber: r.m.phoneNumber,
   changeLink: canChangeReservation(r.t.reservationAt!, now) ? `${deps.config.appOrigin}/support/reservation-date-change?ticketNumber=${encodeURIComponent(r.t.ticketNumber)}` : null,
 })

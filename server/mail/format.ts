@@ -24,3 +24,12 @@ export const supportTypeText = { TEL: '電話', ONLINE: 'オンライン' } as c
  */
 export const calendarNote = (attachments: readonly MailAttachment[] | undefined): string[] =>
   attachments?.length ? ['', '添付のカレンダーファイル（invite.ics）を開くと、お使いのカレンダーにご予約が登録されます（登録済みの予定は新しい内容に更新されます）。'] : []
+
+/**
+ * How an online consultation starts (docs/decisions.md 93): the room's page in mypage, and when it
+ * opens. The same lines in the booking mail, the reminders and the calendar invite.
+ */
+export const onlineRoomLines = (appOrigin: string, ticketNumber: string, opensMinutesBefore: number): string[] => [
+  `ご予約の時間になりましたら、次のページからオンライン相談にお入りください（開始の${opensMinutesBefore}分前から入室できます）。`,
+  `${appOrigin}/room/${encodeURIComponent(ticketNumber)}`,
+]

@@ -88,6 +88,8 @@ export const mails = {
       supportType?: 'TEL' | 'ONLINE' | null
       coupon?: { couponName: string; discountPrice: number } | null
       interviewTel?: string | null
+      /** ONLINE: how to join (format.ts onlineRoomLines). */
+      roomLines?: string[]
     },
     attachments?: readonly MailAttachment[],
   ) =>
@@ -103,6 +105,7 @@ export const mails = {
         ...(p.reservationAt ? [`ご予約日時: ${jstText(p.reservationAt)}`] : []),
         ...(p.staffNickname ? [`担当相談員: ${p.staffNickname}`] : []),
         ...(p.supportType ? [`サポート方法: ${supportTypeText[p.supportType]}`] : []),
+        ...(p.roomLines?.length ? ['', ...p.roomLines, ''] : []),
         ...(p.coupon ? [`クーポン: ${p.coupon.couponName}（${p.coupon.discountPrice.toLocaleString('ja-JP')}円引き）`] : []),
         `お支払い金額: ${p.amount.toLocaleString('ja-JP')}円（税込）`,
         ...(p.interviewTel ? [`問診専用電話番号: ${p.interviewTel}`] : []),

@@ -14,8 +14,8 @@ export type MemberReminder = {
   supportType: 'TEL' | 'ONLINE'
   /** TEL: the number the consultant calls from (services/support-tel.ts). */
   supportTel: string
-  /** ONLINE: where the joining details are sent (the member's address). */
-  email: string
+  /** ONLINE: how to join (the room's page and when it opens, format.ts onlineRoomLines). */
+  roomLines: string[]
   phoneNumber: string
   /** The change page while a change is still allowed (the 30-minute cut-off), else null. */
   changeLink: string | null
@@ -24,7 +24,7 @@ export type MemberReminder = {
 const howReached = (p: MemberReminder): string[] =>
   p.supportType === 'TEL'
     ? [`ご予約の時間に、担当相談員が ${p.supportTel} からご登録の電話番号（${p.phoneNumber}）へお電話します。`]
-    : [`ご予約の時間に、担当相談員からご登録のメールアドレス（${p.email}）へオンライン接続のご案内をお送りします。`]
+    : p.roomLines
 
 const memberReminder = (lead: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
   [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryMailer } from '../../server/adapters/mailer'
-import { footer, jstText } from '../../server/mail/format'
+import { footer, jstText, onlineRoomLines } from '../../server/mail/format'
+import { reminderMails } from '../../server/mail/reminder-mails'
 import { mails } from '../../server/mail/member-mails'
 import { staffMails } from '../../server/mail/staff-mails'
 
@@ -31,5 +32,18 @@ describe('the mails share one footer and one time format', () => {
     await mails.reservationChanged(m, 'a@example.com', { ticketNumber: 'T-1', reservationAt: at, staffNickname: 'みどり' })
     await staffMails.reassignedMember(m, 'a@example.com', { ticketNumber: 'T-1', reservationAt: at, staffNickname: 'さくら' })
     for (const mail of m.sent) expect(mail.text).toContain('ご予約日時: 2025年6月12日 10:00')
+  })
+})
+
+describe('an online consultation says how to join: its room in mypage', () => {
+  it('the booking mail and the reminder name the room page and when it opens', async () => {
+    const m = createMemoryMailer()
+    const roomLines = onlineRoomLines('http://app.test', 'T-9', 10)
+    await mails.purchase(m, 'a@example.com', { productName: 'サポート60分', amount: 5500, ticketNumber: 'T-9', reservationAt: at, staffNickname: 'みどり', supportType: 'ONLINE', roomLines })
+    await reminderMails.soon(m, 'a@example.com', { name: '山田 太郎', productName: 'サポート60分', ticketNumber: 'T-9', reservationAt: at, staffNickname: 'みどり', supportType: 'ONLINE', supportTel: '0120-000-000', roomLines, phoneNumber: '09000000000', changeLink: null })
+    for (const mail of m.sent) {
+      expect(mail.text, mail.subject).toContain('http://app.test/room/T-9')
+      expect(mail.text, mail.subject).toContain('開始の10分前から入室できます')
+    }
   })
 })

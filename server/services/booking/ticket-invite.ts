@@ -5,7 +5,7 @@ import type { MailAttachment } from '../../adapters/mailer'
 import type { Tx } from '../../db/client'
 import { members, staff, tickets } from '../../db/schema'
 import { addMinutes } from '../../domain/time'
-import { supportTypeText } from '../../mail/format'
+import { onlineRoomLines, supportTypeText } from '../../mail/format'
 import type { Deps } from '../deps'
 import { supportTelFor } from './support-tel'
 
@@ -72,7 +72,7 @@ function describe(deps: Pick<Deps, 'config'>, b: Booking, method: InviteMethod, 
   const changeLink = `${deps.config.appOrigin}/support/reservation-date-change?ticketNumber=${encodeURIComponent(t.ticketNumber)}`
   const reached =
     t.supportType === 'ONLINE'
-      ? 'ご予約の時間に、担当相談員からご登録のメールアドレスへオンライン接続のご案内をお送りします。'
+      ? onlineRoomLines(deps.config.appOrigin, t.ticketNumber, deps.config.room.opensMinutesBefore).join('\n')
       : `ご予約の時間に、担当相談員が ${supportTelFor(deps.config, b.m.lpSource)} からご登録の電話番号へお電話します。`
   const cancelled = method === 'CANCEL'
   const summary = `${cancelled ? '【取消】' : ''}ITサポート ${t.productName}（${nickname}${how ? `・${how}` : ''}）`

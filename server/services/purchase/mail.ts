@@ -5,6 +5,7 @@ import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { whereKey } from './attempts'
 import { inviteFor } from '../booking/ticket-invite'
+import { onlineRoomLines } from '../../mail/format'
 
 /**
  * The purchase mail of a succeeded attempt, at most once: whoever marks it sent first sends it
@@ -41,6 +42,7 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
     supportType: t.supportType,
     coupon: coupon ?? null,
     interviewTel: t.interviewTelNumber,
+    roomLines: t.supportType === 'ONLINE' && t.reservationAt ? onlineRoomLines(deps.config.appOrigin, t.ticketNumber, deps.config.room.opensMinutesBefore) : undefined,
   }, invite)
   // The consultant of a booked consultation hears of it too, once with the member's mail
   // (docs/server.md "Mails to consultants").
