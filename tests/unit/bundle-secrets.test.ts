@@ -41,9 +41,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 
 const routeFiles = readdirSync(path.join(ROOT, 'src/routes')).filter((f) => f.endsWith('.tsx'))
 const featuresOf = (files: string[]) =>
-  new Set(files.flatMap((f) => [...readFileSync(path.join(ROOT, 'src/routes', f), 'utf8').matchAll(/from '\.\.\/features\/([a-z0-9-]+)\//g)].map((m) => m[1])))
+  new Set(files.flatMap((f) => [...readFileSync(path.join(ROOT, 'src/routes', f), 'utf8').matchAll(/from '\.\.\/features\/((?:staff\/[a-z0-9-]+\/)?[a-z0-9-]+)\//g)].map((m) => m[1])))
 const memberFeatures = featuresOf(routeFiles.filter((f) => !f.startsWith('staff')))
-/** Features imported by staff routes and by no member route. */
+/** Features (a member flow, or a staff area's feature: staff/<area>/<feature>) imported by staff routes and by no member route. */
 const staffFeatures = [...featuresOf(routeFiles.filter((f) => f.startsWith('staff')))].filter((f) => !memberFeatures.has(f))
 
 const forbidden: RegExp[] = [

@@ -35,6 +35,9 @@ const methods = { REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMetho
 /** The event's UID: one per ticket, whatever happens to the booking. */
 export const inviteUid = (ticketNumber: string) => `${ticketNumber}.booking@mypage`
 
+/** The next invite SEQUENCE, for a change that writes the ticket row anyway (set it in that update). */
+export const nextInviteSequence = sql`${tickets.calendarSequence} + 1`
+
 /** Raises the invite SEQUENCE of `ticketNumbers`; called inside the transaction of the change itself. */
 export async function raiseInviteSequence(tx: Tx, ticketNumbers: readonly string[]): Promise<void> {
   if (ticketNumbers.length === 0) return

@@ -11,7 +11,7 @@ import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { bookSlot, daySchedule, loadDay, releaseBooking } from '../booking/schedule'
 import { assertChangeable, loadOwnTicket, toStaffProfile } from '../booking/tickets'
-import { inviteFor, raiseInviteSequence } from '../booking/ticket-invite'
+import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
 
 /** The requested `dt` as a day; 400 for an impossible date (20250231). */
 export function requestedDay(dt: string): LocalDate {
@@ -57,9 +57,9 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
     // What the member chose now is the booking's preference (docs/server.md "Consultation state"):
     // a named consultant is no 指名なし booking any more, and 指名なし is one again, assigned.
-    await tx.update(tickets).set({ reservationAt: start, staffId: booked, noPreference: staffId === null }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
-    // The member's calendar follows: the invite mailed below supersedes the one they hold.
-    await raiseInviteSequence(tx, [ticket.ticketNumber])
+    // The member's calendar follows: the invite mailed below supersedes the one they hold (its
+    // SEQUENCE raised in the same statement as the move, so the row is written once).
+    await tx.update(tickets).set({ reservationAt: start, staffId: booked, noPreference: staffId === null, calendarSequence: nextInviteSequence }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
     return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
   })

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { Alert, Box, Button, Field, HStack, Stack, Text } from '@chakra-ui/react'
+import { NativeSelect } from '../../ui/later-recipes/native-select'
 import { useEffect, useRef, useState } from 'react'
 import { roomText as t } from '../../text/room'
 
