@@ -11,7 +11,7 @@ import { newMemberId } from '../infra/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
-const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))), supportType: v.optional(v.picklist(['TEL', 'ONLINE'])) })
+const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))), supportType: v.optional(v.picklist(['TEL', 'ONLINE'])), underWay: v.optional(v.boolean()) })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
 export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh') {
@@ -31,8 +31,11 @@ export async function createFixtureMember(deps: Deps, fixture: 'demo' | 'fresh')
  * test can record its outcome without waiting for the booked time (tests only); with `toStaffId`
  * also to that consultant (a test whose consultant has a sign-in account). `null` for an unknown
  * or unbooked ticket, `'busy'` when the consultant has no free run of cells earlier that day.
+ * `underWay`: the consultation must still be running now (the online room's test): when the cells
+ * holding now are taken — on a shared test stack, by other tests' consultations moved to now for
+ * the same demo consultant — the ticket alone moves to the cell holding now, without cells.
  */
-async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId?: string, supportType?: 'TEL' | 'ONLINE'): Promise<{ reservationAt: string } | 'busy' | null> {
+async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId?: string, supportType?: 'TEL' | 'ONLINE', underWay = false): Promise<{ reservationAt: string } | 'busy' | null> {
   const clockNow = deps.clock.now()
   const now = clockNow.getTime()
   const cellMs = CELL_MINUTES * 60_000
@@ -42,8 +45,10 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId
     if (!t || t.productType !== 'SUPPORT' || !t.reservationAt || !t.staffId) return null
     const staffId = toStaffId ?? t.staffId
     await tx.delete(bookings).where(and(eq(bookings.ticketNumber, ticketNumber), eq(bookings.staffId, t.staffId)))
-    for (let start = Math.floor(now / cellMs) * cellMs; start >= jstDayStart; start -= cellMs) {
+    const current = Math.floor(now / cellMs) * cellMs
+    for (let start = current; start >= jstDayStart; start -= cellMs) {
       const at = new Date(start)
+      if (underWay && start + t.minutesToSupport * 60_000 <= now) break
       const cells = cellsOf(at, t.minutesToSupport).map((cellStart) => ({ staffId, cellStart, ticketNumber }))
       // Each try in a savepoint: a taken cell undoes only that try.
       const taken = await tx.transaction((sp) => sp.insert(bookings).values(cells)).then(() => false, (e: unknown) => {
@@ -53,6 +58,10 @@ async function moveConsultationToNow(deps: Deps, ticketNumber: string, toStaffId
       if (taken) continue
       await tx.update(tickets).set({ reservationAt: at, staffId, ...(supportType ? { supportType } : {}) }).where(eq(tickets.ticketNumber, ticketNumber))
       return { memberId: t.memberId, reservationAt: at }
+    }
+    if (underWay) {
+      await tx.update(tickets).set({ reservationAt: new Date(current), staffId, ...(supportType ? { supportType } : {}) }).where(eq(tickets.ticketNumber, ticketNumber))
+      return { memberId: t.memberId, reservationAt: new Date(current) }
     }
     tx.rollback()
   }).catch((e: unknown) => (e instanceof TransactionRollbackError ? 'busy' as const : Promise.reject(e)))
@@ -83,7 +92,7 @@ export function mountTestRoutes(app: Hono, deps: Deps, jobs?: JobEngine) {
     const raw = await c.req.json().catch(() => ({}))
     const parsed = v.safeParse(StartedBody, raw ?? {})
     if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
-    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber, parsed.output.staffId, parsed.output.supportType)
+    const moved = await moveConsultationToNow(deps, parsed.output.ticketNumber, parsed.output.staffId, parsed.output.supportType, parsed.output.underWay)
     if (moved === null) return c.json({ message: 'Ticket Not Found.' }, 404)
     if (moved === 'busy') return c.json({ message: 'the consultant has no free cells earlier today' }, 409)
     return c.json(moved)

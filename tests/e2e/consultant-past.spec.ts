@@ -35,7 +35,7 @@ test('the consultant finds a started consultation in 過去の相談, records �
   await expect(consultant.getByRole('heading', { name: pastText.title, level: 1 })).toBeVisible({ timeout: 20_000 })
 
   // 結果未記録: the started consultation is there, newest first; 未解決 is recorded from it.
-  await consultant.getByRole('button', { name: pastText.filters.NO_OUTCOME }).click()
+  await consultant.getByRole('button', { name: pastText.filters.NO_OUTCOME, exact: true }).click()
   await expect(consultant).toHaveURL(/filter=NO_OUTCOME/)
   const card = consultationCard(consultant, ticketNumber)
   await expect(card).toBeVisible({ timeout: 20_000 })
@@ -55,7 +55,7 @@ test('the consultant finds a started consultation in 過去の相談, records �
 
   // At phone width: the 未解決 filter lists it with its note; it is closed with the follow-up.
   await consultant.setViewportSize({ width: 390, height: 844 })
-  await consultant.getByRole('button', { name: pastText.filters.UNSOLVED }).click()
+  await consultant.getByRole('button', { name: pastText.filters.UNSOLVED, exact: true }).click()
   await expect(consultant).toHaveURL(/filter=UNSOLVED/)
   const unsolved = consultationCard(consultant, ticketNumber)
   await expect(unsolved).toContainText('メーカーに確認する', { timeout: 20_000 })
@@ -72,7 +72,7 @@ test('the consultant finds a started consultation in 過去の相談, records �
   await unsolved.getByRole('button', { name: staffCommonText.close }).click()
   // Closed, it owes nothing: gone from 未解決, and under すべて as 未解決で完了 with its follow-up.
   await expect(consultationCard(consultant, ticketNumber)).toHaveCount(0, { timeout: 20_000 })
-  await consultant.getByRole('button', { name: pastText.filters.ALL }).click()
+  await consultant.getByRole('button', { name: pastText.filters.ALL, exact: true }).click()
   const closed = consultationCard(consultant, ticketNumber)
   await expect(closed).toContainText('未解決で完了', { timeout: 20_000 })
   await expect(closed).toContainText('印刷できることを確認しました')

@@ -56,7 +56,7 @@ test('the member and the consultant meet in the room: media both ways and a chat
   await expect(card).toBeVisible({ timeout: 20_000 })
   const ticketNumber = (await card.getAttribute('data-ticket-number'))!
   const moved = await fetch(`${apiUrl()}/api/__test/consultation-started`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticketNumber, staffId: DEMO_CONSULTANT.staffId, supportType: 'ONLINE' }),
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticketNumber, staffId: DEMO_CONSULTANT.staffId, supportType: 'ONLINE', underWay: true }),
   })
   expect(moved.status).toBe(200)
 
