@@ -17,7 +17,7 @@ import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow }
 import { consultantAddresses, mailConsultant } from '../../mail/consultant-mails'
 import { staffMails } from '../../mail/staff-mails'
 import { lockShiftsShared } from './shifts'
-import { inviteFor, raiseInviteSequence } from '../booking/ticket-invite'
+import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
 
 // Reassignment by an operator (docs/server.md "Assignment"): the same ticket number and time, another
 // consultant free then. Serialised with the member's own date change by the ticket row lock (both
@@ -114,9 +114,8 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       if (isUniqueViolation(e)) throw conflict(sm.reassignNotFree)
       throw e
     }
-    await tx.update(tickets).set({ staffId: target.staffId }).where(eq(tickets.ticketNumber, t.ticketNumber))
-    // The member's calendar event names the consultant: its invite is raised with the change.
-    await raiseInviteSequence(tx, [t.ticketNumber])
+    // The member's calendar event names the consultant: its invite SEQUENCE is raised in the same update.
+    await tx.update(tickets).set({ staffId: target.staffId, calendarSequence: nextInviteSequence }).where(eq(tickets.ticketNumber, t.ticketNumber))
     await writeAudit(
       tx,
       actor,
