@@ -45,7 +45,18 @@ async function nextReservation(idToken: string) {
     .filter((t) => t.supportStatus === 'UNSUPPORTED' && t.staff && t.reservationUnixTime !== null && t.reservationUnixTime > now)
     .sort((a, b) => a.reservationUnixTime! - b.reservationUnixTime!)
   if (!ahead[0]) throw new Error('the demo fixture booked no consultation ahead')
-  return { ticketNumber: ahead[0].ticketNumber, staffId: ahead[0].staff!.staffId }
+  const next = { ticketNumber: ahead[0].ticketNumber, staffId: ahead[0].staff!.staffId }
+  // Outside working hours the fixture holds no consultation within 30 minutes, and its next one is
+  // days ahead, past the board's today and tomorrow: it is moved onto today's board (test route),
+  // with the same consultant.
+  const endOfTomorrowJst = (Math.floor((now + 9 * 3600) / 86_400) + 2) * 86_400 - 9 * 3600
+  if (ahead[0].reservationUnixTime! >= endOfTomorrowJst) {
+    const moved = await fetch(`${apiUrl()}/api/__test/consultation-started`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticketNumber: next.ticketNumber }),
+    })
+    if (!moved.ok) throw new Error(`moving the consultation onto today's board failed: ${moved.status} ${await moved.text()}`)
+  }
+  return next
 }
 
 /** No part of the page is wider than the window (the tables became cards). */
