@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss'
 import type { Config } from '../config'
 import type { Deps } from '../services/deps'
 import { withCacheInvalidation } from '../infra/cache-writes'
+import { atRequestedTime } from '../infra/test-clock'
 import { log } from '../observability/log'
 import { metrics, watchJobQueues } from '../observability/metrics'
 
@@ -175,7 +176,10 @@ export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[]
         timers.push(t)
       }
       const pollingIntervalSeconds = schedule && 'everyMs' in schedule ? Math.min(2, Math.max(0.5, schedule.everyMs / 1000)) : 2
-      await boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async () => execute(job))
+      // A run `runDue` offered for a moved time (test stacks, decision 81) may be fetched by this
+      // worker before the request drains it: it runs at the time it was offered for. The instant in
+      // its data moves nothing where the clock is not movable (production ignores it).
+      await boss.work<{ at?: string }>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => atRequestedTime(queued?.data?.at, () => execute(job)))
     }
   }
   const stopWatching = watchJobQueues(async () => {

@@ -145,11 +145,11 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
     /** The scratch PostgreSQL database of this harness (undefined on PGlite). */
     databaseUrl: scratch?.url,
     /**
-     * A job engine on this harness's database (server/jobs/engine.ts), without workers: the test
-     * drives it with `runDue`. Retries wait no delay. Stopped with the harness.
+     * A job engine on this harness's database (server/jobs/engine.ts), without workers unless asked:
+     * the test drives it with `runDue`. Retries wait no delay. Stopped with the harness.
      */
-    jobEngine: async (jobs: readonly JobDefinition[], engineDeps: Deps = deps) => {
-      const engine = await startJobEngine(engineDeps, jobs, { connection: scratch ? { url: scratch.url } : { executeSql: database.executeSql! }, workers: false, retryDelaySeconds: 0 })
+    jobEngine: async (jobs: readonly JobDefinition[], engineDeps: Deps = deps, opts: { workers?: boolean } = {}) => {
+      const engine = await startJobEngine(engineDeps, jobs, { connection: scratch ? { url: scratch.url } : { executeSql: database.executeSql! }, workers: opts.workers ?? false, retryDelaySeconds: 0 })
       closers.push(() => engine.stop())
       return engine
     },

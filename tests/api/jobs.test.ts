@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/client'
 import { auditLog, purchaseAttempts, staffShifts } from '../../server/db/schema'
 import { dueSlot, type JobDefinition } from '../../server/jobs/engine'
 import { jobs } from '../../server/jobs/registry'
+import { movableByRequest } from '../../server/infra/test-clock'
 import { createHarness, NOW, type Harness } from './harness'
 import { staffAccount, staffGet, staffPost } from './staff-harness'
 
@@ -59,6 +60,34 @@ describe('one run per tick across replicas', () => {
       await second.close()
     }
   })
+})
+
+describe('a run offered for a moved time (test stacks)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('runs at that time also when a replica’s worker takes it before the offering request drains it', async () => {
+    // The browser tests' stack works its queues while a test offers the jobs due at a moved time
+    // (decision 81): whoever takes the run, it must see the time it was offered for.
+    const offeredFor = at('2025-06-12T23:10:00Z')
+    const seen: string[] = []
+    let probeRan!: () => void
+    const probeDone = new Promise<void>((resolve) => (probeRan = resolve))
+    const probe: JobDefinition = {
+      name: 'test-moved-probe',
+      schedule: () => ({ cron: '*/5 * * * *' }),
+      retryLimit: 0,
+      run: async (deps) => {
+        seen.push(deps.clock.now().toISOString())
+        probeRan()
+      },
+    }
+    // Drained first by the offering engine, it holds that drain until the worker ran the probe.
+    const holder: JobDefinition = { name: 'test-moved-holder', schedule: () => ({ cron: '*/5 * * * *' }), retryLimit: 0, run: () => probeDone }
+    const movable = { ...h.deps, clock: movableByRequest(h.clock) }
+    await h.jobEngine([probe], movable, { workers: true })
+    const offering = await h.jobEngine([holder, probe], movable)
+    const runs = await offering.runDue(offeredFor)
+    expect(runs.map((r) => r.name)).toEqual(['test-moved-holder']) // the probe was the worker's
+    expect(seen).toEqual([offeredFor.toISOString()])
+  }, 30_000)
 })
 
 describe('a job that keeps failing', () => {
