@@ -16,7 +16,7 @@ import { supportTelFor } from './support-tel'
 //
 // - One UID per ticket, `<ticketNumber>.booking@mypage`: not the app's host, so moving the app to
 //   another domain does not make every calendar see new events.
-// - SEQUENCE is `tickets.calendar_sequence`, raised (`raiseInviteSequence`) in the transaction of
+// - SEQUENCE is `tickets.calendar_sequence`, raised in the transaction of
 //   every change a calendar must follow; the invite is built after the commit from the row as it is,
 //   so its SEQUENCE and its times are always one state, and a later change always carries a higher
 //   SEQUENCE (a calendar ignores an invite older than the one it holds).
@@ -43,7 +43,7 @@ export async function raiseInviteSequence(tx: Tx, ticketNumbers: readonly string
   if (ticketNumbers.length === 0) return
   await tx
     .update(tickets)
-    .set({ calendarSequence: sql`${tickets.calendarSequence} + 1` })
+    .set({ calendarSequence: nextInviteSequence })
     .where(inArray(tickets.ticketNumber, [...ticketNumbers]))
 }
 

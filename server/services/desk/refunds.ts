@@ -11,7 +11,7 @@ import { writeAudit, type AuditActor } from '../../infra/audit'
 import { mails } from '../../mail/member-mails'
 import { mailConsultant } from '../../mail/consultant-mails'
 import { toDeskPurchase, toDeskRefund } from './members'
-import { inviteFor, raiseInviteSequence } from '../booking/ticket-invite'
+import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
 
 type RefundRow = typeof refunds.$inferSelect
 
@@ -110,18 +110,21 @@ async function record(deps: Deps, actor: AuditActor, refund: RefundRow, provider
     let released = 0
     let after = before
     if (before) {
-      ;[after] = await tx
-        .update(tickets)
-        .set({ amountRefunded: sql`${tickets.amountRefunded} + ${refund.amount}`, refundReason: refund.reason })
-        .where(eq(tickets.ticketNumber, refund.ticketNumber))
-        .returning()
       // A refunded ticket is no reservation any more (docs/product.md §4 held tickets: not counted
       // as reserved): its cells from now on go back to the grid. Past cells stay as the record.
       const freed = await tx.delete(bookings).where(and(eq(bookings.ticketNumber, refund.ticketNumber), gte(bookings.cellStart, now))).returning({ id: bookings.id })
       released = freed.length
-      // The booking ended: the member's calendar drops it (a CANCEL with a higher SEQUENCE, mailed
-      // with the refund).
-      if (released > 0) await raiseInviteSequence(tx, [refund.ticketNumber])
+      ;[after] = await tx
+        .update(tickets)
+        .set({
+          amountRefunded: sql`${tickets.amountRefunded} + ${refund.amount}`,
+          refundReason: refund.reason,
+          // The booking ended: the member's calendar drops it (a CANCEL with a higher SEQUENCE,
+          // mailed with the refund), raised in this one write of the row.
+          ...(released > 0 ? { calendarSequence: nextInviteSequence } : {}),
+        })
+        .where(eq(tickets.ticketNumber, refund.ticketNumber))
+        .returning()
     }
     await writeAudit(
       tx,
