@@ -234,6 +234,43 @@ describe('the signalling socket (one process, in-process bus)', () => {
     await member.closed
   })
 
+  it('every staff view of the consultation shows the same stays: the consultant’s day and past, the desk’s bookings and today', async () => {
+    // "No call came": the member waited in the room, the consultant never came, the member said so.
+    const t = await booking()
+    const tel = await booking({ supportType: 'TEL' })
+    h.clock.set(at(13, 58))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    h.clock.set(at(14, 12))
+    member.ws.close()
+    await member.closed
+    await vi.waitFor(async () => {
+      const [row] = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
+      expect(row?.leftAt?.toISOString()).toBe(at(14, 12).toISOString())
+    })
+    await h.db.update(tickets).set({ noCallReportedAt: at(14, 15) }).where(eq(tickets.ticketNumber, t))
+    h.clock.set(at(14, 20))
+    const stays = [{ side: 'member', joinedUnixTime: at(13, 58).getTime() / 1000, leftUnixTime: at(14, 12).getTime() / 1000 }]
+    const find = (list: T[]) => list.find((x) => x.ticketNumber === t)!
+
+    const day = await staffGet(h, 'consultant-day', { token: tokens.consultant, query: { staffId: STAFF, from: '20250612' } })
+    expect(find(day.body.consultations).roomStays).toEqual(stays)
+    for (const token of [tokens.consultant, tokens.operator]) {
+      const past = await staffGet(h, 'past-consultations', { token, query: { staffId: STAFF, from: '20250612', to: '20250612', pageSize: 50 } })
+      expect(past.status).toBe(200)
+      expect(find(past.body.consultations).roomStays).toEqual(stays)
+    }
+    const bookings = await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: t } })
+    expect(bookings.body.items).toMatchObject([{ ticketNumber: t, supportType: 'ONLINE', roomStays: stays }])
+    expect((await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: tel } })).body.items).toMatchObject([{ ticketNumber: tel, roomStays: [] }])
+    const today = await staffGet(h, 'desk-today', { token: tokens.operator })
+    expect(find(today.body.noCallReports.items).roomStays).toEqual(stays)
+    const board = (today.body.today.consultants as T[]).flatMap((c) => c.consultations as T[])
+    expect(find(board).roomStays).toEqual(stays)
+    // The desk's calls stay the operator's: a consultant reads the stays on their own views only.
+    expect((await staffGet(h, 'desk-bookings', { token: tokens.consultant, query: { member: t } })).status).toBe(403)
+    expect((await staffGet(h, 'desk-today', { token: tokens.consultant })).status).toBe(403)
+  })
+
   it('a second socket of the same side replaces the first', async () => {
     const t = await booking()
     h.clock.set(at(14, 5))
