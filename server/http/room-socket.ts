@@ -116,6 +116,8 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
     }
     try {
       const room = await roomEntry(deps, caller, ticket)
+      // From here the bus delivers this room's messages to this process, in order (decision 97).
+      await bus.hold(room.ticketNumber)
       return { id: randomUUID(), ws, room: room.ticketNumber, side: caller.side, who: callerId(caller), closesUnixTime: room.closesUnixTime }
     } catch (e) {
       if (!(e instanceof DomainError)) throw e
@@ -149,7 +151,7 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
         admit(ws, ticket, raw).then(
           (c) => {
             if (!c) return
-            if (ws.readyState !== ws.OPEN) return
+            if (ws.readyState !== ws.OPEN) return bus.release(c.room)
             conn = c
             const set = rooms.get(c.room) ?? new Set<Conn>()
             set.add(c)
@@ -187,7 +189,12 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
       if (rooms.get(c.room)?.size === 0) rooms.delete(c.room)
       const leftAt = deps.clock.now()
       void presenceId?.then((id) => (id === null ? undefined : roomLeft(deps.db, id, leftAt))).catch((err: Error) => log().error({ err }, '[room] could not record a leave'))
-      bus.publish({ room: c.room, conn: c.id, from: c.side, body: { type: 'peer-left' } }).catch(() => {})
+      // The goodbye goes out before the room is released here (another socket of the room on this
+      // process still hears it; the release only stops what nobody here would hear).
+      bus
+        .publish({ room: c.room, conn: c.id, from: c.side, body: { type: 'peer-left' } })
+        .catch(() => {})
+        .finally(() => bus.release(c.room))
     })
     ws.on('error', (err) => log().warn({ err }, '[room] socket error'))
   })

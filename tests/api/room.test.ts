@@ -2,12 +2,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import pg from 'pg'
 import WebSocket from 'ws'
 import { ROOM_CLOSE, ROOM_SOCKET_PATH, roomMessages } from '../../contract/room'
 import { roomPresence, tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createRoomSocketServer } from '../../server/http/room-socket'
-import { createLocalRoomBus, createPgRoomBus, type RoomBus } from '../../server/infra/room-bus'
+import { createLocalRoomBus, createPgRoomBus, ROOM_LOG_KEEP_MINUTES, type RoomBus } from '../../server/infra/room-bus'
 import type { Deps } from '../../server/services/deps'
 import { createHarness, type Harness } from './harness'
 import { staffAccount, staffGet } from './staff-harness'
@@ -308,5 +309,87 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
       await a.close()
       await b.close()
     }
+  })
+
+  // decision 97: a message is never lost between replicas, only late. A message written to the log
+  // without its notification is what a replica sees of a notification it missed.
+  describe('the relay log', () => {
+    let writer: pg.Pool
+    beforeAll(() => {
+      writer = new pg.Pool({ connectionString: h.databaseUrl!, max: 1 })
+    })
+    afterAll(async () => writer?.end())
+
+    /** The bus's append without its NOTIFY. */
+    const appendUnannounced = (room: string, body: T) =>
+      writer.query(
+        `WITH s AS (INSERT INTO room_sequences AS q (ticket_number, seq) VALUES ($1, 1) ON CONFLICT (ticket_number) DO UPDATE SET seq = q.seq + 1 RETURNING seq)
+         INSERT INTO room_messages (ticket_number, seq, conn, from_side, body) SELECT $1, s.seq, 'elsewhere', 'member', $2::jsonb FROM s`,
+        [room, JSON.stringify(body)],
+      )
+    /** A bus holding `room`, keeping what it delivers. */
+    const listening = async (name: string, room: string, log?: (line: string) => void) => {
+      const bus = await createPgRoomBus(h.databaseUrl!, { name, log })
+      const got: T[] = []
+      bus.subscribe((e) => got.push(e.body as T))
+      await bus.hold(room)
+      return { bus, got }
+    }
+
+    it('a missing number is read from the log, and the room stays in order', async () => {
+      const room = `LOG-GAP-${++seq}`
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-gap-a' })
+      const b = await listening('mypage-room-bus-gap-b', room)
+      try {
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '1' } })
+        await appendUnannounced(room, { type: 'chat', text: '2' })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '3' } })
+        await vi.waitFor(() => expect(b.got.map((m) => m.text)).toEqual(['1', '2', '3']))
+        // Numbers before the hold are not this process's: a room held anew starts where the room is.
+        const c = await listening('mypage-room-bus-gap-c', room)
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: '4' } })
+        await vi.waitFor(() => expect(c.got.map((m) => m.text)).toEqual(['4']))
+        await c.bus.close()
+        expect(b.got.map((m) => m.text)).toEqual(['1', '2', '3', '4'])
+      } finally {
+        await a.close()
+        await b.bus.close()
+      }
+    })
+
+    it('a listener that lost its connection reads, once back, what was sent meanwhile', async () => {
+      const room = `LOG-RECONNECT-${++seq}`
+      let lost = () => {}
+      const down = new Promise<void>((resolve) => (lost = resolve))
+      const b = await listening('mypage-room-bus-reconnect-b', room, (line) => line.includes('connection lost') && lost())
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-reconnect-a' })
+      try {
+        await writer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mypage-room-bus-reconnect-b'`)
+        await down
+        // Nothing announces this one: only the catch-up after the reconnect can bring it.
+        await appendUnannounced(room, { type: 'candidate', candidate: null })
+        await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }]), { timeout: 15_000 })
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: 'また聞こえます' } })
+        await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }, { type: 'chat', text: 'また聞こえます' }]))
+      } finally {
+        await a.close()
+        await b.bus.close()
+      }
+    })
+
+    it('keeps a message ROOM_LOG_KEEP_MINUTES, then deletes it', async () => {
+      const room = `LOG-PRUNE-${++seq}`
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-prune' })
+      try {
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'old' } })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'new' } })
+        await writer.query(`UPDATE room_messages SET created_at = now() - interval '${ROOM_LOG_KEEP_MINUTES} minutes 1 second' WHERE ticket_number = $1 AND seq = 1`, [room])
+        await a.prune()
+        const { rows } = await writer.query('SELECT seq FROM room_messages WHERE ticket_number = $1', [room])
+        expect(rows).toEqual([{ seq: 2 }])
+      } finally {
+        await a.close()
+      }
+    })
   })
 })
