@@ -151,6 +151,7 @@ async function client(url: string, ticket: string) {
     ws,
     closed,
     send: (m: T) => ws.send(JSON.stringify(m)),
+    got: () => [...got],
     next: (match: (m: T) => boolean) => {
       const seen = got.find(match)
       if (seen) return Promise.resolve(seen)
@@ -272,15 +273,28 @@ describe('the signalling socket (one process, in-process bus)', () => {
     expect((await staffGet(h, 'desk-today', { token: tokens.consultant })).status).toBe(403)
   })
 
-  it('a second socket of the same side replaces the first', async () => {
+  it('a second socket of the same side replaces the first, and the other side hears no goodbye of the first', async () => {
     const t = await booking()
     h.clock.set(at(14, 5))
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
     const first = await joined(s.url, t, 'member', tokens.owner)
+    // The member's connection dropped and came back on a new socket (the server has not seen the old one go).
     const second = await joined(s.url, t, 'member', tokens.owner)
     second.send({ type: 'hello' })
     expect(await first.closed).toBe(ROOM_CLOSE.replaced)
+    // The first socket's close has run (its stay is closed); a goodbye from it would have been relayed
+    // before this chat line, and would end the consultant's connection to the member who is back.
+    await vi.waitFor(async () => {
+      const rows = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
+      expect(rows.filter((r) => r.side === 'member').map((r) => r.leftAt !== null)).toEqual([true, false])
+    })
+    second.send({ type: 'chat', text: '戻りました' })
+    await consultant.next((m) => m.type === 'chat')
+    expect(consultant.got().map((m) => m.type)).toEqual(['welcome', 'hello', 'chat'])
     second.ws.close()
-    await second.closed
+    expect(await consultant.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'member' })
+    consultant.ws.close()
+    await Promise.all([second.closed, consultant.closed])
   })
 })
 
