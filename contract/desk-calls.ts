@@ -4,6 +4,7 @@ import { deskMessages as dm } from './desk-messages'
 import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
 import { productIdField } from './ids'
 import { Receipt, ReceiptNumber, ViewId } from './receipt'
+import { RoomStay } from './room'
 import { parseYmd, plusDays } from './reservation-time'
 import type { StaffRegistry } from './staff-calls'
 
@@ -530,6 +531,8 @@ export const DeskBooking = v.object({
   followUpDue: v.nullable(v.string()),
   /** The member told us that no call came (unix seconds; docs/decisions.md 86); null otherwise. */
   noCallReportedUnixTime: v.nullable(v.number()),
+  /** ONLINE: when each side came into the room and left (room_presence), oldest first; empty for TEL. */
+  roomStays: v.array(RoomStay),
 })
 export type DeskBooking = v.InferOutput<typeof DeskBooking>
 

@@ -14,6 +14,11 @@ export type E2eStack = {
   database: 'postgres' | 'pglite'
   /** The server's log of the whole run (JSON lines), searched for personal data afterwards. */
   serverLog: string
+  /**
+   * What a second replica of the server needs to join this stack (the room's browser test starts
+   * one on PostgreSQL): the built SPA, the SMTP address and, on PostgreSQL, the database.
+   */
+  replicaOf: { staticDir: string; smtpUrl: string; databaseUrl: string | null }
   /** What to remove after the run. */
   cleanup: () => Promise<void>
 }
@@ -55,12 +60,14 @@ export async function startE2eStack(opts: { errorReportsDsn?: string } = {}): Pr
   const env = opts.errorReportsDsn ? { VITE_SENTRY_DSN: opts.errorReportsDsn, VITE_SENTRY_RELEASE: 'mypage@e2e' } : undefined
   const [build] = await Promise.all([ensureWebBuild({ outDir, mode: 'test', authEmulatorUrl, env }), ...starts])
   const serverLog = path.join(dirs[0], 'server.log')
+  const smtpUrl = `smtp://127.0.0.1:${smtpPort}`
   await startServer({
-    port, authEmulatorHost, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true, compiled: true, logFile: serverLog,
+    port, authEmulatorHost, smtpUrl, appOrigin: webUrl, staticDir: build.outDir, testRoutes: true, compiled: true, logFile: serverLog,
     ...(scratch ? { databaseUrl: scratch.url } : { pgliteDir: dirs[1] }),
   })
   return {
     webUrl, apiUrl: webUrl, maildevUrl, authEmulatorHost, database: scratch ? 'postgres' : 'pglite', serverLog,
+    replicaOf: { staticDir: build.outDir, smtpUrl, databaseUrl: scratch?.url ?? null },
     cleanup: async () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
       await scratch?.drop()

@@ -633,3 +633,26 @@ export const roomPresence = pgTable('room_presence', {
   joinedAt: ts('joined_at').notNull(),
   leftAt: ts('left_at'),
 }, (t) => [index('room_presence_ticket_idx').on(t.ticketNumber, t.joinedAt)])
+
+/**
+ * The online room's relay log (docs/decisions.md 97): every signalling message of a room with its
+ * per-room sequence number, so a replica that missed a notification (its listener reconnecting)
+ * reads what it missed instead of losing it. Written and read by server/infra/room-bus.ts on
+ * PostgreSQL only; kept ROOM_LOG_KEEP_MINUTES, then deleted (chat lines and network addresses
+ * are not kept longer than the catch-up needs).
+ */
+export const roomMessages = pgTable('room_messages', {
+  ticketNumber: text('ticket_number').notNull(),
+  seq: integer('seq').notNull(),
+  /** The sending socket's id (on whichever replica held it). */
+  conn: text('conn').notNull(),
+  fromSide: text('from_side').$type<'member' | 'consultant'>().notNull(),
+  body: jsonb('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.ticketNumber, t.seq] }), index('room_messages_created_idx').on(t.createdAt)])
+
+/** The last sequence number given in each room (room_messages' rows are deleted; the count goes on). */
+export const roomSequences = pgTable('room_sequences', {
+  ticketNumber: text('ticket_number').primaryKey(),
+  seq: integer('seq').notNull(),
+})

@@ -40,8 +40,11 @@ const CLOSE_CHECK_MS = 15_000
 /** The largest frame a client may send (a session description with many candidates fits). */
 const MAX_FRAME = 128 * 1024
 
-/** One admitted socket: its room, side, who (member id or staff id) and when its room closes. */
-type Conn = { id: string; ws: WebSocket; room: string; side: RoomSide; who: string; closesUnixTime: number }
+/**
+ * One admitted socket: its room, side, who (member id or staff id), when its room closes, and
+ * whether a newer socket of the same side replaced it.
+ */
+type Conn = { id: string; ws: WebSocket; room: string; side: RoomSide; who: string; closesUnixTime: number; replaced?: boolean }
 
 export type RoomSocketServer = {
   /** For the HTTP server's 'upgrade' event: answers true when the request was the room's socket. */
@@ -69,7 +72,10 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
       if (c.side === e.from) {
         // The same side joined again elsewhere (another tab, a reconnect through another replica):
         // the older socket gives way.
-        if (body.type === 'hello') c.ws.close(ROOM_CLOSE.replaced, 'replaced')
+        if (body.type === 'hello') {
+          c.replaced = true
+          c.ws.close(ROOM_CLOSE.replaced, 'replaced')
+        }
         continue
       }
       send(c.ws, { ...(body as RoomClientMessage), from: e.from, at: unixSeconds(deps.clock.now()) } as RoomServerMessage)
@@ -116,6 +122,8 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
     }
     try {
       const room = await roomEntry(deps, caller, ticket)
+      // From here the bus delivers this room's messages to this process, in order (decision 97).
+      await bus.hold(room.ticketNumber)
       return { id: randomUUID(), ws, room: room.ticketNumber, side: caller.side, who: callerId(caller), closesUnixTime: room.closesUnixTime }
     } catch (e) {
       if (!(e instanceof DomainError)) throw e
@@ -149,7 +157,7 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
         admit(ws, ticket, raw).then(
           (c) => {
             if (!c) return
-            if (ws.readyState !== ws.OPEN) return
+            if (ws.readyState !== ws.OPEN) return bus.release(c.room)
             conn = c
             const set = rooms.get(c.room) ?? new Set<Conn>()
             set.add(c)
@@ -187,7 +195,14 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
       if (rooms.get(c.room)?.size === 0) rooms.delete(c.room)
       const leftAt = deps.clock.now()
       void presenceId?.then((id) => (id === null ? undefined : roomLeft(deps.db, id, leftAt))).catch((err: Error) => log().error({ err }, '[room] could not record a leave'))
-      bus.publish({ room: c.room, conn: c.id, from: c.side, body: { type: 'peer-left' } }).catch(() => {})
+      // A replaced socket says no goodbye: its side is already back (its hello went out first), and a
+      // peer-left after that hello would end the other side's fresh connection. Otherwise the goodbye
+      // goes out before the room is released here (the release only stops what nobody here hears).
+      if (c.replaced) return bus.release(c.room)
+      bus
+        .publish({ room: c.room, conn: c.id, from: c.side, body: { type: 'peer-left' } })
+        .catch(() => {})
+        .finally(() => bus.release(c.room))
     })
     ws.on('error', (err) => log().warn({ err }, '[room] socket error'))
   })

@@ -53,6 +53,8 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   uploadedImages: { why: 'served by the file calls, without a server cache' },
   reminderSends: { why: 'sent reminders: no cached read' },
   roomPresence: { why: 'who was in an online room: read by the staff views without a cache' },
+  roomMessages: { why: "the room relay's log, written and read by the room bus's own connections: no cached read" },
+  roomSequences: { why: "the room relay's counters, written by the room bus's own connections: no cached read" },
   receiptIssues: { why: 'a receipt is read by the receipt calls, which count each view: never cached' },
 }
 

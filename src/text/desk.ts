@@ -323,7 +323,7 @@ export const deskBookingsText = {
   consultant: '担当',
   status: '状態',
   member: '会員（氏名・メール・会員ID・チケット番号）',
-  columns: { time: '日時', member: '会員', ticket: 'チケット番号', product: '商品', consultant: '担当', status: '状態', actions: '操作' },
+  columns: { time: '日時', member: '会員', ticket: 'チケット番号', product: '商品', consultant: '担当', status: '状態', room: '入退室', actions: '操作' },
   memberPage: '会員ページ',
   assignment: '割り当て',
   assignmentFor: (ticket: string) => `割り当て：${ticket}`,

@@ -3,11 +3,16 @@ import { formatDateTimeUnix } from '../../contract/jst'
 import type { RoomStay } from '../../contract/room'
 import { roomText as t } from '../text/room'
 
-/** When each side came into an online consultation's room and left (room_presence): the consultant's day and the desk. */
-export function RoomStays({ stays }: { stays: readonly RoomStay[] }) {
+/**
+ * When each side came into an online consultation's room and left (room_presence), JST: every view
+ * that shows an ONLINE consultation to the staff (the consultant's day and past, the desk's bookings
+ * and today's lists) draws it with this, from the same rows. `compact` leaves the heading out where
+ * a column or the list already says what it is.
+ */
+export function RoomStays({ stays, compact = false }: { stays: readonly RoomStay[]; compact?: boolean }) {
   return (
     <Stack gap="0" as="section" aria-label={t.staysTitle} data-testid="room-stays">
-      <Text fontSize="sm" fontWeight="bold">{t.staysTitle}</Text>
+      {!compact && <Text fontSize="sm" fontWeight="bold">{t.staysTitle}</Text>}
       {stays.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">{t.noStays}</Text>
       ) : (

@@ -2,12 +2,13 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import pg from 'pg'
 import WebSocket from 'ws'
 import { ROOM_CLOSE, ROOM_SOCKET_PATH, roomMessages } from '../../contract/room'
 import { roomPresence, tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createRoomSocketServer } from '../../server/http/room-socket'
-import { createLocalRoomBus, createPgRoomBus, type RoomBus } from '../../server/infra/room-bus'
+import { createLocalRoomBus, createPgRoomBus, ROOM_LOG_KEEP_MINUTES, type RoomBus } from '../../server/infra/room-bus'
 import type { Deps } from '../../server/services/deps'
 import { createHarness, type Harness } from './harness'
 import { staffAccount, staffGet } from './staff-harness'
@@ -150,6 +151,7 @@ async function client(url: string, ticket: string) {
     ws,
     closed,
     send: (m: T) => ws.send(JSON.stringify(m)),
+    got: () => [...got],
     next: (match: (m: T) => boolean) => {
       const seen = got.find(match)
       if (seen) return Promise.resolve(seen)
@@ -234,15 +236,65 @@ describe('the signalling socket (one process, in-process bus)', () => {
     await member.closed
   })
 
-  it('a second socket of the same side replaces the first', async () => {
+  it('every staff view of the consultation shows the same stays: the consultant’s day and past, the desk’s bookings and today', async () => {
+    // "No call came": the member waited in the room, the consultant never came, the member said so.
+    const t = await booking()
+    const tel = await booking({ supportType: 'TEL' })
+    h.clock.set(at(13, 58))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    h.clock.set(at(14, 12))
+    member.ws.close()
+    await member.closed
+    await vi.waitFor(async () => {
+      const [row] = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
+      expect(row?.leftAt?.toISOString()).toBe(at(14, 12).toISOString())
+    })
+    await h.db.update(tickets).set({ noCallReportedAt: at(14, 15) }).where(eq(tickets.ticketNumber, t))
+    h.clock.set(at(14, 20))
+    const stays = [{ side: 'member', joinedUnixTime: at(13, 58).getTime() / 1000, leftUnixTime: at(14, 12).getTime() / 1000 }]
+    const find = (list: T[]) => list.find((x) => x.ticketNumber === t)!
+
+    const day = await staffGet(h, 'consultant-day', { token: tokens.consultant, query: { staffId: STAFF, from: '20250612' } })
+    expect(find(day.body.consultations).roomStays).toEqual(stays)
+    for (const token of [tokens.consultant, tokens.operator]) {
+      const past = await staffGet(h, 'past-consultations', { token, query: { staffId: STAFF, from: '20250612', to: '20250612', pageSize: 50 } })
+      expect(past.status).toBe(200)
+      expect(find(past.body.consultations).roomStays).toEqual(stays)
+    }
+    const bookings = await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: t } })
+    expect(bookings.body.items).toMatchObject([{ ticketNumber: t, supportType: 'ONLINE', roomStays: stays }])
+    expect((await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: tel } })).body.items).toMatchObject([{ ticketNumber: tel, roomStays: [] }])
+    const today = await staffGet(h, 'desk-today', { token: tokens.operator })
+    expect(find(today.body.noCallReports.items).roomStays).toEqual(stays)
+    const board = (today.body.today.consultants as T[]).flatMap((c) => c.consultations as T[])
+    expect(find(board).roomStays).toEqual(stays)
+    // The desk's calls stay the operator's: a consultant reads the stays on their own views only.
+    expect((await staffGet(h, 'desk-bookings', { token: tokens.consultant, query: { member: t } })).status).toBe(403)
+    expect((await staffGet(h, 'desk-today', { token: tokens.consultant })).status).toBe(403)
+  })
+
+  it('a second socket of the same side replaces the first, and the other side hears no goodbye of the first', async () => {
     const t = await booking()
     h.clock.set(at(14, 5))
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
     const first = await joined(s.url, t, 'member', tokens.owner)
+    // The member's connection dropped and came back on a new socket (the server has not seen the old one go).
     const second = await joined(s.url, t, 'member', tokens.owner)
     second.send({ type: 'hello' })
     expect(await first.closed).toBe(ROOM_CLOSE.replaced)
+    // The first socket's close has run (its stay is closed); a goodbye from it would have been relayed
+    // before this chat line, and would end the consultant's connection to the member who is back.
+    await vi.waitFor(async () => {
+      const rows = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
+      expect(rows.filter((r) => r.side === 'member').map((r) => r.leftAt !== null)).toEqual([true, false])
+    })
+    second.send({ type: 'chat', text: '戻りました' })
+    await consultant.next((m) => m.type === 'chat')
+    expect(consultant.got().map((m) => m.type)).toEqual(['welcome', 'hello', 'chat'])
     second.ws.close()
-    await second.closed
+    expect(await consultant.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'member' })
+    consultant.ws.close()
+    await Promise.all([second.closed, consultant.closed])
   })
 })
 
@@ -271,5 +323,87 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
       await a.close()
       await b.close()
     }
+  })
+
+  // decision 97: a message is never lost between replicas, only late. A message written to the log
+  // without its notification is what a replica sees of a notification it missed.
+  describe('the relay log', () => {
+    let writer: pg.Pool
+    beforeAll(() => {
+      writer = new pg.Pool({ connectionString: h.databaseUrl!, max: 1 })
+    })
+    afterAll(async () => writer?.end())
+
+    /** The bus's append without its NOTIFY. */
+    const appendUnannounced = (room: string, body: T) =>
+      writer.query(
+        `WITH s AS (INSERT INTO room_sequences AS q (ticket_number, seq) VALUES ($1, 1) ON CONFLICT (ticket_number) DO UPDATE SET seq = q.seq + 1 RETURNING seq)
+         INSERT INTO room_messages (ticket_number, seq, conn, from_side, body) SELECT $1, s.seq, 'elsewhere', 'member', $2::jsonb FROM s`,
+        [room, JSON.stringify(body)],
+      )
+    /** A bus holding `room`, keeping what it delivers. */
+    const listening = async (name: string, room: string, log?: (line: string) => void) => {
+      const bus = await createPgRoomBus(h.databaseUrl!, { name, log })
+      const got: T[] = []
+      bus.subscribe((e) => got.push(e.body as T))
+      await bus.hold(room)
+      return { bus, got }
+    }
+
+    it('a missing number is read from the log, and the room stays in order', async () => {
+      const room = `LOG-GAP-${++seq}`
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-gap-a' })
+      const b = await listening('mypage-room-bus-gap-b', room)
+      try {
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '1' } })
+        await appendUnannounced(room, { type: 'chat', text: '2' })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '3' } })
+        await vi.waitFor(() => expect(b.got.map((m) => m.text)).toEqual(['1', '2', '3']))
+        // Numbers before the hold are not this process's: a room held anew starts where the room is.
+        const c = await listening('mypage-room-bus-gap-c', room)
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: '4' } })
+        await vi.waitFor(() => expect(c.got.map((m) => m.text)).toEqual(['4']))
+        await c.bus.close()
+        expect(b.got.map((m) => m.text)).toEqual(['1', '2', '3', '4'])
+      } finally {
+        await a.close()
+        await b.bus.close()
+      }
+    })
+
+    it('a listener that lost its connection reads, once back, what was sent meanwhile', async () => {
+      const room = `LOG-RECONNECT-${++seq}`
+      let lost = () => {}
+      const down = new Promise<void>((resolve) => (lost = resolve))
+      const b = await listening('mypage-room-bus-reconnect-b', room, (line) => line.includes('connection lost') && lost())
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-reconnect-a' })
+      try {
+        await writer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mypage-room-bus-reconnect-b'`)
+        await down
+        // Nothing announces this one: only the catch-up after the reconnect can bring it.
+        await appendUnannounced(room, { type: 'candidate', candidate: null })
+        await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }]), { timeout: 15_000 })
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: 'また聞こえます' } })
+        await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }, { type: 'chat', text: 'また聞こえます' }]))
+      } finally {
+        await a.close()
+        await b.bus.close()
+      }
+    })
+
+    it('keeps a message ROOM_LOG_KEEP_MINUTES, then deletes it', async () => {
+      const room = `LOG-PRUNE-${++seq}`
+      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-prune' })
+      try {
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'old' } })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'new' } })
+        await writer.query(`UPDATE room_messages SET created_at = now() - interval '${ROOM_LOG_KEEP_MINUTES} minutes 1 second' WHERE ticket_number = $1 AND seq = 1`, [room])
+        await a.prune()
+        const { rows } = await writer.query('SELECT seq FROM room_messages WHERE ticket_number = $1', [room])
+        expect(rows).toEqual([{ seq: 2 }])
+      } finally {
+        await a.close()
+      }
+    })
   })
 })

@@ -19,6 +19,8 @@ export default async function globalSetup() {
   process.env.MYPAGE_API_URL = stack.apiUrl
   process.env.MYPAGE_MAILDEV_URL = stack.maildevUrl
   process.env.MYPAGE_AUTH_EMULATOR_HOST = stack.authEmulatorHost
+  // For a test that starts a second replica of the server on the same stack (tests/e2e/room.spec.ts).
+  process.env.MYPAGE_REPLICA_OF = JSON.stringify(stack.replicaOf)
   return async () => {
     await stopAll()
     try {

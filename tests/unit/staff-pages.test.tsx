@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { staffMessages } from '../../contract/staff-messages'
 import { assignmentsText, consultantDayText, outcomeText, reassignText, shiftPlanText, staffForbiddenText, staffLoginText, staffNavText, staffShellText } from '../../src/text/staff'
 import { candidatesFixture, consultationFixture, shiftPlanFixture } from '../machines/staff-fixtures'
+import { roomText } from '../../src/text/room'
+import { deskTodayText } from '../../src/text/desk'
 import { renderApp } from './app-harness'
 
 // The staff shell over the real routes with fake ports: the guard (anonymous → /staff/login,
@@ -206,5 +208,38 @@ describe('staff flows on their pages', () => {
     expect(await within(dialog).findByText(raced)).toBeTruthy()
     expect(within(dialog).getByText(reassignText.conflict)).toBeTruthy()
     expect(candidateLoads).toBe(2)
+  })
+
+  // Every staff view of an ONLINE consultation shows who came into its room and when (JST): the
+  // desk settles a "no call came" report with it.
+  it("the desk's today and bookings show an online consultation's stays in the room", async () => {
+    const booking = {
+      ticketNumber: 'T00000777', memberId: 'M-1', memberName: '鈴木 一郎', memberCancelled: false, staffId: 'STAFF-01', staffNickname: 'さくら',
+      productName: '60分サポートチケット', reservationTime: 'SUPPORT-20250612-14-00', startUnixTime: 1749704400, endUnixTime: 1749708000, minutes: 60,
+      supportType: 'ONLINE', status: 'UNSUPPORTED', noPreference: false, outcomeUnixTime: null, followUpDue: null, noCallReportedUnixTime: 1749705300,
+      // 13:58 in, 14:12 out (JST); the consultant never came.
+      roomStays: [{ side: 'member', joinedUnixTime: 1749704280, leftUnixTime: 1749705120 }],
+    }
+    const none = { items: [], total: 0 }
+    const day = (ymd: string) => ({ ymd, total: 0, consultants: [] })
+    stubCalls({
+      'desk-today': () => [200, { now: 1749705600, today: day('20250612'), tomorrow: day('20250613'), outcomesMissing: none, followUps: none, noCallReports: { items: [booking], total: 1 }, purchases: { count: 0, yen: 0, items: [] }, refunds: { count: 0, yen: 0, items: [] } }],
+      'desk-consultants': () => [200, { items: [], total: 0, page: 1, pageSize: 100 }],
+      'desk-bookings': () => [200, { items: [booking, { ...booking, ticketNumber: 'T00000778', supportType: 'TEL', roomStays: [] }], total: 2, page: 1, pageSize: 20 }],
+    })
+    const stay = roomText.stay(roomText.stayWho.member, '2025/06/12 13:58', '2025/06/12 14:12')
+    const { router } = start('/staff/today', { signedIn: true, claims: operator })
+    const reports = await screen.findByRole('region', { name: new RegExp(deskTodayText.noCallReportsTitle) })
+    const item = await within(reports).findByText(booking.memberName)
+    expect(item.closest('li')!.textContent).toContain(stay)
+    await router.navigate({ to: '/staff/bookings', search: { member: 'T0000077' } })
+    const online = await waitFor(() => {
+      const rows = document.querySelectorAll('tr[data-ticket-number="T00000777"]')
+      expect(rows.length).toBe(1)
+      return rows[0]
+    })
+    expect(online.textContent).toContain(stay)
+    // A phone booking has no room: nothing of one is said.
+    expect(document.querySelector('tr[data-ticket-number="T00000778"]')!.textContent).not.toContain('入室')
   })
 })

@@ -8,6 +8,8 @@ import { invalid } from '../../domain/errors'
 import type { Deps } from '../deps'
 import { offsetOf, pageOf } from './common'
 import { memberMatch } from './member-match'
+import type { RoomStay } from '../../../contract/room'
+import { roomStays } from '../room/presence'
 
 // The desk's bookings (desk-bookings, and the glance of services/desk/today.ts): SUPPORT tickets
 // with a date, with their member and consultant, in the status the desk shows
@@ -68,7 +70,16 @@ export function statusWhere(status: DeskBookingStatus): SQL {
   return and(kept, eq(tickets.supportStatus, status))!
 }
 
-export function toDeskBooking({ t, m, staffNickname }: Row): DeskBooking {
+/**
+ * The rows as the desk shows them, with the room's stays of the ONLINE ones (one query for all:
+ * the same rows as the consultant's views read, services/room/presence.ts).
+ */
+export async function toDeskBookings(db: Tx, rows: readonly Row[]): Promise<DeskBooking[]> {
+  const stays = await roomStays(db, rows.filter((r) => r.t.supportType === 'ONLINE').map((r) => r.t.ticketNumber))
+  return rows.map((r) => toDeskBooking(r, stays.get(r.t.ticketNumber) ?? []))
+}
+
+function toDeskBooking({ t, m, staffNickname }: Row, stays: RoomStay[]): DeskBooking {
   const start = t.reservationAt!
   const gone = m.deletedAt !== null
   return {
@@ -89,6 +100,7 @@ export function toDeskBooking({ t, m, staffNickname }: Row): DeskBooking {
     outcomeUnixTime: t.outcomeAt ? unixSeconds(t.outcomeAt) : null,
     followUpDue: t.followUpDue,
     noCallReportedUnixTime: t.noCallReportedAt ? unixSeconds(t.noCallReportedAt) : null,
+    roomStays: stays,
   }
 }
 
@@ -125,5 +137,5 @@ export async function searchBookings(deps: Deps, input: DeskCallInput<'desk-book
       .limit(input.pageSize)
       .offset(offsetOf(input)),
   ])
-  return pageOf(rows.map(toDeskBooking), total, input)
+  return pageOf(await toDeskBookings(deps.db, rows), total, input)
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client'
 import { members, purchases, refunds, staff, tickets } from '../../db/schema'
 import { atJst, formatYmd, todayJst, unixSeconds, type LocalDate } from '../../domain/time'
 import type { Deps } from '../deps'
-import { selectBookings, statusWhere, toDeskBooking } from './bookings'
+import { selectBookings, statusWhere, toDeskBookings } from './bookings'
 import { outcomeOverdue } from '../staff/deadlines'
 
 // 今日の状況, the operator's landing (desk-today; docs/product.md §10 "The operator's desk"): one
@@ -99,14 +99,17 @@ export async function deskToday(deps: Deps): Promise<DeskTodayResponse> {
       .limit(MONEY_ITEMS),
   ])
 
-  const consultations = board.map(toDeskBooking)
+  // One read of the room's stays for every list (ONLINE consultations: who came in, and when).
+  const all = await toDeskBookings(db, [...board, ...missing, ...follow, ...reports])
+  const take = (n: number) => all.splice(0, n)
+  const [consultations, missingItems, followItems, reportItems] = [take(board.length), take(missing.length), take(follow.length), take(reports.length)]
   return {
     now: unixSeconds(now),
     today: boardDay(today, roster, consultations),
     tomorrow: boardDay(today.plusDays(1), roster, consultations),
-    outcomesMissing: { items: missing.map(toDeskBooking), total: missing[0]?.total ?? 0 },
-    followUps: { items: follow.map(toDeskBooking), total: follow[0]?.total ?? 0 },
-    noCallReports: { items: reports.map(toDeskBooking), total: reports[0]?.total ?? 0 },
+    outcomesMissing: { items: missingItems, total: missing[0]?.total ?? 0 },
+    followUps: { items: followItems, total: follow[0]?.total ?? 0 },
+    noCallReports: { items: reportItems, total: reports[0]?.total ?? 0 },
     purchases: money(bought),
     refunds: money(refunded),
   }

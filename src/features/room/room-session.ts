@@ -100,6 +100,10 @@ export class RoomSession {
     switch (msg.type) {
       case 'welcome':
         this.retryMs = 500
+        // Back after a drop: the connection of before is given up here too, so the other side's
+        // fresh offer (its answer to our hello) starts a new one instead of renegotiating a
+        // connection whose other end is gone (that waited for ICE to fail first).
+        if (this.pc) this.dropPeerConnection()
         this.o.emit({ type: 'socket.welcome' })
         this.signal({ type: 'hello' })
         return

@@ -9,6 +9,7 @@ import type { StaffApiClient } from '../../../../api/staff-client'
 import { pastText as t, staffCommonText } from '../../../../text/staff'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { ConsultationDetails, LoopBadges, loopOf, StatusBadge, timeRange, whenLabel } from '../../../../ui/staff-consultation'
+import { RoomStays } from '../../../../ui/room-stays'
 import { useRemote } from '../../../../ui/use-remote'
 
 /** The list as the URL keeps it; days `YYYY-MM-DD` (Japan), as date inputs give them. */
@@ -99,6 +100,7 @@ export function ConsultantPastPage({
       <Card.Body>
         <Stack gap="3">
           <Outcome consultation={c} />
+          {c.supportType === 'ONLINE' && <RoomStays stays={c.roomStays} />}
           <chakra.details>
             <chakra.summary cursor="pointer" fontSize="sm" color="brand.fg">
               {t.details}

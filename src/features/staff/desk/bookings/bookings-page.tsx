@@ -10,6 +10,7 @@ import { deskBookingStatusText, deskBookingsText as t, deskCommonText as c } fro
 import { BookingStatusBadge } from '../../../../ui/booking-status-badge'
 import { DataTable, type ColumnDef } from '../../../../ui/data-table'
 import { whenLabel } from '../../../../ui/staff-consultation'
+import { RoomStays } from '../../../../ui/room-stays'
 import { useRemote } from '../../../../ui/use-remote'
 
 const PAGE_SIZE = 20
@@ -72,6 +73,7 @@ export function BookingsPage({ deskApi, search, onSearch }: { deskApi: DeskApiCl
       { id: 'product', header: t.columns.product, cell: ({ row }) => row.original.productName },
       { id: 'consultant', header: t.columns.consultant, cell: ({ row }) => <Consultant booking={row.original} /> },
       { id: 'status', header: t.columns.status, cell: ({ row }) => <BookingStatusBadge status={row.original.status} /> },
+      { id: 'room', header: t.columns.room, cell: ({ row }) => <Stays booking={row.original} /> },
       { id: 'actions', header: t.columns.actions, cell: ({ row }) => <Actions booking={row.original} nowSec={nowSec} /> },
     ],
     [nowSec],
@@ -203,6 +205,11 @@ function Consultant({ booking: b }: { booking: DeskBooking }) {
   )
 }
 
+/** ONLINE: who came into the room and when (JST); a phone booking has no room. */
+function Stays({ booking: b }: { booking: DeskBooking }) {
+  return b.supportType === 'ONLINE' ? <RoomStays stays={b.roomStays} compact /> : <Text as="span" color="fg.muted">—</Text>
+}
+
 function Actions({ booking: b, nowSec }: { booking: DeskBooking; nowSec: number }) {
   return (
     <HStack gap="3" fontSize="sm" whiteSpace="nowrap">
@@ -247,6 +254,7 @@ function BookingCards({ rows, status, error, onRetry, nowSec }: { rows: DeskBook
           <Text fontSize="sm" color="fg.muted">
             {b.productName}・<chakra.span fontFamily="mono">{b.ticketNumber}</chakra.span>
           </Text>
+          {b.supportType === 'ONLINE' && <RoomStays stays={b.roomStays} />}
           <Flex justify="space-between" align="center" gap="2" mt="2" wrap="wrap">
             <HStack gap="1" fontSize="sm">
               <Text as="span" color="fg.muted">

@@ -8,6 +8,7 @@ import { deskBookingStatusText, deskCommonText as c, deskTodayText as t } from '
 import { BookingStatusBadge, bookingStatusPalette } from '../../../../ui/booking-status-badge'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { dayLabel, LoopBadges, whenLabel } from '../../../../ui/staff-consultation'
+import { RoomStays } from '../../../../ui/room-stays'
 import { useRemote } from '../../../../ui/use-remote'
 
 type Day = DeskTodayResponse['today']
@@ -266,6 +267,7 @@ function BookingList({ id, title, lead, empty, list }: { id: string; title: stri
                     {c.minutes(b.minutes)}
                   </Text>
                 </HStack>
+                {b.supportType === 'ONLINE' && <RoomStays stays={b.roomStays} compact />}
               </Box>
               <HStack gap="2" fontSize="sm">
                 <LoopBadges
