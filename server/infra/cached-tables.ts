@@ -54,6 +54,11 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   reminderSends: { why: 'sent reminders: no cached read' },
   roomPresence: { why: 'who was in an online room: read by the staff views without a cache' },
   receiptIssues: { why: 'a receipt is read by the receipt calls, which count each view: never cached' },
+  numbersStaleDays: { why: "数字's bookkeeping of days to summarise again: read by desk-numbers and its job, never cached" },
+  numbersDaySales: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayCoupons: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayStaff: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayRatings: { why: '数字 summaries: read by desk-numbers without a cache' },
 }
 
 /** The declaration of each table object, for the database handle. */
