@@ -117,7 +117,7 @@ export async function summariseDay(tx: Tx, day: string, now: Date): Promise<void
   await tx.execute(dayLock(day))
   await tx.delete(numbersStaleDays).where(eq(numbersStaleDays.day, day))
   const tally = new Tally()
-  tally.addLive(await liveFigures(tx, [rangeOf(day, day)], now))
+  tally.addLive(await liveFigures(tx, [rangeOf(day, day)], now, { inTransaction: true }))
   await tx.delete(numbersDaySales).where(eq(numbersDaySales.day, day))
   await tx.delete(numbersDayCoupons).where(eq(numbersDayCoupons.day, day))
   await tx.delete(numbersDayStaff).where(eq(numbersDayStaff.day, day))

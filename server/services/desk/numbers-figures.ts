@@ -39,12 +39,12 @@ export type Span = { start: Date; end: Date }
  * on the days it reads live; the `numbers-summaries` job on the one day it summarises
  * (numbers-days.ts), so a summary is what the live numbers said of its day.
  */
-export async function liveFigures(db: Tx, spans: Span[], now: Date) {
+export async function liveFigures(db: Tx, spans: Span[], now: Date, opts: { inTransaction?: boolean } = {}) {
   const within = (col: AnyPgColumn) => or(...spans.map((s) => and(gte(col, s.start), lt(col, s.end))))
   const booked = and(eq(tickets.productType, 'SUPPORT'), isNotNull(tickets.reservationAt), within(tickets.reservationAt), isNotNull(tickets.staffId), eq(tickets.amountRefunded, 0))
   const over = sql`${tickets.reservationAt} + make_interval(mins => ${tickets.minutesToSupport}) <= ${now.toISOString()}::timestamptz`
-  const [sold, refunded, couponUse, consultations, shifts, rated] = await Promise.all([
-    db
+  const [sold, refunded, couponUse, consultations, shifts, rated] = await runAll(opts.inTransaction ?? false, [
+    () => db
       .select({
         productType: purchases.productType,
         productName: purchases.productName,
@@ -55,18 +55,18 @@ export async function liveFigures(db: Tx, spans: Span[], now: Date) {
       .from(purchases)
       .where(within(purchases.purchaseTime))
       .groupBy(purchases.productType, purchases.productName),
-    db
+    () => db
       .select({ productType: purchases.productType, productName: purchases.productName, refundCount: countAll, refunds: yen(sql`${refunds.amount}`) })
       .from(refunds)
       .innerJoin(purchases, eq(purchases.receiptNumber, refunds.receiptNumber))
       .where(and(eq(refunds.status, 'succeeded'), within(refunds.createdAt)))
       .groupBy(purchases.productType, purchases.productName),
-    db
+    () => db
       .select({ couponCode: sql<string>`${purchases.couponCode}`, uses: countAll, discount: yen(sql`${purchases.amountBeforeCoupon} - ${purchases.amount}`) })
       .from(purchases)
       .where(and(within(purchases.purchaseTime), isNotNull(purchases.couponCode)))
       .groupBy(purchases.couponCode),
-    db
+    () => db
       .select({
         staffId: sql<string>`${tickets.staffId}`,
         bookedMinutes: yen(sql`${tickets.minutesToSupport}`),
@@ -79,18 +79,26 @@ export async function liveFigures(db: Tx, spans: Span[], now: Date) {
       .from(tickets)
       .where(booked)
       .groupBy(tickets.staffId),
-    db
+    () => db
       .select({ staffId: staffShifts.staffId, minutes: yen(sql`extract(epoch from ${staffShifts.endsAt} - ${staffShifts.startsAt})::bigint / 60`) })
       .from(staffShifts)
       .where(within(staffShifts.startsAt))
       .groupBy(staffShifts.staffId),
-    db
+    () => db
       .select({ staffId: ratings.staffId, count: countAll, sum: yen(sql`${ratings.memberTotalScore}`) })
       .from(ratings)
       .where(within(ratings.createdAt))
       .groupBy(ratings.staffId),
-  ])
+  ] as const)
   return { sold, refunded, couponUse, consultations, shifts, rated }
+}
+
+/** Runs the queries side by side on the pool, or one after the other on a transaction's one connection. */
+async function runAll<T extends readonly (() => PromiseLike<unknown>)[]>(inTurn: boolean, queries: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!inTurn) return (await Promise.all(queries.map((q) => q()))) as never
+  const out: unknown[] = []
+  for (const q of queries) out.push(await q())
+  return out as never
 }
 
 /** A consultant's figures, summed over the days asked. */
