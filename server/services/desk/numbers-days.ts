@@ -18,10 +18,10 @@ import { add, liveFigures, rangeOf, Tally, yen, type Span } from './numbers-figu
 // again. So the summaries make a range fast and never make it wrong.
 
 /** `YYYYMMDD` days, both included. */
-export type DayRange = { from: string; to: string }
+type DayRange = { from: string; to: string }
 
 /** The last day a summary may stand for at `now`: the day before yesterday in Japan, all its consultations over. */
-export const lastSummarisable = (now: Date): string => formatYmd(todayJst(now).minusDays(2))
+const lastSummarisable = (now: Date): string => formatYmd(todayJst(now).minusDays(2))
 
 /** The key of the per-day advisory lock that the tables' triggers take shared (migration `numbers_summaries`). */
 const dayLock = (day: string) => sql`select pg_advisory_xact_lock(hashtext('numbers_days'), ${Number(day)}::int)`
@@ -113,7 +113,7 @@ export async function summaryFigures(db: Tx, days: DayRange[], unit: 'week' | 'm
  * shared from its trigger); the day leaves the stale list before its rows are read, so a write
  * that comes after marks it stale again.
  */
-export async function summariseDay(tx: Tx, day: string, now: Date): Promise<void> {
+async function summariseDay(tx: Tx, day: string, now: Date): Promise<void> {
   await tx.execute(dayLock(day))
   await tx.delete(numbersStaleDays).where(eq(numbersStaleDays.day, day))
   const tally = new Tally()

@@ -19,7 +19,7 @@ export function rangeOf(from: string, to: string): { start: Date; end: Date } {
   return { start: atJst(parseYmd(from)!, 0, 0), end: atJst(parseYmd(dayAfter(to))!, 0, 0) }
 }
 
-export type Money = { count: number; gross: number; discount: number; refunds: number; refundCount: number; net: number }
+type Money = { count: number; gross: number; discount: number; refunds: number; refundCount: number; net: number }
 export const zero = (): Money => ({ count: 0, gross: 0, discount: 0, refunds: 0, refundCount: 0, net: 0 })
 export const add = (into: Money, m: Partial<Money>) => {
   into.count += m.count ?? 0
@@ -35,15 +35,18 @@ export type Span = { start: Date; end: Date }
 
 /**
  * The grouped queries over the rows of `spans` (one query per figure, side by side, each on an
- * index of migration `numbers_indexes`), with consultations over by `now`. desk-numbers runs them
+ * index of migration `numbers_indexes`), with consultations over by `now`, and the ratings'
+ * trend by `opts.trend` when asked. desk-numbers runs them
  * on the days it reads live; the `numbers-summaries` job on the one day it summarises
  * (numbers-days.ts), so a summary is what the live numbers said of its day.
  */
-export async function liveFigures(db: Tx, spans: Span[], now: Date, opts: { inTransaction?: boolean } = {}) {
+export async function liveFigures(db: Tx, spans: Span[], now: Date, opts: { inTransaction?: boolean; trend?: 'week' | 'month' } = {}) {
   const within = (col: AnyPgColumn) => or(...spans.map((s) => and(gte(col, s.start), lt(col, s.end))))
   const booked = and(eq(tickets.productType, 'SUPPORT'), isNotNull(tickets.reservationAt), within(tickets.reservationAt), isNotNull(tickets.staffId), eq(tickets.amountRefunded, 0))
   const over = sql`${tickets.reservationAt} + make_interval(mins => ${tickets.minutesToSupport}) <= ${now.toISOString()}::timestamptz`
-  const [sold, refunded, couponUse, consultations, shifts, rated] = await runAll(opts.inTransaction ?? false, [
+  // The ratings by JST week (Monday first) or month, each named by its first day.
+  const period = sql<string>`to_char(date_trunc(${sql.raw(`'${opts.trend ?? 'month'}'`)}, ${ratings.createdAt} at time zone 'Asia/Tokyo'), 'YYYYMMDD')`
+  const [sold, refunded, couponUse, consultations, shifts, rated, trend] = await runAll(opts.inTransaction ?? false, [
     () => db
       .select({
         productType: purchases.productType,
@@ -89,8 +92,16 @@ export async function liveFigures(db: Tx, spans: Span[], now: Date, opts: { inTr
       .from(ratings)
       .where(within(ratings.createdAt))
       .groupBy(ratings.staffId),
+    async () =>
+      opts.trend
+        ? db
+            .select({ ymd: period, count: countAll, sum: yen(sql`${ratings.memberTotalScore}`) })
+            .from(ratings)
+            .where(within(ratings.createdAt))
+            .groupBy(period)
+        : [],
   ] as const)
-  return { sold, refunded, couponUse, consultations, shifts, rated }
+  return { sold, refunded, couponUse, consultations, shifts, rated, trend }
 }
 
 /** Runs the queries side by side on the pool, or one after the other on a transaction's one connection. */
@@ -102,7 +113,7 @@ async function runAll<T extends readonly (() => PromiseLike<unknown>)[]>(inTurn:
 }
 
 /** A consultant's figures, summed over the days asked. */
-export type StaffFigures = {
+type StaffFigures = {
   bookedMinutes: number
   consultations: number
   ended: number

@@ -1,19 +1,21 @@
-import { asc, gte, inArray, lt, and, or, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { asc, inArray } from 'drizzle-orm'
 import type { DeskCallInput, DeskNumbersResponse, NumbersTrend } from '../../../contract/desk-calls'
 import type { ProductType } from '../../../contract/entities'
 import type { Tx } from '../../db/client'
-import { coupons, ratings, staff } from '../../db/schema'
+import { coupons, staff } from '../../db/schema'
 import { unixSeconds } from '../../domain/time'
 import type { Deps } from '../deps'
-import { add, countAll, liveFigures, noStaffFigures, yen, zero } from './numbers-figures'
+import { add, liveFigures, noStaffFigures, zero } from './numbers-figures'
 import { partsOf, summaryFigures } from './numbers-days'
 
 // 数字 (desk-numbers; docs/product.md §10 "The operator's desk", docs/server.md "Numbers and
 // exports"): what a range of JST days sold, what coupons took off, what was refunded, how the
 // consultants' time was used and how consultations ended, and how members rated them. Every figure
 // is summed by the database from the rows (purchases, refunds, tickets, staff_shifts, ratings),
-// one grouped query each, run side by side, each on an index of migration `numbers_indexes`.
+// one grouped query each, run side by side, each on an index of migration `numbers_indexes`
+// (numbers-figures.ts) — or, for whole days two days past that have not changed since, from the
+// per-day summaries the `numbers-summaries` job made with those same queries (numbers-days.ts,
+// docs/decisions.md 95), which is what keeps a year as quick as a month.
 //
 // Money: a purchase counts in the range it was made (its list price as gross, the coupon's share
 // as discount); a refund counts in the range it succeeded, under the product of its purchase, so
@@ -28,26 +30,15 @@ export async function deskNumbers(deps: Pick<Deps, 'db' | 'clock'>, input: DeskC
   // Whole past days from their summaries, the rest (recent days, days changed since) from the rows.
   const { summarised, live } = await partsOf(db, input.from, input.to, now)
   const unit = input.trend === 'WEEK' ? 'week' : 'month'
-  const trendUnit = sql.raw(`'${unit}'`)
-  const period = sql<string>`to_char(date_trunc(${trendUnit}, ${ratings.createdAt} at time zone 'Asia/Tokyo'), 'YYYYMMDD')`
-  const within = (col: AnyPgColumn) => or(...live.map((s) => and(gte(col, s.start), lt(col, s.end))))
-
-  const [figures, summaries, trend, roster] = await Promise.all([
-    live.length > 0 ? liveFigures(db, live, now) : null,
+  const [figures, summaries, roster] = await Promise.all([
+    live.length > 0 ? liveFigures(db, live, now, { trend: unit }) : null,
     summaryFigures(db, summarised, unit),
-    live.length > 0
-      ? db
-          .select({ ymd: period, count: countAll, sum: yen(sql`${ratings.memberTotalScore}`) })
-          .from(ratings)
-          .where(within(ratings.createdAt))
-          .groupBy(period)
-      : [],
     db.select({ staffId: staff.staffId, staffNickname: staff.staffNickname, active: staff.active }).from(staff).orderBy(asc(staff.sortOrder), asc(staff.staffId)),
   ])
   const tally = summaries.tally
   if (figures) tally.addLive(figures)
   const trendOf = new Map<string, { count: number; sum: number }>()
-  for (const p of [...summaries.trend, ...trend]) {
+  for (const p of [...summaries.trend, ...(figures?.trend ?? [])]) {
     const t = trendOf.get(p.ymd) ?? { count: 0, sum: 0 }
     trendOf.set(p.ymd, { count: t.count + p.count, sum: t.sum + p.sum })
   }
