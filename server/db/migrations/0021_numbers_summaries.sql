@@ -56,97 +56,59 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A purchase changed or gone moves its refunds' days too: they are counted under its product.
-CREATE FUNCTION numbers_purchases_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE days text[] := '{}';
+-- The days of a statement's rows by the column its trigger names (transition tables, so a bulk
+-- write is one call): the new rows' and the old ones'. A purchase changed or gone moves its
+-- refunds' days too, since they are counted under its product.
+CREATE FUNCTION numbers_rows_touched() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  days text[] := '{}';
+  part text[];
 BEGIN
-  IF TG_OP <> 'DELETE' THEN days := days || ARRAY(SELECT DISTINCT numbers_jst_day(purchase_time) FROM new_rows); END IF;
+  IF TG_OP <> 'DELETE' THEN
+    EXECUTE format('SELECT array_agg(DISTINCT numbers_jst_day(%I)) FROM new_rows', TG_ARGV[0]) INTO part;
+    days := days || coalesce(part, '{}');
+  END IF;
   IF TG_OP <> 'INSERT' THEN
-    days := days || ARRAY(SELECT DISTINCT numbers_jst_day(purchase_time) FROM old_rows)
-      || ARRAY(SELECT DISTINCT numbers_jst_day(r.created_at) FROM refunds r JOIN old_rows o ON o.receipt_number = r.receipt_number);
+    EXECUTE format('SELECT array_agg(DISTINCT numbers_jst_day(%I)) FROM old_rows', TG_ARGV[0]) INTO part;
+    days := days || coalesce(part, '{}');
+    IF TG_TABLE_NAME = 'purchases' THEN
+      days := days || ARRAY(SELECT DISTINCT numbers_jst_day(r.created_at) FROM refunds r JOIN old_rows o ON o.receipt_number = r.receipt_number);
+    END IF;
   END IF;
   PERFORM numbers_days_touched(days);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER purchases_numbers_insert AFTER INSERT ON purchases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_purchases_touched();
+CREATE TRIGGER purchases_numbers_insert AFTER INSERT ON purchases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
 --> statement-breakpoint
-CREATE TRIGGER purchases_numbers_update AFTER UPDATE ON purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_purchases_touched();
+CREATE TRIGGER purchases_numbers_update AFTER UPDATE ON purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
 --> statement-breakpoint
-CREATE TRIGGER purchases_numbers_delete AFTER DELETE ON purchases REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_purchases_touched();
+CREATE TRIGGER purchases_numbers_delete AFTER DELETE ON purchases REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
 --> statement-breakpoint
-CREATE FUNCTION numbers_refunds_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE days text[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN days := days || ARRAY(SELECT DISTINCT numbers_jst_day(created_at) FROM new_rows); END IF;
-  IF TG_OP <> 'INSERT' THEN
-    days := days || ARRAY(SELECT DISTINCT numbers_jst_day(created_at) FROM old_rows);
-  END IF;
-  PERFORM numbers_days_touched(days);
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER refunds_numbers_insert AFTER INSERT ON refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE TRIGGER refunds_numbers_insert AFTER INSERT ON refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_refunds_touched();
+CREATE TRIGGER refunds_numbers_update AFTER UPDATE ON refunds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE TRIGGER refunds_numbers_update AFTER UPDATE ON refunds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_refunds_touched();
+CREATE TRIGGER refunds_numbers_delete AFTER DELETE ON refunds REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE TRIGGER refunds_numbers_delete AFTER DELETE ON refunds REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_refunds_touched();
+CREATE TRIGGER tickets_numbers_insert AFTER INSERT ON tickets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
 --> statement-breakpoint
-CREATE FUNCTION numbers_tickets_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE days text[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN days := days || ARRAY(SELECT DISTINCT numbers_jst_day(reservation_at) FROM new_rows); END IF;
-  IF TG_OP <> 'INSERT' THEN
-    days := days || ARRAY(SELECT DISTINCT numbers_jst_day(reservation_at) FROM old_rows);
-  END IF;
-  PERFORM numbers_days_touched(days);
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER tickets_numbers_update AFTER UPDATE ON tickets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
 --> statement-breakpoint
-CREATE TRIGGER tickets_numbers_insert AFTER INSERT ON tickets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_tickets_touched();
+CREATE TRIGGER tickets_numbers_delete AFTER DELETE ON tickets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
 --> statement-breakpoint
-CREATE TRIGGER tickets_numbers_update AFTER UPDATE ON tickets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_tickets_touched();
+CREATE TRIGGER ratings_numbers_insert AFTER INSERT ON ratings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE TRIGGER tickets_numbers_delete AFTER DELETE ON tickets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_tickets_touched();
+CREATE TRIGGER ratings_numbers_update AFTER UPDATE ON ratings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE FUNCTION numbers_ratings_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE days text[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN days := days || ARRAY(SELECT DISTINCT numbers_jst_day(created_at) FROM new_rows); END IF;
-  IF TG_OP <> 'INSERT' THEN
-    days := days || ARRAY(SELECT DISTINCT numbers_jst_day(created_at) FROM old_rows);
-  END IF;
-  PERFORM numbers_days_touched(days);
-  RETURN NULL;
-END;
-$$;
+CREATE TRIGGER ratings_numbers_delete AFTER DELETE ON ratings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
 --> statement-breakpoint
-CREATE TRIGGER ratings_numbers_insert AFTER INSERT ON ratings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_ratings_touched();
+CREATE TRIGGER staff_shifts_numbers_insert AFTER INSERT ON staff_shifts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
 --> statement-breakpoint
-CREATE TRIGGER ratings_numbers_update AFTER UPDATE ON ratings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_ratings_touched();
+CREATE TRIGGER staff_shifts_numbers_update AFTER UPDATE ON staff_shifts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
 --> statement-breakpoint
-CREATE TRIGGER ratings_numbers_delete AFTER DELETE ON ratings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_ratings_touched();
---> statement-breakpoint
-CREATE FUNCTION numbers_staff_shifts_touched() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE days text[] := '{}';
-BEGIN
-  IF TG_OP <> 'DELETE' THEN days := days || ARRAY(SELECT DISTINCT numbers_jst_day(starts_at) FROM new_rows); END IF;
-  IF TG_OP <> 'INSERT' THEN
-    days := days || ARRAY(SELECT DISTINCT numbers_jst_day(starts_at) FROM old_rows);
-  END IF;
-  PERFORM numbers_days_touched(days);
-  RETURN NULL;
-END;
-$$;
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_insert AFTER INSERT ON staff_shifts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_staff_shifts_touched();
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_update AFTER UPDATE ON staff_shifts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_staff_shifts_touched();
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_delete AFTER DELETE ON staff_shifts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_staff_shifts_touched();
+CREATE TRIGGER staff_shifts_numbers_delete AFTER DELETE ON staff_shifts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
 --> statement-breakpoint
 -- The days that already hold rows are stale until the job first summarises them.
 INSERT INTO numbers_stale_days (day)
