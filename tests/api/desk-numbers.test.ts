@@ -1,4 +1,4 @@
-import { and, eq, gte, lt } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { DESK_EXPORT_PREFIX, deskExportName, type DeskExportKind } from '../../contract/file-calls'
@@ -257,6 +257,42 @@ describe('desk-numbers from the summaries of past days', () => {
     expect(n.sales.total.refunds).toBeGreaterThanOrEqual(3000)
     expect(n.coupons.find((c: T) => c.couponCode === 'SUPPORT60-1000')?.uses).toBeGreaterThanOrEqual(1)
     expect(n.ratings.count).toBeGreaterThanOrEqual(1)
+  })
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, a day summed while a write to it is still open waits for it, and counts it', async () => {
+    // The 27th is summarised; a committed purchase makes it stale, a second one is written and held open.
+    at('2025-06-30T03:00:00Z')
+    const m = await h.member('fresh')
+    const row = (n: number) => ({ receiptNumber: `RRACE${n}`, memberId: m.memberId, ticketNumber: `SRACE${n}`, productType: 'TIP' as const, productName: 'チップ', amount: 500, amountBeforeCoupon: 500, purchaseTime: new Date('2025-06-27T03:00:00Z') })
+    await h.db.insert(purchases).values(row(1))
+    let release!: () => void
+    let written!: () => void
+    const isWritten = new Promise<void>((r) => (written = r))
+    const open = h.db.transaction(async (tx) => {
+      await tx.insert(purchases).values(row(2))
+      written()
+      await new Promise<void>((r) => (release = r))
+    })
+    await isWritten
+    let jobDone = false
+    const job = summariseStaleDays(h.deps).finally(() => (jobDone = true))
+    // The job waits on the day's lock (seen in pg_locks, no timer) until the writer commits.
+    const jobWaits = async () => {
+      const waiting = await h.db.execute(
+        sql`select 1 from pg_locks where locktype = 'advisory' and not granted and objid = 20250627 and objsubid = 2 and database = (select oid from pg_database where datname = current_database())`,
+      )
+      return (waiting as unknown as { rows: unknown[] }).rows.length > 0
+    }
+    try {
+      while (!jobDone && !(await jobWaits()));
+      expect(jobDone).toBe(false)
+    } finally {
+      release()
+      await open
+    }
+    expect(await job).toBe(1)
+    expect(await stale()).not.toContain('20250627')
+    await agrees(LATE_JUNE, h.clock.now())
   })
 })
 

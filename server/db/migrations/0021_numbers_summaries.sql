@@ -80,35 +80,18 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER purchases_numbers_insert AFTER INSERT ON purchases REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
---> statement-breakpoint
-CREATE TRIGGER purchases_numbers_update AFTER UPDATE ON purchases REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
---> statement-breakpoint
-CREATE TRIGGER purchases_numbers_delete AFTER DELETE ON purchases REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('purchase_time');
---> statement-breakpoint
-CREATE TRIGGER refunds_numbers_insert AFTER INSERT ON refunds REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER refunds_numbers_update AFTER UPDATE ON refunds REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER refunds_numbers_delete AFTER DELETE ON refunds REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER tickets_numbers_insert AFTER INSERT ON tickets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
---> statement-breakpoint
-CREATE TRIGGER tickets_numbers_update AFTER UPDATE ON tickets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
---> statement-breakpoint
-CREATE TRIGGER tickets_numbers_delete AFTER DELETE ON tickets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('reservation_at');
---> statement-breakpoint
-CREATE TRIGGER ratings_numbers_insert AFTER INSERT ON ratings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER ratings_numbers_update AFTER UPDATE ON ratings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER ratings_numbers_delete AFTER DELETE ON ratings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('created_at');
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_insert AFTER INSERT ON staff_shifts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_update AFTER UPDATE ON staff_shifts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
---> statement-breakpoint
-CREATE TRIGGER staff_shifts_numbers_delete AFTER DELETE ON staff_shifts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched('starts_at');
+-- Three triggers (insert, update, delete: a trigger with transition tables has one event) on each
+-- table the numbers read, naming the column that puts a row on a day.
+DO $$
+DECLARE t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('purchases', 'purchase_time'), ('refunds', 'created_at'), ('tickets', 'reservation_at'), ('ratings', 'created_at'), ('staff_shifts', 'starts_at')) v(tbl, col) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched(%L)', t.tbl || '_numbers_insert', t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched(%L)', t.tbl || '_numbers_update', t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION numbers_rows_touched(%L)', t.tbl || '_numbers_delete', t.tbl, t.col);
+  END LOOP;
+END;
+$$;
 --> statement-breakpoint
 -- The days that already hold rows are stale until the job first summarises them.
 INSERT INTO numbers_stale_days (day)
