@@ -134,9 +134,23 @@ async function summariseDay(tx: Tx, day: string, now: Date): Promise<void> {
 /** How many stale days one run sums at most (a year and more; the next run takes the rest). */
 const DAYS_PER_RUN = 400
 
-/** The `numbers-summaries` job: every stale day that may be summarised, oldest first, each in a transaction of its own. */
+/**
+ * How many days ahead the job marks stale before anyone writes them (bookings reach 14 days ahead,
+ * planned shifts 28): a writer's mark then meets a committed row and does nothing, instead of
+ * waiting for another writer's first mark of the day to commit, which could close a cycle with
+ * row locks that writer holds.
+ */
+const DAYS_MARKED_AHEAD = 62
+
+/**
+ * The `numbers-summaries` job: today and the days ahead marked, then every stale day that may be
+ * summarised, oldest first, each in a transaction of its own.
+ */
 export async function summariseStaleDays(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
   const now = deps.clock.now()
+  const today = todayJst(now)
+  const ahead = Array.from({ length: DAYS_MARKED_AHEAD + 1 }, (_, i) => ({ day: formatYmd(today.plusDays(i)) }))
+  await deps.db.insert(numbersStaleDays).values(ahead).onConflictDoNothing()
   const days = await deps.db
     .select({ day: numbersStaleDays.day })
     .from(numbersStaleDays)
