@@ -35,10 +35,10 @@ export type Span = { start: Date; end: Date }
 
 /**
  * The grouped queries over the rows of `spans` (one query per figure, side by side, each on an
- * index of migration `numbers_indexes`), with consultations over by `now`, and the ratings'
- * trend by `opts.trend` when asked. desk-numbers runs them
- * on the days it reads live; the `numbers-summaries` job on the one day it summarises
- * (numbers-days.ts), so a summary is what the live numbers said of its day.
+ * index of migration `numbers_indexes`), with consultations over by `now`, and the ratings' trend
+ * by `opts.trend` when asked. desk-numbers runs them on the days it reads live; the
+ * `numbers-summaries` job on the one day it summarises (numbers-days.ts), so a summary is what the
+ * live numbers said of its day.
  */
 export async function liveFigures(db: Tx, spans: Span[], now: Date, opts: { inTransaction?: boolean; trend?: 'week' | 'month' } = {}) {
   const within = (col: AnyPgColumn) => or(...spans.map((s) => and(gte(col, s.start), lt(col, s.end))))
