@@ -5,6 +5,7 @@ import { seedIfEmpty } from '../server/db/seed'
 import { formatYmd, todayJst } from '../server/domain/time'
 import { deskExport } from '../server/services/desk/exports'
 import { deskNumbers } from '../server/services/desk/numbers'
+import { summariseStaleDays } from '../server/services/desk/numbers-days'
 import { round, writeResult } from './lib/results'
 
 // 数字 and the CSV exports at growing sizes (docs/performance.md "Numbers and exports"): for each
@@ -13,7 +14,10 @@ import { round, writeResult } from './lib/results'
 // purchases, their tickets (SUPPORT ones booked with the seeded consultants), a refund of one
 // purchase in fifty, a rating on a third of the completed consultations and a year of shifts;
 // then each call is timed REPEAT times in a row after a warm-up, straight through the services
-// (no HTTP), and p50/p99 are reported with the data size as the axis. The year's purchases export
+// (no HTTP), and p50/p99 are reported with the data size as the axis. Before the timing the
+// `numbers-summaries` job sums the generated days (its time reported as summarisedS), as it would
+// have hour by hour: a day, the month and the year are then read from summaries where whole past
+// days allow and from the rows for the rest. The year's purchases export
 // is streamed once at each size with the heap watched: a year of rows must never sit in memory.
 // A benchmark: figures, never pass/fail.
 
@@ -22,6 +26,8 @@ const SIZES = (process.env.BENCH_NUMBERS_SIZES ?? '10000,100000,1000000').split(
 const REPEAT = Number(process.env.BENCH_NUMBERS_REPEAT ?? 30)
 /** BENCH_NUMBERS_KEEP=1: the last size's database is kept (its URL printed) to EXPLAIN the queries by hand. */
 const KEEP = process.env.BENCH_NUMBERS_KEEP === '1'
+/** BENCH_NUMBERS_EXPORTS=0: the numbers only, without the CSV exports (which the summaries do not change). */
+const EXPORTS = process.env.BENCH_NUMBERS_EXPORTS !== '0'
 const NOW = new Date('2025-06-10T01:00:00Z')
 const actor = { uid: 'bench', email: 'bench@localhost', role: 'operator' as const }
 
@@ -116,6 +122,8 @@ async function main() {
   const monthStart = today.withDayOfMonth(1).minusMonths(1)
   const month = { from: formatYmd(monthStart), to: formatYmd(monthStart.plusMonths(1).minusDays(1)) }
   const year = { from: formatYmd(today.minusDays(365)), to: formatYmd(today.minusDays(1)) }
+  // Yesterday: the longest day read from the rows (only the day before it may be summarised).
+  const day = { from: formatYmd(today.minusDays(1)), to: formatYmd(today.minusDays(1)) }
   const rows: Record<string, unknown>[] = []
   for (const size of SIZES) {
     const scratch = await createScratchDatabase(BASE_URL, 'mypage_bench_numbers')
@@ -126,30 +134,36 @@ async function main() {
       const t0 = performance.now()
       await generate(database.db, size)
       const generatedS = round((performance.now() - t0) / 1000)
+      const s0 = performance.now()
+      while ((await summariseStaleDays(deps)) > 0);
+      const summarisedS = round((performance.now() - s0) / 1000)
       const csv = (kind: string, r: { from: string; to: string }) => `${kind}-${r.from}-${r.to}.csv`
-      const figures = {
+      const figures: Record<string, unknown> = {
+        numbersDay: await time(() => deskNumbers(deps, { ...day, trend: 'WEEK' })),
         numbersMonth: await time(() => deskNumbers(deps, { ...month, trend: 'WEEK' })),
         numbersYear: await time(() => deskNumbers(deps, { ...year, trend: 'MONTH' })),
-        exportPurchasesMonth: await time(async () => drain(await deskExport(deps, actor, csv('purchases', month)))),
-        exportRefundsMonth: await time(async () => drain(await deskExport(deps, actor, csv('refunds', month)))),
-        exportConsultationsMonth: await time(async () => drain(await deskExport(deps, actor, csv('consultations', month)))),
-        exportFirstPageYear: await time(async () => {
+      }
+      if (EXPORTS) {
+        figures.exportPurchasesMonth = await time(async () => drain(await deskExport(deps, actor, csv('purchases', month))))
+        figures.exportRefundsMonth = await time(async () => drain(await deskExport(deps, actor, csv('refunds', month))))
+        figures.exportConsultationsMonth = await time(async () => drain(await deskExport(deps, actor, csv('consultations', month))))
+        figures.exportFirstPageYear = await time(async () => {
           const reader = (await deskExport(deps, actor, csv('purchases', year)))!.getReader()
           await reader.read()
           await reader.read()
           await reader.cancel()
-        }),
+        })
+        // The year's purchases streamed whole, the heap sampled at every chunk.
+        global.gc?.()
+        const heapBefore = process.memoryUsage().heapUsed
+        let heapPeak = heapBefore
+        const y0 = performance.now()
+        const bytes = await drain(await deskExport(deps, actor, csv('purchases', year)), () => {
+          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
+        })
+        figures.yearPurchasesExport = { seconds: round((performance.now() - y0) / 1000, 2), csvMiB: round(bytes / 2 ** 20), heapGrowthMiB: round((heapPeak - heapBefore) / 2 ** 20) }
       }
-      // The year's purchases streamed whole, the heap sampled at every chunk.
-      global.gc?.()
-      const heapBefore = process.memoryUsage().heapUsed
-      let heapPeak = heapBefore
-      const y0 = performance.now()
-      const bytes = await drain(await deskExport(deps, actor, csv('purchases', year)), () => {
-        heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
-      })
-      const yearExport = { seconds: round((performance.now() - y0) / 1000, 2), csvMiB: round(bytes / 2 ** 20), heapGrowthMiB: round((heapPeak - heapBefore) / 2 ** 20) }
-      const row = { purchases: size, members: Math.floor(size / 10), generatedS, ...figures, yearPurchasesExport: yearExport }
+      const row = { purchases: size, members: Math.floor(size / 10), generatedS, summarisedS, ...figures }
       rows.push(row)
       console.log(JSON.stringify(row))
     } finally {
@@ -161,8 +175,9 @@ async function main() {
   const fmt = (key: string) => rows.map((r) => `${r.purchases}: ${(r[key] as Figures).p50ms}/${(r[key] as Figures).p99ms}`).join(', ')
   writeResult(
     'numbers',
-    { setup: { repeat: REPEAT, month, year, unit: 'ms, p50/p99 of one caller, through the services on PostgreSQL' }, sizes: rows },
-    `numbers (month) p50/p99 ms by purchases ${fmt('numbersMonth')} · numbers (year) ${fmt('numbersYear')} · purchases CSV (month) ${fmt('exportPurchasesMonth')} · consultations CSV (month) ${fmt('exportConsultationsMonth')}`,
+    { setup: { repeat: REPEAT, day, month, year, exports: EXPORTS, unit: 'ms, p50/p99 of one caller, through the services on PostgreSQL' }, sizes: rows },
+    `numbers p50/p99 ms by purchases: day ${fmt('numbersDay')} · month ${fmt('numbersMonth')} · year ${fmt('numbersYear')}` +
+      (EXPORTS ? ` · purchases CSV (month) ${fmt('exportPurchasesMonth')} · consultations CSV (month) ${fmt('exportConsultationsMonth')}` : ''),
   )
 }
 

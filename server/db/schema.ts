@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -655,4 +656,61 @@ export const roomMessages = pgTable('room_messages', {
 export const roomSequences = pgTable('room_sequences', {
   ticketNumber: text('ticket_number').primaryKey(),
   seq: integer('seq').notNull(),
+})
+
+// 数字's summaries of whole past JST days (docs/decisions.md 95, docs/server.md "Numbers and
+// exports"), written only by the `numbers-summaries` job (services/desk/numbers-days.ts) from the
+// same grouped queries the live numbers run. A day is read from them only when it is two days past
+// and not in `numbers_stale_days`; everything else is read live from the rows.
+
+/**
+ * The days whose summaries may not match their rows: every statement that writes purchases,
+ * refunds, tickets, ratings or staff_shifts adds the JST days it touched, in its own transaction,
+ * by a trigger (migration `numbers_summaries`); the job deletes a day when it rebuilds it.
+ */
+export const numbersStaleDays = pgTable('numbers_stale_days', {
+  /** `YYYYMMDD`, Japan time. */
+  day: text('day').primaryKey(),
+})
+
+/** A day's purchases (by purchase day) and succeeded refunds (by refund day) per product as sold. */
+export const numbersDaySales = pgTable('numbers_day_sales', {
+  day: text('day').notNull(),
+  productType: text('product_type').$type<ProductType>().notNull(),
+  productName: text('product_name').notNull(),
+  count: integer('count').notNull(),
+  gross: bigint('gross', { mode: 'number' }).notNull(),
+  discount: bigint('discount', { mode: 'number' }).notNull(),
+  refunds: bigint('refunds', { mode: 'number' }).notNull(),
+  refundCount: integer('refund_count').notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.productType, t.productName] })])
+
+/** A day's coupon uses and their discount per coupon. */
+export const numbersDayCoupons = pgTable('numbers_day_coupons', {
+  day: text('day').notNull(),
+  couponCode: text('coupon_code').notNull(),
+  uses: integer('uses').notNull(),
+  discount: bigint('discount', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.couponCode] })])
+
+/** A day's figures per consultant: consultations booked that day, shifts starting that day, ratings given that day. */
+export const numbersDayStaff = pgTable('numbers_day_staff', {
+  day: text('day').notNull(),
+  staffId: text('staff_id').notNull(),
+  bookedMinutes: bigint('booked_minutes', { mode: 'number' }).notNull(),
+  consultations: integer('consultations').notNull(),
+  ended: integer('ended').notNull(),
+  completed: integer('completed').notNull(),
+  unsolved: integer('unsolved').notNull(),
+  noContact: integer('no_contact').notNull(),
+  shiftMinutes: bigint('shift_minutes', { mode: 'number' }).notNull(),
+  ratingCount: integer('rating_count').notNull(),
+  ratingSum: bigint('rating_sum', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.staffId] })])
+
+/** A day's ratings in all (those without a consultant included), for the average and the trend. */
+export const numbersDayRatings = pgTable('numbers_day_ratings', {
+  day: text('day').primaryKey(),
+  count: integer('count').notNull(),
+  sum: bigint('sum', { mode: 'number' }).notNull(),
 })

@@ -56,6 +56,11 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   roomMessages: { why: "the room relay's log, written and read by the room bus's own connections: no cached read" },
   roomSequences: { why: "the room relay's counters, written by the room bus's own connections: no cached read" },
   receiptIssues: { why: 'a receipt is read by the receipt calls, which count each view: never cached' },
+  numbersStaleDays: { why: "数字's bookkeeping of days to summarise again: read by desk-numbers and its job, never cached" },
+  numbersDaySales: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayCoupons: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayStaff: { why: '数字 summaries: read by desk-numbers without a cache' },
+  numbersDayRatings: { why: '数字 summaries: read by desk-numbers without a cache' },
 }
 
 /** The declaration of each table object, for the database handle. */

@@ -387,7 +387,7 @@ export const deskJobsText = {
   empty: '失敗したジョブはありません',
   columns: { name: 'ジョブ', error: '直近のエラー', runs: '実行回数', createdAt: '登録日時', failedAt: '失敗日時', actions: '操作' },
   /** The server's jobs (server/jobs/registry.ts) by name; an unknown one shows its code. */
-  names: { 'purchase-sweep': '中断した決済の後処理', 'shift-extension': '勤務予定の延長', 'reminder-evening': '前日のリマインドメール', 'reminder-soon': '直前のリマインドメール', 'outcome-reminder': '相談結果の記録のお願いメール', 'follow-up-reminder': 'フォロー期限のお知らせメール' } as Record<string, string>,
+  names: { 'purchase-sweep': '中断した決済の後処理', 'shift-extension': '勤務予定の延長', 'reminder-evening': '前日のリマインドメール', 'reminder-soon': '直前のリマインドメール', 'outcome-reminder': '相談結果の記録のお願いメール', 'follow-up-reminder': 'フォロー期限のお知らせメール', 'numbers-summaries': '数字の日別集計' } as Record<string, string>,
   retry: '再実行',
   retried: (name: string) => `「${name}」を再実行します`,
 } as const

@@ -1,8 +1,9 @@
-import { and, eq, gte, lt } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { DESK_EXPORT_PREFIX, deskExportName, type DeskExportKind } from '../../contract/file-calls'
-import { auditLog, members, purchases, ratings, refunds, staffShifts, tickets } from '../../server/db/schema'
+import { auditLog, members, numbersStaleDays, purchases, ratings, refunds, staffShifts, tickets } from '../../server/db/schema'
+import { partsOf, summariseStaleDays } from '../../server/services/desk/numbers-days'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
 
@@ -42,10 +43,12 @@ const periodOf = (d: Date, unit: 'WEEK' | 'MONTH') => {
   return unit === 'MONTH' ? ymd(p.y, p.m, 1) : ymd(p.y, p.m, p.d - p.wd)
 }
 const round1 = (x: number) => Math.round(x * 10) / 10
+/** 00:00 JST of a `YYYYMMDD` day. */
+const jstMidnight = (day: string) => new Date(Date.UTC(+day.slice(0, 4), +day.slice(4, 6) - 1, +day.slice(6, 8)) - 9 * 3_600_000)
 
-/** What the numbers must say, computed here from the rows alone. */
-async function expected(now: Date) {
-  const inRange = (d: Date) => d >= START && d < END
+/** What the numbers of [start, end) must say, computed here from the rows alone. */
+async function expected(now: Date, start = START, end = END) {
+  const inRange = (d: Date) => d >= start && d < end
   const bought = (await h.db.select().from(purchases)).filter((p) => inRange(p.purchaseTime))
   const allPurchases = new Map((await h.db.select().from(purchases)).map((p) => [p.receiptNumber, p]))
   const refunded = (await h.db.select().from(refunds)).filter((r) => r.status === 'succeeded' && inRange(r.createdAt))
@@ -103,6 +106,35 @@ async function expected(now: Date) {
   return { rows: [...rows.values()], total, coupons, staffOf, rated, trend, ratingAverage }
 }
 
+/** The numbers of `range` (both trends) equal what the rows say, figure by figure. */
+async function agrees(range: { from: string; to: string }, now: Date) {
+  const start = jstMidnight(range.from)
+  const end = new Date(jstMidnight(range.to).getTime() + 86_400_000)
+  for (const trend of ['WEEK', 'MONTH'] as const) {
+    const r = await numbers({ ...range, trend })
+    expect(r.status).toBe(200)
+    const e = await expected(now, start, end)
+    expect(byKey(r.body.sales.rows)).toEqual(byKey(e.rows))
+    expect(r.body.sales.total).toEqual(e.total)
+    // By type: the rows of each type added up.
+    for (const t of r.body.sales.byType as T[]) {
+      const of = e.rows.filter((x) => x.productType === t.productType)
+      expect(t.gross).toBe(of.reduce((a, x) => a + x.gross, 0))
+      expect(t.net).toBe(of.reduce((a, x) => a + x.net, 0))
+    }
+    expect(Object.fromEntries((r.body.coupons as T[]).map((c) => [c.couponCode, { uses: c.uses, discount: c.discount }]))).toEqual(e.coupons)
+    for (const c of r.body.consultants as T[]) {
+      const x = e.staffOf[c.staffId] ?? { bookedMinutes: 0, shiftMinutes: 0, consultations: 0, ended: 0, completed: 0, unsolved: 0, noContact: 0 }
+      expect(c, c.staffId).toMatchObject(x)
+      expect(c.unrecorded).toBe(x.ended - x.completed - x.unsolved - x.noContact)
+    }
+    expect(Object.keys(e.staffOf).every((id) => r.body.consultants.some((c: T) => c.staffId === id))).toBe(true)
+    const sum = (k: string) => Object.values(e.staffOf).reduce((a, x) => a + x[k], 0)
+    expect(r.body.outcomes).toEqual({ ended: sum('ended'), completed: sum('completed'), unsolved: sum('unsolved'), noContact: sum('noContact'), unrecorded: sum('ended') - sum('completed') - sum('unsolved') - sum('noContact') })
+    expect(r.body.ratings).toEqual({ count: e.rated.length, average: e.ratingAverage, trend: e.trend(trend) })
+  }
+}
+
 const byKey = (rows: T[]) => Object.fromEntries(rows.map((r) => [`${r.productType}/${r.productName}`, r]))
 
 let boughtA: { ticketNumber: string; receiptNumber: string }
@@ -152,31 +184,10 @@ describe('desk-numbers', () => {
     h.clock.set(new Date('2025-06-20T03:00:00Z'))
     const now = h.clock.now()
 
-    for (const trend of ['WEEK', 'MONTH'] as const) {
-      const r = await numbers({ ...JUNE, trend })
-      expect(r.status).toBe(200)
-      const e = await expected(now)
-      expect(byKey(r.body.sales.rows)).toEqual(byKey(e.rows))
-      expect(r.body.sales.total).toEqual(e.total)
-      // By type: the rows of each type added up.
-      for (const t of r.body.sales.byType as T[]) {
-        const of = e.rows.filter((x) => x.productType === t.productType)
-        expect(t.gross).toBe(of.reduce((a, x) => a + x.gross, 0))
-        expect(t.net).toBe(of.reduce((a, x) => a + x.net, 0))
-      }
-      expect(Object.fromEntries((r.body.coupons as T[]).map((c) => [c.couponCode, { uses: c.uses, discount: c.discount }]))).toEqual(e.coupons)
-      for (const c of r.body.consultants as T[]) {
-        const x = e.staffOf[c.staffId] ?? { bookedMinutes: 0, shiftMinutes: 0, consultations: 0, ended: 0, completed: 0, unsolved: 0, noContact: 0 }
-        expect(c, c.staffId).toMatchObject(x)
-        expect(c.unrecorded).toBe(x.ended - x.completed - x.unsolved - x.noContact)
-      }
-      expect(Object.keys(e.staffOf).every((id) => r.body.consultants.some((c: T) => c.staffId === id))).toBe(true)
-      const sum = (k: string) => Object.values(e.staffOf).reduce((a, x) => a + x[k], 0)
-      expect(r.body.outcomes).toEqual({ ended: sum('ended'), completed: sum('completed'), unsolved: sum('unsolved'), noContact: sum('noContact'), unrecorded: sum('ended') - sum('completed') - sum('unsolved') - sum('noContact') })
-      expect(r.body.outcomes.completed).toBeGreaterThanOrEqual(1)
-      expect(r.body.outcomes.noContact).toBeGreaterThanOrEqual(1)
-      expect(r.body.ratings).toEqual({ count: e.rated.length, average: e.ratingAverage, trend: e.trend(trend) })
-    }
+    await agrees(JUNE, now)
+    const june = (await numbers()).body
+    expect(june.outcomes.completed).toBeGreaterThanOrEqual(1)
+    expect(june.outcomes.noContact).toBeGreaterThanOrEqual(1)
     expect((await numbers()).body.sales.total.gross).toBeGreaterThan(0)
   })
 
@@ -191,6 +202,97 @@ describe('desk-numbers', () => {
     for (const [query, message] of bad) expect(await numbers(query), JSON.stringify(query)).toEqual({ status: 400, body: { message } })
     // A leap year's 366 days are one range.
     expect((await numbers({ from: '20240101', to: '20241231' })).status).toBe(200)
+  })
+})
+
+describe('desk-numbers from the summaries of past days', () => {
+  const LATE_JUNE = { from: '20250620', to: '20250630' }
+  const at = (iso: string) => h.clock.set(new Date(iso))
+  const refund = async (ticketNumber: string, amount: number) => {
+    const r = await staffPost(h, 'desk-refund', { token: op.token, body: { ticketNumber, amount, reason: '一部返金', idempotencyKey: `summary-${ticketNumber}-${amount}` } })
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+  }
+  const parts = () => partsOf(h.db, LATE_JUNE.from, LATE_JUNE.to, h.clock.now())
+  const stale = async () => (await h.db.select().from(numbersStaleDays)).map((r) => r.day).filter((d) => d >= LATE_JUNE.from && d <= LATE_JUNE.to).sort()
+
+  it('equal a direct sum of the rows, before and after a refund lands on a summarised day', async () => {
+    // Purchases on three days (one with a coupon), an outcome and a rating, a partial refund.
+    const m = await h.member('demo')
+    at('2025-06-21T01:00:00Z')
+    const a = await buyWithCoupon(m, 'SUPPORT-20250623-10-00', null, 'SUPPORT60-1000')
+    at('2025-06-22T01:00:00Z')
+    const b = await buySupport(h, m, { reservationTime: 'SUPPORT-20250624-13-00', staffId: null })
+    at('2025-06-23T02:30:00Z') // 11:30 JST, after A's hour
+    expect((await staffPost(h, 'consultation-outcome', { token: op.token, body: { ticketNumber: a.ticketNumber, outcome: 'COMPLETED', minutesUsed: 55 } })).status).toBe(200)
+    const detail = ['親しみやすさ', '進行のスムーズさ', '問題解決力', '説明のわかりやすさ'].map((title) => ({ title, score: 4 }))
+    const rated = await h.post('rating', { token: m.token, body: { ticketNumber: a.ticketNumber, memberTotalScore: 4, memberDetailScore: detail, ratingComment: '', tip: false } })
+    expect(rated.status, JSON.stringify(rated.body)).toBe(200)
+    at('2025-06-25T01:00:00Z')
+    await refund(b.ticketNumber, 2000)
+
+    // 12:00 JST on the 30th: the 20th to the 28th may be summarised; the job sums every stale one.
+    at('2025-06-30T03:00:00Z')
+    expect(await stale()).not.toEqual([])
+    expect(await summariseStaleDays(h.deps)).toBeGreaterThan(0)
+    expect((await stale()).every((d) => d > '20250628')).toBe(true)
+    expect(await parts()).toEqual({ summarised: [{ from: '20250620', to: '20250628' }], live: [{ start: jstMidnight('20250629'), end: jstMidnight('20250701') }] })
+    await agrees(LATE_JUNE, h.clock.now())
+
+    // A refund made on the 26th (already summarised) of the purchase of the 21st, whose booking is
+    // on the 23rd (summarised): both days are read from the rows again until the job sums them.
+    at('2025-06-26T05:00:00Z')
+    await refund(a.ticketNumber, 1000)
+    at('2025-06-30T03:00:00Z')
+    expect((await stale()).filter((d) => d <= '20250628')).toEqual(['20250623', '20250626'])
+    expect((await parts()).summarised).toEqual([
+      { from: '20250620', to: '20250622' },
+      { from: '20250624', to: '20250625' },
+      { from: '20250627', to: '20250628' },
+    ])
+    await agrees(LATE_JUNE, h.clock.now())
+    expect(await summariseStaleDays(h.deps)).toBe(2)
+    expect((await stale()).filter((d) => d <= '20250628')).toEqual([])
+    await agrees(LATE_JUNE, h.clock.now())
+    const n = (await numbers(LATE_JUNE)).body
+    expect(n.sales.total.refunds).toBeGreaterThanOrEqual(3000)
+    expect(n.coupons.find((c: T) => c.couponCode === 'SUPPORT60-1000')?.uses).toBeGreaterThanOrEqual(1)
+    expect(n.ratings.count).toBeGreaterThanOrEqual(1)
+  })
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, a day summed while a write to it is still open waits for it, and counts it', async () => {
+    // The 27th is summarised; a committed purchase makes it stale, a second one is written and held open.
+    at('2025-06-30T03:00:00Z')
+    const m = await h.member('fresh')
+    const row = (n: number) => ({ receiptNumber: `RRACE${n}`, memberId: m.memberId, ticketNumber: `SRACE${n}`, productType: 'TIP' as const, productName: 'チップ', amount: 500, amountBeforeCoupon: 500, purchaseTime: new Date('2025-06-27T03:00:00Z') })
+    await h.db.insert(purchases).values(row(1))
+    let release!: () => void
+    let written!: () => void
+    const isWritten = new Promise<void>((r) => (written = r))
+    const open = h.db.transaction(async (tx) => {
+      await tx.insert(purchases).values(row(2))
+      written()
+      await new Promise<void>((r) => (release = r))
+    })
+    await isWritten
+    let jobDone = false
+    const job = summariseStaleDays(h.deps).finally(() => (jobDone = true))
+    // The job waits on the day's lock (seen in pg_locks, no timer) until the writer commits.
+    const jobWaits = async () => {
+      const waiting = await h.db.execute(
+        sql`select 1 from pg_locks where locktype = 'advisory' and not granted and objid = 20250627 and objsubid = 2 and database = (select oid from pg_database where datname = current_database())`,
+      )
+      return (waiting as unknown as { rows: unknown[] }).rows.length > 0
+    }
+    try {
+      while (!jobDone && !(await jobWaits()));
+      expect(jobDone).toBe(false)
+    } finally {
+      release()
+      await open
+    }
+    expect(await job).toBe(1)
+    expect(await stale()).not.toContain('20250627')
+    await agrees(LATE_JUNE, h.clock.now())
   })
 })
 

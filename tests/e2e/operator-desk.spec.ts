@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from '@playwright/test'
 import { auditActionNames, auditFieldNames, auditRoleNames } from '../../contract/audit-names'
 import { sandboxTestCards } from '../../contract/calls'
 import { formatYen } from '../../contract/jst'
 import { buyText } from '../../src/text/checkout'
-import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskJobsText, deskMemberText, deskNoticeText, deskRefundText } from '../../src/text/desk'
+import { deskAuditText, deskCommonText, deskConsultantText, deskCouponText, deskJobsText, deskMemberText, deskNoticeText, deskNumbersText, deskRefundText } from '../../src/text/desk'
 import { deskNavText } from '../../src/text/desk-nav'
 import { homeText } from '../../src/text/home'
 import { purchaseListText } from '../../src/text/purchase-list'
@@ -275,7 +276,7 @@ async function bookThroughApi(email: string, password: string): Promise<{ ticket
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads arbitrary JSON
 type T = Record<string, any>
 
-test('a partial refund of a booking says it cancels the booking, and 割り当て marks it refunded at 1280 and 390 px', async ({ browser, baseURL }) => {
+test('a partial refund of a booking says it cancels the booking, 割り当て marks it refunded at 1280 and 390 px, 数字 of the day counts it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const member = await createMember('fresh')
   const { ticketNumber } = await bookThroughApi(member.email, member.password)
@@ -310,6 +311,27 @@ test('a partial refund of a booking says it cancels the booking, and 割り当�
     await row.scrollIntoViewIfNeeded()
     await expect(row.locator('[data-state="refunded"]')).toBeInViewport()
   }
+
+  // 数字 of today holds this purchase and its refund: the page shows the figures the server
+  // answered, and the refunds CSV of the day is a UTF-8 file with its BOM that lists this refund.
+  await op.setViewportSize({ width: 1280, height: 900 })
+  const answer = op.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/desk-numbers') && r.ok())
+  await op.goto(`/staff/numbers?from=${jstDay(0)}&to=${jstDay(0)}`)
+  const n = (await (await answer).json()) as T
+  const support60 = (n.sales.rows as T[]).find((r) => r.productName === '60分サポートチケット')!
+  expect(support60.count).toBeGreaterThanOrEqual(1)
+  expect(support60.refunds).toBeGreaterThanOrEqual(1000)
+  const byProduct = op.getByRole('table', { name: deskNumbersText.salesByProduct }).locator('tbody tr').filter({ hasText: '60分サポートチケット' })
+  await expect(byProduct).toContainText(formatYen(support60.refunds))
+  await expect(byProduct).toContainText(formatYen(support60.net))
+  await expect(op.getByRole('table', { name: deskNumbersText.salesByType }).locator('tfoot')).toContainText(formatYen(n.sales.total.net))
+  const download = op.waitForEvent('download')
+  await op.getByRole('button', { name: deskNumbersText.exports.refunds }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe(`refunds-${jstDay(0).replaceAll('-', '')}-${jstDay(0).replaceAll('-', '')}.csv`)
+  const bytes = await readFile((await file.path())!)
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  expect(bytes.toString('utf8')).toContain('一部返金（E2E）')
   await op.context().close()
 })
 

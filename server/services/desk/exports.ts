@@ -10,7 +10,7 @@ import { log } from '../../observability/log'
 import type { Deps } from '../deps'
 import { csvStream, jstCsvTime, type CsvCell } from './csv'
 import { bookingTicketColumns, deskStatusOf, isBooking } from './bookings'
-import { rangeOf } from './numbers'
+import { rangeOf } from './numbers-figures'
 
 // The accountant's CSV exports (file call `desk-export`, docs/server.md "Numbers and exports"): the
 // purchases, refunds or consultations of a range of JST days. Read in pages of EXPORT_PAGE rows by a
