@@ -1,5 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { SourceMap, type SourceMapPayload } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
@@ -28,25 +28,23 @@ type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: n
 type CallFrame = { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number }
 type ProfileNode = { id: number; parent?: number; callFrame?: CallFrame; children?: number[] }
 
-const require = createRequire(import.meta.url)
-const { SourceMapConsumer } = require('source-map-js') as { SourceMapConsumer: new (map: unknown) => { originalPositionFor(p: { line: number; column: number }): { source: string | null; line: number | null; name: string | null } } }
-
 /** `function@source:line` of a profile frame, through the build's source maps. */
 function framer(outDir: string) {
-  const maps = new Map<string, InstanceType<typeof SourceMapConsumer> | null>()
+  const maps = new Map<string, SourceMap | null>()
   return (cf: CallFrame | undefined): string => {
     const file = (cf?.url ?? '').split('/').pop() ?? ''
     if (!file.endsWith('.js')) return cf?.functionName || '(native)'
     if (!maps.has(file)) {
       try {
-        maps.set(file, new SourceMapConsumer(JSON.parse(readFileSync(path.join(outDir, 'assets', `${file}.map`), 'utf8'))))
+        maps.set(file, new SourceMap(JSON.parse(readFileSync(path.join(outDir, 'assets', `${file}.map`), 'utf8')) as SourceMapPayload))
       } catch {
         maps.set(file, null)
       }
     }
-    const p = maps.get(file)?.originalPositionFor({ line: (cf?.lineNumber ?? 0) + 1, column: cf?.columnNumber ?? 0 })
-    if (!p?.source) return `${cf?.functionName ?? ''}@${file}`
-    return `${p.name ?? cf?.functionName ?? ''}@${p.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${p.line}`
+    // Zero-based line and column, as the profile's call frames give them.
+    const p = maps.get(file)?.findEntry(cf?.lineNumber ?? 0, cf?.columnNumber ?? 0) as { originalSource?: string; originalLine?: number; name?: string } | undefined
+    if (!p?.originalSource) return `${cf?.functionName ?? ''}@${file}`
+    return `${p.name ?? cf?.functionName ?? ''}@${p.originalSource.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '')}:${(p.originalLine ?? 0) + 1}`
   }
 }
 
@@ -125,7 +123,10 @@ async function main() {
     const browser = await launchChromium()
     try {
       const memberCtx = await browser.newContext()
-      await loginThroughForm(await memberCtx.newPage(), stack.webUrl, member)
+      // Closed once signed in: a page still rendering the home would be traced beside the measured one.
+      const loginPage = await memberCtx.newPage()
+      await loginThroughForm(loginPage, stack.webUrl, member)
+      await loginPage.close()
       const runs: Record<'login' | 'homeSignedIn', Awaited<ReturnType<typeof traceLoad>>[]> = { login: [], homeSignedIn: [] }
       for (let i = 0; i < RUNS; i++) {
         const loginCtx = await browser.newContext()
