@@ -4,15 +4,16 @@ import { droppedPalettes } from '../../src/theme-palettes.ts'
 /**
  * Chakra's `createSystem`, made cheaper to start in the built app (docs/performance.md "Loading in
  * stages", decision 52). Published, it is one synchronous call of ≈ 200 ms on a phone's CPU (4×
- * slowdown): one long task at the app's start. This build-only transform of three of Chakra's files:
+ * slowdown): one long task at the app's start. This build-only transform of four of Chakra's files:
  *
  * - makes the global stylesheet (preflight, global CSS and every token as a CSS variable) a getter
  *   that builds it on first read: only `<ChakraProvider>` reads it (`system._global`), and a
  *   prerendered page carries that stylesheet in its <head> and names it
  *   (`<meta name="chakra-global-styles">`, src/app/app.tsx), so the app mostly never builds it;
  * - cuts the rest into steps: `createSystem`'s body becomes a generator, `createSystem.steps`,
- *   that pauses after merging the configs, inside the token dictionary (after registering the
- *   tokens, after their first transforms, after expanding references) and after the utilities.
+ *   that pauses while merging the configs (after cloning each, after the merge), inside the token
+ *   dictionary (after registering the tokens, after their first transforms, after expanding
+ *   references, before its views), after the dictionary and after the utilities.
  *   `createSystem` runs those steps in one go, as before; src/theme.ts runs them with a yield to
  *   the browser between them, so the start is several tasks of at most ≈ 35 ms at 4× instead of one.
  *
@@ -46,8 +47,10 @@ const edits: Record<string, Edit[]> = {
     ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
     ['\n    _global,\n', '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n'],
     ["import { createTokenDictionary } from './token-dictionary.js';", "import { createTokenDictionarySteps } from './token-dictionary.js';"],
-    ['function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n', 'function* createSystemSteps(...configs) {\n  const config = mergeConfigs(...configs);\n  yield;\n'],
+    ["import { mergeConfigs } from './merge-config.js';", "import { mergeConfigsSteps } from './merge-config.js';"],
+    ['function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n', 'function* createSystemSteps(...configs) {\n  const config = yield* mergeConfigsSteps(...configs);\n  yield;\n'],
     ['  const tokens = createTokenDictionary({', '  const tokens = yield* createTokenDictionarySteps({'],
+    ['\n  const breakpoints = createBreakpoints(', '\n  yield;\n  const breakpoints = createBreakpoints('],
     ['\n  assignComposition();\n', '\n  assignComposition();\n  yield;\n'],
     // The first declaration after createSystem's body.
     ['\nfunction getTokenMap(tokens) {', `\n${runInOneGo('createSystem', 'createSystemSteps', '...configs')}\ncreateSystem.steps = createSystemSteps;\nfunction getTokenMap(tokens) {`],
@@ -56,15 +59,21 @@ const edits: Record<string, Edit[]> = {
     ['function createTokenDictionary(options) {\n', 'function* createTokenDictionarySteps(options) {\n'],
     ['  function build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n', '  function* build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n    yield;\n'],
     ['\n    expandTokenReferences$1();\n', '\n    expandTokenReferences$1();\n    yield;\n'],
+    ['\n    applyTransforms("post");\n    setupViews();\n', '\n    applyTransforms("post");\n    yield;\n    setupViews();\n'],
     ['\n  registerTokens();\n', '\n  registerTokens();\n  yield;\n'],
     ['\n  build();\n  return dictionary;\n}\n', `\n  yield* build();\n  return dictionary;\n}\n${runInOneGo('createTokenDictionary', 'createTokenDictionarySteps', 'options')}\n`],
     ['export { createTokenDictionary, tokenCategories };', 'export { createTokenDictionary, createTokenDictionarySteps, tokenCategories };'],
+  ],
+  // Each config cloned in a step of its own (Chakra's default theme is most of the merge's time).
+  'styled-system/merge-config.js': [
+    ['const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));\n', 'function* mergeConfigsSteps(...configs) {\n  const clones = [];\n  for (const config of configs) {\n    clones.push(clone(config));\n    yield;\n  }\n  const merged = mergeWith({}, ...clones);\n  yield;\n'],
+    ['\n  return merged;\n};\n\nexport { mergeConfigs };', `\n  return merged;\n}\n${runInOneGo('mergeConfigs', 'mergeConfigsSteps', '...configs')}\n\nexport { mergeConfigs, mergeConfigsSteps };`],
   ],
 
   'theme/index.js': [['const defaultThemeConfig = defineConfig({', 'const defaultThemeConfig = /* @__PURE__ */ defineConfig({']],
 }
 
-const FILE = /\/@chakra-ui\/react\/dist\/esm\/(styled-system\/system|styled-system\/token-dictionary|theme\/index)\.js$/
+const FILE = /\/@chakra-ui\/react\/dist\/esm\/(styled-system\/system|styled-system\/token-dictionary|styled-system\/merge-config|theme\/index)\.js$/
 const COLOR_TOKENS = /\/@chakra-ui\/react\/dist\/esm\/theme\/(semantic-tokens|tokens)\/colors\.js$/
 
 /** A palette's entry at the top level of a colour token file (two spaces in, up to its closing brace). */

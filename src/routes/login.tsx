@@ -1,6 +1,5 @@
 import { Center } from '@chakra-ui/react'
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { settledAuth, safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
@@ -8,6 +7,7 @@ import { loginText } from '../text/auth'
 import { couponCodeOf } from '../ui/coupon-link'
 import { onDemand } from '../ui/on-demand'
 import { PageCard } from '../ui/page-card'
+import { useClientValue } from '../ui/use-client-value'
 import { authView } from '../../machines/auth/auth-view'
 
 // Only after a signup (?signup=success): not part of every /login load (docs/performance.md, bundle).
@@ -35,15 +35,12 @@ export const Route = createFileRoute('/login')({
   component: LoginPage,
 })
 
-const noSubscription = () => () => {}
-
 function LoginPage() {
   const { auth } = Route.useRouteContext()
   const search = Route.useSearch()
   const redirectTo = safeRedirect(search.redirect)
   // The page is prerendered without a query: what the query adds shows once hydrated.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
-  const couponCode = hydrated ? couponCodeOf(redirectTo) : null
+  const couponCode = useClientValue(() => couponCodeOf(redirectTo))
   // Closing the thank-you modal reloads /login, still on the way to the coupon if there is one.
   const reloadTo = search.redirect ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login'
   return (

@@ -30,7 +30,7 @@ async function transformedChakra() {
   const dir = mkdtempSync(path.join(cache, 'chakra-system-'))
   copies.push(dir)
   cpSync(esm, dir, { recursive: true })
-  for (const name of ['system.js', 'token-dictionary.js']) {
+  for (const name of ['system.js', 'token-dictionary.js', 'merge-config.js']) {
     writeFileSync(path.join(dir, 'styled-system', name), transformed(path.join(esm, 'styled-system', name)))
   }
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
@@ -59,8 +59,9 @@ describe('chakraSystemTransform', () => {
     let count = 0
     let step = run.next()
     for (; !step.done; step = run.next()) count++
-    // After the merge, after registering tokens, their first transforms, expanding references, the utilities.
-    expect(count).toBe(5)
+    // After cloning the one config, the merge, the merged config; registering tokens, their first
+    // transforms, expanding references, their last transforms; the dictionary; the utilities.
+    expect(count).toBe(9)
     const viaSteps = step.value
     const inOneGo = chakra.createSystem(chakra.defaultConfig)
     const reference = published.createSystem(published.defaultConfig)

@@ -1,7 +1,7 @@
 import { errorSearch } from '../../ui/error-search'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { isRateLimitedFailure } from '../../../machines/shared/api-failure'
 import { clipboardMachine } from '../../../machines/signup/clipboard-machine'
@@ -12,6 +12,7 @@ import type { SessionKey, SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import type { SignupSearch } from './signup-search'
 import { couponLink } from '../../ui/coupon-link'
+import { useClientValue } from '../../ui/use-client-value'
 
 /** The ports the signup flow uses (the app's services satisfy it). */
 export type SignupPorts = { api: ApiClient; captcha: CaptchaPort; session: SessionStore }
@@ -95,8 +96,6 @@ export function useSignupLinkActor({ api }: Pick<SignupPorts, 'api'>, token: str
 
 export type ResendStatus = 'idle' | 'sending' | 'sent' | 'rateLimited' | 'failed'
 
-const noSubscription = () => () => {}
-
 /**
  * /registeration-temp: the address the mail went to, and sending the same signup
  * request again. The page is prerendered and hydrated, so its first render has no address (the
@@ -104,7 +103,7 @@ const noSubscription = () => () => {}
  * the request (not after a reload); the server's signup-request limits apply (429: rateLimited).
  */
 export function useSignupResend({ api, captcha, session }: SignupPorts) {
-  const sentTo = useSyncExternalStore(noSubscription, () => session.get(signupSentToKey), () => null)
+  const sentTo = useClientValue(() => session.get(signupSentToKey))
   const [status, setStatus] = useState<ResendStatus>('idle')
   const request = lastRequest
   const canResend = sentTo !== null && request !== null && request.email === sentTo
