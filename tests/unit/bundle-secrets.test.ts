@@ -142,4 +142,20 @@ describe("a member page's module graph", () => {
       expect(found).toEqual([])
     }
   }, 240_000)
+
+  it("loads no dialog with the signed-in home's first render: its dialogs come when first opened", async () => {
+    const { chunks } = await production()
+    const home = [...chunks].find(([, c]) => c.modules.includes('src/features/home/home-page.tsx'))
+    expect(home, 'the chunk of the home page').toBeTruthy()
+    const graph = new Set<string>()
+    const add = (file: string) => {
+      if (graph.has(file)) return
+      graph.add(file)
+      for (const dep of chunks.get(file)?.imports ?? []) add(dep)
+    }
+    add(home![0])
+    const modules = [...graph].flatMap((f) => chunks.get(f)?.modules ?? [])
+    expect(modules).toContain('src/features/home/no-call-report.tsx')
+    expect(modules.filter((m) => /^src\/ui\/(confirm-dialog|later-recipes\/dialog)/.test(m))).toEqual([])
+  }, 240_000)
 })

@@ -4,13 +4,17 @@ import type { Ticket } from '../../../contract/entities'
 import { noCallReport } from '../../../contract/ticket-rules'
 import { ApiError } from '../../api/api-error'
 import { homeText } from '../../text/home'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { onDemand } from '../../ui/on-demand'
 import { ErrorBanner } from '../../ui/error-banner'
 
 /** Sends the "no call came" report of a ticket and reloads the member's data; rejects with the server's message. */
 export type ReportNoCall = (ticketNumber: string) => Promise<void>
 
 const t = homeText.noCallReport
+
+// Loaded when first opened, as the other dialogs: the dialog's recipe and portal stay out of the
+// home page's first load (docs/performance.md).
+const ConfirmDialog = onDemand(() => import('../../ui/confirm-dialog').then((m) => m.ConfirmDialog))
 
 /**
  * The "no call came" report on a ticket card (docs/decisions.md 86): from the consultation's end for
@@ -48,7 +52,7 @@ export function NoCallReport({ ticket, now, report }: { ticket: Ticket; now: Dat
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         {t.button}
       </Button>
-      <ConfirmDialog open={open} title={t.title} cancelLabel={t.cancel} confirmLabel={t.confirm} busy={busy} onConfirm={() => void confirm()} onCancel={() => !busy && setOpen(false)}>
+      <ConfirmDialog needed={open} open={open} title={t.title} cancelLabel={t.cancel} confirmLabel={t.confirm} busy={busy} onConfirm={() => void confirm()} onCancel={() => !busy && setOpen(false)}>
         <Stack gap="3">
           <Text>{t.body}</Text>
           {error && <ErrorBanner title={error} />}
