@@ -71,8 +71,6 @@ export const test = base.extend({
   },
 })
 
-type SignedIn = { member: Credentials; state: Awaited<ReturnType<BrowserContext['storageState']>> }
-
 /**
  * `test` whose page starts signed in as a member the worker's tests share: a copy of the demo
  * member's data, signed in once per worker through the real /login page; each test's context
@@ -81,8 +79,8 @@ type SignedIn = { member: Credentials; state: Awaited<ReturnType<BrowserContext[
  * coupon, rating or setting): they need neither a member nor a login of their own. Logging in
  * itself is the auth and signup specs' and the generated auth paths'.
  */
-export const signedInTest = test.extend<{ sharedMember: Credentials }, { signedInMember: SignedIn }>({
-  signedInMember: [
+export const signedInTest = test.extend<object, { signedInState: Awaited<ReturnType<BrowserContext['storageState']>> }>({
+  signedInState: [
     async ({ browser }, use) => {
       const member = await createMember('demo')
       const context = await browser.newContext({ baseURL: env('MYPAGE_WEB_URL') })
@@ -90,10 +88,9 @@ export const signedInTest = test.extend<{ sharedMember: Credentials }, { signedI
       await login(page, member, '/')
       const state = await context.storageState({ indexedDB: true })
       await context.close()
-      await use({ member, state })
+      await use(state)
     },
     { scope: 'worker' },
   ],
-  storageState: async ({ signedInMember }, use) => { await use(signedInMember.state) },
-  sharedMember: async ({ signedInMember }, use) => { await use(signedInMember.member) },
+  storageState: async ({ signedInState }, use) => { await use(signedInState) },
 })

@@ -35,7 +35,7 @@ import { readReferenceSet, referencePaths, sameAsReference } from './reference-p
  * A flow owner writes `tests/machines/<flow>.spec-rules.ts` exporting
  *   `export const spec: ChartSpec = { configs, rules, provide? }`
  * (configs: the same ModelConfig as the model test — events with payload cases, actor outcomes,
- * serialize; rules: SpecRules below). tests/machines/spec-rules.<n>.test.ts run every such file with
+ * serialize; rules: SpecRules below). tests/machines/spec-rules.test.ts runs every such file with
  * describeSpec, and `npm run mutate` (scripts/mutate.ts) runs them with checkChart on each mutant
  * of the chart. Write rules only against EVENT types, actor src names, goTo… and notify… action
  * names and params, tags and final outputs — never state names — so they survive a refactor.

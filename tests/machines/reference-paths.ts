@@ -176,7 +176,7 @@ export function writeReferenceSet(configs: ModelConfig[], rules: string): { file
       reason:
         `the chart now generates other paths than the reviewed ones, and its spec rules are unchanged. ` +
         `A chart that changes what the member can do changes the rules that judge it: write that change in the rules (and docs/product.md) first, then regenerate. ` +
-        `If the chart was not meant to change, this is a bug the committed paths are there to catch: run the spec rules (npx vitest run tests/machines/spec-rules).`,
+        `If the chart was not meant to change, this is a bug the committed paths are there to catch: run the spec rules (npx vitest run tests/machines/spec-rules.test.ts).`,
     }
   }
   writeFileSync(file, `${render(set)}\n`)
