@@ -6,8 +6,10 @@ import { ticketCards, ticketSection } from './drivers/home'
 import { createMember, expect, login, test } from './fixtures'
 
 // Checkout on the sandbox provider: 3-D Secure challenge, declined card, 429 retries,
-// reload on the return page, saved card, coupon prompt; a paid attempt is never offered again
-//.
+// reload on the return page, saved card, coupon prompt; a paid attempt is never offered again.
+// Each payment behaviour (3-D Secure passed and failed, declined, retried after 429, saved card,
+// coupon) is one real purchase or attempt; what is checked after a purchase (Back, a reload)
+// rides on one of them instead of buying again.
 
 /** `SUPPORT-YYYYMMDD-HH-00`, `days` ahead in Japan time. */
 function slot(days: number, hour: number): string {
@@ -136,22 +138,6 @@ test('reloading the return page does not charge twice', async ({ page }) => {
   expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
 })
 
-test('a saved card pays without the 3-D Secure page', async ({ page }) => {
-  const { url } = await openAddPurchase(page)
-  await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
-  await checkoutComplete(page, 'ADD')
-  const visited: string[] = []
-  page.on('framenavigated', (f) => visited.push(f.url()))
-  // A second extension, deliberately: past the window in which /buy finds the attempt just paid.
-  await page.evaluate(() => sessionStorage.removeItem('mypage.checkoutAttempt'))
-  await page.goto(url)
-  await d.states['ready.editing'](page)
-  await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
-  await d.events['pay.submit'](page, { type: 'pay.submit' })
-  await checkoutComplete(page, 'ADD')
-  expect(visited.some((u) => u.includes('/sandbox/3ds/'))).toBe(false)
-})
-
 test('a fitting coupon prompts before paying and lowers the price', async ({ page }) => {
   const member = await createMember('demo')
   await login(page, member, '/')
@@ -184,42 +170,47 @@ test('a fitting coupon prompts before paying and lowers the price', async ({ pag
   await expect(page).toHaveURL(/couponCode=/)
 })
 
-test('Back from /buy-complete after a payment goes home (product.md §2 usingBackButton), never the pay form again', async ({ page }) => {
+// One member's two purchases: the first, with a new card saved, then Back from its completion;
+// the second with the saved card, the page reloaded while the charge is answered.
+test('Back from /buy-complete after a payment goes home (product.md §2 usingBackButton); a saved card then pays without the 3-D Secure page, and a reload while its charge is answered finds it paid', async ({ page }) => {
   const { url } = await openAddPurchase(page)
   const before = await purchaseRows(page, ADD_NAME)
   await page.goto(url)
   const charges: number[] = []
   page.on('response', (r) => { if (r.url().endsWith('/api/charge')) charges.push(r.status()) })
-  await payWithNewCard(page, sandboxTestCards.approved)
+  await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
   await checkoutComplete(page, 'ADD')
+  // Back from /buy-complete goes home, never the pay form again, and nothing is charged twice.
   await page.goBack()
   await page.waitForURL((u) => u.pathname === '/')
   await expect(page.getByLabel(buyText.holderName)).toHaveCount(0)
   expect(charges).toEqual([200])
   expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
-})
 
-test('a reload while a saved-card charge is answered finds it paid', async ({ page }) => {
-  const { url } = await openAddPurchase(page)
-  await payWithNewCard(page, sandboxTestCards.approved, { saveCard: true })
-  await checkoutComplete(page, 'ADD')
+  // A second extension, deliberately: past the window in which /buy finds the attempt just paid.
   await page.evaluate(() => sessionStorage.removeItem('mypage.checkoutAttempt'))
-  const before = await purchaseRows(page, ADD_NAME)
+  const visited: string[] = []
+  page.on('framenavigated', (f) => visited.push(f.url()))
   await page.goto(url)
   await d.states['ready.editing'](page)
   await expect(page.getByText(buyText.savedCardLast4('4242'))).toBeVisible()
-  // The server charges; its answer is held back and the member reloads meanwhile.
+  // The server charges; its answer is held back until the member has reloaded.
   let charged = false
+  let release = () => {}
+  const reloaded = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/charge', async (route) => {
     const response = await route.fetch()
     charged = true
-    await new Promise((r) => setTimeout(r, 3000))
+    await reloaded
     await route.fulfill({ response }).catch(() => {})
   })
   await d.events['pay.submit'](page, { type: 'pay.submit' })
   await expect.poll(() => charged, { timeout: 20_000 }).toBe(true)
   await page.reload()
+  release()
   await checkoutComplete(page, 'ADD')
   await page.unroute('**/api/charge')
-  expect(await purchaseRows(page, ADD_NAME)).toBe(before + 1)
+  // The saved card never left for 3-D Secure, and the reload did not charge again.
+  expect(visited.some((u) => u.includes('/sandbox/3ds/'))).toBe(false)
+  expect(await purchaseRows(page, ADD_NAME)).toBe(before + 2)
 })

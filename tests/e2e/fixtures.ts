@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 
 export { expect }
 
@@ -69,4 +69,28 @@ export const test = base.extend({
     await page.route('https://js.stripe.com/**', (route) => route.abort())
     await use(page)
   },
+})
+
+/**
+ * `test` whose page starts signed in as a member the worker's tests share: a copy of the demo
+ * member's data, signed in once per worker through the real /login page; each test's context
+ * starts from that sign-in's storage (the identity provider keeps its session in IndexedDB). For
+ * tests that read a member's pages and change nothing of the member's (no purchase, booking,
+ * coupon, rating or setting): they need neither a member nor a login of their own. Logging in
+ * itself is the auth and signup specs' and the generated auth paths'.
+ */
+export const signedInTest = test.extend<object, { signedInState: Awaited<ReturnType<BrowserContext['storageState']>> }>({
+  signedInState: [
+    async ({ browser }, use) => {
+      const member = await createMember('demo')
+      const context = await browser.newContext({ baseURL: env('MYPAGE_WEB_URL') })
+      const page = await context.newPage()
+      await login(page, member, '/')
+      const state = await context.storageState({ indexedDB: true })
+      await context.close()
+      await use(state)
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInState }, use) => { await use(signedInState) },
 })

@@ -1,13 +1,14 @@
 import { homeText } from '../../src/text/home'
 import { calendarDays, cardsLabelled, changeButtons, couponSection, ticketCards, ticketSection } from './drivers/home'
 import { layoutShifts, recordShifts, sawSpinner, withPhoneLatency } from './drivers/layout-shift'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, login, signedInTest, test } from './fixtures'
 
 // Home as the demo member: ticket labels of product.md §4, buttons of product.md §6, the calendar.
+// A copy of the demo member's data, shared by the worker's tests that only read it (fixtures.ts
+// signedInTest).
 
-test('home shows held tickets with the right labels and buttons', async ({ page }) => {
-  const member = await createMember('demo')
-  await login(page, member, '/')
+signedInTest('home shows held tickets with the right labels and buttons', async ({ page }) => {
+  await page.goto('/')
   await expect(page.getByRole('heading', { name: homeText.title, level: 1 })).toBeVisible()
 
   await expect(ticketCards(page).first()).toBeVisible()
@@ -31,9 +32,8 @@ test('home shows held tickets with the right labels and buttons', async ({ page 
   await expect(couponSection(page).getByText(homeText.coupons.empty)).toHaveCount(0)
 })
 
-test('a reservation within 30 minutes shows no change button', async ({ page }) => {
-  const member = await createMember('demo')
-  await login(page, member, '/')
+signedInTest('a reservation within 30 minutes shows no change button', async ({ page }) => {
+  await page.goto('/')
   // Two UNSUPPORTED reservations are seeded: one in three days, one starting within 30 minutes.
   // Only the first may be changed (product.md §6 "more than 30 minutes before reservation").
   await expect(changeButtons(page)).toHaveCount(1)
@@ -44,9 +44,8 @@ test('a reservation within 30 minutes shows no change button', async ({ page }) 
   for (const card of await soon.all()) await expect(card.getByRole('link', { name: homeText.tickets.change })).toHaveCount(0)
 })
 
-test('the 3-week calendar marks a business holiday and a reservation day', async ({ page }) => {
-  const member = await createMember('demo')
-  await login(page, member, '/')
+signedInTest('the 3-week calendar marks a business holiday and a reservation day', async ({ page }) => {
+  await page.goto('/')
   await expect(calendarDays(page)).toHaveCount(21)
   await expect(calendarDays(page).first()).toHaveAccessibleName(new RegExp(homeText.calendar.today))
   // Seeded: a holiday six days from today, a reservation three days from today (JST).
@@ -62,10 +61,8 @@ test('a first-time member sees the phone-consultation card and the empty coupon 
   await expect(calendarDays(page)).toHaveCount(21)
 })
 
-test('home does not shift while it loads on a phone (CLS)', async ({ page }) => {
-  const member = await createMember('demo')
+signedInTest('home does not shift while it loads on a phone (CLS)', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 })
-  await login(page, member, '/')
   await page.addInitScript(recordShifts)
   // The page spinner is painted first (asserted below) and the home replaces it.
   await withPhoneLatency(page)

@@ -8,12 +8,13 @@ import { ratingText } from '../../src/text/rating'
 import { ticketSection } from './drivers/home'
 import { layoutShifts, recordShifts, sawSpinner, withPhoneLatency } from './drivers/layout-shift'
 import { purchaseRows } from './drivers/purchase-list'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signedInTest, test } from './fixtures'
 
 // The member pages load without anything moving, at a phone's, a small tablet's
-// (the header's member ID) and a laptop's width. Each load is a direct one in a new tab of the
-// signed-in context, with a phone's latency, so the page spinner is painted first (asserted) and
-// the page replaces it. The footer was painted in view under the spinner or a skeleton smaller
+// (the header's member ID) and a laptop's width. Each load is a direct one in a new tab of a
+// context signed in as the worker's shared member (fixtures.ts signedInTest: nothing here changes
+// it), with a phone's latency, so the page spinner is painted first (asserted) and the page
+// replaces it. The footer was painted in view under the spinner or a skeleton smaller
 // than the page and pushed out (CLS 0.10 to 0.46); the header's nav moved when the login state
 // arrived.
 
@@ -26,7 +27,7 @@ const viewports = [
 type PageCase = {
   path: string
   /** The URL to open; the rating page's comes from the home's rate button. */
-  url?: (home: Page) => Promise<string>
+  url?: (page: Page) => Promise<string>
   /** The page has arrived, its data in. */
   loaded: (page: Page) => Promise<void>
 }
@@ -38,7 +39,10 @@ const pages: PageCase[] = [
   },
   {
     path: '/rating',
-    url: async (home) => (await ticketSection(home).getByRole('link', { name: homeText.tickets.rate }).getAttribute('href'))!,
+    url: async (page) => {
+      await page.goto('/')
+      return (await ticketSection(page).getByRole('link', { name: homeText.tickets.rate }).getAttribute('href'))!
+    },
     loaded: (page) => expect(page.getByRole('button', { name: ratingText.submit })).toBeVisible(),
   },
   {
@@ -55,9 +59,7 @@ const pages: PageCase[] = [
 ]
 
 for (const { path, url, loaded } of pages) {
-  test(`${path} does not shift while it loads (CLS)`, async ({ page }) => {
-    const member = await createMember('demo')
-    await login(page, member, '/')
+  signedInTest(`${path} does not shift while it loads (CLS)`, async ({ page }) => {
     const target = url ? await url(page) : path
     const seen: Record<string, { sawSpinner: boolean; shifts: unknown[] }> = {}
     for (const viewport of viewports) {

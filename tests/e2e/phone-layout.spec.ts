@@ -7,11 +7,12 @@ import { bookingSummaryText } from '../../src/text/booking-summary'
 import { scheduleText, stepsText } from '../../src/text/schedule'
 import { calendarDays } from './drivers/home'
 import { purchaseRows } from './drivers/purchase-list'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, login, signedInTest, test } from './fixtures'
 
 // Phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
 // mid-word fits: the home calendar's day cells, the payment history's rows, the date strip and
-// the consultant grid, the example-concerns modal sized to its content.
+// the consultant grid, the example-concerns modal sized to its content. The member pages are
+// read as the worker's shared member (fixtures.ts signedInTest): nothing here changes it.
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -22,8 +23,8 @@ const overflowX = (page: Page) => page.evaluate(() => document.documentElement.s
 const rightEdges = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)))
 
-test('home: the calendar cells keep each mark on one line', async ({ page }) => {
-  await login(page, await createMember('demo'), '/')
+signedInTest('home: the calendar cells keep each mark on one line', async ({ page }) => {
+  await page.goto('/')
   await expect(calendarDays(page)).toHaveCount(21)
   // Each text line of a cell (day, 休業, 予約) is one line high: nothing wraps as 「（月 / ）」.
   const wrapped = await calendarDays(page).evaluateAll((cells) =>
@@ -88,8 +89,8 @@ test('/registeration-temp and /buy-complete: words and dates stay whole', async 
   expect(await overflowX(page)).toBe(0)
 })
 
-test('reservation change: its own steps in the breadcrumb, the current slot marked', async ({ page }) => {
-  await login(page, await createMember('demo'), '/')
+signedInTest('reservation change: its own steps in the breadcrumb, the current slot marked', async ({ page }) => {
+  await page.goto('/')
   await page.getByRole('link', { name: homeText.tickets.change }).first().click()
   const steps = page.getByRole('navigation', { name: stepsText.label })
   await expect(steps.getByText(stepsText.changeDone)).toBeVisible()
@@ -101,8 +102,8 @@ test('reservation change: its own steps in the breadcrumb, the current slot mark
   expect(await overflowX(page)).toBe(0)
 })
 
-test('payment history: rows are cards, amount and receipt inside the screen; /settings keeps its change links whole', async ({ page }) => {
-  await login(page, await createMember('demo'), '/purchase-list')
+signedInTest('payment history: rows are cards, amount and receipt inside the screen; /settings keeps its change links whole', async ({ page }) => {
+  await page.goto('/purchase-list')
   await expect(purchaseRows(page).first()).toBeVisible()
   await expect(page.getByRole('columnheader', { name: purchaseListText.columns.amount })).toBeHidden()
   const cells = await rightEdges(page, 'tbody tr:first-child td')
@@ -117,8 +118,8 @@ test('payment history: rows are cards, amount and receipt inside the screen; /se
   expect(await overflowX(page)).toBe(0)
 })
 
-test('staff selection: the date strip and every cell of a row fit the screen', async ({ page }) => {
-  await login(page, await createMember('demo'), '/support/staff?productId=SUPPORT-60')
+signedInTest('staff selection: the date strip and every cell of a row fit the screen', async ({ page }) => {
+  await page.goto('/support/staff?productId=SUPPORT-60')
   await expect(page.getByText(scheduleText.gridCaption).or(page.getByText(scheduleText.nobodyAvailable))).toBeVisible()
   for (const right of await rightEdges(page, `[role=group][aria-label="${scheduleText.dateStripLabel}"] button`)) expect(right).toBeLessThanOrEqual(390)
   if (await page.getByText(scheduleText.gridCaption).isVisible()) {
@@ -131,8 +132,8 @@ test('staff selection: the date strip and every cell of a row fit the screen', a
   expect(await overflowX(page)).toBe(0)
 })
 
-test('menu: the example-concerns modal is as tall as its content', async ({ page }) => {
-  await login(page, await createMember('demo'), '/support/menu')
+signedInTest('menu: the example-concerns modal is as tall as its content', async ({ page }) => {
+  await page.goto('/support/menu')
   await page.getByRole('button', { name: menuText.examples }).first().click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()

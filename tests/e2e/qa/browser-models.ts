@@ -14,6 +14,7 @@ import { signupMachine } from '../../../machines/signup/signup-machine'
 import { ApiError } from '../../../src/api/api-error'
 import { sandboxTestCards } from '../../../contract/calls'
 import { generatePaths, type ModelConfig } from '../../machines/model'
+import { transitionsTaken } from './path-transitions'
 import { scheduleFixture, ticketFixture } from '../../machines/reservation-fixtures'
 import { statePath, type FlowEvent } from '../drivers/flow-driver'
 import type { PathFile, PathStep } from './path-file'
@@ -429,11 +430,46 @@ function restsAfterEveryStep(path: { steps: Array<{ event: Any; state: Any }> },
   })
 }
 
-/** The generated paths of one flow, as path files (deduplicated, at most `maxPaths` per config). */
-export function generatedPathFiles(flow: string): PathFile[] {
+/** A generated browser path and the chart transitions it takes (`source event [guard] → target`). */
+export type GeneratedPath = { file: PathFile; transitions: string[] }
+
+/**
+ * The generated paths of one flow (deduplicated, at most `maxPaths` per config), sampled so that
+ * every chart transition any of them takes is still taken by one kept: the path taking the most
+ * transitions not yet taken is kept first, until none is left untaken; a path that takes only
+ * transitions the kept ones take is left out (checkout's approved card and its 3-D Secure
+ * approval take the same transitions: the chart sees one card result for the round trip). In the
+ * generator's order.
+ */
+export function generatedPaths(flow: string): GeneratedPath[] {
+  const candidates = candidatePaths(flow)
+  const taken = new Set<string>()
+  const kept = new Set<GeneratedPath>()
+  for (;;) {
+    const gain = (c: GeneratedPath) => c.transitions.filter((t) => !taken.has(t)).length
+    const best = candidates.filter((c) => !kept.has(c)).reduce<GeneratedPath | null>((a, c) => (gain(c) > (a ? gain(a) : 0) ? c : a), null)
+    if (!best) break
+    kept.add(best)
+    for (const t of best.transitions) taken.add(t)
+  }
+  // A path kept early may be covered by those kept after it: left out too.
+  for (const p of [...kept]) {
+    const others = new Set([...kept].filter((o) => o !== p).flatMap((o) => o.transitions))
+    if (p.transitions.every((t) => others.has(t))) kept.delete(p)
+  }
+  return candidates.filter((c) => kept.has(c))
+}
+
+/** The transitions the flow's generated browser paths take before sampling (what the sample must keep). */
+export const candidateTransitions = (flow: string) => [...new Set(candidatePaths(flow).flatMap((c) => c.transitions))].sort()
+
+/** The generated paths of one flow, as path files (sampled: `generatedPaths`). */
+export const generatedPathFiles = (flow: string): PathFile[] => generatedPaths(flow).map((p) => p.file)
+
+function candidatePaths(flow: string): GeneratedPath[] {
   const model = browserModels.find((m) => m.flow === flow)
   if (!model) throw new Error(`no browser model for flow "${flow}" (known: ${browserFlows().join(', ')})`)
-  const files: PathFile[] = []
+  const found: GeneratedPath[] = []
   const seen = new Set<string>()
   for (const { config, description, endsIn } of model.configs) {
     let kept = 0
@@ -446,9 +482,12 @@ export function generatedPathFiles(flow: string): PathFile[] {
       if (!steps.length || seen.has(key)) continue
       if (endsIn && !steps[steps.length - 1].expectedState.split(',').some((s) => s === endsIn || s.startsWith(`${endsIn}.`))) continue
       seen.add(key)
-      files.push({ flow, startRoute: model.startRoute, account: model.account, description: `generated from machines (${description})`, steps })
+      found.push({
+        file: { flow, startRoute: model.startRoute, account: model.account, description: `generated from machines (${description})`, steps },
+        transitions: transitionsTaken(config, path),
+      })
       if (++kept >= (model.maxPaths ?? 3)) break
     }
   }
-  return files
+  return found
 }
