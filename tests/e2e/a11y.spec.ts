@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { commonText } from '../../src/text/layout'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signIn, test } from './fixtures'
 
 /**
  * axe-core on every route, signed out and signed in: 0 serious or critical violations
@@ -73,7 +73,7 @@ test('axe: every signed-out route has 0 serious or critical violations', async (
 test('axe: every signed-in route has 0 serious or critical violations', async ({ page }) => {
   test.setTimeout(240_000)
   const member = await createMember('demo')
-  await login(page, member)
+  await signIn(page, member)
   // Routes that need a ticket of the member's: the first changeable and the first rateable one.
   const findings: Finding[] = []
   for (const route of signedIn) findings.push(...(await scan(page, route)))

@@ -6,14 +6,14 @@ import {
 } from './drivers/account-settings'
 import type { FlowContext } from './drivers/flow-driver'
 import { expectAt } from './drivers/page-checks'
-import { createMember, expect, linkIn, login, test, waitForMail } from './fixtures'
+import { createMember, expect, linkIn, login, signIn, test, waitForMail } from './fixtures'
 
 /** The drivers' run context: the specs log in themselves. */
 const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/settings', vars: {} }
 
 test('the member updates the profile', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/settings')
+  await signIn(page, member, '/settings')
   await profile.states.editing(page, ctx)
   await expect(page.getByTestId('member-id')).toHaveText(member.memberId)
   await profile.events['field.change'](page, { type: 'field.change', field: 'phoneNumber', value: '031234567' }, ctx)
@@ -31,7 +31,7 @@ test('the member updates the profile', async ({ page }) => {
 test('the member changes the e-mail through the mailed link and logs in with it', async ({ page, browser, baseURL }) => {
   const member = await createMember('fresh')
   const newEmail = `changed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  await login(page, member, '/settings')
+  await signIn(page, member, '/settings')
   await page.getByRole('link', { name: settingsText.emailChange }).click()
   await email.states.editing(page, ctx)
   await email.events['field.change'](page, { type: 'field.change', value: member.email }, ctx)
@@ -63,7 +63,7 @@ test('the member changes the e-mail through the mailed link and logs in with it'
   const otherBrowser = await browser.newContext({ baseURL })
   try {
     const otherPage = await otherBrowser.newPage()
-    await login(otherPage, other, '/settings')
+    await signIn(otherPage, other, '/settings')
     await email.events['link.open'](otherPage, { type: 'link.open', link: linkIn(mail) }, ctx)
     await email.states.toLinkError(otherPage, ctx)
   } finally {
@@ -78,7 +78,7 @@ test('a bad e-mail change link shows error emailchange', async ({ page }) => {
 
 test('the member changes the password, is signed out and logs in again', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/settings')
+  await signIn(page, member, '/settings')
   await page.getByRole('link', { name: settingsText.passwordChange }).click()
   await password.states.editing(page, ctx)
   await password.events['field.change'](page, { type: 'field.change', field: 'newPassword', value: 'newpass12' }, ctx)
@@ -105,7 +105,7 @@ test('the member changes the password, is signed out and logs in again', async (
 
 test('a member holding an unused support ticket cannot cancel', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/settings')
+  await signIn(page, member, '/settings')
   await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeDisabled()
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
   await expect(page.getByRole('button', { name: cancelAccountText.submit })).toBeDisabled()
@@ -118,7 +118,7 @@ test('a member holding an unused support ticket cannot cancel', async ({ page })
 
 test('a fresh member cancels and can no longer log in', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/settings')
+  await signIn(page, member, '/settings')
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'ticketsForfeited' }, ctx)
   await cancel.events['consent.toggle'](page, { type: 'consent.toggle', consent: 'dataDeleted' }, ctx)
   await cancel.events['form.submit'](page, { type: 'form.submit' }, ctx)

@@ -5,7 +5,7 @@ import { menuText } from '../../src/text/menu'
 import { scheduleText, stepsText } from '../../src/text/schedule'
 import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
 import { findOtherConsultantCell } from './drivers/reservation-change'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, login, signIn, test } from './fixtures'
 
 // The /support/staff → /buy handoff (session key `mypage.purchaseState`) as a
 // member walks it: menu → 60-minute ticket → a named consultant's open cell → /buy shows that
@@ -18,7 +18,7 @@ type Picked = { cellName: string; ymd: string; time: string; nickname: string }
 
 /** /support/menu → the 60-minute ticket → /support/staff → an open cell of a named consultant. */
 async function pickConsultantSlot(page: Page): Promise<Picked> {
-  await login(page, await createMember('demo'), '/support/menu')
+  await signIn(page, await createMember('demo'), '/support/menu')
   await page.getByRole('link', { name: `60分サポートチケット：${menuText.buy}` }).click()
   await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
   // The helper reads the day list at once: let the first schedule arrive first.
@@ -71,7 +71,7 @@ test('STAFF_DENY at payment returns to the grid with a toast and the choice kept
 })
 
 test('a saved slot taken meanwhile is not selected and a toast says so', async ({ page }) => {
-  await login(page, await createMember('demo'), '/')
+  await signIn(page, await createMember('demo'), '/')
   // The handoff of an earlier visit: no preference at 10:30, three days ahead.
   const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(new Date(Date.now() + 3 * 86_400_000))

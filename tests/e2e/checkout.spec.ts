@@ -3,7 +3,7 @@ import { sandboxTestCards } from '../../contract/calls'
 import { buyCompleteText, buyText } from '../../src/text/checkout'
 import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drivers/checkout'
 import { ticketCards, ticketSection } from './drivers/home'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, login, signIn, test } from './fixtures'
 
 // Checkout on the sandbox provider: 3-D Secure challenge, declined card, 429 retries,
 // reload on the return page, saved card, coupon prompt; a paid attempt is never offered again.
@@ -39,7 +39,7 @@ async function payWithNewCard(page: Page, number: string, { saveCard = false } =
  */
 async function openAddPurchase(page: Page) {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   const parent = await ownSupportTicket(page)
   const url = `/buy?productId=ADD-30&parentTicketNumber=${parent}`
   await page.goto(url)
@@ -140,7 +140,7 @@ test('reloading the return page does not charge twice', async ({ page }) => {
 
 test('a fitting coupon prompts before paying and lowers the price', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   // 19:00: members made like the demo hold a booking at 15:00 three days ahead (server/db/seed), so a
   // run that makes many of them fills that hour for every consultant on shift; the evening stays free.
   await page.evaluate((reservationTime) => sessionStorage.setItem('mypage.purchaseState', JSON.stringify({

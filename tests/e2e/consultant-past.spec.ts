@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { memberHistoryText, outcomeLimitText, outcomeText, pastText, staffCommonText, staffNavText } from '../../src/text/staff'
 import { consultationCard, DEMO_CONSULTANT, expectAccessible, staffLogin, staffPage } from './drivers/staff'
-import { apiUrl, createMember, expect, login, test } from './fixtures'
+import { apiUrl, createMember, expect, signIn, test } from './fixtures'
 
 // 過去の相談 (docs/product.md §10 "The consultant's past"): a consultation that has started is
 // found on the consultant's past, recorded 未解決, then found under the 未解決 filter at phone width
@@ -18,7 +18,7 @@ async function expectNoOverflow(page: Page) {
 
 test('the consultant finds a started consultation in 過去の相談, records 未解決, then closes it from the 未解決 filter at 390 px', async ({ page, browser, baseURL }) => {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   const reserved = page.getByRole('article').filter({ hasText: 'サポート予約済み' }).first()
   await expect(reserved).toBeVisible({ timeout: 20_000 })
   const ticketNumber = (await reserved.getAttribute('data-ticket-number'))!

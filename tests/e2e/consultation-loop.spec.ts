@@ -18,7 +18,7 @@ import {
   staffLogin,
   staffPage,
 } from './drivers/staff'
-import { apiUrl, createMember, expect, linkIn, login, test, waitForMail } from './fixtures'
+import { apiUrl, createMember, expect, linkIn, signIn, test, waitForMail } from './fixtures'
 
 // The consultation loop on the stack `npm start` serves: a member buys a SUPPORT ticket and books
 // 指名なし → an operator sees who holds it and reassigns it → the new consultant sees it on their
@@ -49,7 +49,7 @@ async function bookedTicket(page: Page): Promise<string> {
 test('a 指名なし booking is reassigned by an operator, completed by the new consultant and rated by the member', async ({ page, browser, baseURL }) => {
   // The member: 60 minutes, 指名なし at a time さくら is free too, paid on the sandbox.
   const member = await createMember('fresh')
-  await login(page, member, '/support/menu')
+  await signIn(page, member, '/support/menu')
   await page.getByRole('link', { name: `60分サポートチケット：${menuText.buy}` }).click()
   await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
   await page.getByRole('button', { name: await noPreferenceCellBeside(page, SAKURA), exact: true }).click()

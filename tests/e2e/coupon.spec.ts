@@ -1,7 +1,7 @@
 import { errorPageText } from '../../src/text/error'
 import { couponClaimDriver } from './drivers/coupon-claim'
 import { couponSection } from './drivers/home'
-import { createMember, expect, linkIn, login, test, waitForMail } from './fixtures'
+import { createMember, expect, linkIn, login, signIn, test, waitForMail } from './fixtures'
 import { fillPerson, newPerson, openLink, signupDriver } from './drivers/signup'
 import { loginText, signupThanksText } from '../../src/text/auth'
 import { couponText } from '../../src/text/coupon'
@@ -59,14 +59,14 @@ test('a visitor who signs up instead of logging in keeps the coupon: the first l
 
 test('a link without a code goes to error 404', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: null, signedIn: true }, ctx)
   await couponClaimDriver.states.toNotFound(page, ctx)
 })
 
 test('an expired coupon cannot be claimed', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   await couponClaimDriver.events['link.open'](page, { type: 'link.open', couponCode: 'CAMPAIGN-ENDED', signedIn: true }, ctx)
   await couponClaimDriver.states.toClaimError(page, ctx)
 })

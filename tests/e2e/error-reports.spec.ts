@@ -1,4 +1,4 @@
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signIn, test } from './fixtures'
 
 // Error reports of the browser (docs/operations.md "Error reports"): the test build has a DSN that
 // points at a local collector (tests/e2e/global-setup.ts), the CSP lets the page reach it, the SDK
@@ -20,7 +20,7 @@ test('an error thrown in the signed-in page reaches the collector with the reque
   page.on('response', (r) => {
     if (/sentry-browser/.test(r.url())) sdk.push(r.url())
   })
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(sent.length).toBeGreaterThan(0)
   // A page without an error never loads the SDK.

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { localWebEnv } from '../../scripts/stack/services'
 
 export { expect }
 
@@ -11,6 +12,9 @@ const env = (name: string) => {
   if (!value) throw new Error(`${name} is not set: run through playwright.config.ts (global setup starts the stack)`)
   return value
 }
+
+/** The web app's identity API key on the local stacks. */
+const WEB_API_KEY = localWebEnv('').VITE_FIREBASE_API_KEY
 
 export const apiUrl = () => env('MYPAGE_API_URL')
 export const maildevUrl = () => env('MYPAGE_MAILDEV_URL')
@@ -36,6 +40,42 @@ export async function login(page: Page, creds: { email: string; password: string
   await page.getByLabel('パスワード', { exact: true }).fill(creds.password)
   await page.getByRole('button', { name: 'ログイン' }).click()
   await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+}
+
+/**
+ * Starts `page` signed in at `path` without the /login page: the identity provider's REST sign-in
+ * (the Auth Emulator), its session put where the SDK looks for a returning member's session on
+ * start, then `path` opened. For tests whose subject comes after the login (a purchase, a booking,
+ * a setting): the login page itself is the auth, signup and password-reset specs', and this saves
+ * a page load and a form per test. Against a stack without a known emulator it logs in through the
+ * page.
+ */
+export async function signIn(page: Page, creds: { email: string; password: string }, path = '/') {
+  const host = process.env.MYPAGE_AUTH_EMULATOR_HOST
+  if (!host) return login(page, creds, path)
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${WEB_API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: creds.email, password: creds.password, returnSecureToken: true }),
+  })
+  if (!res.ok) throw new Error(`signing in ${creds.email} failed: ${res.status} ${await res.text()}`)
+  const r = (await res.json()) as { localId: string; email: string; idToken: string; refreshToken: string; expiresIn: string }
+  const now = Date.now()
+  // The SDK's own form of a signed-in user (what it keeps between visits); it reloads the account
+  // from the provider on start, so the flags left out here come back as they are.
+  const user = {
+    uid: r.localId, email: r.email, emailVerified: false, isAnonymous: false,
+    providerData: [{ providerId: 'password', uid: r.email, email: r.email, displayName: null, phoneNumber: null, photoURL: null }],
+    stsTokenManager: { refreshToken: r.refreshToken, accessToken: r.idToken, expirationTime: now + Number(r.expiresIn) * 1000 },
+    createdAt: String(now), lastLoginAt: String(now), apiKey: WEB_API_KEY, appName: '[DEFAULT]',
+  }
+  // Once per tab: a later navigation (after a logout) must not sign the member in again.
+  await page.addInitScript(({ key, value }) => {
+    if (sessionStorage.getItem('e2e-signed-in')) return
+    sessionStorage.setItem('e2e-signed-in', '1')
+    localStorage.setItem(key, value)
+  }, { key: `firebase:authUser:${WEB_API_KEY}:[DEFAULT]`, value: JSON.stringify(user) })
+  await page.goto(path)
 }
 
 export type Mail = { id: string; subject: string; text: string; html: string; to: { address: string }[] }

@@ -13,7 +13,7 @@ import { checkoutComplete, checkoutDriver as d, ownSupportTicket } from './drive
 import { couponSection } from './drivers/home'
 import { purchaseTable } from './drivers/purchase-list'
 import { DEMO_OPERATOR, staffLogin } from './drivers/staff'
-import { apiUrl, createMember, expect, login, test } from './fixtures'
+import { apiUrl, createMember, expect, signIn, test } from './fixtures'
 
 // The operator's desk as an operator uses it (src/routes/staff._desk.*), each journey ending in
 // what a member sees and in the audit rows it left: a coupon made, claimed by its link and used at
@@ -72,7 +72,7 @@ test('a coupon made at the desk is claimed by its link and used at payment; part
 
   // The member opens the link, holds the coupon, and pays an extension with it.
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   await page.goto(`/get-coupon?couponCode=${code}`)
   await expect(couponSection(page).getByRole('listitem', { name })).toBeVisible({ timeout: 20_000 })
   const parent = await ownSupportTicket(page)
@@ -143,7 +143,7 @@ test('a notice published at the desk is on the member’s home until it is withd
   const noticeId = (await listed.getAttribute('data-notice-id'))!
 
   const member = await createMember('fresh')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   const information = page.getByRole('region', { name: homeText.notices.information, exact: true })
   await expect(information.getByText(text)).toBeVisible({ timeout: 20_000 })
   // The title as its heading, the paragraphs kept, links where the text names one (1280 px, then 390 px).

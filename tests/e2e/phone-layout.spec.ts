@@ -7,7 +7,7 @@ import { bookingSummaryText } from '../../src/text/booking-summary'
 import { scheduleText, stepsText } from '../../src/text/schedule'
 import { calendarDays } from './drivers/home'
 import { purchaseRows } from './drivers/purchase-list'
-import { createMember, expect, login, signedInTest, test } from './fixtures'
+import { createMember, expect, signedInTest, signIn, test } from './fixtures'
 
 // Phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
 // mid-word fits: the home calendar's day cells, the payment history's rows, the date strip and
@@ -76,7 +76,7 @@ test('/registeration-temp and /buy-complete: words and dates stay whole', async 
   expect(await brokenPhrases(page, [...registrationStepsText.steps, 'メールアドレス', 'メール', '会員登録', '迷惑メールフォルダ'])).toEqual([])
   expect(await overflowX(page)).toBe(0)
 
-  await login(page, await createMember('demo'), '/')
+  await signIn(page, await createMember('demo'), '/')
   const href = await page.getByRole('link', { name: homeText.tickets.change }).first().getAttribute('href')
   const ticketNumber = new URL(href ?? '', 'http://x').searchParams.get('ticketNumber')
   await page.goto(`/buy-complete?type=SUPPORT&ticketNumber=${ticketNumber}`)

@@ -2,7 +2,7 @@ import { purchaseListText as t } from '../../src/text/purchase-list'
 import { receiptText as r } from '../../src/text/receipt'
 import type { FlowContext } from './drivers/flow-driver'
 import { purchaseListDriver as driver, purchaseRows } from './drivers/purchase-list'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signIn, test } from './fixtures'
 
 // Payment history (product.md §2 /purchase-list, §9): pages of 20 by lastEvaluatedKey, year filter.
 
@@ -11,7 +11,7 @@ const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/p
 
 test('page through the purchase history past 20 rows', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/purchase-list')
+  await signIn(page, member, '/purchase-list')
   await driver.states.ready(page, ctx)
   await expect(purchaseRows(page)).toHaveCount(20)
   await driver.events['more.load'](page, { type: 'more.load' }, ctx)
@@ -31,7 +31,7 @@ test('page through the purchase history past 20 rows', async ({ page }) => {
 
 test('the year filter offers 2023 to this year and shows the empty state', async ({ page }) => {
   const member = await createMember('fresh')
-  await login(page, member, '/purchase-list')
+  await signIn(page, member, '/purchase-list')
   await expect(page.getByText(t.empty)).toBeVisible()
   const thisYear = new Date().getFullYear()
   const select = page.getByLabel(t.period)

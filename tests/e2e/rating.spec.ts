@@ -1,6 +1,6 @@
 import { ratingText } from '../../src/text/rating'
 import { buyText } from '../../src/text/checkout'
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signIn, test } from './fixtures'
 import { checkoutDriver as pay, payOnSandbox } from './drivers/checkout'
 import { ratingDriver as d, tipPayment } from './drivers/rating'
 import type { FlowContext } from './drivers/flow-driver'
@@ -10,7 +10,7 @@ const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/'
 // Rate a completed ticket; with a tip it lands on /buy and the tip is paid on the sandbox.
 async function openRating(page: import('@playwright/test').Page) {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   const card = page.locator('article').filter({ has: page.getByRole('link', { name: '評価する' }) }).first()
   const ticketNumber = (await card.getAttribute('data-ticket-number'))!
   await card.getByRole('link', { name: '評価する' }).click()
@@ -68,7 +68,7 @@ test('the tip is paid on the sandbox and ends on /buy-complete?type=TIP', async 
 
 test('no ticketNumber goes to the 404 error page', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/rating')
+  await signIn(page, member, '/rating')
   await page.waitForURL(/\/error\?code=404/)
   await d.states.toError(page, ctx)
 })

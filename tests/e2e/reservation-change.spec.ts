@@ -1,4 +1,4 @@
-import { createMember, expect, login, test } from './fixtures'
+import { createMember, expect, signIn, test } from './fixtures'
 import { findOtherConsultantCell, reservationChangeDriver as d } from './drivers/reservation-change'
 import type { FlowContext } from './drivers/flow-driver'
 
@@ -7,7 +7,7 @@ const ctx: FlowContext = { account: { email: '', password: '' }, startRoute: '/'
 // Change a reservation to another consultant and see the new time on home.
 test('the demo member moves a reservation to another consultant', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   const card = page.locator('article').filter({ has: page.getByRole('link', { name: '予約を変更する' }) }).first()
   await expect(card).toBeVisible()
   const ticketNumber = await card.getAttribute('data-ticket-number')
@@ -35,7 +35,7 @@ test('the demo member moves a reservation to another consultant', async ({ page 
 
 test('the confirm modal can be closed without changing anything', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/')
+  await signIn(page, member, '/')
   await page.getByRole('link', { name: '予約を変更する' }).first().click()
   await d.states['choosing.idle'](page, ctx)
   const { cellName } = await findOtherConsultantCell(page, '')
@@ -48,6 +48,6 @@ test('the confirm modal can be closed without changing anything', async ({ page 
 
 test('without ticketNumber or productId the page sends the member to the menu', async ({ page }) => {
   const member = await createMember('demo')
-  await login(page, member, '/support/reservation-date-change')
+  await signIn(page, member, '/support/reservation-date-change')
   await d.states.toMenu(page, ctx)
 })

@@ -4,7 +4,7 @@ import { freePort, stopAll } from '../../scripts/stack/processes'
 import { startServer } from '../../scripts/stack/services'
 import { roomText } from '../../src/text/room'
 import { DEMO_CONSULTANT, staffLogin } from './drivers/staff'
-import { apiUrl, createMember, expect, login, test } from './fixtures'
+import { apiUrl, createMember, expect, signIn, test } from './fixtures'
 
 // The online consultation room on the stack (docs/product.md "The online consultation room"): the
 // member and the demo consultant join the same room from two browser contexts with Chromium's fake
@@ -95,7 +95,7 @@ test('the member and the consultant meet in the room: media both ways, chat, a s
       sockets.push({ page: ws, server: ws.connectToServer() })
     })
     const m = await memberContext.newPage()
-    await login(m, member, '/')
+    await signIn(m, member, '/')
     const card = m.getByRole('article').filter({ hasText: 'サポート予約済み' }).first()
     await expect(card).toBeVisible({ timeout: 20_000 })
     const ticketNumber = (await card.getAttribute('data-ticket-number'))!

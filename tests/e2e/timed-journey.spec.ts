@@ -3,7 +3,7 @@ import { homeText } from '../../src/text/home'
 import { menuText } from '../../src/text/menu'
 import { checkoutComplete, payOnSandbox } from './drivers/checkout'
 import { DEMO_OPERATOR, noPreferenceCellBeside, staffLogin, staffPage } from './drivers/staff'
-import { apiUrl, createMember, expect, login, maildevUrl, test, waitForMail, type Mail } from './fixtures'
+import { apiUrl, createMember, expect, type Mail, maildevUrl, signIn, test, waitForMail } from './fixtures'
 
 // What happens on its own between a booking and after it, on the stack `npm start` serves, with
 // the time moved per request (server/infra/test-clock.ts, docs/decisions.md 81) so the tests
@@ -49,7 +49,7 @@ function bookedAt(mail: Mail): number {
 test('a booking is reminded with its calendar file; unrecorded, it is reported by the member and listed as overdue on the desk', async ({ page, browser, baseURL }) => {
   // The member books 60 minutes, 指名なし, and pays on the sandbox.
   const member = await createMember('fresh')
-  await login(page, member, '/support/menu')
+  await signIn(page, member, '/support/menu')
   await page.getByRole('link', { name: `60分サポートチケット：${menuText.buy}` }).click()
   await page.waitForURL(/\/support\/staff\?productId=SUPPORT-60/)
   await page.getByRole('button', { name: await noPreferenceCellBeside(page, 'さくら'), exact: true }).click()

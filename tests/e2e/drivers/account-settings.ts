@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { cancelAccountText, cancelCompleteText, emailChangeText, passwordChangeText, settingsText } from '../../../src/text/account'
 import { linkIn, waitForMail } from '../fixtures'
-import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowContext, type FlowDriver } from './flow-driver'
 import { expectAt } from './page-checks'
 
 // Playwright side of the /settings charts (machines/profile-, cancel-account-, email-change-,
@@ -9,7 +9,7 @@ import { expectAt } from './page-checks'
 // that are a flag of a state rather than a state of their own (saved, unused tickets, rejected)
 // are the named checks below the drivers.
 
-const open = (route: string) => async (page: Page, ctx: FlowContext) => loginAndOpen(page, ctx, ctx.startRoute || route)
+const open = (route: string) => async (page: Page, ctx: FlowContext) => openSignedIn(page, ctx, ctx.startRoute || route)
 
 const profileLabel = { memberLastname: settingsText.lastname, memberFirstname: settingsText.firstname, phoneNumber: settingsText.phone } as const
 

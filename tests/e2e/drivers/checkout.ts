@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { sandboxTestCards } from '../../../contract/calls'
 import { buyCompleteText, buyText } from '../../../src/text/checkout'
-import { loginAndOpen, type FlowContext, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowContext, type FlowDriver } from './flow-driver'
 import { ticketCards } from './home'
 
 /** The first SUPPORT ticket on the member's home (the parent an ADD or a TIP needs). */
@@ -57,13 +57,13 @@ export const checkoutDriver = {
   entryRoute: '/buy?productId=ADD-30&parentTicketNumber={ownSupportTicket}',
   start: async (page: Page, ctx: FlowContext) => {
     if (ctx.startRoute.includes('{ownSupportTicket}')) {
-      await loginAndOpen(page, ctx, '/')
+      await openSignedIn(page, ctx, '/')
       ctx.vars.parentTicketNumber = await ownSupportTicket(page)
       ctx.startRoute = ctx.startRoute.replace('{ownSupportTicket}', ctx.vars.parentTicketNumber)
       await page.goto(ctx.startRoute)
       return
     }
-    await loginAndOpen(page, ctx, ctx.startRoute)
+    await openSignedIn(page, ctx, ctx.startRoute)
   },
   events: {
     /** One element as the chart's event says, or (no `element`) the whole card at once. */

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test'
 import { couponText } from '../../../src/text/coupon'
 import { homeText } from '../../../src/text/home'
-import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowDriver } from './flow-driver'
 
 // Playwright driver of machines/coupon-claim/coupon-claim-machine.ts: one action per event, one check per state.
 // The chart starts when /get-coupon opens, so the run starts signed in on home and the link is the
@@ -10,7 +10,7 @@ import { loginAndOpen, type FlowDriver } from './flow-driver'
 export const couponClaimDriver: FlowDriver = {
   flow: 'couponClaim',
   entryRoute: '/',
-  start: async (page, ctx) => loginAndOpen(page, ctx, ctx.startRoute),
+  start: async (page, ctx) => openSignedIn(page, ctx, ctx.startRoute),
   events: {
     'link.open': async (page, event) => {
       const code = event.couponCode as string | null

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { signIn } from '../fixtures'
 
 /**
  * The contract every flow driver keeps: how a chart's events are performed in the
@@ -246,14 +247,12 @@ export async function closeDevPanels(page: Page) {
   if (await close.isVisible().catch(() => false)) await close.click()
 }
 
-/** Logs in through the real /login page, then opens `route` (the login page returns there). */
-export async function loginAndOpen(page: Page, ctx: FlowContext, route: string) {
-  await page.goto(route)
-  await page.waitForURL(/\/login/)
-  await page.getByLabel('メールアドレス').fill(ctx.account.email)
-  await page.getByLabel('パスワード', { exact: true }).fill(ctx.account.password)
-  await page.getByRole('button', { name: 'ログイン' }).click()
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+/**
+ * Opens `route` signed in as the path's account (the fixtures' `signIn`: no /login page, which
+ * is the auth flow's own subject), as a returning member finds it.
+ */
+export async function openSignedIn(page: Page, ctx: FlowContext, route: string) {
+  await signIn(page, ctx.account, route)
 }
 
 /** The card a replay pays with when a path names `${cardNumber}`, `${cardExpiry}`, `${cardCvc}`. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures'
 import { purchaseListText as t } from '../../../src/text/purchase-list'
-import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowDriver } from './flow-driver'
 
 // Playwright side of machines/purchase-list/purchase-list-machine.ts: one action per event, one check per state.
 // A state is recognised once it is stable: `ready` only when no load is running (no spinner, no
@@ -16,7 +16,7 @@ export const purchaseListDriver: FlowDriver = {
   flow: 'purchaseList',
   entryRoute: '/purchase-list',
   start: async (page, ctx) => {
-    await loginAndOpen(page, ctx, ctx.startRoute)
+    await openSignedIn(page, ctx, ctx.startRoute)
     await expect(page).toHaveURL((url) => url.pathname === '/purchase-list')
   },
   events: {

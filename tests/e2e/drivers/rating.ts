@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { ratingCompleteText, ratingText as t } from '../../../src/text/rating'
-import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowDriver } from './flow-driver'
 import { expectAt, expectStableDialog } from './page-checks'
 
 /** The first ticket on home that offers 評価する (a COMPLETED, unrated SUPPORT ticket). */
@@ -17,7 +17,7 @@ export const ratingDriver: FlowDriver = {
   flow: 'rating',
   entryRoute: '/rating?ticketNumber={ratableTicket}',
   start: async (page, ctx) => {
-    await loginAndOpen(page, ctx, '/')
+    await openSignedIn(page, ctx, '/')
     if (ctx.startRoute.includes('{ratableTicket}')) {
       ctx.vars.ticketNumber = await ratableTicket(page)
       ctx.startRoute = ctx.startRoute.replace('{ratableTicket}', ctx.vars.ticketNumber)

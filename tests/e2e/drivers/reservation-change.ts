@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { bands, slotLabel } from '../../../machines/reservation-change/schedule-slots'
 import { changeCompleteText, scheduleText as t } from '../../../src/text/schedule'
-import { loginAndOpen, type FlowDriver } from './flow-driver'
+import { openSignedIn, type FlowDriver } from './flow-driver'
 import { expectAt, expectStableDialog } from './page-checks'
 
 /** Open cells of the grid as shown now: `HH:MM <who> 予約可能` buttons. */
@@ -28,7 +28,7 @@ export const reservationChangeDriver: FlowDriver = {
   flow: 'reservationChange',
   entryRoute: '/support/reservation-date-change?ticketNumber={changeableTicket}',
   start: async (page, ctx) => {
-    await loginAndOpen(page, ctx, '/')
+    await openSignedIn(page, ctx, '/')
     if (ctx.startRoute.includes('{changeableTicket}')) {
       ctx.vars.ticketNumber = await changeableTicket(page)
       ctx.startRoute = ctx.startRoute.replace('{changeableTicket}', ctx.vars.ticketNumber)
