@@ -2,7 +2,7 @@ import { freePort, type Child } from './processes'
 import { startServer } from './services'
 
 /**
- * Several replicas of the product's server (`server/main.ts`, as production runs it, API only) on
+ * Several replicas of the product's server (compiled, as production runs it, API only) on
  * one PostgreSQL database, for the replica tests and benches. The first migrates and
  * seeds; the others start together once it has, and find the database ready.
  */
@@ -25,7 +25,7 @@ export async function startReplicas(opts: {
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
     const { child } = await startServer({
-      port, authEmulatorHost: opts.authEmulatorHost, smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:1', appOrigin: url, databaseUrl: opts.databaseUrl, testRoutes: true, env: opts.env?.(index),
+      port, authEmulatorHost: opts.authEmulatorHost, smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:1', appOrigin: url, databaseUrl: opts.databaseUrl, testRoutes: true, compiled: true, env: opts.env?.(index),
     })
     return { url, child }
   }

@@ -4,6 +4,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ensureServerBuild } from '../../scripts/stack/server-build'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
 import { members, purchases, sandboxCharges, tickets } from '../../server/db/schema'
@@ -32,8 +33,8 @@ const freePort = () =>
   })
 
 async function startServer(port: number) {
-  // One process (node with the tsx loader), so SIGKILL hits the server itself, not a wrapper.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // One process (the compiled server, as production runs it), so SIGKILL hits the server itself.
+  const proc = spawn(process.execPath, ['--enable-source-maps', await ensureServerBuild()], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -2,6 +2,7 @@ import net from 'node:net'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createScratchDatabase } from '../../scripts/stack/scratch-db'
+import { ensureServerBuild } from '../../scripts/stack/server-build'
 import { freePort, spawnChild, stopAll, waitUntilReady, type Child } from '../../scripts/stack/processes'
 import { startReplicas, type Replica } from '../../scripts/stack/replicas'
 import { ROOT, PROJECT_ID } from '../../scripts/stack/services'
@@ -181,7 +182,7 @@ describe.runIf(pgUrl)('SIGTERM and readiness', () => {
 
     const [port, metricsPort] = [await freePort(), await freePort()]
     const url = `http://127.0.0.1:${port}`
-    const child = spawnChild('ready-server', process.execPath, ['--import', 'tsx', `${ROOT}/server/main.ts`], {
+    const child = spawnChild('ready-server', process.execPath, ['--enable-source-maps', await ensureServerBuild()], {
       cwd: ROOT,
       env: { PORT: String(port), HOST: '127.0.0.1', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulator(), SMTP_URL: 'smtp://127.0.0.1:1', APP_ORIGIN: url, DATABASE_URL: proxied.toString(), PURCHASE_SWEEP_MS: '0', MYPAGE_METRICS_PORT: String(metricsPort), STATIC_DIR: '', PGLITE_DIR: '', SEED_DEMO: '', ENABLE_TEST_ROUTES: '' },
     })
