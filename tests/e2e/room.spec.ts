@@ -79,7 +79,7 @@ async function secondReplica(): Promise<string | null> {
   return url
 }
 
-test('the member and the consultant meet in the room: media both ways, chat, a shared screen, a drop mended, across replicas', async ({ browser, baseURL }) => {
+test('the member and the consultant meet in the room: media both ways, chat, an outsider refused, a shared screen, a drop mended, across replicas', async ({ browser, baseURL }) => {
   const replica = secondReplica() // starts while the member signs in
   try {
     // A demo member's booking moved to now with the demo consultant, as an ONLINE one (test route).
@@ -131,6 +131,14 @@ test('the member and the consultant meet in the room: media both ways, chat, a s
     }
     // The camera's 4:3 picture reaches the consultant.
     await expect.poll(() => pictureShape(s), { timeout: 30_000 }).toBeCloseTo(4 / 3, 1)
+
+    // Another member with the room's link is refused by the server, while the two are inside.
+    const outsiderContext = await browser.newContext({ baseURL })
+    const outsider = await outsiderContext.newPage()
+    await signIn(outsider, await createMember('fresh'), `/room/${ticketNumber}`)
+    await expect(outsider.getByText(roomText.refusedTitle)).toBeVisible({ timeout: 20_000 })
+    await expect(outsider.getByRole('button', { name: roomText.joinVideo })).toHaveCount(0)
+    await outsiderContext.close()
 
     // A chat line from the member reaches the consultant.
     await m.getByLabel(roomText.chatLabel).fill('画面が固まってしまいます')
