@@ -404,6 +404,8 @@ export const DeskMemberResponse = v.object({
   }),
   /** Every ticket of the member, every type, as the member's own calls show them. */
   tickets: v.array(Ticket),
+  /** The online room's stays of each ONLINE ticket, by ticket number (as the bookings show them). */
+  roomStays: v.record(v.string(), v.array(RoomStay)),
   /** Newest first. */
   purchases: v.array(DeskPurchase),
   coupons: v.array(DeskMemberCoupon),

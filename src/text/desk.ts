@@ -191,7 +191,7 @@ export const deskMemberText = {
   profile: '会員情報',
   fields: { memberId: '会員ID', email: 'メールアドレス', phone: '電話番号', createdAt: '登録日時' },
   tickets: 'チケット',
-  ticketColumns: { number: 'チケット番号', product: '商品', reservation: '予約日時', status: '状態', refunded: '返金' },
+  ticketColumns: { number: 'チケット番号', product: '商品', reservation: '予約日時', status: '状態', stays: '入退室', refunded: '返金' },
   supportStatus: { UNSUPPORTED: '未対応', UNSOLVED: '未解決', COMPLETED: '完了', UNSOLVED_COMPLETED: '未解決で完了' },
   /** A refunded ticket's state (docs/product.md §4 "Refunds end the reservation"). */
   refundedStatus: '返金済み',

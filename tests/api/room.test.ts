@@ -264,6 +264,10 @@ describe('the signalling socket (one process, in-process bus)', () => {
     const bookings = await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: t } })
     expect(bookings.body.items).toMatchObject([{ ticketNumber: t, supportType: 'ONLINE', roomStays: stays }])
     expect((await staffGet(h, 'desk-bookings', { token: tokens.operator, query: { member: tel } })).body.items).toMatchObject([{ ticketNumber: tel, roomStays: [] }])
+    // The member's page on the desk (会員詳細), for the operator on the phone with them.
+    const detail = await staffGet(h, 'desk-member', { token: tokens.operator, query: { memberId: bookings.body.items[0].memberId } })
+    expect(detail.body.roomStays[t]).toEqual(stays)
+    expect(detail.body.roomStays[tel]).toBeUndefined()
     const today = await staffGet(h, 'desk-today', { token: tokens.operator })
     expect(find(today.body.noCallReports.items).roomStays).toEqual(stays)
     const board = (today.body.today.consultants as T[]).flatMap((c) => c.consultations as T[])

@@ -6,6 +6,7 @@ import { candidatesFixture, consultationFixture, shiftPlanFixture } from '../mac
 import { roomText } from '../../src/text/room'
 import { deskTodayText } from '../../src/text/desk'
 import { renderApp } from './app-harness'
+import { ticket } from './ticket-fixture'
 
 // The staff shell over the real routes with fake ports: the guard (anonymous → /staff/login,
 // member → 権限がありません), the menu by role, a role's page refused to another role without
@@ -212,7 +213,7 @@ describe('staff flows on their pages', () => {
 
   // Every staff view of an ONLINE consultation shows who came into its room and when (JST): the
   // desk settles a "no call came" report with it.
-  it("the desk's today and bookings show an online consultation's stays in the room", async () => {
+  it("the desk's today, bookings and member page show an online consultation's stays in the room", async () => {
     const booking = {
       ticketNumber: 'T00000777', memberId: 'M-1', memberName: '鈴木 一郎', memberCancelled: false, staffId: 'STAFF-01', staffNickname: 'さくら',
       productName: '60分サポートチケット', reservationTime: 'SUPPORT-20250612-14-00', startUnixTime: 1749704400, endUnixTime: 1749708000, minutes: 60,
@@ -222,11 +223,12 @@ describe('staff flows on their pages', () => {
     }
     const none = { items: [], total: 0 }
     const day = (ymd: string) => ({ ymd, total: 0, consultants: [] })
-    stubCalls({
+    const calls: Parameters<typeof stubCalls>[0] = {
       'desk-today': () => [200, { now: 1749705600, today: day('20250612'), tomorrow: day('20250613'), outcomesMissing: none, followUps: none, noCallReports: { items: [booking], total: 1 }, purchases: { count: 0, yen: 0, items: [] }, refunds: { count: 0, yen: 0, items: [] } }],
       'desk-consultants': () => [200, { items: [], total: 0, page: 1, pageSize: 100 }],
       'desk-bookings': () => [200, { items: [booking, { ...booking, ticketNumber: 'T00000778', supportType: 'TEL', roomStays: [] }], total: 2, page: 1, pageSize: 20 }],
-    })
+    }
+    stubCalls(calls)
     const stay = roomText.stay(roomText.stayWho.member, '2025/06/12 13:58', '2025/06/12 14:12')
     const { router } = start('/staff/today', { signedIn: true, claims: operator })
     const reports = await screen.findByRole('region', { name: new RegExp(deskTodayText.noCallReportsTitle) })
@@ -240,6 +242,25 @@ describe('staff flows on their pages', () => {
     })
     expect(online.textContent).toContain(stay)
     // A phone booking has no room: nothing of one is said.
+    expect(document.querySelector('tr[data-ticket-number="T00000778"]')!.textContent).not.toContain('入室')
+
+    // The member's page (会員詳細), opened for the member on the phone, says the same.
+    stubCalls({
+      ...calls,
+      'desk-member': () => [200, {
+        member: { memberId: 'M-1', email: 'suzuki@example.com', memberLastname: '鈴木', memberFirstname: '一郎', phoneNumber: '09000000000', useFreeInterviewTime: null, createdAt: 1749000000 },
+        tickets: [ticket({ ticketNumber: 'T00000777', supportType: 'ONLINE' }), ticket({ ticketNumber: 'T00000778', supportType: 'TEL' })],
+        roomStays: { T00000777: booking.roomStays },
+        purchases: [], coupons: [], mails: [],
+      }],
+    })
+    await router.navigate({ to: '/staff/members/$memberId', params: { memberId: 'M-1' } })
+    const detailRow = await waitFor(() => {
+      const rows = document.querySelectorAll('tr[data-ticket-number="T00000777"]')
+      expect(rows.length).toBe(1)
+      return rows[0]
+    })
+    expect(detailRow.textContent).toContain(stay)
     expect(document.querySelector('tr[data-ticket-number="T00000778"]')!.textContent).not.toContain('入室')
   })
 })

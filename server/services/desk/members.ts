@@ -6,6 +6,7 @@ import { coupons, mailOutbox, memberCoupons, members, purchases, refunds } from 
 import { notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
 import { listTickets } from '../booking/tickets'
+import { roomStays } from '../room/presence'
 import { offsetOf, pageOf, unix, unixOrNull, type Page } from './common'
 import { memberMatch } from './member-match'
 
@@ -118,6 +119,7 @@ export async function memberDetail(deps: Deps, memberId: string) {
       createdAt: unix(m.createdAt),
     },
     tickets: ticketList,
+    roomStays: Object.fromEntries(await roomStays(deps.db, ticketList.filter((x) => x.supportType === 'ONLINE').map((x) => x.ticketNumber))),
     purchases: purchaseList,
     coupons: couponRows.map(({ mc, c }) => ({
       couponCode: c.couponCode,

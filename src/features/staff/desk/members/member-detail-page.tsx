@@ -10,6 +10,7 @@ import type { DeskApiClient } from '../../../../api/desk-client'
 import { deskCommonText as c, deskMemberText as t } from '../../../../text/desk'
 import { DataTable, type ColumnDef } from '../../../../ui/data-table'
 import { ErrorBanner } from '../../../../ui/error-banner'
+import { RoomStays } from '../../../../ui/room-stays'
 import { toaster } from '../../../../ui/toaster'
 import { useRemote } from '../../../../ui/use-remote'
 
@@ -53,6 +54,7 @@ export function MemberDetailPage({
     }
   }
 
+  const stays = record.data?.roomStays
   const ticketColumns = useMemo<ColumnDef<Ticket, unknown>[]>(
     () => [
       { id: 'number', header: t.ticketColumns.number, cell: ({ row }) => <Text fontFamily="mono">{row.original.ticketNumber}</Text> },
@@ -85,9 +87,15 @@ export function MemberDetailPage({
             t.supportStatus[row.original.supportStatus]
           ),
       },
+      {
+        id: 'stays',
+        header: t.ticketColumns.stays,
+        // ONLINE: who came into the room and when, as the bookings and the consultant's views show it.
+        cell: ({ row }) => (row.original.supportType === 'ONLINE' && row.original.productType === 'SUPPORT' ? <RoomStays stays={stays?.[row.original.ticketNumber] ?? []} compact /> : '—'),
+      },
       { id: 'refunded', header: t.ticketColumns.refunded, cell: ({ row }) => (row.original.amountRefunded > 0 ? formatYen(row.original.amountRefunded) : '—') },
     ],
-    [],
+    [stays],
   )
   const purchaseColumns = useMemo<ColumnDef<DeskPurchase, unknown>[]>(
     () => [
