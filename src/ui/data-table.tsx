@@ -116,19 +116,25 @@ export function DataTable<T>({
           {t.loading}
         </Text>
       )}
-      {paging && onPage && paging.total > 0 && (
-        <HStack as="nav" aria-label={t.pager} justify="space-between" mt="3" wrap="wrap">
-          <Button size="sm" variant="outline" disabled={paging.page <= 1 || status === 'loading'} onClick={() => onPage(paging.page - 1)}>
-            {t.prevPage}
-          </Button>
-          <Text fontSize="sm" aria-live="polite">
-            {t.pageOf(paging.page, pages, paging.total)}
-          </Text>
-          <Button size="sm" variant="outline" disabled={paging.page >= pages || status === 'loading'} onClick={() => onPage(paging.page + 1)}>
-            {t.nextPage}
-          </Button>
-        </HStack>
-      )}
+      {paging && onPage && paging.total > 0 && <Pager paging={paging} busy={status === 'loading'} onPage={onPage} />}
     </Box>
+  )
+}
+
+/** The server's pages of a list: previous, "page n of m (total)", next; both buttons wait while `busy`. */
+export function Pager({ paging, busy, onPage }: { paging: ServerPage; busy: boolean; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(paging.total / paging.pageSize))
+  return (
+    <HStack as="nav" aria-label={t.pager} justify="space-between" mt="3" wrap="wrap">
+      <Button size="sm" variant="outline" disabled={paging.page <= 1 || busy} onClick={() => onPage(paging.page - 1)}>
+        {t.prevPage}
+      </Button>
+      <Text fontSize="sm" aria-live="polite">
+        {t.pageOf(paging.page, pages, paging.total)}
+      </Text>
+      <Button size="sm" variant="outline" disabled={paging.page >= pages || busy} onClick={() => onPage(paging.page + 1)}>
+        {t.nextPage}
+      </Button>
+    </HStack>
   )
 }

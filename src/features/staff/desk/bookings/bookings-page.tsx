@@ -8,7 +8,7 @@ import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'
 import { deskBookingStatusText, deskBookingsText as t, deskCommonText as c } from '../../../../text/desk'
 import { BookingStatusBadge } from '../../../../ui/booking-status-badge'
-import { DataTable, type ColumnDef } from '../../../../ui/data-table'
+import { DataTable, Pager, type ColumnDef } from '../../../../ui/data-table'
 import { whenLabel } from '../../../../ui/staff-consultation'
 import { RoomStays } from '../../../../ui/room-stays'
 import { useRemote } from '../../../../ui/use-remote'
@@ -162,20 +162,7 @@ export function BookingsPage({ deskApi, search, onSearch }: { deskApi: DeskApiCl
       <Box hideFrom="md">
         <BookingCards rows={rows} status={result.status} error={result.error} onRetry={result.reload} nowSec={nowSec} />
         {result.data && result.data.total > result.data.pageSize && (
-          <HStack as="nav" aria-label={c.pager} justify="space-between" mt="3">
-            <Button size="sm" variant="outline" disabled={page <= 1 || result.status === 'loading'} onClick={() => onSearch({ ...search, page: page - 1 })}>
-              {c.prevPage}
-            </Button>
-            <Text fontSize="sm">{c.pageOf(page, Math.ceil(result.data.total / result.data.pageSize), result.data.total)}</Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page * result.data.pageSize >= result.data.total || result.status === 'loading'}
-              onClick={() => onSearch({ ...search, page: page + 1 })}
-            >
-              {c.nextPage}
-            </Button>
-          </HStack>
+          <Pager paging={{ page, pageSize: result.data.pageSize, total: result.data.total }} busy={result.status === 'loading'} onPage={(next) => onSearch({ ...search, page: next })} />
         )}
       </Box>
     </Stack>

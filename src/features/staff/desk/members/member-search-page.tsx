@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, chakra, Field, Flex, Heading, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { NativeSelect } from '../../../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
@@ -7,7 +7,7 @@ import { formatDateUnix } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'
 import { deskCommonText as c, deskMemberText as t } from '../../../../text/desk'
-import { DataTable, type ColumnDef } from '../../../../ui/data-table'
+import { DataTable, Pager, type ColumnDef } from '../../../../ui/data-table'
 import { useRemote } from '../../../../ui/use-remote'
 
 const PAGE_SIZE = 20
@@ -123,20 +123,7 @@ export function MemberSearchPage({ deskApi, search, onSearch }: { deskApi: DeskA
           </Stack>
         )}
         {result.data && result.data.total > result.data.pageSize && (
-          <HStack as="nav" aria-label={c.pager} justify="space-between" mt="3">
-            <Button size="sm" variant="outline" disabled={page <= 1 || result.status === 'loading'} onClick={() => onSearch({ ...search, page: page - 1 })}>
-              {c.prevPage}
-            </Button>
-            <Text fontSize="sm">{c.pageOf(page, Math.ceil(result.data.total / result.data.pageSize), result.data.total)}</Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page * result.data.pageSize >= result.data.total || result.status === 'loading'}
-              onClick={() => onSearch({ ...search, page: page + 1 })}
-            >
-              {c.nextPage}
-            </Button>
-          </HStack>
+          <Pager paging={{ page, pageSize: result.data.pageSize, total: result.data.total }} busy={result.status === 'loading'} onPage={(next) => onSearch({ ...search, page: next })} />
         )}
       </Box>
     </Stack>
