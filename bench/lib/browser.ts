@@ -64,8 +64,12 @@ export async function jsUntilVisible(page: Page, url: string, probe: VisibleProb
   await cdp.detach().catch(() => {})
   if (timing.visibleAt === null) throw new Error(`${url}: the probe ${probe.selector} "${probe.text}" never matched`)
   const visibleAt = timing.visibleAt
-  const responseEnd = new Map(timing.ends)
-  const all = (await Promise.all(responses)).filter((f): f is JsLoad & { href: string } => f !== null)
+  // A file fetched twice (a page's prefetch of the next page's chunks, with the cache off here)
+  // counts once, when it first arrived.
+  const responseEnd = new Map<string, number>()
+  for (const [name, end] of timing.ends) responseEnd.set(name, Math.min(end, responseEnd.get(name) ?? end))
+  const fetched = (await Promise.all(responses)).filter((f): f is JsLoad & { href: string } => f !== null)
+  const all = fetched.filter((f, i) => fetched.findIndex((g) => g.href === f.href) === i)
   // The entry (and anything without a Resource Timing entry, such as the document's own modulepreloads
   // answered before the observer existed) counts as before.
   const beforeVisible = all.filter((f) => (responseEnd.get(f.href) ?? 0) <= visibleAt)

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
-import { prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
+import { LOGIN_ENTRY, prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
 
 // Paint from HTML (docs/performance.md "First paint"): after the browser build, the same
 // app is built for Node (src/prerender/render.tsx) and each public page is rendered into
@@ -93,13 +93,67 @@ function stageChunks(bundle: Rollup.OutputBundle, entry: Rollup.OutputChunk): st
   return withStaticImports(bundle, entry.dynamicImports.filter((f) => !qa(f)))
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+const PRELOADS = /<template id="app-preloads">[\s\S]*?<\/template><!--\/app-preloads-->/
+
+/**
+ * A page with a start of its own (decision 102): the template's script and start chunks are the
+ * app's; the page gets its own entry and its stages' chunks instead, its CSS in <head> (its parts are
+ * drawn with static classes, not by Emotion: the prerender's styles do not hold their rules), and
+ * the app's entry and start chunks as `<template id="app-prefetch">`, which the page fetches into
+ * the cache once it is live, for the app's page it leads to.
+ */
+export function withOwnEntry(html: string, own: { entry: string; preloads: string[]; css: string[] }, app: { entry: string; chunks: string[] }): string {
+  if (!ENTRY_SCRIPT.test(html) || !PRELOADS.test(html)) throw new Error('index.html: no entry script or start preloads to replace')
+  const preloads = own.preloads.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('')
+  const prefetch = [app.entry, ...app.chunks].map((f) => `<link rel="prefetch" crossorigin href="${f}">`).join('')
+  return html
+    .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${own.entry}"></script>`)
+    .replace(PRELOADS, () => `<template id="app-preloads">${preloads}${PRELOADS_END}<template id="app-prefetch">${prefetch}</template>`)
+    .replace('</head>', () => `${own.css.map((css) => `<style>${css}</style>`).join('')}</head>`)
+}
+
+/** A chunk's CSS and the CSS of the chunks it imports, statically or not, as text. */
+function cssOf(bundle: Rollup.OutputBundle, file: string): string[] {
+  const seen = new Set<string>()
+  const css = new Set<string>()
+  const visit = (f: string) => {
+    const chunk = bundle[f]
+    if (seen.has(f) || chunk?.type !== 'chunk') return
+    seen.add(f)
+    for (const asset of chunk.viteMetadata?.importedCss ?? []) css.add(asset)
+    ;[...chunk.imports, ...chunk.dynamicImports].forEach(visit)
+  }
+  visit(file)
+  return [...css].map((f) => {
+    const asset = bundle[f]
+    if (asset?.type !== 'asset') throw new Error(`prerender: no CSS asset ${f}`)
+    return String(asset.source)
+  })
+}
+
 const MEMBER_REGISTRY = '/contract/calls.ts'
+
+const entryChunk = (bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk => {
+  const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && !!c.facadeModuleId?.endsWith(`/${module}`))
+  if (!chunk) throw new Error(`prerender: no entry chunk for ${module}`)
+  return chunk
+}
+
+function ownEntryTemplate(template: string, bundle: Rollup.OutputBundle, entry: string): string {
+  const own = entryChunk(bundle, entry)
+  const app = entryChunk(bundle, 'index.html')
+  const ownPreloads = withStaticImports(bundle, [...own.imports, ...stageChunks(bundle, own).map((f) => f.slice(1))])
+  return withOwnEntry(template, { entry: `/${own.fileName}`, preloads: ownPreloads, css: cssOf(bundle, own.fileName) }, { entry: `/${app.fileName}`, chunks: stageChunks(bundle, app) })
+}
 
 export function prerenderPages(root: string): Plugin {
   let config: ResolvedConfig
   return {
     name: 'mypage-prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    // The app's page (index.html) and the pages with a start of their own (src/prerender/pages.ts).
+    config: () => ({ build: { rolldownOptions: { input: { index: path.join(root, 'index.html'), login: path.join(root, LOGIN_ENTRY) } } } }),
     configResolved(resolved) {
       config = resolved
     },
@@ -140,7 +194,8 @@ export function prerenderPages(root: string): Plugin {
         // imports with its first call (src/api/client.ts), comes with its shell too.
         const registry = page.kind === 'shell' ? MEMBER_REGISTRY : null
         const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)) || (registry !== null && id.endsWith(registry)))
-        writeFileSync(path.join(outDir, file), pageHtml(withPreloads(template, routeChunks), html, page.kind, globalStyles))
+        const pageTemplate = page.entry ? ownEntryTemplate(template, bundle, page.entry) : withPreloads(template, routeChunks)
+        writeFileSync(path.join(outDir, file), pageHtml(pageTemplate, html, page.kind, globalStyles))
         manifest.push({ ...page, file })
       }
       writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))

@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite'
+import { LOGIN_ENTRY } from '../../src/prerender/pages.ts'
 
 /**
  * Fewer, larger chunks for the app's start (src/main.tsx, decision 52; docs/performance.md "What a
@@ -42,11 +43,25 @@ export function startChunks(): Plugin {
       if (error) return
       const entry = [...this.getModuleIds()].map((id) => this.getModuleInfo(id)).find((m) => m?.id.endsWith('/src/main.tsx'))
       if (!entry) this.error('start-chunks: no src/main.tsx in the build')
+      // The project's modules /login's own start loads (decision 102) stay out of the stages: the
+      // bundler puts them in chunks the two entries share, so that /login loads none of the app's
+      // stage chunks (the route tree's, with the router and Chakra).
+      const ownStart = new Set<string>()
+      const login = [...this.getModuleIds()].find((id) => id.endsWith(`/${LOGIN_ENTRY}`))
+      if (login) {
+        const pending = [login, ...(this.getModuleInfo(login)?.dynamicallyImportedIds ?? []).filter((id) => !id.includes('/src/features/qa/'))]
+        while (pending.length) {
+          const id = pending.pop()!
+          if (ownStart.has(id) || id.includes('/node_modules/')) continue
+          ownStart.add(id)
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+      }
       const reach = (from: string, stage: number) => {
         const pending = [from]
         while (pending.length) {
           const id = pending.pop()!
-          if (stageOf.has(id) || (stage > 0 && id.includes('/node_modules/'))) continue
+          if (stageOf.has(id) || ownStart.has(id) || (stage > 0 && id.includes('/node_modules/'))) continue
           stageOf.set(id, stage)
           pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
         }

@@ -17,12 +17,20 @@ export type PrerenderedPage = {
   kind: 'page' | 'shell'
   /** Query parameters allowed with this HTML (any value); `display` selects the variant. */
   query: string[]
+  /**
+   * A page with a start of its own instead of the app's (src/main.tsx): the module the page loads,
+   * built as an entry beside the app's (decision 102).
+   */
+  entry?: string
 }
+
+/** /login's own start (src/login-main.tsx): the form alone, without Chakra's runtime or the router. */
+export const LOGIN_ENTRY = 'src/login-main.tsx'
 
 const signupQuery = ['lpSource', 'chatbotSourceUrl']
 
 export const publicPages: PrerenderedPage[] = [
-  { url: '/login', kind: 'page', query: ['redirect'] },
+  { url: '/login', kind: 'page', query: ['redirect'], entry: LOGIN_ENTRY },
   { url: '/signup', kind: 'page', query: signupQuery },
   { url: '/signup?display=lp', kind: 'page', query: signupQuery },
   { url: '/registeration-temp', kind: 'page', query: signupQuery },

@@ -3,6 +3,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { settledAuth, safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
+import { LOGIN_FORM_ROOT_ID } from '../features/auth/login-form-root'
+import { PathLink } from '../ui/path-link'
 import { loginText } from '../text/auth'
 import { couponCodeOf } from '../ui/coupon-link'
 import { onDemand } from '../ui/on-demand'
@@ -46,7 +48,9 @@ function LoginPage() {
   return (
     <Center>
       <PageCard title={loginText.title} maxW="md">
-        <LoginForm auth={auth} redirectTo={redirectTo} couponCode={couponCode} />
+        <div id={LOGIN_FORM_ROOT_ID}>
+          <LoginForm auth={auth} redirectTo={redirectTo} couponCode={couponCode} Link={PathLink} />
+        </div>
       </PageCard>
       <SignupThanksDialog needed={search.signup === 'success'} onClose={() => window.location.assign(reloadTo)} />
     </Center>

@@ -143,6 +143,24 @@ describe("a member page's module graph", () => {
     }
   }, 240_000)
 
+  it("starts /login without Chakra's runtime, its theme, the router or the route tree (decision 102)", async () => {
+    const { dir, chunks } = await production()
+    const html = readFileSync(path.join(dir, 'prerendered', 'login.html'), 'utf8')
+    // What the page starts with: its script and its start's preloads, not the app's chunks it
+    // prefetches for the next page once live (<template id="app-prefetch">).
+    const prefetch = /<template id="app-prefetch">[\s\S]*?<\/template>/
+    expect(html).toMatch(prefetch)
+    const files = chunksOfPage(html.replace(prefetch, ''), chunks)
+    const modules = files.flatMap((f) => chunks.get(f)?.modules ?? [])
+    expect(modules).toContain('src/features/auth/login-form.tsx')
+    expect(modules).toContain('node_modules/react-dom/cjs/react-dom-client.production.js')
+    const heavy = [/^node_modules\/@chakra-ui\//, /^node_modules\/@emotion\//, /^node_modules\/@tanstack\/react-router\//, /^src\/theme\.ts$/, /^src\/routeTree\.gen\.ts$/, /^src\/routes\//]
+    expect(modules.filter((m) => heavy.some((re) => re.test(m)))).toEqual([])
+    // The check can fail: the app's start, which the page prefetches, holds them.
+    const app = chunksOfPage(prefetch.exec(html)![0], chunks).flatMap((f) => chunks.get(f)?.modules ?? [])
+    expect(app.filter((m) => heavy.some((re) => re.test(m))).length).toBeGreaterThan(10)
+  }, 240_000)
+
   it("loads no dialog with the signed-in home's first render: its dialogs come when first opened", async () => {
     const { chunks } = await production()
     const home = [...chunks].find(([, c]) => c.modules.includes('src/features/home/home-page.tsx'))

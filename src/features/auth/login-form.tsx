@@ -1,17 +1,27 @@
-import { Alert, Button, chakra, Field, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
-import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { authView } from '../../../machines/auth/auth-view'
 import { loginText } from '../../text/auth'
-import { ErrorBanner } from '../../ui/error-banner'
+import { loginFormClasses as css, loginFormMarkup as markup } from './login-form.styles.gen'
+import './login-form.styles.gen.css'
+
+/** A link of the form: a plain anchor on /login's own start, the router's navigation inside the app. */
+export type FormLink = (props: { href: string; className: string; children: ReactNode }) => ReactNode
+
+const Anchor: FormLink = (props) => <a {...props} />
 
 /**
  * The login form (product.md §2 /login, §5 Login). It renders the auth chart's snapshot and sends
  * events; whether it may submit is the chart's guard (`snapshot.can`), not a rule of its own.
+ *
+ * Plain React with static classes, not Chakra's components: /login is started by its own small
+ * entry (src/login-main.tsx) without Chakra's runtime, theme or the router (decision 102). The
+ * classes and their CSS are what Chakra renders for login-form.specimen.tsx (`npm run styles`),
+ * so the form looks as the Chakra form did, and the markup here is the markup Chakra rendered
+ * for those elements.
  */
-export function LoginForm({ auth, redirectTo, couponCode = null }: { auth: AuthActorRef; redirectTo: string; couponCode?: string | null }) {
+export function LoginForm({ auth, redirectTo, couponCode = null, Link = Anchor }: { auth: AuthActorRef; redirectTo: string; couponCode?: string | null; Link?: FormLink }) {
   const email = useSelector(auth, (s) => s.context.email)
   const password = useSelector(auth, (s) => s.context.password)
   const failed = useSelector(auth, (s) => s.context.loginFailed)
@@ -24,23 +34,29 @@ export function LoginForm({ auth, redirectTo, couponCode = null }: { auth: AuthA
   }
 
   return (
-    <chakra.form onSubmit={submit} noValidate w="full">
-      <Stack gap="5">
+    <form onSubmit={submit} noValidate className={css.form}>
+      <div className={css.stack}>
         {failed && (
-          <ErrorBanner title={loginText.failed} />
+          <div role="alert" className={css.errorBanner}>
+            <span className={css.errorIcon} dangerouslySetInnerHTML={{ __html: markup.errorIcon }} />
+            <div className={css.alertTitle}>{loginText.failed}</div>
+          </div>
         )}
         {couponCode && (
-          <Alert.Root status="info" data-testid="login-coupon-note">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{loginText.couponTitle}</Alert.Title>
-              <Alert.Description>{loginText.couponBody}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <div data-testid="login-coupon-note" className={css.couponNote}>
+            <span className={css.couponIcon} dangerouslySetInnerHTML={{ __html: markup.couponIcon }} />
+            <div className={css.alertContent}>
+              <div className={css.alertTitle}>{loginText.couponTitle}</div>
+              <div className={css.alertDescription}>{loginText.couponBody}</div>
+            </div>
+          </div>
         )}
-        <Field.Root>
-          <Field.Label>{loginText.emailLabel}</Field.Label>
-          <Input
+        <Field id="login-email" label={loginText.emailLabel}>
+          <input
+            id="login-email"
+            data-scope="field"
+            data-part="input"
+            className={css.input}
             type="email"
             name="email"
             autoComplete="email"
@@ -49,42 +65,55 @@ export function LoginForm({ auth, redirectTo, couponCode = null }: { auth: AuthA
             value={email}
             onChange={(e) => auth.send({ type: 'form.change', field: 'email', value: e.target.value })}
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{loginText.passwordLabel}</Field.Label>
-          <Input
+        </Field>
+        <Field id="login-password" label={loginText.passwordLabel}>
+          <input
+            id="login-password"
+            data-scope="field"
+            data-part="input"
+            className={css.input}
             type="password"
             name="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => auth.send({ type: 'form.change', field: 'password', value: e.target.value })}
           />
-        </Field.Root>
-        <Button
-          type="submit"
-          colorPalette="brand"
-          size="lg"
-          disabled={!canSubmit}
-          loading={busy}
-          loadingText={loginText.submitting}
-        >
-          {loginText.submit}
-        </Button>
-        <Stack gap="2" textAlign="center" fontSize="sm">
-          <ChakraLink asChild color="brand.fg">
-            <Link to="/password-reset-request">{loginText.forgotPassword}</Link>
-          </ChakraLink>
-          <Text color="fg.muted">
+        </Field>
+        <button type="submit" className={busy ? css.buttonLoading : css.button} disabled={!canSubmit || busy} data-loading={busy ? '' : undefined}>
+          {busy ? (
+            <span className={css.loadingText}>
+              <span className={css.spinner} />
+              {loginText.submitting}
+            </span>
+          ) : (
+            loginText.submit
+          )}
+        </button>
+        <div className={css.links}>
+          <Link href="/password-reset-request" className={css.link}>
+            {loginText.forgotPassword}
+          </Link>
+          <p className={css.muted}>
             {loginText.noAccount}{' '}
-            <ChakraLink asChild color="brand.fg">
-              {/* From a coupon link, the signup carries it to the first login. */}
-              <Link to="/signup" search={couponCode ? { couponCode } : {}}>
-                {loginText.signup}
-              </Link>
-            </ChakraLink>
-          </Text>
-        </Stack>
-      </Stack>
-    </chakra.form>
+            {/* From a coupon link, the signup carries it to the first login. */}
+            <Link href={couponCode ? `/signup?couponCode=${encodeURIComponent(couponCode)}` : '/signup'} className={css.link}>
+              {loginText.signup}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </form>
+  )
+}
+
+/** A labelled field, as Chakra's Field renders one. */
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div data-scope="field" data-part="root" role="group" className={css.field}>
+      <label data-scope="field" data-part="label" htmlFor={id} className={css.label}>
+        {label}
+      </label>
+      {children}
+    </div>
   )
 }

@@ -1,0 +1,76 @@
+import { startTransition, useEffect } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { createServices } from './services'
+import { config } from '../config'
+import { holdEarlyInput } from '../prerender/early-input'
+import { couponCodeOf } from '../ui/coupon-link'
+import { useClientValue } from '../ui/use-client-value'
+import { safeRedirect } from '../features/auth/auth-guard'
+import { LoginForm } from '../features/auth/login-form'
+import { createAuthActor, type AuthNavigation } from '../features/auth/use-auth-actor'
+
+/** After the work already queued (React's slices among it), or after 2 s at the latest. */
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 50)
+}
+
+/**
+ * The app's start chunks (src/main.tsx's), listed by the build in `<template id="app-prefetch">`:
+ * fetched into the HTTP cache once the form is live and the browser idle, so the page the member
+ * goes to after logging in starts from the cache instead of the network.
+ */
+function prefetchApp() {
+  const prefetch = document.getElementById('app-prefetch')
+  if (prefetch instanceof HTMLTemplateElement) document.head.append(...prefetch.content.children)
+}
+
+/**
+ * /login's own start (src/login-main.tsx, decision 102): the app's services and its one auth actor,
+ * as the app builds them (src/app/start-app.ts), and the form hydrated inside `formRoot`. The
+ * chart's navigation loads the next page: this page has no router, and the page the member goes
+ * to is the app's (started by src/main.tsx).
+ */
+export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise<void>, releaseClicks: (replay: boolean) => void) {
+  const services = createServices(config)
+  const search = new URLSearchParams(window.location.search)
+  const redirectTo = safeRedirect(search.get('redirect') ?? undefined)
+  const navigation: AuthNavigation = {
+    goTo: (href) => window.location.assign(href),
+    goToLogin: () => {},
+    // This page needs no login.
+    leaveMemberPage: () => {},
+    // A kept session found once the identity provider answers: home, as the app's /login does.
+    leaveLoginPage: () => window.location.replace('/'),
+  }
+  const auth = createAuthActor(services, navigation)
+  auth.start()
+  await pause()
+
+  const onHydrated = () => {
+    // The bundle bench's "interactive" moment (bench/bundle.ts), as the app marks it.
+    performance.mark('mypage:interactive')
+    // Once React has nothing left to do (src/app/start-app-browser.tsx says why).
+    whenIdle(() => {
+      release()
+      releaseClicks(true)
+      services.analytics.pageView(window.location.pathname)
+      // The identity provider's SDK: a kept session is found (and leaves this page), and a
+      // login does not wait for the SDK's download. Then the app's chunks for the next page.
+      services.identity.prepare()
+      whenIdle(prefetchApp)
+    })
+  }
+  // Typed before hydration: kept, and given to the form once it is live (src/prerender/early-input.ts).
+  const release = holdEarlyInput(formRoot)
+  startTransition(() => {
+    hydrateRoot(formRoot, <LoginPageForm auth={auth} redirectTo={redirectTo} onHydrated={onHydrated} />)
+  })
+}
+
+function LoginPageForm({ auth, redirectTo, onHydrated }: { auth: ReturnType<typeof createAuthActor>; redirectTo: string; onHydrated: () => void }) {
+  // The page is prerendered without a query: what the query adds shows once hydrated (as src/routes/login.tsx).
+  const couponCode = useClientValue(() => couponCodeOf(redirectTo))
+  useEffect(onHydrated, [onHydrated])
+  return <LoginForm auth={auth} redirectTo={redirectTo} couponCode={couponCode} />
+}

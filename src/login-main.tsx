@@ -1,0 +1,33 @@
+import { addInspectionListener, installDevTools } from './adapters/flow-recorder'
+import { LOGIN_FORM_ROOT_ID } from './features/auth/login-form-root'
+import { holdEarlyClicks } from './prerender/early-input'
+import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-stages'
+
+// /login's own entry (docs/performance.md "The login page's own start", decision 102). The page
+// is the HTML the build rendered with the whole app; only its form is live, so this starts what
+// the form needs and nothing else: React DOM, the auth chart and the form, without Chakra's
+// runtime and theme, the router or the route tree. Signed in, the member leaves by loading the
+// page asked for, which the app's entry (src/main.tsx) starts; its chunks are fetched while the
+// member types (src/app/login-start.tsx).
+
+const formRoot = document.getElementById(LOGIN_FORM_ROOT_ID)!
+// A press on the painted form before it is live is held and given to it once it is (early-input.ts).
+const releaseClicks = holdEarlyClicks(formRoot)
+
+async function start() {
+  await afterFirstPaint(true)
+  await fetchPreloads()
+  await stage('react-dom', () => import('react-dom/client'))
+  await stage('auth chart', () => import('../machines/auth/auth-machine'))
+  const { startLoginPage } = await stage('login', () => import('./app/login-start'))
+  await startLoginPage(formRoot, pause, releaseClicks)
+}
+
+void start()
+
+// Development and test builds: as src/main.tsx (docs/qa.md, docs/flows/README.md).
+if (import.meta.env.MODE !== 'production') {
+  void installDevTools()
+  const search = window.location.search
+  void import('./features/qa/flow-panel-mount').then((m) => m.mountFlowPanel(addInspectionListener, search))
+}
