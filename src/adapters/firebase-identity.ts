@@ -2,6 +2,7 @@ import type { User } from 'firebase/auth'
 import type { ErrorReporter } from './error-reporting'
 import type { FirebaseIdentityConfig } from './firebase-sdk'
 import { errorCode, revokingCodes, type IdentityPort, type IdentityUser } from './identity'
+import { writeSessionHint } from './session-hint'
 
 export type { FirebaseIdentityConfig } from './firebase-sdk'
 
@@ -57,7 +58,10 @@ export function createFirebaseIdentity(config: FirebaseIdentityConfig, errors: E
           if (stopped) return
           stop = firebase.onAuthStateChanged(
             auth,
-            (user) => listener(user ? toIdentityUser(user) : null),
+            (user) => {
+              writeSessionHint(user !== null)
+              listener(user ? toIdentityUser(user) : null)
+            },
             (error) => {
               console.error('Auth state change error:', error)
               errors.report(error, { where: 'onAuthStateChanged' })

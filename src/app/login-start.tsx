@@ -1,5 +1,6 @@
 import { startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { sessionHint } from '../adapters/session-hint'
 import { createServices } from './services'
 import { config } from '../config'
 import { holdEarlyInput } from '../prerender/early-input'
@@ -13,6 +14,16 @@ import { createAuthActor, type AuthNavigation } from '../features/auth/use-auth-
 function whenIdle(run: () => void) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
   else setTimeout(run, 50)
+}
+
+/** Once, at the first focus, press or key inside `root`. */
+function onFirstTouch(root: HTMLElement, run: () => void) {
+  const events = ['focusin', 'pointerdown', 'keydown'] as const
+  const once = () => {
+    for (const type of events) root.removeEventListener(type, once, true)
+    run()
+  }
+  for (const type of events) root.addEventListener(type, once, true)
 }
 
 /**
@@ -55,9 +66,12 @@ export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise
       release()
       releaseClicks(true)
       services.analytics.pageView(window.location.pathname)
-      // The identity provider's SDK: a kept session is found (and leaves this page), and a
-      // login does not wait for the SDK's download. Then the app's chunks for the next page.
-      services.identity.prepare()
+      // The identity provider's SDK (27 KB, and a long task to evaluate on a phone): now when this
+      // browser may keep a session (found, it leaves this page for home), else once the visitor
+      // touches the form, so that the login does not wait for its download. A submit before then
+      // loads it at once.
+      if (sessionHint()) services.identity.prepare()
+      else onFirstTouch(formRoot, () => services.identity.prepare())
       whenIdle(prefetchApp)
     })
   }

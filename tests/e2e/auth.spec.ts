@@ -13,6 +13,23 @@ test('an anonymous visit to a member page logs in and returns to the same path a
   await page.getByRole('button', { name: loginText.submit }).click()
   await expect(page).toHaveURL((url) => url.pathname === '/purchase-list' && url.search === '?year=2025')
   await expect(page.getByRole('button', { name: headerText.logout })).toBeVisible()
+  // /login opened again, on its own start (src/login-main.tsx): the kept session leaves it for home.
+  await page.goto('/login')
+  await expect(page).toHaveURL((url) => url.pathname === '/')
+})
+
+test("/login's own start loads the identity SDK for a visitor only once the form is touched, and the app's chunks for the next page", async ({ page }) => {
+  const sdk: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/firebase-sdk-[^/]*\.js$/.test(request.url())) sdk.push(request.url())
+  })
+  await page.goto('/login')
+  await page.waitForFunction(() => performance.getEntriesByName('mypage:interactive').length > 0)
+  // Once idle: the app's start is fetched for the page after the login; the SDK was not asked for.
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('link[rel="prefetch"]').length)).toBeGreaterThan(10)
+  expect(sdk).toEqual([])
+  await page.getByLabel(loginText.emailLabel).focus()
+  await expect.poll(() => sdk.length).toBe(1)
 })
 
 test('a wrong password shows ログインに失敗しました; the button is disabled while the request is in flight', async ({ page }) => {
