@@ -20,13 +20,15 @@ async function start() {
   // Our own modules, not packages' namespaces: an `import()` of a package keeps all of its exports.
   // Each stage is a performance measure (`mypage:stage …`), so a trace or a profile names it.
   await stage('react-dom', () => import('react-dom/client'))
+  // A member or staff page (any but a public page's HTML) waits for the session: restored meanwhile.
+  const early = root.dataset.prerendered !== 'page' ? await stage('session', () => import('./app/member-session-early').then((m) => m.startMemberSession())) : undefined
   const theme = await stage('theme', () => import('./theme'))
   await stage('theme system', () => theme.buildSystemInSteps(pause))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   await stage('auth actor', () => import('./features/auth/use-auth-actor'))
   await stage('route tree', () => import('./routeTree.gen'))
   const { startBrowserApp } = await stage('app', () => import('./app/start-app-browser'))
-  await startBrowserApp(pause, releaseClicks)
+  await startBrowserApp(pause, releaseClicks, early)
 }
 
 void start()

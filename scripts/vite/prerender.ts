@@ -81,6 +81,19 @@ export function withPreloads(html: string, files: string[]): string {
 const PRELOADS_END = '</template><!--/app-preloads-->'
 
 /**
+ * A member page's preloads, live in <head> from the start instead of after the first paint: what
+ * it paints first is its frame and spinner, and what the member waits for is the page, which
+ * needs all of the start, the identity SDK, the session and the page's calls. Fetched while the
+ * HTML is parsed, the chunks no longer wait for the paint (Lighthouse: the home's largest paint
+ * came that much later). A public page paints its content from the HTML: its preloads still wait.
+ */
+export function eagerPreloads(html: string): string {
+  const start = '<template id="app-preloads">'
+  if (!html.includes(start) || !html.includes(PRELOADS_END)) throw new Error('index.html: no start preloads')
+  return html.replace(start, '').replace(PRELOADS_END, '')
+}
+
+/**
  * The chunks the entry imports in stages after the first paint (src/main.tsx) and theirs, as
  * /assets paths: fetched with the page instead of one round trip after another. The development
  * aids' chunks (src/features/qa, not in a production build) are left to load when asked for.
@@ -133,6 +146,7 @@ function cssOf(bundle: Rollup.OutputBundle, file: string): string[] {
 }
 
 const MEMBER_REGISTRY = '/contract/calls.ts'
+const IDENTITY_SDK = '/src/adapters/firebase-sdk.ts'
 
 const entryChunk = (bundle: Rollup.OutputBundle, module: string): Rollup.OutputChunk => {
   const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry && !!c.facadeModuleId?.endsWith(`/${module}`))
@@ -191,11 +205,12 @@ export function prerenderPages(root: string): Plugin {
         // entry has run, a round trip later.
         const modules = routeIds.filter((id) => id !== '__root__').map((id) => `/src/routes/${routeFile(id)}?tsr-split=`)
         // A member page calls the API as it loads: the member call registry, which the client
-        // imports with its first call (src/api/client.ts), comes with its shell too.
-        const registry = page.kind === 'shell' ? MEMBER_REGISTRY : null
-        const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)) || (registry !== null && id.endsWith(registry)))
+        // imports with its first call (src/api/client.ts), comes with its shell too, and the
+        // identity provider's SDK, which its start asks for at once (src/app/member-session-early.ts).
+        const memberPage = page.kind === 'shell'
+        const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)) || (memberPage && (id.endsWith(MEMBER_REGISTRY) || id.endsWith(IDENTITY_SDK))))
         const pageTemplate = page.entry ? ownEntryTemplate(template, bundle, page.entry) : withPreloads(template, routeChunks)
-        writeFileSync(path.join(outDir, file), pageHtml(pageTemplate, html, page.kind, globalStyles))
+        writeFileSync(path.join(outDir, file), pageHtml(page.kind === 'shell' ? eagerPreloads(pageTemplate) : pageTemplate, html, page.kind, globalStyles))
         manifest.push({ ...page, file })
       }
       writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(manifest, null, 1))

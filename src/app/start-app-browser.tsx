@@ -4,6 +4,7 @@ import { holdEarlyInput } from '../prerender/early-input'
 import { config } from '../config'
 import { system } from '../theme'
 import { App, withGlobalStylesOf } from './app'
+import type { AppServices } from '../routes/-router-context'
 import { createServices } from './services'
 import { startAppInSteps } from './start-app'
 
@@ -21,8 +22,8 @@ function whenIdle(run: () => void) {
 /** How long a member page's frame waits for its route before the app renders its pending state. */
 const SHELL_LOAD_WAIT_MS = 3000
 
-export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}) {
-  const services = createServices(config)
+export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}, early?: AppServices) {
+  const services = early ?? createServices(config)
   await pause()
   const { router } = await startAppInSteps(services, pause)
   const root = document.getElementById('root')!
