@@ -1,4 +1,4 @@
-import { addInspectionListener, installDevTools } from './adapters/flow-recorder'
+import { startDevTools } from './dev-tools'
 import { LOGIN_FORM_ROOT_ID } from './features/auth/login-form-root'
 import { holdEarlyClicks } from './prerender/early-input'
 import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-stages'
@@ -25,9 +25,5 @@ async function start() {
 
 void start()
 
-// Development and test builds: as src/main.tsx (docs/qa.md, docs/flows/README.md).
-if (import.meta.env.MODE !== 'production') {
-  void installDevTools()
-  const search = window.location.search
-  void import('./features/qa/flow-panel-mount').then((m) => m.mountFlowPanel(addInspectionListener, search))
-}
+// Development and test builds: the QA recorder and the flow panel (src/dev-tools.ts).
+startDevTools()

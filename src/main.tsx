@@ -1,4 +1,4 @@
-import { addInspectionListener, installDevTools } from './adapters/flow-recorder'
+import { startDevTools } from './dev-tools'
 import { holdEarlyClicks } from './prerender/early-input'
 import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-stages'
 
@@ -33,10 +33,5 @@ async function start() {
 
 void start()
 
-// Development and test builds: QA recorder panel (Alt+Shift+R) and `?inspect` (docs/qa.md), and the
-// offline live flow panel (`?flows`, Alt+Shift+F; docs/flows/README.md), a chunk of its own.
-if (import.meta.env.MODE !== 'production') {
-  void installDevTools()
-  const search = window.location.search // read before the router tidies the URL
-  void import('./features/qa/flow-panel-mount').then((m) => m.mountFlowPanel(addInspectionListener, search))
-}
+// Development and test builds: the QA recorder and the flow panel (src/dev-tools.ts).
+startDevTools()

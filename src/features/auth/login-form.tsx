@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
 import { authView } from '../../../machines/auth/auth-view'
 import { loginText } from '../../text/auth'
@@ -51,34 +51,26 @@ export function LoginForm({ auth, redirectTo, couponCode = null, Link = Anchor }
             </div>
           </div>
         )}
-        <Field id="login-email" label={loginText.emailLabel}>
-          <input
-            id="login-email"
-            data-scope="field"
-            data-part="input"
-            className={css.input}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={loginText.emailPlaceholder}
-            value={email}
-            onChange={(e) => auth.send({ type: 'form.change', field: 'email', value: e.target.value })}
-          />
-        </Field>
-        <Field id="login-password" label={loginText.passwordLabel}>
-          <input
-            id="login-password"
-            data-scope="field"
-            data-part="input"
-            className={css.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => auth.send({ type: 'form.change', field: 'password', value: e.target.value })}
-          />
-        </Field>
+        <Field
+          id="login-email"
+          label={loginText.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={loginText.emailPlaceholder}
+          value={email}
+          onChange={(value) => auth.send({ type: 'form.change', field: 'email', value })}
+        />
+        <Field
+          id="login-password"
+          label={loginText.passwordLabel}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => auth.send({ type: 'form.change', field: 'password', value })}
+        />
         <button type="submit" className={busy ? css.buttonLoading : css.button} disabled={!canSubmit || busy} data-loading={busy ? '' : undefined}>
           {busy ? (
             <span className={css.loadingText}>
@@ -106,14 +98,14 @@ export function LoginForm({ auth, redirectTo, couponCode = null, Link = Anchor }
   )
 }
 
-/** A labelled field, as Chakra's Field renders one. */
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** A labelled text field, as Chakra's Field with its Input renders one. */
+function Field({ id, label, onChange, ...input }: { id: string; label: string; onChange: (value: string) => void } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name' | 'autoComplete' | 'inputMode' | 'placeholder' | 'value'>) {
   return (
     <div data-scope="field" data-part="root" role="group" className={css.field}>
       <label data-scope="field" data-part="label" htmlFor={id} className={css.label}>
         {label}
       </label>
-      {children}
+      <input id={id} data-scope="field" data-part="input" className={css.input} {...input} onChange={(e) => onChange(e.target.value)} />
     </div>
   )
 }
