@@ -1,8 +1,9 @@
 import { config } from '../config'
+import { prefetchHome } from '../features/home/home-prefetch'
 import { createServices } from './services'
 
 /**
- * A member or staff page's start (src/main.tsx): the app's services made before the app's other stages,
+ * A member page's start (src/main.tsx): the app's services made before the app's other stages,
  * and the identity provider's SDK asked for at once. A member page shows its frame and spinner
  * until the session is restored and the page's data has come (src/app/start-app-browser.tsx);
  * asked for by the page's guard, the SDK's download, its reading of the kept session and so the
@@ -12,5 +13,15 @@ import { createServices } from './services'
 export function startMemberSession() {
   const services = createServices(config)
   services.identity.prepare()
+  // The home's reads as soon as someone is signed in (src/features/home/home-prefetch.ts).
+  if (window.location.pathname === '/') {
+    let done = false
+    const stop = services.identity.onChange((user) => {
+      if (done) return
+      done = true
+      queueMicrotask(() => stop())
+      if (user) prefetchHome(services.api)
+    })
+  }
   return services
 }

@@ -1,0 +1,26 @@
+import type { ApiClient } from '../../api/client'
+import { loadHome, type HomeData } from './load-home'
+
+/**
+ * The home's reads, started by a member's page start as soon as the session is restored
+ * (src/app/member-session-early.ts) instead of after the member's own row: the page's guard waits
+ * for that row first (the greeting needs it), so the home's six reads went out one round trip
+ * later. The home's loader takes them once, if they were started in the last few seconds; a read
+ * that failed is asked again by the loader, which reports it as before.
+ */
+const FRESH_MS = 10_000
+
+let started: { at: number; data: Promise<HomeData> } | null = null
+
+export function prefetchHome(api: ApiClient, now = Date.now()): void {
+  const data = loadHome(api)
+  data.catch(() => {}) // the loader asks again and reports
+  started = { at: now, data }
+}
+
+/** The reads started early, once, while fresh; otherwise null (the loader reads). */
+export function takePrefetchedHome(now = Date.now()): Promise<HomeData> | null {
+  const taken = started
+  started = null
+  return taken && now - taken.at <= FRESH_MS ? taken.data : null
+}
