@@ -13,6 +13,11 @@ import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-
 const formRoot = document.getElementById(LOGIN_FORM_ROOT_ID)!
 // A press on the painted form before it is live is held and given to it once it is (early-input.ts).
 const releaseClicks = holdEarlyClicks(formRoot)
+// The visitor's first focus, press or key on the page, noted from the start (src/app/login-start.tsx
+// loads the identity SDK then).
+const firstTouch = new Promise<void>((resolve) => {
+  for (const type of ['focusin', 'pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { capture: true, once: true })
+})
 
 async function start() {
   await afterFirstPaint(true)
@@ -20,7 +25,7 @@ async function start() {
   await stage('react-dom', () => import('react-dom/client'))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   const { startLoginPage } = await stage('login', () => import('./app/login-start'))
-  await startLoginPage(formRoot, pause, releaseClicks)
+  await startLoginPage(formRoot, pause, releaseClicks, firstTouch)
 }
 
 void start()

@@ -115,16 +115,41 @@ export const toPathFile = (rec: Recording, account: RecordedPathFile['account'] 
 })
 
 /** The session's inspection events (development and test builds only) and who else listens. */
-const state: { recording: boolean; events: InspectionEvent[]; routes: Map<string, string>; listeners: Array<(e: InspectionEvent) => void> } = {
+const state: { recording: boolean; earlier: Recording[]; events: InspectionEvent[]; routes: Map<string, string>; listeners: Array<(e: InspectionEvent) => void> } = {
   recording: false,
+  earlier: [],
   events: [],
   routes: new Map(),
   listeners: [],
 }
 
+/**
+ * The recordings of the tab's earlier pages: a page load ends a document's recordings (the login
+ * page's own start leaves by loading the next page, decision 102), so each page keeps what it
+ * recorded in the tab's session storage as it goes, and the next page lists them first.
+ */
+const KEPT = 'mypage:qa-recordings'
+
+function keptRecordings(): Recording[] {
+  try {
+    const kept: unknown = JSON.parse(window.sessionStorage.getItem(KEPT) ?? '[]')
+    return Array.isArray(kept) ? (kept as Recording[]) : []
+  } catch {
+    return []
+  }
+}
+
 /** Turns recording on (called by the dev/test bootstrap, never in production). */
 export function enableRecording() {
   state.recording = true
+  state.earlier = keptRecordings()
+  window.addEventListener('pagehide', () => {
+    try {
+      window.sessionStorage.setItem(KEPT, JSON.stringify(sessionRecordings()))
+    } catch {
+      // no storage: this page's recordings end with it
+    }
+  })
 }
 
 /** Another consumer of the inspection stream (the live inspector of `?inspect`). */
@@ -145,12 +170,18 @@ export function flowInspect(event: InspectionEvent) {
   if (event.type !== '@xstate.microstep' && event.type !== '@xstate.action') state.events.push(event)
 }
 
-/** The recordings of this session so far, the newest last. */
-export const sessionRecordings = () => recordingsFrom(state.events, (id) => state.routes.get(id) ?? '/')
+/** The recordings of this session so far (the tab's earlier pages first), the newest last. */
+export const sessionRecordings = () => [...state.earlier, ...recordingsFrom(state.events, (id) => state.routes.get(id) ?? '/')]
 
 export function clearRecordings() {
+  state.earlier = []
   state.events = []
   state.routes.clear()
+  try {
+    window.sessionStorage.removeItem(KEPT)
+  } catch {
+    // nothing kept
+  }
 }
 
 /** The recorder panel's shortcut, Alt+Shift+R (docs/qa.md). */

@@ -16,16 +16,6 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 50)
 }
 
-/** Once, at the first focus, press or key inside `root`. */
-function onFirstTouch(root: HTMLElement, run: () => void) {
-  const events = ['focusin', 'pointerdown', 'keydown'] as const
-  const once = () => {
-    for (const type of events) root.removeEventListener(type, once, true)
-    run()
-  }
-  for (const type of events) root.addEventListener(type, once, true)
-}
-
 /**
  * The app's start chunks (src/main.tsx's), listed by the build in `<template id="app-prefetch">`:
  * fetched into the HTTP cache once the form is live and the browser idle, so the page the member
@@ -42,8 +32,14 @@ function prefetchApp() {
  * chart's navigation loads the next page: this page has no router, and the page the member goes
  * to is the app's (started by src/main.tsx).
  */
-export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise<void>, releaseClicks: (replay: boolean) => void) {
+export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise<void>, releaseClicks: (replay: boolean) => void, firstTouch: Promise<void>) {
   const services = createServices(config)
+  // The identity provider's SDK (27 KB, and a long task to evaluate on a phone): while idle when
+  // this browser may keep a session (found, it leaves this page for home), else at the visitor's
+  // first touch of the page (a field, a key, the QA recorder's shortcut), so that the login does
+  // not wait for its download. A submit before then loads it at once.
+  const mayKeepSession = sessionHint()
+  if (!mayKeepSession) void firstTouch.then(() => services.identity.prepare())
   const search = new URLSearchParams(window.location.search)
   const redirectTo = safeRedirect(search.get('redirect') ?? undefined)
   const navigation: AuthNavigation = {
@@ -66,12 +62,7 @@ export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise
       release()
       releaseClicks(true)
       services.analytics.pageView(window.location.pathname)
-      // The identity provider's SDK (27 KB, and a long task to evaluate on a phone): now when this
-      // browser may keep a session (found, it leaves this page for home), else once the visitor
-      // touches the form, so that the login does not wait for its download. A submit before then
-      // loads it at once.
-      if (sessionHint()) services.identity.prepare()
-      else onFirstTouch(formRoot, () => services.identity.prepare())
+      if (mayKeepSession) services.identity.prepare()
       whenIdle(prefetchApp)
     })
   }

@@ -81,10 +81,13 @@ test.describe('npm start', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(res.headers.get('x-frame-options')).toBe('DENY')
     const html = await res.text()
-    // The production build: hashed assets, no dev-server client, no source module.
-    expect(html).toMatch(/src="\/assets\/index-[\w-]+\.js"/)
+    // The production build: hashed assets, no dev-server client, no source module. /login starts
+    // on its own entry (decision 102) and prefetches the app's.
+    expect(html).toMatch(/src="\/assets\/login-[\w-]+\.js"/)
+    expect(html).toMatch(/href="\/assets\/index-[\w-]+\.js"/)
     expect(html).not.toContain('/@vite/client')
     expect(html).not.toContain('/src/main.tsx')
+    expect(html).not.toContain('/src/login-main.tsx')
     expect((await fetch(`${stack.appUrl}/api/health`)).status).toBe(200)
     await expectPrivatePathsHidden(stack.appUrl)
   })

@@ -153,8 +153,9 @@ describe("a member page's module graph", () => {
     const files = chunksOfPage(html.replace(prefetch, ''), chunks)
     const modules = files.flatMap((f) => chunks.get(f)?.modules ?? [])
     expect(modules).toContain('src/features/auth/login-form.tsx')
-    expect(modules).toContain('node_modules/react-dom/cjs/react-dom-client.production.js')
-    const heavy = [/^node_modules\/@chakra-ui\//, /^node_modules\/@emotion\//, /^node_modules\/@tanstack\/react-router\//, /^src\/theme\.ts$/, /^src\/routeTree\.gen\.ts$/, /^src\/routes\//]
+    // Packages by their path inside node_modules (a clone may link node_modules from elsewhere).
+    expect(modules.some((m) => /(^|\/)node_modules\/react-dom\//.test(m))).toBe(true)
+    const heavy = [/(^|\/)node_modules\/@chakra-ui\//, /(^|\/)node_modules\/@emotion\//, /(^|\/)node_modules\/@tanstack\/react-router\//, /^src\/theme\.ts$/, /^src\/routeTree\.gen\.ts$/, /^src\/routes\//]
     expect(modules.filter((m) => heavy.some((re) => re.test(m)))).toEqual([])
     // The check can fail: the app's start, which the page prefetches, holds them.
     const app = chunksOfPage(prefetch.exec(html)![0], chunks).flatMap((f) => chunks.get(f)?.modules ?? [])

@@ -27,8 +27,28 @@ function download(name: string, data: unknown) {
   URL.revokeObjectURL(url)
 }
 
+const OPEN = 'mypage:qa-recorder-open'
+
+function readOpen(): boolean {
+  try {
+    return window.sessionStorage.getItem(OPEN) === '1'
+  } catch {
+    return false
+  }
+}
+
+function writeOpen(open: boolean) {
+  try {
+    if (open) window.sessionStorage.setItem(OPEN, '1')
+    else window.sessionStorage.removeItem(OPEN)
+  } catch {
+    // no storage: the panel opens by its shortcut on each page
+  }
+}
+
 export function RecorderPanel({ recordings, toFile, clear, takeEarlyPresses }: Props) {
-  const [open, setOpen] = useState(false)
+  // Open on the tab's next page too (a login leaves its page by loading the next one).
+  const [open, setOpen] = useState(() => readOpen())
   const [account, setAccount] = useState<'demo' | 'fresh'>('demo')
   const [, setTick] = useState(0)
   useEffect(() => {
@@ -39,6 +59,7 @@ export function RecorderPanel({ recordings, toFile, clear, takeEarlyPresses }: P
     if (takeEarlyPresses?.()) setOpen(true)
     return () => window.removeEventListener('keydown', onKey)
   }, [takeEarlyPresses])
+  useEffect(() => writeOpen(open), [open])
   useEffect(() => {
     if (!open) return
     const id = window.setInterval(() => setTick((t) => t + 1), 1000)

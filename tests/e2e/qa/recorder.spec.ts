@@ -18,7 +18,8 @@ test('Alt+Shift+R records a login and downloads a path file that replays', async
   await page.keyboard.press('Alt+Shift+KeyR')
   await expect(panel).toBeVisible()
   // A QA tester reads the panel before typing; the auth chart rests in `unknown` until the identity
-  // SDK (loaded at idle) answers, and a step typed then would be recorded in that passing state.
+  // SDK (on /login, loaded at the first touch of the page: here the shortcut) answers, and a step
+  // typed then would be recorded in that passing state.
   await expect.poll(() => page.evaluate(() => (window as unknown as { __qaFlowState: (f: string) => { state: string | null } | null }).__qaFlowState('auth')?.state)).toBe('signedOut.idle')
 
   await page.getByLabel(loginText.emailLabel, { exact: true }).fill(member.email)
