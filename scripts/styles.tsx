@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react'
 import { ChakraProvider } from '@chakra-ui/react'
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loginFormSpecimen } from '../src/features/auth/login-form.specimen'
@@ -18,7 +19,8 @@ import { system } from '../src/theme'
 // - `<name>.styles.gen.css`: every rule those classes use, in Chakra's cascade layers, after the
 //   layers' order (so the file may load before or after Chakra's own global stylesheet).
 // `npm run styles -- --check` fails when a committed file differs from what would be written:
-// the theme or a specimen changed and the static styles were not written again.
+// the theme or a specimen changed and the static styles were not written again; `npm test` runs
+// the same check as a unit test (tests/unit/static-styles.test.ts).
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -84,24 +86,32 @@ function generate(name: string, element: ReactElement, source: string): { ts: st
   return { ts, css }
 }
 
-const check = process.argv.includes('--check')
-const stale: string[] = []
-for (const { file, name, element } of specimens) {
-  const { ts, css } = generate(name, element, `${path.basename(file)}.specimen.tsx`)
-  for (const [out, text] of [[`${file}.styles.gen.ts`, ts], [`${file}.styles.gen.css`, css]] as const) {
-    const full = path.join(ROOT, out)
-    let current = ''
-    try {
-      current = readFileSync(full, 'utf8')
-    } catch {
-      // not written yet
+/** The generated files that differ from what would be written now, after writing them unless `check`. */
+export function staleStyles(check: boolean): string[] {
+  const stale: string[] = []
+  for (const { file, name, element } of specimens) {
+    const { ts, css } = generate(name, element, `${path.basename(file)}.specimen.tsx`)
+    for (const [out, text] of [[`${file}.styles.gen.ts`, ts], [`${file}.styles.gen.css`, css]] as const) {
+      const full = path.join(ROOT, out)
+      let current = ''
+      try {
+        current = readFileSync(full, 'utf8')
+      } catch {
+        // not written yet
+      }
+      if (current === text) continue
+      stale.push(out)
+      if (!check) writeFileSync(full, text)
     }
-    if (current === text) continue
-    if (check) stale.push(out)
-    else writeFileSync(full, text)
   }
+  return check ? stale : []
 }
-if (stale.length) {
-  console.error(`Static styles out of date (run npm run styles): ${stale.join(', ')}`)
-  process.exit(1)
+
+// Run as a command (not when a test imports it: tests/unit/static-styles.test.ts).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const stale = staleStyles(process.argv.includes('--check'))
+  if (stale.length) {
+    console.error(`Static styles out of date (run npm run styles): ${stale.join(', ')}`)
+    process.exit(1)
+  }
 }

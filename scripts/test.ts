@@ -84,7 +84,6 @@ async function main() {
     // Unused files, exports and dependencies fail the run (knip.json says what the entry points are).
     runQuiet('unused code (knip)', npx('knip'), ['--no-progress']),
     runQuiet('flow diagrams are current (npm run flows -- --check)', npx('tsx'), ['scripts/flows.ts', '--check']),
-    runQuiet('static styles are current (npm run styles -- --check)', npx('tsx'), ['scripts/styles.tsx', '--check']),
   ])
   const [, mail] = await services
   const shared = {
