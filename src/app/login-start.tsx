@@ -4,17 +4,12 @@ import { sessionHint } from '../adapters/session-hint'
 import { createServices } from './services'
 import { config } from '../config'
 import { holdEarlyInput } from '../prerender/early-input'
+import { whenIdle } from '../prerender/start-stages'
 import { couponCodeOf } from '../ui/coupon-link'
 import { useClientValue } from '../ui/use-client-value'
 import { safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
 import { createAuthActor, type AuthNavigation } from '../features/auth/use-auth-actor'
-
-/** After the work already queued (React's slices among it), or after 2 s at the latest. */
-function whenIdle(run: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
-  else setTimeout(run, 50)
-}
 
 /**
  * The app's start chunks (src/main.tsx's), listed by the build in `<template id="app-prefetch">`:

@@ -1,6 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { holdEarlyInput } from '../prerender/early-input'
+import { whenIdle } from '../prerender/start-stages'
 import { config } from '../config'
 import { system } from '../theme'
 import { App, withGlobalStylesOf } from './app'
@@ -13,11 +14,6 @@ import { startAppInSteps } from './start-app'
  * are evaluated (docs/performance.md "Loading in stages", decision 52). `pause` yields to the
  * browser: each step here is a task of its own, so no step of the start is one long task.
  */
-/** After the work already queued (React's slices among it), or after 2 s at the latest. */
-function whenIdle(run: () => void) {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
-  else setTimeout(run, 50)
-}
 
 /** How long a member page's frame waits for its route before the app renders its pending state. */
 const SHELL_LOAD_WAIT_MS = 3000

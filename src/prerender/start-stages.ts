@@ -70,3 +70,9 @@ export async function fetchPreloads(id = 'app-preloads') {
     await pause()
   }
 }
+
+/** After the work already queued (React's slices among it), or after 2 s at the latest. */
+export function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
+  else setTimeout(run, 50)
+}
