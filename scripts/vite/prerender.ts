@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite'
-import { LOGIN_ENTRY, prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
+import { OWN_ENTRIES, prerenderedFile, type PrerenderedPage } from '../../src/prerender/pages.ts'
 
 // Paint from HTML (docs/performance.md "First paint"): after the browser build, the same
 // app is built for Node (src/prerender/render.tsx) and each public page is rendered into
@@ -116,28 +116,33 @@ const PRELOADS = /<template id="app-preloads">[\s\S]*?<\/template><!--\/app-prel
  * the app's entry and start chunks as `<template id="app-prefetch">`, which the page fetches into
  * the cache once it is live, for the app's page it leads to.
  */
-export function withOwnEntry(html: string, own: { entry: string; preloads: string[]; css: string[] }, app: { entry: string; chunks: string[] }): string {
+export function withOwnEntry(html: string, own: { entry: string; preloads: string[]; css: string[] }, app: { entry: string; chunks: string[]; rel?: 'prefetch' | 'modulepreload' }): string {
   if (!ENTRY_SCRIPT.test(html) || !PRELOADS.test(html)) throw new Error('index.html: no entry script or start preloads to replace')
   const preloads = own.preloads.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('')
-  const prefetch = [app.entry, ...app.chunks].map((f) => `<link rel="prefetch" crossorigin href="${f}">`).join('')
+  const prefetch = [...(app.rel === 'modulepreload' ? [] : [app.entry]), ...app.chunks].map((f) => `<link rel="${app.rel ?? 'prefetch'}" crossorigin href="${f}">`).join('')
   return html
     .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="${own.entry}"></script>`)
     .replace(PRELOADS, () => `<template id="app-preloads">${preloads}${PRELOADS_END}<template id="app-prefetch">${prefetch}</template>`)
     .replace('</head>', () => `${own.css.map((css) => `<style>${css}</style>`).join('')}</head>`)
 }
 
-/** A chunk's CSS and the CSS of the chunks it imports, statically or not, as text. */
+/**
+ * An entry's CSS and the CSS of the chunks its stages import (its own dynamic imports, and what
+ * those import statically), as text: not what a stage imports later (the home's hand-over imports
+ * the app, whose pages' CSS the app loads itself).
+ */
 function cssOf(bundle: Rollup.OutputBundle, file: string): string[] {
   const seen = new Set<string>()
   const css = new Set<string>()
-  const visit = (f: string) => {
+  const visit = (f: string, entry: boolean) => {
     const chunk = bundle[f]
     if (seen.has(f) || chunk?.type !== 'chunk') return
     seen.add(f)
     for (const asset of chunk.viteMetadata?.importedCss ?? []) css.add(asset)
-    ;[...chunk.imports, ...chunk.dynamicImports].forEach(visit)
+    chunk.imports.forEach((i) => visit(i, false))
+    if (entry) chunk.dynamicImports.forEach((i) => visit(i, false))
   }
-  visit(file)
+  visit(file, true)
   return [...css].map((f) => {
     const asset = bundle[f]
     if (asset?.type !== 'asset') throw new Error(`prerender: no CSS asset ${f}`)
@@ -154,11 +159,25 @@ const entryChunk = (bundle: Rollup.OutputBundle, module: string): Rollup.OutputC
   return chunk
 }
 
-function ownEntryTemplate(template: string, bundle: Rollup.OutputBundle, entry: string): string {
-  const own = entryChunk(bundle, entry)
+/**
+ * A page's own start in the app's template. A member page's (the home's) also fetches, with its
+ * start, what its first calls need (the member call registry, the identity SDK), and lists the
+ * app's start and its own route's chunks to preload when it hands the page to the app; /login's
+ * lists the app's start to prefetch for the page after the login.
+ */
+function ownEntryTemplate(template: string, bundle: Rollup.OutputBundle, page: PrerenderedPage & { entry: string }): string {
+  const own = entryChunk(bundle, page.entry)
   const app = entryChunk(bundle, 'index.html')
-  const ownPreloads = withStaticImports(bundle, [...own.imports, ...stageChunks(bundle, own).map((f) => f.slice(1))])
-  return withOwnEntry(template, { entry: `/${own.fileName}`, preloads: ownPreloads, css: cssOf(bundle, own.fileName) }, { entry: `/${app.fileName}`, chunks: stageChunks(bundle, app) })
+  const member = page.kind === 'shell'
+  const firstCalls = member ? chunksOf(bundle, (id) => id.endsWith(MEMBER_REGISTRY) || id.endsWith(IDENTITY_SDK)).map((f) => f.slice(1)) : []
+  const ownPreloads = withStaticImports(bundle, [...own.imports, ...stageChunks(bundle, own).map((f) => f.slice(1)), ...firstCalls])
+  const routeModule = `/src/routes/${routeFile(page.url === '/' ? '/_auth/' : page.url)}?tsr-split=`
+  const appChunks = member ? [...new Set([...stageChunks(bundle, app), ...chunksOf(bundle, (id) => id.includes(routeModule))])].filter((f) => !ownPreloads.includes(f)) : stageChunks(bundle, app)
+  return withOwnEntry(
+    template,
+    { entry: `/${own.fileName}`, preloads: ownPreloads, css: cssOf(bundle, own.fileName) },
+    { entry: `/${app.fileName}`, chunks: appChunks, rel: member ? 'modulepreload' : 'prefetch' },
+  )
 }
 
 export function prerenderPages(root: string): Plugin {
@@ -167,7 +186,7 @@ export function prerenderPages(root: string): Plugin {
     name: 'mypage-prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // The app's page (index.html) and the pages with a start of their own (src/prerender/pages.ts).
-    config: () => ({ build: { rolldownOptions: { input: { index: path.join(root, 'index.html'), login: path.join(root, LOGIN_ENTRY) } } } }),
+    config: () => ({ build: { rolldownOptions: { input: { index: path.join(root, 'index.html'), ...Object.fromEntries(Object.entries(OWN_ENTRIES).map(([name, file]) => [name, path.join(root, file)])) } } } }),
     configResolved(resolved) {
       config = resolved
     },
@@ -209,7 +228,7 @@ export function prerenderPages(root: string): Plugin {
         // identity provider's SDK, which its start asks for at once (src/app/member-session-early.ts).
         const memberPage = page.kind === 'shell'
         const routeChunks = chunksOf(bundle, (id) => modules.some((m) => id.includes(m)) || (memberPage && (id.endsWith(MEMBER_REGISTRY) || id.endsWith(IDENTITY_SDK))))
-        const pageTemplate = page.entry ? ownEntryTemplate(template, bundle, page.entry) : withPreloads(template, routeChunks)
+        const pageTemplate = page.entry ? ownEntryTemplate(template, bundle, { ...page, entry: page.entry }) : withPreloads(template, routeChunks)
         writeFileSync(path.join(outDir, file), pageHtml(page.kind === 'shell' ? eagerPreloads(pageTemplate) : pageTemplate, html, page.kind, globalStyles))
         manifest.push({ ...page, file })
       }

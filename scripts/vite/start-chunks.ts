@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite'
-import { LOGIN_ENTRY } from '../../src/prerender/pages.ts'
+import { OWN_ENTRIES } from '../../src/prerender/pages.ts'
 
 /**
  * Fewer, larger chunks for the app's start (src/main.tsx, decision 52; docs/performance.md "What a
@@ -43,13 +43,16 @@ export function startChunks(): Plugin {
       if (error) return
       const entry = [...this.getModuleIds()].map((id) => this.getModuleInfo(id)).find((m) => m?.id.endsWith('/src/main.tsx'))
       if (!entry) this.error('start-chunks: no src/main.tsx in the build')
-      // The project's modules /login's own start loads (decision 102) stay out of the stages: the
-      // bundler puts them in chunks the two entries share, so that /login loads none of the app's
-      // stage chunks (the route tree's, with the router and Chakra).
+      // The project's modules a page's own start loads (/login's and the home's, decisions 102 and
+      // 103) stay out of the stages: the bundler puts them in chunks the entries share, so that
+      // such a page loads none of the app's stage chunks (the route tree's, with the router and
+      // Chakra) before it is live. Its stages' own imports are followed, not what they import later
+      // (the home's hand-over imports the app's stages).
       const ownStart = new Set<string>()
-      const login = [...this.getModuleIds()].find((id) => id.endsWith(`/${LOGIN_ENTRY}`))
-      if (login) {
-        const pending = [login, ...(this.getModuleInfo(login)?.dynamicallyImportedIds ?? []).filter((id) => !id.includes('/src/features/qa/'))]
+      for (const file of Object.values(OWN_ENTRIES)) {
+        const own = [...this.getModuleIds()].find((id) => id.endsWith(`/${file}`))
+        if (!own) continue
+        const pending = [own, ...(this.getModuleInfo(own)?.dynamicallyImportedIds ?? []).filter((id) => !id.includes('/src/features/qa/'))]
         while (pending.length) {
           const id = pending.pop()!
           if (ownStart.has(id) || id.includes('/node_modules/')) continue

@@ -9,9 +9,14 @@ import type { AppRouter } from './router'
  *    the member to / instead of the previous page (e.g. a completed purchase must not be re-entered);
  *  - a page view for analytics.
  */
-export function installNavigationEffects(router: AppRouter, analytics: AnalyticsPort): () => void {
+export function installNavigationEffects(router: AppRouter, analytics: AnalyticsPort, options: { handedOver?: boolean } = {}): () => void {
+  // A page handed over by its own start (src/app/home-start.tsx) was already counted and may be
+  // scrolled: the app's first page is that page, not a new one.
+  let first = options.handedOver === true
   const offResolved = router.subscribe('onResolved', ({ pathChanged, toLocation }) => {
-    if (!pathChanged) return
+    const handedPage = first
+    first = false
+    if (!pathChanged || handedPage) return
     window.scrollTo(0, 0)
     analytics.pageView(toLocation.pathname)
   })

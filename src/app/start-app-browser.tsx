@@ -7,7 +7,8 @@ import { system } from '../theme'
 import { App, withGlobalStylesOf } from './app'
 import type { AppServices } from '../routes/-router-context'
 import { createServices } from './services'
-import { startAppInSteps } from './start-app'
+import { startAppInSteps, type HandedAuth } from './start-app'
+import type { AppRouter } from './router'
 
 /**
  * The browser's app, started by src/main.tsx once the page has painted and the stack's packages
@@ -18,18 +19,26 @@ import { startAppInSteps } from './start-app'
 /** How long a member page's frame waits for its route before the app renders its pending state. */
 const SHELL_LOAD_WAIT_MS = 3000
 
-export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}, early?: AppServices) {
+/**
+ * A page drawn by a start of its own and handed to the app (src/app/home-start.tsx, decision 103):
+ * its running auth actor, and `rendered`, called once the app has rendered over the page.
+ */
+export type HandedPage = HandedAuth & { rendered(router: AppRouter): void }
+
+export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}, early?: AppServices, handed?: HandedPage) {
   const services = early ?? createServices(config)
   await pause()
-  const { router } = await startAppInSteps(services, pause)
+  const { router } = await startAppInSteps(services, pause, handed)
   const root = document.getElementById('root')!
   const app = <App router={router} chakra={withGlobalStylesOf(system, document.querySelector<HTMLMetaElement>('meta[name=chakra-global-styles]')?.content)} />
 
   // The first page rendered and live (hydrated, or rendered in the browser): the bundle bench's
   // "interactive" moment (bench/bundle.ts).
+  // A page handed over was live before (its own start marked it).
   const stopMark = router.subscribe('onRendered', () => {
-    performance.mark('mypage:interactive')
     stopMark()
+    if (handed) setTimeout(() => handed.rendered(router), 0)
+    else performance.mark('mypage:interactive')
   })
 
   // Always in a transition: React renders in slices and yields to the browser between them, so

@@ -30,8 +30,8 @@ export function startApp(ports: AppServices, options: { history?: RouterHistory 
  * browser between them, so that no step of the start is one long task (docs/performance.md
  * "Loading in stages").
  */
-export async function startAppInSteps(ports: AppServices, pause: () => Promise<void>) {
-  const steps = appSteps(ports, {})
+export async function startAppInSteps(ports: AppServices, pause: () => Promise<void>, handed?: HandedAuth) {
+  const steps = appSteps(ports, {}, handed)
   steps.createAuth()
   await pause()
   steps.createRouter()
@@ -39,8 +39,14 @@ export async function startAppInSteps(ports: AppServices, pause: () => Promise<v
   return steps.start()
 }
 
+/**
+ * The auth actor of a page that started on its own (src/app/home-start.tsx), already running with the
+ * session restored: the app takes it over, and `navigate` points its navigation at the router's.
+ */
+export type HandedAuth = { auth: AuthActor; navigate(target: AuthNavigation): void }
+
 /** The start's steps, in this order: the auth actor, the router (with it in its context), then both started. */
-function appSteps(ports: AppServices, options: { history?: RouterHistory }) {
+function appSteps(ports: AppServices, options: { history?: RouterHistory }, handed?: HandedAuth) {
   // Identical reads in flight share one request (StrictMode's double mount, src/api/coalesce-reads.ts).
   const services: AppServices = { ...ports, api: coalesceReads(ports.api) }
   const late: { router?: AppRouter } = {}
@@ -60,14 +66,15 @@ function appSteps(ports: AppServices, options: { history?: RouterHistory }) {
   }
   return {
     createAuth() {
-      auth = createAuthActor(services, navigation)
+      if (handed) handed.navigate(navigation)
+      auth = handed?.auth ?? createAuthActor(services, navigation)
     },
     createRouter() {
       router = late.router = createAppRouter({ auth: auth!, services }, options.history)
     },
     start() {
       const [a, r] = [auth!, router!]
-      const stopEffects = installNavigationEffects(r, services.analytics)
+      const stopEffects = installNavigationEffects(r, services.analytics, { handedOver: handed !== undefined })
       // The identity provider's SDK is not in the entry (docs/performance.md, bundle): a page that
       // needs the session asks for it in its guard (settledAuth); any other starts it once rendered
       // and the browser is idle (its evaluation is a long task on a phone: not in the way of the

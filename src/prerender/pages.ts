@@ -27,6 +27,12 @@ export type PrerenderedPage = {
 /** /login's own start (src/login-main.tsx): the form alone, without Chakra's runtime or the router. */
 export const LOGIN_ENTRY = 'src/login-main.tsx'
 
+/** The home's own start (src/home-main.tsx, decision 103): the home drawn without the app, then handed to it. */
+export const HOME_ENTRY = 'src/home-main.tsx'
+
+/** Every page's own start, each built as an entry beside the app's (scripts/vite/prerender.ts). */
+export const OWN_ENTRIES = { login: LOGIN_ENTRY, home: HOME_ENTRY } as const
+
 const signupQuery = ['lpSource', 'chatbotSourceUrl']
 
 export const publicPages: PrerenderedPage[] = [

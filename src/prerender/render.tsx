@@ -15,7 +15,7 @@ import { config } from '../config'
 import { AppLayout } from '../app/layout/app-layout'
 import { system } from '../theme'
 import { PageSpinnerView } from '../ui/page-spinner'
-import { publicPages, type PrerenderedPage } from './pages'
+import { HOME_ENTRY, publicPages, type PrerenderedPage } from './pages'
 
 /**
  * The build-time renderer: built by Vite for Node (scripts/vite/prerender.ts) and
@@ -100,7 +100,7 @@ function memberPages(): PrerenderedPage[] {
   const app = startApp(buildServices(), { history: createMemoryHistory({ initialEntries: ['/login'] }) })
   const paths = Object.values(app.router.routesById).filter((r) => r.id.startsWith('/_auth/') && !r.fullPath.includes('$')).map((r) => (r.fullPath.length > 1 ? r.fullPath.replace(/\/$/, '') : r.fullPath))
   app.stop()
-  return [...new Set(paths)].sort().map((url) => ({ url, kind: 'shell', query: [] }))
+  return [...new Set(paths)].sort().map((url): PrerenderedPage => ({ url, kind: 'shell', query: [], ...(url === '/' ? { entry: HOME_ENTRY } : {}) }))
 }
 
 /**

@@ -3,7 +3,7 @@ import { ticketCalendarFetcher } from '../api/ticket-calendar'
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
 import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-toast'
 import { HomePage } from '../features/home/home-page'
-import { takePrefetchedHome } from '../features/home/home-prefetch'
+import { takeHandedHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
 
 declare module '@tanstack/react-router' {
@@ -16,10 +16,13 @@ declare module '@tanstack/react-router' {
 export const Route = createFileRoute('/_auth/')({
   // product.md §8: user-data and product load failures go to /error?code={HTTP status}.
   loader: async ({ context }) => {
+    // The page the home's own start drew, handed to the app: the same data and moment.
+    const handed = takeHandedHome()
+    if (handed) return { ...handed, handedOver: true }
     try {
       const early = takePrefetchedHome()
       const data = early ? await early.catch(() => loadHome(context.services.api)) : await loadHome(context.services.api)
-      return { data, now: new Date() }
+      return { data, now: new Date(), handedOver: false }
     } catch (error) {
       throw redirect({ to: '/error', search: { code: errorCodeOf(error) } })
     }

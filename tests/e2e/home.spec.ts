@@ -81,3 +81,58 @@ signedInTest('home does not shift while it loads on a phone (CLS)', async ({ pag
   // The footer was painted under the short spinner and pushed out by the home: CLS 0.463.
   expect(await layoutShifts(page)).toEqual([])
 })
+
+/**
+ * The chunks `/` fetches to hand the page to the app (its `<template id="app-prefetch">`, decision
+ * 103), held until `release`: the page then stays the home its own start drew.
+ */
+async function holdHandOver(page: import('@playwright/test').Page) {
+  const html = await (await page.request.get('/')).text()
+  const template = /<template id="app-prefetch">([\s\S]*?)<\/template>/.exec(html)
+  expect(template, "the home's hand-over chunks").toBeTruthy()
+  const chunks = new Set([...template![1].matchAll(/href="([^"]+)"/g)].map((m) => m[1]))
+  expect(chunks.size).toBeGreaterThan(3)
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route((url) => chunks.has(url.pathname), async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+const handedOver = (page: import('@playwright/test').Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('mypage:handed-over').length > 0)
+
+signedInTest("the home is drawn by its own start and handed to the app without a pixel moving", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const release = await holdHandOver(page)
+  await page.goto('/')
+  // Drawn without the app: every section, the header signed in (the member ID beside the menu).
+  await expect(couponSection(page)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'メニューを開く' })).toBeVisible()
+  expect(await page.evaluate(() => performance.getEntriesByName('mypage:handed-over').length)).toBe(0)
+  const before = await page.screenshot({ fullPage: true })
+  release()
+  await handedOver(page)
+  const after = await page.screenshot({ fullPage: true })
+  expect(after.equals(before), 'the same pixels before and after the hand-over').toBe(true)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  // The app's header: its logout opens the app's dialog.
+  await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+})
+
+signedInTest('a press on the home before the app has it is given to the app', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const release = await holdHandOver(page)
+  await page.goto('/')
+  await expect(changeButtons(page)).toBeVisible()
+  // The same document all along: an in-app navigation, no page load.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true))
+  await changeButtons(page).click()
+  await expect(page).toHaveURL(/\/$/)
+  release()
+  await expect(page).toHaveURL(/\/support\/reservation-date-change\?ticketNumber=S/)
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+})

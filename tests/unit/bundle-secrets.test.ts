@@ -143,21 +143,25 @@ describe("a member page's module graph", () => {
     }
   }, 240_000)
 
-  it("starts /login without Chakra's runtime, its theme, the router or the route tree (decision 102)", async () => {
+  // /login's own start (decision 102) and the home's (decision 103).
+  it.each([
+    { page: 'login.html', own: 'src/features/auth/login-form.tsx' },
+    { page: 'index.html', own: 'src/features/home/home-page.tsx' },
+  ])("starts $page without Chakra's runtime, its theme, the router or the route tree", async ({ page, own }) => {
     const { dir, chunks } = await production()
-    const html = readFileSync(path.join(dir, 'prerendered', 'login.html'), 'utf8')
+    const html = readFileSync(path.join(dir, 'prerendered', page), 'utf8')
     // What the page starts with: its script and its start's preloads, not the app's chunks it
-    // prefetches for the next page once live (<template id="app-prefetch">).
+    // fetches for later (<template id="app-prefetch">: the next page, or the hand-over).
     const prefetch = /<template id="app-prefetch">[\s\S]*?<\/template>/
     expect(html).toMatch(prefetch)
     const files = chunksOfPage(html.replace(prefetch, ''), chunks)
     const modules = files.flatMap((f) => chunks.get(f)?.modules ?? [])
-    expect(modules).toContain('src/features/auth/login-form.tsx')
+    expect(modules).toContain(own)
     // Packages by their path inside node_modules (a clone may link node_modules from elsewhere).
     expect(modules.some((m) => /(^|\/)node_modules\/react-dom\//.test(m))).toBe(true)
     const heavy = [/(^|\/)node_modules\/@chakra-ui\//, /(^|\/)node_modules\/@emotion\//, /(^|\/)node_modules\/@tanstack\/react-router\//, /^src\/theme\.ts$/, /^src\/routeTree\.gen\.ts$/, /^src\/routes\//]
     expect(modules.filter((m) => heavy.some((re) => re.test(m)))).toEqual([])
-    // The check can fail: the app's start, which the page prefetches, holds them.
+    // The check can fail: the app's start, which the page fetches for later, holds them.
     const app = chunksOfPage(prefetch.exec(html)![0], chunks).flatMap((f) => chunks.get(f)?.modules ?? [])
     expect(app.filter((m) => heavy.some((re) => re.test(m))).length).toBeGreaterThan(10)
   }, 240_000)

@@ -23,6 +23,26 @@ export type AuthNavigation = {
 }
 
 /**
+ * Navigation whose target is set later: a page's own start (src/app/home-start.tsx) creates the
+ * auth actor with the page's own navigation (loading another page), and the app it hands the page
+ * to points the same actor at the router's (src/app/start-app.ts).
+ */
+export function lateNavigation(initial: AuthNavigation): { navigation: AuthNavigation; set(target: AuthNavigation): void } {
+  let target = initial
+  return {
+    navigation: {
+      goTo: (href) => target.goTo(href),
+      goToLogin: () => target.goToLogin(),
+      leaveMemberPage: () => target.leaveMemberPage(),
+      leaveLoginPage: () => target.leaveLoginPage(),
+    },
+    set: (next) => {
+      target = next
+    },
+  }
+}
+
+/**
  * The one app-wide auth actor: the auth chart with its real effects provided at the edge, the one
  * place of the auth flow calling `.provide` and the API (decisions.md 43). Not a hook: the app creates it
  * (not started) once before the router, which hands it to every route in `context`.

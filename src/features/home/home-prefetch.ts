@@ -24,3 +24,21 @@ export function takePrefetchedHome(now = Date.now()): Promise<HomeData> | null {
   started = null
   return taken && now - taken.at <= FRESH_MS ? taken.data : null
 }
+
+/**
+ * The home a page drew before the app was there (the home's own start, src/app/home-start.tsx,
+ * decision 103): handed to the app with the moment it was drawn for, so the app's first render of
+ * `/` is the same page, not a second read that might differ from what the member already sees.
+ */
+let handed: { data: HomeData; now: Date } | null = null
+
+export function handHome(data: HomeData, now: Date): void {
+  handed = { data, now }
+}
+
+/** The home handed over, once; otherwise null. */
+export function takeHandedHome(): { data: HomeData; now: Date } | null {
+  const taken = handed
+  handed = null
+  return taken
+}

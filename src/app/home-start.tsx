@@ -1,0 +1,121 @@
+import { startTransition, useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+import { waitFor } from 'xstate'
+import { authView } from '../../machines/auth/auth-view'
+import { ticketCalendarFetcher } from '../api/ticket-calendar'
+import { createAuthActor, lateNavigation } from '../features/auth/use-auth-actor'
+import { HomePage } from '../features/home/home-page'
+import { handHome, takePrefetchedHome } from '../features/home/home-prefetch'
+import { errorCodeOf, loadHome, type HomeData } from '../features/home/load-home'
+import { holdForHandOff } from '../prerender/hand-off'
+import { pause, stage, whenIdle } from '../prerender/start-stages'
+import type { AppServices } from '../routes/-router-context'
+import { showSignedIn } from './layout/header-signed-in'
+
+/**
+ * The app's start chunks (`<template id="app-prefetch">`, written by the build): fetched all at
+ * once when the hand-over begins, instead of one round trip after another as its stages import them.
+ */
+function preloadApp() {
+  const prefetch = document.getElementById('app-prefetch')
+  if (prefetch instanceof HTMLTemplateElement) document.head.append(...prefetch.content.children)
+}
+
+/**
+ * The home's own start (src/home-main.tsx, decision 103). A member opening `/` waits for the
+ * session and the home's reads; the app around them (Chakra's runtime and theme, the router and
+ * its route tree) is most of the bytes and of the work on a phone before anything shows. So this
+ * draws the home without them: the session restored by the app's own auth actor, the reads, the
+ * header's signed-in state, and the home's own components (static classes, decision 102) inside
+ * the frame the page came with. Then, while the browser is idle, or at once when the member
+ * presses a link or a button, the app is started and handed the page: the same auth actor and the
+ * same data and moment, so its first render is the page on screen, and the press is given to it
+ * (src/prerender/hand-off.ts).
+ */
+export async function startHomePage(root: HTMLElement, services: AppServices) {
+  const here = `${window.location.pathname}${window.location.search}`
+  let left = false
+  const leave = (href: string) => {
+    if (left) return
+    left = true
+    window.location.replace(href)
+  }
+  const late = lateNavigation({
+    goTo: (href) => window.location.assign(href),
+    goToLogin: () => window.location.assign('/login'),
+    // No session (or none whose member can be read): the login, remembering this page, as the app's guard does.
+    leaveMemberPage: () => leave(`/login?redirect=${encodeURIComponent(here)}`),
+    leaveLoginPage: () => {},
+  })
+  const auth = createAuthActor(services, late.navigation)
+  auth.start()
+  const settled = await waitFor(auth, authView.isSettled)
+  if (!authView.isSignedIn(settled)) return late.navigation.leaveMemberPage()
+
+  let data: HomeData
+  try {
+    const early = takePrefetchedHome()
+    data = early ? await early.catch(() => loadHome(services.api)) : await loadHome(services.api)
+  } catch (error) {
+    // As the app's loader: the system error page with the status.
+    return leave(`/error?code=${errorCodeOf(error)}`)
+  }
+  const now = new Date()
+  await pause()
+
+  const main = root.querySelector('main')
+  if (!main) throw new Error('home: the page came without its frame')
+  const calendarFile = ticketCalendarFetcher({ baseUrl: services.config.apiBase, getIdToken: () => services.identity.getIdToken() })
+  // Never sent from this page (a press on its button hands the page over first), but given, so the
+  // cards are drawn as the app draws them.
+  const reportNoCall = async (ticketNumber: string) => {
+    await services.api.call('no-call-report', { ticketNumber })
+    window.location.reload()
+  }
+
+  let handing: Promise<void> | null = null
+  const handOver = () => {
+    handing ??= (async () => {
+      preloadApp()
+      const theme = await stage('theme', () => import('../theme'))
+      await stage('theme system', () => theme.buildSystemInSteps(pause))
+      await stage('route tree', () => import('../routeTree.gen'))
+      const { startBrowserApp } = await stage('app', () => import('./start-app-browser'))
+      handHome(data, now)
+      await startBrowserApp(pause, () => {}, services, {
+        auth,
+        navigate: late.set,
+        rendered: (router) => {
+          // The app's page is on screen (tests and traces read this mark).
+          performance.mark('mypage:handed-over')
+          light.unmount()
+          held.release((href) => router.history.push(href))
+        },
+      })
+    })().catch((error: unknown) => {
+      // The app could not be loaded (offline, a deploy replaced its chunks): the page stays as it
+      // is, and a held link is followed by loading its page.
+      services.errors.report(error, { where: 'home hand-over' })
+      held.release((href) => window.location.assign(href))
+    })
+  }
+  const held = holdForHandOff(root, handOver)
+  const light = createRoot(main)
+  const onShown = () => {
+    // The bundle bench's "interactive" moment (bench/bundle.ts): drawn, and every press answered.
+    performance.mark('mypage:interactive')
+    whenIdle(() => {
+      services.analytics.pageView(window.location.pathname)
+      whenIdle(handOver)
+    })
+  }
+  showSignedIn(root, settled.context.member?.memberId ?? null)
+  startTransition(() => {
+    light.render(<LightHome auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} onShown={onShown} />)
+  })
+}
+
+function LightHome({ onShown, ...page }: Parameters<typeof HomePage>[0] & { onShown: () => void }) {
+  useEffect(onShown, [onShown])
+  return <HomePage {...page} />
+}

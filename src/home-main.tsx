@@ -1,0 +1,25 @@
+import { startDevTools } from './dev-tools'
+import { afterFirstPaint, fetchPreloads, stage } from './prerender/start-stages'
+
+// The home's own entry (docs/performance.md "The home's own start", decision 103). The page is
+// the member frame the build rendered, with its spinner; this restores the session, reads the home
+// and draws it with the home's own components, without Chakra's runtime and theme, the router or
+// the route tree, then hands the page to the app (src/app/home-start.tsx).
+
+const root = document.getElementById('root')!
+
+async function start() {
+  await afterFirstPaint(true)
+  await fetchPreloads()
+  await stage('react-dom', () => import('react-dom/client'))
+  // The app's services, the identity SDK asked for, and the home's reads once the session is known.
+  const services = await stage('session', () => import('./app/member-session-early').then((m) => m.startMemberSession()))
+  await stage('auth chart', () => import('../machines/auth/auth-machine'))
+  const { startHomePage } = await stage('home', () => import('./app/home-start'))
+  await startHomePage(root, services)
+}
+
+void start()
+
+// Development and test builds: the QA recorder and the flow panel (src/dev-tools.ts).
+startDevTools()
