@@ -74,7 +74,7 @@ function generate(name: string, element: ReactElement, source: string): { ts: st
     if (htmlKey) markup[htmlKey] = markupOnly.slice(tags[i].index + tags[i][0].length, tags[end].index)
   })
   const literal = (o: Record<string, string>) =>
-    `{\n${Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: '${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}',`).join('\n')}\n}`
+    Object.keys(o).length === 0 ? '{}' : `{\n${Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: '${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}',`).join('\n')}\n}`
   const ts = [
     `// Written by \`npm run styles\` from ${source}: do not edit.`,
     `export const ${name}Classes = ${literal(classes)} as const`,
