@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loginFormSpecimen } from '../src/features/auth/login-form.specimen'
+import { noticeTextSpecimen } from '../src/ui/notice-text.specimen'
 import { system } from '../src/theme'
 
 // `npm run styles` writes the static styles of the parts drawn without Chakra's runtime
@@ -26,6 +27,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 
 const specimens: { file: string; name: string; element: ReactElement }[] = [
   { file: 'src/features/auth/login-form', name: 'loginForm', element: loginFormSpecimen },
+  { file: 'src/ui/notice-text', name: 'noticeText', element: noticeTextSpecimen },
 ]
 
 const EMOTION_STYLE = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g

@@ -3,6 +3,7 @@ import type { Notice } from '../../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatDateUnix } from '../../../contract/jst'
 import { NoticeText } from '../../ui/notice-text'
+import { PathLink } from '../../ui/path-link'
 
 const n = homeText.notices
 
@@ -22,7 +23,7 @@ function NoticeList({ title, items }: { title: string; items: Notice[] }) {
                   {item.title}
                 </Heading>
               )}
-              <NoticeText content={item.content} />
+              <NoticeText content={item.content} Link={PathLink} />
             </List.Item>
           ))}
         </List.Root>
