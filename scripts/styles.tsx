@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { loginFormSpecimen } from '../src/features/auth/login-form.specimen'
+import { homeSpecimen } from '../src/features/home/home.specimen'
 import { noticeTextSpecimen } from '../src/ui/notice-text.specimen'
 import { system } from '../src/theme'
 
@@ -27,6 +28,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 
 const specimens: { file: string; name: string; element: ReactElement }[] = [
   { file: 'src/features/auth/login-form', name: 'loginForm', element: loginFormSpecimen },
+  { file: 'src/features/home/home', name: 'home', element: homeSpecimen },
   { file: 'src/ui/notice-text', name: 'noticeText', element: noticeTextSpecimen },
 ]
 
