@@ -6,6 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import { headerAuthSpecimen } from '../src/app/layout/header-auth.specimen'
 import { loginFormSpecimen } from '../src/features/auth/login-form.specimen'
 import { homeSpecimen } from '../src/features/home/home.specimen'
 import { noticeTextSpecimen } from '../src/ui/notice-text.specimen'
@@ -30,6 +31,7 @@ const specimens: { file: string; name: string; element: ReactElement }[] = [
   { file: 'src/features/auth/login-form', name: 'loginForm', element: loginFormSpecimen },
   { file: 'src/features/home/home', name: 'home', element: homeSpecimen },
   { file: 'src/ui/notice-text', name: 'noticeText', element: noticeTextSpecimen },
+  { file: 'src/app/layout/header-auth', name: 'headerAuth', element: headerAuthSpecimen },
 ]
 
 const EMOTION_STYLE = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g
