@@ -80,13 +80,13 @@ function generate(name: string, element: ReactElement, source: string): { ts: st
     if (htmlKey) markup[htmlKey] = markupOnly.slice(tags[i].index + tags[i][0].length, tags[end].index)
   })
   const literal = (o: Record<string, string>) =>
-    Object.keys(o).length === 0 ? '{}' : `{\n${Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: '${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}',`).join('\n')}\n}`
+    `{\n${Object.entries(o).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `  ${k}: '${v.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}',`).join('\n')}\n}`
   const ts = [
     `// Written by \`npm run styles\` from ${source}: do not edit.`,
     `export const ${name}Classes = ${literal(classes)} as const`,
     '',
-    `export const ${name}Markup = ${literal(markup)} as const`,
-    '',
+    // Only a specimen that keeps some markup (data-style-html) has a list of it.
+    ...(Object.keys(markup).length ? [`export const ${name}Markup = ${literal(markup)} as const`, ''] : []),
   ].join('\n')
   const css = [`/* Written by \`npm run styles\` from ${source}: do not edit. */`, layerOrder, ...rules, ''].join('\n')
   return { ts, css }

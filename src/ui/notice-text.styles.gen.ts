@@ -4,5 +4,3 @@ export const noticeTextClasses = {
   noticeParagraph: 'css-l0zmib',
   noticeText: 'chakra-stack css-1op6ogi',
 } as const
-
-export const noticeTextMarkup = {} as const

@@ -3,5 +3,3 @@ export const headerAuthClasses = {
   logoutButton: 'chakra-button css-sgnysc',
   memberId: 'css-1hk2fze',
 } as const
-
-export const headerAuthMarkup = {} as const

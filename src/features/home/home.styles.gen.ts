@@ -83,5 +83,3 @@ export const homeClasses = {
   weekday: 'css-zvbz7i',
   weekdays: 'css-1vt0hbg',
 } as const
-
-export const homeMarkup = {} as const
