@@ -6,7 +6,10 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
+import { headerAuthSpecimen } from '../src/app/layout/header-auth.specimen'
 import { loginFormSpecimen } from '../src/features/auth/login-form.specimen'
+import { homeSpecimen } from '../src/features/home/home.specimen'
+import { noticeTextSpecimen } from '../src/ui/notice-text.specimen'
 import { system } from '../src/theme'
 
 // `npm run styles` writes the static styles of the parts drawn without Chakra's runtime
@@ -26,6 +29,9 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 
 const specimens: { file: string; name: string; element: ReactElement }[] = [
   { file: 'src/features/auth/login-form', name: 'loginForm', element: loginFormSpecimen },
+  { file: 'src/features/home/home', name: 'home', element: homeSpecimen },
+  { file: 'src/ui/notice-text', name: 'noticeText', element: noticeTextSpecimen },
+  { file: 'src/app/layout/header-auth', name: 'headerAuth', element: headerAuthSpecimen },
 ]
 
 const EMOTION_STYLE = /<style data-emotion="([^"]*)"[^>]*>([\s\S]*?)<\/style>/g
@@ -79,8 +85,8 @@ function generate(name: string, element: ReactElement, source: string): { ts: st
     `// Written by \`npm run styles\` from ${source}: do not edit.`,
     `export const ${name}Classes = ${literal(classes)} as const`,
     '',
-    `export const ${name}Markup = ${literal(markup)} as const`,
-    '',
+    // Only a specimen that keeps some markup (data-style-html) has a list of it.
+    ...(Object.keys(markup).length ? [`export const ${name}Markup = ${literal(markup)} as const`, ''] : []),
   ].join('\n')
   const css = [`/* Written by \`npm run styles\` from ${source}: do not edit. */`, layerOrder, ...rules, ''].join('\n')
   return { ts, css }

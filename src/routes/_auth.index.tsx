@@ -5,6 +5,7 @@ import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-t
 import { HomePage } from '../features/home/home-page'
 import { takeHandedHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
+import { PathLink } from '../ui/path-link'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -48,5 +49,5 @@ function Home() {
     await services.api.call('no-call-report', { ticketNumber })
     await router.invalidate()
   }
-  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} />
+  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} />
 }

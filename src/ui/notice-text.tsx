@@ -1,6 +1,7 @@
-import { Link, Stack, Text } from '@chakra-ui/react'
 import { Fragment, type ReactNode } from 'react'
-import { PathLink } from './path-link'
+import { noticeTextClasses as css } from './notice-text.styles.gen'
+import './notice-text.styles.gen.css'
+import { Anchor, type PlainLink } from './plain-link'
 
 // A notice's text as members read it (docs/product.md §2 home, notices): paragraphs on blank
 // lines, a line break on a single one, and links where the text names one — an `https:` URL or a
@@ -8,6 +9,11 @@ import { PathLink } from './path-link'
 // becomes a link (`javascript:`, `http:`, `data:`, `//other.example` stay text), and everything is
 // built as React elements: the text is never HTML. Links to other sites open in a new tab without
 // handing it this page (`rel="noopener noreferrer"`).
+//
+// Plain React with static classes (decision 102): what Chakra renders for notice-text.specimen.tsx
+// (`npm run styles`), so the home page draws its notices without Chakra's runtime; the staff
+// notice editor's preview draws the same. A link inside the site goes through `Link` (the app
+// passes one built on PathLink, router navigation; a plain anchor by default).
 
 type NoticeSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string; external: boolean }
 type NoticeParagraph = NoticeSegment[][]
@@ -65,38 +71,38 @@ export function noticeParagraphs(content: string, origin: string): NoticeParagra
     .map((p) => p.split('\n').map((line) => segmentsOf(line, origin)))
 }
 
-function Segment({ segment }: { segment: NoticeSegment }): ReactNode {
+function Segment({ segment, Link }: { segment: NoticeSegment; Link: PlainLink }): ReactNode {
   if (segment.kind === 'text') return segment.text
   if (segment.external) {
     return (
-      <Link href={segment.href} target="_blank" rel="noopener noreferrer" colorPalette="brand" textDecoration="underline" wordBreak="break-all">
+      <a href={segment.href} target="_blank" rel="noopener noreferrer" className={css.noticeLink}>
         {segment.text}
-      </Link>
+      </a>
     )
   }
   return (
-    <Link asChild colorPalette="brand" textDecoration="underline" wordBreak="break-all">
-      <PathLink href={segment.href}>{segment.text}</PathLink>
+    <Link href={segment.href} className={css.noticeLink}>
+      {segment.text}
     </Link>
   )
 }
 
 /** A notice's content as paragraphs with line breaks and links. */
-export function NoticeText({ content, origin = window.location.origin, fontSize = 'sm' }: { content: string; origin?: string; fontSize?: string }) {
+export function NoticeText({ content, origin = window.location.origin, Link = Anchor }: { content: string; origin?: string; Link?: PlainLink }) {
   return (
-    <Stack gap="2">
+    <div className={css.noticeText}>
       {noticeParagraphs(content, origin).map((lines, p) => (
-        <Text key={p} fontSize={fontSize} data-notice-paragraph>
+        <p key={p} className={css.noticeParagraph} data-notice-paragraph>
           {lines.map((segments, l) => (
             <Fragment key={l}>
               {l > 0 && <br />}
               {segments.map((s, i) => (
-                <Segment key={i} segment={s} />
+                <Segment key={i} segment={s} Link={Link} />
               ))}
             </Fragment>
           ))}
-        </Text>
+        </p>
       ))}
-    </Stack>
+    </div>
   )
 }

@@ -1,10 +1,8 @@
 // A notice's text on the member's home (src/ui/notice-text.tsx): paragraphs and line breaks kept,
 // https: URLs and this site's paths as links, anything else (javascript:, http:, //host) as text,
-// never HTML. Rendered with the app's own Chakra system.
-import { ChakraProvider } from '@chakra-ui/react'
+// never HTML. Plain React with static classes (decision 102): no Chakra provider needed.
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { system } from '../../src/theme'
 import { noticeLinkOf, noticeParagraphs, NoticeText } from '../../src/ui/notice-text'
 
 const ORIGIN = 'https://mypage.example'
@@ -18,11 +16,7 @@ describe('notice text', () => {
       '詳しくは https://example.com/info をご覧ください。',
       'javascript:alert(document.cookie) と http://plain.example/ と <b>太字</b> は文字のまま',
     ].join('\n')
-    const { container } = render(
-      <ChakraProvider value={system}>
-        <NoticeText content={content} origin={ORIGIN} />
-      </ChakraProvider>,
-    )
+    const { container } = render(<NoticeText content={content} origin={ORIGIN} />)
     const paragraphs = container.querySelectorAll('p')
     expect(paragraphs).toHaveLength(2)
     expect(paragraphs[0].querySelectorAll('br')).toHaveLength(1)

@@ -1,11 +1,12 @@
 // Component tests of the home ticket card: the label of every row of product.md §4's card-label
 // rule and the buttons of product.md §6, rendered with the app's own Chakra system inside a real router
-// (the card's buttons are in-app links).
+// (the card's buttons are in-app links, given the router's PathLink as the home page gets it).
 import { ChakraProvider } from '@chakra-ui/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TicketCard, type CalendarFileOf } from '../../src/features/home/ticket-card'
+import { PathLink } from '../../src/ui/path-link'
 import { ApiError } from '../../src/api/api-error'
 import { noCallReportMessages } from '../../contract/messages'
 import { homeText } from '../../src/text/home'
@@ -17,7 +18,7 @@ import { inMinutes, now, nowS, ticket } from './ticket-fixture'
 /** Renders one card as the home does, inside a router; resolves once it is on screen. */
 async function renderCard(t: Ticket, calendarFile?: CalendarFileOf, reportNoCall?: (ticketNumber: string) => Promise<void>) {
   const history = createMemoryHistory({ initialEntries: ['/'] })
-  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} /> })
+  const rootRoute = createRootRoute({ component: () => <TicketCard ticket={t} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} /> })
   const router = createRouter({ routeTree: rootRoute, history })
   render(
     <ChakraProvider value={system}>

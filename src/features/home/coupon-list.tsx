@@ -1,7 +1,7 @@
-import { Badge, Box, Card, Heading, List, Stack, Text } from '@chakra-ui/react'
 import type { Coupon } from '../../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatDateTimeUnix, formatYen } from '../../../contract/jst'
+import { homeClasses as css } from './home.styles.gen'
 
 const c = homeText.coupons
 
@@ -13,30 +13,38 @@ const targetOf = (coupon: Coupon) =>
 /** product.md §2 "/": coupon list with the usage guide; `クーポンはありません` when none (product.md §8). */
 export function CouponList({ coupons }: { coupons: Coupon[] }) {
   return (
-    <Stack gap="4">
+    <div className={css.stack4}>
       {coupons.length === 0 ? (
-        <Text color="fg.muted">{c.empty}</Text>
+        <p className={css.muted}>{c.empty}</p>
       ) : (
-        <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label={c.title}>
+        <ul aria-label={c.title} className={css.coupons}>
           {coupons.map((coupon) => (
-            <Card.Root as="li" key={coupon.couponCode} size="sm" aria-label={coupon.couponName} data-coupon-code={coupon.couponCode}>
-              <Card.Body gap="1">
-                <Text fontWeight="bold">
-                  {coupon.couponName} <Badge colorPalette="brand">{c.discount(formatYen(coupon.discountPrice))}</Badge>
-                </Text>
-                <Text fontSize="sm">{c.target}: {targetOf(coupon)}</Text>
-                <Text fontSize="sm" color="fg.muted">{c.expire}: {formatDateTimeUnix(coupon.expire)}</Text>
-              </Card.Body>
-            </Card.Root>
+            <li key={coupon.couponCode} aria-label={coupon.couponName} data-coupon-code={coupon.couponCode} className={css.card}>
+              <div className={css.cardBodyGap1}>
+                <p className={css.bold}>
+                  {coupon.couponName} <span className={css.couponBadge}>{c.discount(formatYen(coupon.discountPrice))}</span>
+                </p>
+                <p className={css.small}>
+                  {c.target}: {targetOf(coupon)}
+                </p>
+                <p className={css.smallMuted}>
+                  {c.expire}: {formatDateTimeUnix(coupon.expire)}
+                </p>
+              </div>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
-      <Box bg="bg.muted" borderRadius="l2" p="4">
-        <Heading as="h3" size="sm" mb="2">{c.guideTitle}</Heading>
-        <List.Root as="ol" gap="1" fontSize="sm" ps="5">
-          {c.guide.map((line) => <List.Item key={line}>{line}</List.Item>)}
-        </List.Root>
-      </Box>
-    </Stack>
+      <div className={css.guide}>
+        <h3 className={css.guideTitle}>{c.guideTitle}</h3>
+        <ol role="list" className={css.guideList}>
+          {c.guide.map((line) => (
+            <li key={line} className={css.guideItem}>
+              {line}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
   )
 }

@@ -1,8 +1,11 @@
-import { Box, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 import { homeText } from '../../text/home'
 import { calendarDays, weekdayJa, ymdOf } from '../../../contract/jst'
+import { homeClasses as css } from './home.styles.gen'
 
 const c = homeText.calendar
+
+/** A day's cell: today's has the brand's border, a holiday's the muted background (home.specimen.tsx). */
+const dayClass = (today: boolean, holiday: boolean) => (today ? (holiday ? css.dayTodayHoliday : css.dayToday) : holiday ? css.dayHoliday : css.day)
 
 /**
  * Three weeks from today in Japan time (product.md §9), marking business holidays and the member's
@@ -16,17 +19,17 @@ const c = homeText.calendar
 export function HomeCalendar({ now, holidays, reservations }: { now: Date; holidays: Set<string>; reservations: Set<string> }) {
   const days = calendarDays(now)
   return (
-    <Stack gap="3">
-      <Text fontSize="sm" color="fg.muted">{c.caption}</Text>
-      <Stack gap="1">
-        <Grid aria-hidden="true" templateColumns="repeat(7, minmax(0, 1fr))" gap="1">
+    <div className={css.stack3}>
+      <p className={css.smallMuted}>{c.caption}</p>
+      <div className={css.stack1}>
+        <div aria-hidden="true" className={css.weekdays}>
           {days.slice(0, 7).map((day) => (
-            <Text key={ymdOf(day)} fontSize="xs" color="fg.muted" textAlign="center">
+            <p key={ymdOf(day)} className={css.weekday}>
               {weekdayJa(day)}
-            </Text>
+            </p>
           ))}
-        </Grid>
-        <Grid as="ul" aria-label={c.title} templateColumns="repeat(7, minmax(0, 1fr))" gap="1" listStyleType="none" p="0" m="0">
+        </div>
+        <ul aria-label={c.title} className={css.days}>
           {days.map((day, i) => {
             const ymd = ymdOf(day)
             const holiday = holidays.has(ymd)
@@ -34,41 +37,36 @@ export function HomeCalendar({ now, holidays, reservations }: { now: Date; holid
             const marks = [i === 0 && c.today, holiday && c.holiday, reserved && c.reservation].filter(Boolean)
             const name = [c.dayLabel(day.monthValue(), day.dayOfMonth(), weekdayJa(day)), ...marks].join(' ')
             return (
-              <Box
-                as="li"
+              <li
                 key={ymd}
                 aria-label={name}
                 title={name}
                 data-ymd={ymd}
                 data-holiday={holiday || undefined}
                 data-reservation={reserved || undefined}
-                borderWidth="1px"
-                borderColor={i === 0 ? 'brand.solid' : 'border'}
-                borderRadius="md"
-                p="1"
-                minH="16"
-                bg={holiday ? 'bg.muted' : 'bg'}
-                textAlign="center"
+                className={dayClass(i === 0, holiday)}
               >
-                <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                <p className={css.dayNumber}>
                   {day.dayOfMonth() === 1 || i === 0 ? `${day.monthValue()}/` : ''}
                   {day.dayOfMonth()}
-                </Text>
-                {holiday && (
-                  <Text fontSize="2xs" color="fg.error" fontWeight="bold" whiteSpace="nowrap">{c.holidayShort}</Text>
-                )}
-                {reserved && (
-                  <Text fontSize="2xs" color="reserved.fg" fontWeight="bold" bg="reserved.subtle" borderRadius="sm" whiteSpace="nowrap">{c.reservationShort}</Text>
-                )}
-              </Box>
+                </p>
+                {holiday && <p className={css.holidayMark}>{c.holidayShort}</p>}
+                {reserved && <p className={css.reservationMark}>{c.reservationShort}</p>}
+              </li>
             )
           })}
-        </Grid>
-      </Stack>
-      <HStack gap="4" fontSize="xs" aria-label={c.legend}>
-        <HStack gap="1"><Box boxSize="3" bg="bg.muted" borderWidth="1px" /><Text>{c.holiday}</Text></HStack>
-        <HStack gap="1"><Box boxSize="3" bg="reserved.subtle" borderWidth="1px" /><Text>{c.reservation}</Text></HStack>
-      </HStack>
-    </Stack>
+        </ul>
+      </div>
+      <div aria-label={c.legend} className={css.legend}>
+        <div className={css.legendItem}>
+          <div className={css.legendHoliday} />
+          <p>{c.holiday}</p>
+        </div>
+        <div className={css.legendItem}>
+          <div className={css.legendReservation} />
+          <p>{c.reservation}</p>
+        </div>
+      </div>
+    </div>
   )
 }

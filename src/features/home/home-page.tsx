@@ -1,4 +1,3 @@
-import { Badge, Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useSelector } from '@xstate/react'
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { AuthActorRef } from '../../../machines/auth/auth-machine'
@@ -7,18 +6,20 @@ import { CouponList } from './coupon-list'
 import { HomeCalendar } from './home-calendar'
 import type { HomeData } from './load-home'
 import { NoticeBanner } from './notice-banner'
-import { PathLink } from '../../ui/path-link'
+import { Anchor, type PlainLink } from '../../ui/plain-link'
 import { PurchaseCards } from './purchase-cards'
 import { InterviewTicketCard, TicketCard, type CalendarFileOf } from './ticket-card'
 import type { ReportNoCall } from './no-call-report'
 import { heldTickets, interviewCardKind, isFirstTimeUser, parentOf, reservationDays } from '../../../contract/ticket-rules'
+import { homeClasses as css } from './home.styles.gen'
+import './home.styles.gen.css'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-label={title} bg="bg" borderRadius="l3" boxShadow="sm" p={{ base: '4', md: '6' }}>
-      <Heading as="h2" size="md" mb="4">{title}</Heading>
+    <section aria-label={title} className={css.section}>
+      <h2 className={css.sectionTitle}>{title}</h2>
       {children}
-    </Box>
+    </section>
   )
 }
 
@@ -28,10 +29,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * (the router's data arrives through a store), so it holds only the title and the notices (the
  * page's largest text); the sections render one by one after it, in React's time slices, each
  * committed on its own (docs/performance.md "Loading in
- * stages", Lighthouse TBT).
+ * stages", Lighthouse TBT). With `allAtOnce` (a page handed over already drawn whole) all are
+ * shown from the first render: none may disappear and come back.
  */
-function useSectionsShown(total: number) {
-  const [shown, setShown] = useState(0)
+function useSectionsShown(total: number, allAtOnce: boolean) {
+  const [shown, setShown] = useState(allAtOnce ? total : 0)
   useEffect(() => {
     if (shown < total) startTransition(() => setShown(shown + 1))
   }, [shown, total])
@@ -44,9 +46,32 @@ const SECTIONS = 5
 /**
  * The home page (product.md §2 "/"): notices, usage flow, held tickets, purchase, calendar, coupons.
  * `calendarFile` fetches a booking's calendar file for the cards' 「カレンダーに追加」; `reportNoCall`
- * sends the cards' "no call came" report.
+ * sends the cards' "no call came" report; every link inside the site goes through `Link` (the app
+ * passes one built on PathLink, router navigation; a plain anchor by default). `allSectionsAtOnce`:
+ * all sections from the first render (see useSectionsShown).
+ *
+ * Plain React with static classes, not Chakra's components (docs/performance.md "The home's static
+ * styles", decision 102): the classes and their CSS are what Chakra renders for home.specimen.tsx
+ * (`npm run styles`), so the page looks as the Chakra page did without Chakra's runtime, its
+ * theme, Emotion or the router. Only the no-call dialog is Chakra, loaded when first opened.
  */
-export function HomePage({ auth, data, now, calendarFile, reportNoCall }: { auth: AuthActorRef; data: HomeData; now: Date; calendarFile?: CalendarFileOf; reportNoCall?: ReportNoCall }) {
+export function HomePage({
+  auth,
+  data,
+  now,
+  calendarFile,
+  reportNoCall,
+  Link = Anchor,
+  allSectionsAtOnce = false,
+}: {
+  auth: AuthActorRef
+  data: HomeData
+  now: Date
+  calendarFile?: CalendarFileOf
+  reportNoCall?: ReportNoCall
+  Link?: PlainLink
+  allSectionsAtOnce?: boolean
+}) {
   const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
   const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
@@ -57,41 +82,41 @@ export function HomePage({ auth, data, now, calendarFile, reportNoCall }: { auth
   const holidays = useMemo(() => new Set(data.holidays), [data.holidays])
   const reservations = useMemo(() => reservationDays(data.supportTickets), [data.supportTickets])
   const t = homeText
-  const shown = useSectionsShown(SECTIONS)
+  const shown = useSectionsShown(SECTIONS, allSectionsAtOnce)
 
   return (
-    <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size={{ base: 'lg', md: 'xl' }}>{t.title}</Heading>
-        {member && <Text color="fg.muted">{t.greeting(member.memberLastname, member.memberFirstname)}</Text>}
-      </Stack>
+    <div className={css.page}>
+      <div className={css.titleStack}>
+        <h1 className={css.title}>{t.title}</h1>
+        {member && <p className={css.muted}>{t.greeting(member.memberLastname, member.memberFirstname)}</p>}
+      </div>
 
-      <NoticeBanner information={data.informationList} campaign={data.campaignList} />
+      <NoticeBanner information={data.informationList} campaign={data.campaignList} Link={Link} />
 
       {/* Until all are in, a screen's height holds the footer out of view: each section appears
           below the last one, nothing in view moves. */}
-      <Stack gap="6" minH={shown < SECTIONS ? '100vh' : undefined}>
+      <div className={shown < SECTIONS ? css.sectionsFilling : css.sections}>
         {shown > 0 && (
           <Section title={t.flow.title}>
-            <SimpleGrid as="ol" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none" p="0" m="0">
+            <ol className={css.flowList}>
               {t.flow.steps.map((step, i) => (
-                <Card.Root as="li" key={step.title} size="sm" variant="subtle">
-                  <Card.Body gap="1">
-                    <Badge alignSelf="start" colorPalette="brand" variant="solid">{t.flow.step(i + 1)}</Badge>
-                    <Text fontWeight="bold">{step.title}</Text>
-                    <Text fontSize="sm">{step.body}</Text>
-                  </Card.Body>
-                </Card.Root>
+                <li key={step.title} className={css.subtleCard}>
+                  <div className={css.subtleCardBodyGap1}>
+                    <span className={css.flowStep}>{t.flow.step(i + 1)}</span>
+                    <p className={css.bold}>{step.title}</p>
+                    <p className={css.small}>{step.body}</p>
+                  </div>
+                </li>
               ))}
-            </SimpleGrid>
+            </ol>
           </Section>
         )}
         {shown > 1 && (
           <Section title={t.tickets.title}>
             {tickets.length === 0 && interview.length === 0 ? (
-              <Text color="fg.muted">{t.tickets.empty}</Text>
+              <p className={css.muted}>{t.tickets.empty}</p>
             ) : (
-              <Stack gap="3">
+              <div className={css.stack3}>
                 {interview.map((ticket) => (
                   <InterviewTicketCard
                     key={ticket.ticketNumber}
@@ -101,20 +126,28 @@ export function HomePage({ auth, data, now, calendarFile, reportNoCall }: { auth
                   />
                 ))}
                 {tickets.map((ticket) => (
-                  <TicketCard key={ticket.ticketNumber} ticket={ticket} now={now} parent={parentOf(ticket, data.supportTickets)} calendarFile={calendarFile} reportNoCall={reportNoCall} />
+                  <TicketCard
+                    key={ticket.ticketNumber}
+                    ticket={ticket}
+                    now={now}
+                    parent={parentOf(ticket, data.supportTickets)}
+                    calendarFile={calendarFile}
+                    reportNoCall={reportNoCall}
+                    Link={Link}
+                  />
                 ))}
-              </Stack>
+              </div>
             )}
           </Section>
         )}
         {shown > 2 && (
           <Section title={t.purchase.title}>
-            <Stack gap="3">
-              <PurchaseCards products={data.products} />
-              <PathLink href="/support/menu">
-                <Text as="span" color="brand.fg" textDecoration="underline" fontSize="sm">{t.purchase.toMenu}</Text>
-              </PathLink>
-            </Stack>
+            <div className={css.stack3}>
+              <PurchaseCards products={data.products} Link={Link} />
+              <Link href="/support/menu">
+                <span className={css.toMenu}>{t.purchase.toMenu}</span>
+              </Link>
+            </div>
           </Section>
         )}
         {shown > 3 && (
@@ -127,7 +160,7 @@ export function HomePage({ auth, data, now, calendarFile, reportNoCall }: { auth
             <CouponList coupons={data.coupons} />
           </Section>
         )}
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   )
 }

@@ -1,20 +1,19 @@
-import { Button, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { Ticket } from '../../../contract/entities'
 import { noCallReport } from '../../../contract/ticket-rules'
 import { ApiError } from '../../api/api-error'
 import { homeText } from '../../text/home'
 import { onDemand } from '../../ui/on-demand'
-import { ErrorBanner } from '../../ui/error-banner'
+import { homeClasses as css } from './home.styles.gen'
 
 /** Sends the "no call came" report of a ticket and reloads the member's data; rejects with the server's message. */
 export type ReportNoCall = (ticketNumber: string) => Promise<void>
 
 const t = homeText.noCallReport
 
-// Loaded when first opened, as the other dialogs: the dialog's recipe and portal stay out of the
-// home page's first load (docs/performance.md).
-const ConfirmDialog = onDemand(() => import('../../ui/confirm-dialog').then((m) => m.ConfirmDialog))
+// Loaded when first opened, as the other dialogs: the dialog (Chakra) stays out of the home page's
+// first load (docs/performance.md), which draws the card without Chakra's runtime (decision 102).
+const NoCallDialog = onDemand(() => import('./no-call-dialog').then((m) => m.NoCallDialog))
 
 /**
  * The "no call came" report on a ticket card (docs/decisions.md 86): from the consultation's end for
@@ -30,9 +29,9 @@ export function NoCallReport({ ticket, now, report }: { ticket: Ticket; now: Dat
   if (state === 'hidden') return null
   if (state === 'reported')
     return (
-      <Text fontSize="sm" mt="3" role="status" data-testid="no-call-reported">
+      <p role="status" data-testid="no-call-reported" className={css.noCallReceived}>
         {t.received}
-      </Text>
+      </p>
     )
   const confirm = async () => {
     setBusy(true)
@@ -48,16 +47,11 @@ export function NoCallReport({ ticket, now, report }: { ticket: Ticket; now: Dat
     }
   }
   return (
-    <Stack gap="2" mt="3" align="end">
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+    <div className={css.noCallReport}>
+      <button type="button" className={css.buttonOutline} onClick={() => setOpen(true)} onPointerEnter={NoCallDialog.preload} onFocus={NoCallDialog.preload}>
         {t.button}
-      </Button>
-      <ConfirmDialog needed={open} open={open} title={t.title} cancelLabel={t.cancel} confirmLabel={t.confirm} busy={busy} onConfirm={() => void confirm()} onCancel={() => !busy && setOpen(false)}>
-        <Stack gap="3">
-          <Text>{t.body}</Text>
-          {error && <ErrorBanner title={error} />}
-        </Stack>
-      </ConfirmDialog>
-    </Stack>
+      </button>
+      <NoCallDialog needed={open} open={open} busy={busy} error={error} onConfirm={() => void confirm()} onCancel={() => !busy && setOpen(false)} />
+    </div>
   )
 }

@@ -1,44 +1,41 @@
-import { Box, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { Notice } from '../../../contract/entities'
 import { homeText } from '../../text/home'
 import { formatDateUnix } from '../../../contract/jst'
 import { NoticeText } from '../../ui/notice-text'
+import type { PlainLink } from '../../ui/plain-link'
+import { homeClasses as css } from './home.styles.gen'
 
 const n = homeText.notices
 
-function NoticeList({ title, items }: { title: string; items: Notice[] }) {
+function NoticeList({ title, items, Link }: { title: string; items: Notice[]; Link?: PlainLink }) {
   return (
-    <Box as="section" aria-label={title}>
-      <Heading as="h3" size="sm" mb="2" color="brand.fg">{title}</Heading>
+    <section aria-label={title}>
+      <h3 className={css.noticeListTitle}>{title}</h3>
       {items.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">{n.empty}</Text>
+        <p className={css.smallMuted}>{n.empty}</p>
       ) : (
-        <List.Root gap="3" variant="plain">
+        <ul role="list" className={css.noticeList}>
           {items.map((item) => (
-            <List.Item key={`${item.updateTime}-${item.title ?? ''}-${item.content}`} fontSize="sm" display="block" data-notice>
-              <Text fontSize="xs" color="fg.muted">{formatDateUnix(item.updateTime)}</Text>
-              {item.title && (
-                <Heading as="h4" size="sm" mb="1">
-                  {item.title}
-                </Heading>
-              )}
-              <NoticeText content={item.content} />
-            </List.Item>
+            <li key={`${item.updateTime}-${item.title ?? ''}-${item.content}`} className={css.notice} data-notice>
+              <p className={css.noticeDate}>{formatDateUnix(item.updateTime)}</p>
+              {item.title && <h4 className={css.noticeTitle}>{item.title}</h4>}
+              <NoticeText content={item.content} Link={Link} />
+            </li>
           ))}
-        </List.Root>
+        </ul>
       )}
-    </Box>
+    </section>
   )
 }
 
-/** product.md §2 "/": notice banner with the お知らせ and キャンペーン lists. */
-export function NoticeBanner({ information, campaign }: { information: Notice[]; campaign: Notice[] }) {
+/** product.md §2 "/": notice banner with the お知らせ and キャンペーン lists; links inside the site go through `Link`. */
+export function NoticeBanner({ information, campaign, Link }: { information: Notice[]; campaign: Notice[]; Link?: PlainLink }) {
   return (
-    <Stack bg="brand.subtle" borderRadius="l2" p="4" gap="3">
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <NoticeList title={n.information} items={information} />
-        <NoticeList title={n.campaign} items={campaign} />
-      </SimpleGrid>
-    </Stack>
+    <div className={css.notices}>
+      <div className={css.noticeColumns}>
+        <NoticeList title={n.information} items={information} Link={Link} />
+        <NoticeList title={n.campaign} items={campaign} Link={Link} />
+      </div>
+    </div>
   )
 }

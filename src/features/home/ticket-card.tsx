@@ -1,4 +1,3 @@
-import { Badge, Box, Button, Card, HStack, Image, Link, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import type { Ticket } from '../../../contract/entities'
 import type { SavedFile } from '../../api/ticket-calendar'
@@ -6,17 +5,19 @@ import { saveFile } from '../../ui/save-file'
 import { homeText } from '../../text/home'
 import { roomText } from '../../text/room'
 import { formatReservation } from '../../../contract/jst'
-import { PathLink } from '../../ui/path-link'
+import { Anchor, type PlainLink } from '../../ui/plain-link'
 import { canAddToCalendar, canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
+import { homeClasses as css } from './home.styles.gen'
 import { NoCallReport, type ReportNoCall } from './no-call-report'
 
-const palettes: Record<TicketLabel, string> = {
-  completed: 'completed',
-  reserved: 'reserved',
-  checking: 'reserved',
-  noContact: 'expired',
-  refunded: 'refunded',
+/** Each label's badge: its palette's solid badge (completed, reserved, expired, refunded in home.specimen.tsx). */
+const labelClasses: Record<TicketLabel, string> = {
+  completed: css.labelCompleted,
+  reserved: css.labelReserved,
+  checking: css.labelReserved,
+  noContact: css.labelExpired,
+  refunded: css.labelRefunded,
 }
 
 const t = homeText.tickets
@@ -41,19 +42,44 @@ function AddToCalendar({ ticketNumber, calendarFile, onFailed }: { ticketNumber:
       setBusy(false)
     }
   }
+  // As Chakra's loading button draws it: the spinner over the label, kept in place but hidden.
   return (
-    <Button size="sm" variant="outline" colorPalette="brand" loading={busy} onClick={() => void add()}>
-      {t.addToCalendar}
-    </Button>
+    <button type="button" className={busy ? css.buttonOutlineBrandLoading : css.buttonOutlineBrand} data-loading={busy ? '' : undefined} disabled={busy} onClick={() => void add()}>
+      {busy ? (
+        <span className={css.loader}>
+          <div className={css.loaderCenter}>
+            <span className={css.spinner} />
+          </div>
+          <span className={css.loaderContent}>{t.addToCalendar}</span>
+        </span>
+      ) : (
+        t.addToCalendar
+      )}
+    </button>
   )
 }
 
 /**
  * One held SUPPORT/ADD ticket: label of product.md §4, change and rate buttons of product.md §6; an
  * ADD names its consultation (`parent`). With `calendarFile`, a booking still to come offers
- * 「カレンダーに追加」; with `reportNoCall`, the "no call came" report (no-call-report.tsx).
+ * 「カレンダーに追加」; with `reportNoCall`, the "no call came" report (no-call-report.tsx). The
+ * in-app buttons (room, change, rate) are links through `Link`.
  */
-export function TicketCard({ ticket, now, parent = null, calendarFile, reportNoCall }: { ticket: Ticket; now: Date; parent?: Ticket | null; calendarFile?: CalendarFileOf; reportNoCall?: ReportNoCall }) {
+export function TicketCard({
+  ticket,
+  now,
+  parent = null,
+  calendarFile,
+  reportNoCall,
+  Link = Anchor,
+}: {
+  ticket: Ticket
+  now: Date
+  parent?: Ticket | null
+  calendarFile?: CalendarFileOf
+  reportNoCall?: ReportNoCall
+  Link?: PlainLink
+}) {
   const [calendarFailed, setCalendarFailed] = useState(false)
   const label = ticketLabel(ticket, now)
   const calendar = calendarFile !== undefined && canAddToCalendar(ticket, now)
@@ -65,90 +91,88 @@ export function TicketCard({ ticket, now, parent = null, calendarFile, reportNoC
   // An online consultation still booked: its room (docs/product.md "The online consultation room").
   const room = ticket.productType === 'SUPPORT' && ticket.supportType === 'ONLINE' && label === 'reserved' && ticket.reservationUnixTime !== null
   return (
-    <Card.Root as="article" aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} size="sm">
-      <Card.Body>
-        <HStack align="start" gap="4">
-          <Image src={`/images/icon_${ticket.minutesToSupport}min.png`} alt="" boxSize="14" flexShrink={0} />
-          <Stack gap="1" flex="1" minW="0">
-            <HStack wrap="wrap" gap="2">
-              <Text fontWeight="bold">{ticket.productName}</Text>
-              <Badge colorPalette={palettes[label]} variant="solid" data-label={label}>
+    <article aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} className={css.card}>
+      <div className={css.cardBody}>
+        <div className={css.ticketRow}>
+          <img src={`/images/icon_${ticket.minutesToSupport}min.png`} alt="" className={css.ticketIcon} />
+          <div className={css.ticketInfo}>
+            <div className={css.ticketHead}>
+              <p className={css.bold}>{ticket.productName}</p>
+              <span data-label={label} className={labelClasses[label]}>
                 {homeText.labels[label]}
-              </Badge>
-            </HStack>
-            <Text fontSize="sm" color="fg.muted">
+              </span>
+            </div>
+            <p className={css.smallMuted}>
               {t.ticketNumber}: {ticket.ticketNumber}
-            </Text>
+            </p>
             {when && (
-              <Text fontSize="sm">
+              <p className={css.small}>
                 {t.reservation}: {formatReservation(when.ymd, when.hour, when.minute)}
-              </Text>
+              </p>
             )}
             {parent && (
-              <Text fontSize="sm" data-testid="extends">
+              <p data-testid="extends" className={css.small}>
                 {t.extends}: {parentWhen ? `${formatReservation(parentWhen.ymd, parentWhen.hour, parentWhen.minute)} ` : ''}
                 {parent.staff?.staffNickname ? `${parent.staff.staffNickname} ` : ''}（{parent.ticketNumber}）
-              </Text>
+              </p>
             )}
             {ticket.productType === 'SUPPORT' && (
-              <Text fontSize="sm">
+              <p className={css.small}>
                 {/* Each "label: value" stays whole; a narrow card breaks at the slash, never inside a word. */}
-                <Box as="span" display="inline-block">
+                <span className={css.inlineBlock}>
                   {t.staff}: {ticket.staff?.staffNickname ?? t.noAssign}
-                </Box>
+                </span>
                 {ticket.supportType && (
                   <>
                     {' ／ '}
-                    <Box as="span" display="inline-block">
+                    <span className={css.inlineBlock}>
                       {t.supportType}: {homeText.supportType[ticket.supportType]}
-                    </Box>
+                    </span>
                   </>
                 )}
-              </Text>
+              </p>
             )}
-            <Text fontSize="sm" color="fg.muted">
-              {t.minutes(ticket.minutesToSupport)}
-            </Text>
-          </Stack>
-        </HStack>
+            <p className={css.smallMuted}>{t.minutes(ticket.minutesToSupport)}</p>
+          </div>
+        </div>
         {changeClosedNote(ticket, now) && (
-          <Text fontSize="sm" color="fg.muted" mt="3" data-testid="change-closed">
+          <p data-testid="change-closed" className={css.changeClosed}>
             {t.changeClosed}
-          </Text>
+          </p>
         )}
         {(canChangeTicket(ticket, now) || rate !== 'hidden' || calendar || room) && (
-          <HStack justify="end" mt="3" gap="2" wrap="wrap">
+          <div className={css.ticketButtons}>
             {room && (
-              <Button asChild size="sm" colorPalette="brand">
-                <PathLink href={`/room/${encoded}`}>{roomText.enter}</PathLink>
-              </Button>
+              <Link href={`/room/${encoded}`} className={css.buttonSolid}>
+                {roomText.enter}
+              </Link>
             )}
             {calendar && <AddToCalendar ticketNumber={ticket.ticketNumber} calendarFile={calendarFile} onFailed={setCalendarFailed} />}
             {canChangeTicket(ticket, now) && (
-              <Button asChild size="sm" colorPalette="brand">
-                <PathLink href={`/support/reservation-date-change?ticketNumber=${encoded}`}>{t.change}</PathLink>
-              </Button>
+              <Link href={`/support/reservation-date-change?ticketNumber=${encoded}`} className={css.buttonSolid}>
+                {t.change}
+              </Link>
             )}
             {rate === 'rate' && (
-              <Button asChild size="sm" colorPalette="brand" variant="outline">
-                <PathLink href={`/rating?ticketNumber=${encoded}`}>{t.rate}</PathLink>
-              </Button>
+              <Link href={`/rating?ticketNumber=${encoded}`} className={css.buttonOutlineBrand}>
+                {t.rate}
+              </Link>
             )}
             {rate === 'rated' && (
-              <Button size="sm" variant="outline" disabled>
+              <button type="button" disabled className={css.buttonOutline}>
                 {t.rated}
-              </Button>
+              </button>
             )}
-          </HStack>
+          </div>
         )}
         {calendarFailed && (
-          <Text role="alert" fontSize="sm" color="fg.error" mt="2" textAlign="end">
+          <p role="alert" className={css.calendarFailed}>
             {t.addToCalendarFailed}
-          </Text>
+          </p>
         )}
         {reportNoCall && <NoCallReport ticket={ticket} now={now} report={reportNoCall} />}
-      </Card.Body>
-    </Card.Root>
+      </div>
+    </article>
   )
 }
 
@@ -161,27 +185,27 @@ export function InterviewTicketCard({ ticket, kind, offered = ticket.supportStat
   // The free phone consultation is offered to a first-time member only (product.md §4); once used it says so.
   const used = !offered
   return (
-    <Card.Root as="article" aria-label={text.title} data-ticket-number={ticket.ticketNumber} size="sm" variant="subtle">
-      <Card.Body>
-        <Stack gap="1">
-          <Text fontWeight="bold">{text.title}</Text>
+    <article aria-label={text.title} data-ticket-number={ticket.ticketNumber} className={css.subtleCard}>
+      <div className={css.subtleCardBody}>
+        <div className={css.stack1}>
+          <p className={css.bold}>{text.title}</p>
           {used && kind === 'phone' ? (
-            <Text fontSize="sm" color="fg.muted">{homeText.phoneCard.used}</Text>
+            <p className={css.smallMuted}>{homeText.phoneCard.used}</p>
           ) : (
             <>
-              <Text fontSize="sm">{text.body}</Text>
+              <p className={css.small}>{text.body}</p>
               {kind === 'phone' && ticket.interviewTelNumber && (
-                <Box>
-                  <Text fontSize="sm" color="fg.muted">{homeText.phoneCard.tel}</Text>
-                  <Link href={`tel:${ticket.interviewTelNumber.replace(/-/g, '')}`} fontSize="xl" fontWeight="bold" color="brand.fg">
+                <div>
+                  <p className={css.smallMuted}>{homeText.phoneCard.tel}</p>
+                  <a href={`tel:${ticket.interviewTelNumber.replace(/-/g, '')}`} className={css.tel}>
                     {ticket.interviewTelNumber}
-                  </Link>
-                </Box>
+                  </a>
+                </div>
               )}
             </>
           )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+        </div>
+      </div>
+    </article>
   )
 }

@@ -11,6 +11,7 @@ import { deskCommonText as c, deskNoticeText as t } from '../../../../text/desk'
 import { ConfirmDialog } from '../../../../ui/confirm-dialog'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { NoticeText } from '../../../../ui/notice-text'
+import { PathLink } from '../../../../ui/path-link'
 
 /** Write or edit a notice, its window, publish it; withdraw one (the notice publish chart). */
 export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
@@ -139,7 +140,7 @@ export function NoticeEditor({ actor }: { actor: NoticePublishActorRef }) {
                 {values.title.trim()}
               </Heading>
             )}
-            <NoticeText content={values.content} />
+            <NoticeText content={values.content} Link={PathLink} />
           </Box>
           <Text fontSize="sm" color="fg.muted">
             {t.window(values.publishFrom ? values.publishFrom.replace('T', ' ') : t.now, values.publishUntil ? values.publishUntil.replace('T', ' ') : t.noEnd)}
