@@ -39,7 +39,7 @@ export const Route = createFileRoute('/_auth/')({
 
 function Home() {
   const { auth, services } = Route.useRouteContext()
-  const { data, now } = Route.useLoaderData()
+  const { data, now, handedOver } = Route.useLoaderData()
   const router = useRouter()
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
   // The cards' 「カレンダーに追加」: the file call with the member's token, as the API client sends it.
@@ -49,5 +49,5 @@ function Home() {
     await services.api.call('no-call-report', { ticketNumber })
     await router.invalidate()
   }
-  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} />
+  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} allSectionsAtOnce={handedOver} />
 }

@@ -120,7 +120,7 @@ signedInTest("the home is drawn by its own start and handed to the app without a
   await page.setViewportSize({ width: 1280, height: 900 })
   // The app's header: its logout opens the app's dialog.
   await page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('button', { name: 'ログアウト' }).click()
-  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect(page.getByRole('alertdialog', { name: 'ログアウト' })).toBeVisible()
 })
 
 signedInTest('a press on the home before the app has it is given to the app', async ({ page }) => {
