@@ -7,6 +7,11 @@ import { afterFirstPaint, fetchPreloads, stage } from './prerender/start-stages'
 // the route tree, then hands the page to the app (src/app/home-start.tsx).
 
 const root = document.getElementById('root')!
+// The member's first touch of the page (a focus, a press or a key), noted from the start: the app
+// renders over the drawn page then (src/app/home-start.tsx).
+const firstTouch = new Promise<void>((resolve) => {
+  for (const type of ['focusin', 'pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { capture: true, once: true })
+})
 
 async function start() {
   await afterFirstPaint(true)
@@ -16,7 +21,7 @@ async function start() {
   const services = await stage('session', () => import('./app/member-session-early').then((m) => m.startMemberSession()))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   const { startHomePage } = await stage('home', () => import('./app/home-start'))
-  await startHomePage(root, services)
+  await startHomePage(root, services, firstTouch)
 }
 
 void start()

@@ -29,10 +29,16 @@ function preloadApp() {
  * header's signed-in state, and the home's own components (static classes, decision 102) inside
  * the frame the page came with. Then, while the browser is idle, or at once when the member
  * presses a link or a button, the app is started and handed the page: the same auth actor and the
- * same data and moment, so its first render is the page on screen, and the press is given to it
- * (src/prerender/hand-off.ts).
+ * same data and moment, so its first render (at the member's first touch of the page) is the page
+ * on screen, and the press is given to it (src/prerender/hand-off.ts).
  */
-export async function startHomePage(root: HTMLElement, services: AppServices) {
+export async function startHomePage(root: HTMLElement, services: AppServices, firstTouch: Promise<void>) {
+  // The app, evaluated while the browser is idle, renders over the page at the member's first touch
+  // of it (a press, a key, a focus), not while the member reads it (src/app/start-app-browser.tsx):
+  // until then the page's elements stay the ones on screen. A press held for the app touches it too.
+  let touch!: () => void
+  const touched = new Promise<void>((resolve) => (touch = resolve))
+  void firstTouch.then(() => touch())
   const here = `${window.location.pathname}${window.location.search}`
   let left = false
   const leave = (href: string) => {
@@ -85,6 +91,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices) {
       await startBrowserApp(pause, () => {}, services, {
         auth,
         navigate: late.set,
+        touched,
         rendered: (router) => {
           // The app's page is on screen (tests and traces read this mark).
           performance.mark('mypage:handed-over')
@@ -99,7 +106,10 @@ export async function startHomePage(root: HTMLElement, services: AppServices) {
       held.release((href) => window.location.assign(href))
     })
   }
-  const held = holdForHandOff(root, handOver)
+  const held = holdForHandOff(root, () => {
+    touch()
+    handOver()
+  })
   const light = createRoot(main)
   const onShown = () => {
     // The bundle bench's "interactive" moment (bench/bundle.ts): drawn, and every press answered.

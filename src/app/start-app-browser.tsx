@@ -21,9 +21,11 @@ const SHELL_LOAD_WAIT_MS = 3000
 
 /**
  * A page drawn by a start of its own and handed to the app (src/app/home-start.tsx, decision 103):
- * its running auth actor, and `rendered`, called once the app has rendered over the page.
+ * its running auth actor; `touched`, which resolves at the member's first touch of the page (the
+ * app renders over the page only then: until the member does something, the page's elements stay
+ * the ones on screen); and `rendered`, called once the app has rendered over the page.
  */
-export type HandedPage = HandedAuth & { rendered(router: AppRouter): void }
+export type HandedPage = HandedAuth & { touched: Promise<void>; rendered(router: AppRouter): void }
 
 export async function startBrowserApp(pause: () => Promise<void>, releaseClicks: (replay: boolean) => void = () => {}, early?: AppServices, handed?: HandedPage) {
   const services = early ?? createServices(config)
@@ -87,6 +89,7 @@ export async function startBrowserApp(pause: () => Promise<void>, releaseClicks:
     await Promise.race([router.load().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, SHELL_LOAD_WAIT_MS)))])
     clearTimeout(timer)
     stopFollowing()
+    if (handed) await handed.touched
     await pause()
   }
   if (root.dataset.prerendered !== 'page') return renderOver()
