@@ -42,10 +42,12 @@ type Figures = {
 
 type AuditDetails = { items?: Record<string, unknown>[] }
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<Figures> {
+async function audit(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage })
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`)
   const { lhr } = result
+  // A trace Chromium recorded without its navigation start: Lighthouse's own advice is to run again.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, port, keepStorage, attempt + 1)
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const items = (id: string) => ((lhr.audits[id]?.details as AuditDetails | undefined)?.items ?? []) as Record<string, unknown>[]

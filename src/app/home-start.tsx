@@ -22,20 +22,29 @@ function preloadApp() {
 }
 
 /**
+ * How long the drawn page is left to the member before the app is evaluated without a touch. The
+ * app's evaluation is about a second of a phone's main thread in tasks of up to a few hundred ms:
+ * right after the page is drawn it is in the way of the member's first tap, which is most likely
+ * then; a member who reads for a while finds the app ready for their first tap.
+ */
+const EVALUATE_AFTER_MS = 5000
+
+/**
  * The home's own start (src/home-main.tsx, decision 103). A member opening `/` waits for the
  * session and the home's reads; the app around them (Chakra's runtime and theme, the router and
  * its route tree) is most of the bytes and of the work on a phone before anything shows. So this
  * draws the home without them: the session restored by the app's own auth actor, the reads, the
  * header's signed-in state, and the home's own components (static classes, decision 102) inside
- * the frame the page came with. Then, while the browser is idle, or at once when the member
- * presses a link or a button, the app is started and handed the page: the same auth actor and the
- * same data and moment, so its first render (at the member's first touch of the page) is the page
- * on screen, and the press is given to it (src/prerender/hand-off.ts).
+ * the frame the page came with. The app's chunks are fetched while the browser is idle; at the
+ * member's first touch of the page (or after a few seconds without one) the app is evaluated and
+ * handed the page: the same auth actor and the same data and moment, so its first render (at that
+ * first touch) is the page on screen, and a press held meanwhile is given to it
+ * (src/prerender/hand-off.ts).
  */
 export async function startHomePage(root: HTMLElement, services: AppServices, firstTouch: Promise<void>) {
-  // The app, evaluated while the browser is idle, renders over the page at the member's first touch
-  // of it (a press, a key, a focus), not while the member reads it (src/app/start-app-browser.tsx):
-  // until then the page's elements stay the ones on screen. A press held for the app touches it too.
+  // The app renders over the page at the member's first touch of it (a press, a key, a focus), not
+  // while the member reads it (src/app/start-app-browser.tsx): until then the page's elements stay
+  // the ones on screen. A press held for the app touches it too.
   let touch!: () => void
   const touched = new Promise<void>((resolve) => (touch = resolve))
   void firstTouch.then(() => touch())
@@ -116,8 +125,12 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
     performance.mark('mypage:interactive')
     whenIdle(() => {
       services.analytics.pageView(window.location.pathname)
-      whenIdle(handOver)
+      // Fetched now, evaluated later: at the member's first touch, or once the page has been read
+      // for a few seconds without one (docs/performance.md "The home's own start").
+      preloadApp()
+      setTimeout(() => whenIdle(handOver), EVALUATE_AFTER_MS)
     })
+    void touched.then(handOver)
   }
   showSignedIn(root, settled.context.member?.memberId ?? null)
   startTransition(() => {
