@@ -1,5 +1,5 @@
 import { startDevTools } from './dev-tools'
-import { afterFirstPaint, fetchPreloads, stage } from './prerender/start-stages'
+import { afterFirstPaint, fetchPreloads, firstTouch, stage } from './prerender/start-stages'
 
 // The home's own entry (docs/performance.md "The home's own start", decision 103). The page is
 // the member frame the build rendered, with its spinner; this restores the session, reads the home
@@ -7,11 +7,8 @@ import { afterFirstPaint, fetchPreloads, stage } from './prerender/start-stages'
 // the route tree, then hands the page to the app (src/app/home-start.tsx).
 
 const root = document.getElementById('root')!
-// The member's first touch of the page (a focus, a press or a key), noted from the start: the app
-// renders over the drawn page then (src/app/home-start.tsx).
-const firstTouch = new Promise<void>((resolve) => {
-  for (const type of ['focusin', 'pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { capture: true, once: true })
-})
+// The member's first touch of the page: the app renders over the drawn page then (src/app/home-start.tsx).
+const touched = firstTouch()
 
 async function start() {
   await afterFirstPaint(true)
@@ -21,7 +18,7 @@ async function start() {
   const services = await stage('session', () => import('./app/member-session-early').then((m) => m.startMemberSession()))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   const { startHomePage } = await stage('home', () => import('./app/home-start'))
-  await startHomePage(root, services, firstTouch)
+  await startHomePage(root, services, touched)
 }
 
 void start()

@@ -1,7 +1,7 @@
 import { startDevTools } from './dev-tools'
 import { LOGIN_FORM_ROOT_ID } from './features/auth/login-form-root'
 import { holdEarlyClicks } from './prerender/early-input'
-import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-stages'
+import { afterFirstPaint, fetchPreloads, firstTouch, pause, stage } from './prerender/start-stages'
 
 // /login's own entry (docs/performance.md "The login page's own start", decision 102). The page
 // is the HTML the build rendered with the whole app; only its form is live, so this starts what
@@ -13,11 +13,8 @@ import { afterFirstPaint, fetchPreloads, pause, stage } from './prerender/start-
 const formRoot = document.getElementById(LOGIN_FORM_ROOT_ID)!
 // A press on the painted form before it is live is held and given to it once it is (early-input.ts).
 const releaseClicks = holdEarlyClicks(formRoot)
-// The visitor's first focus, press or key on the page, noted from the start (src/app/login-start.tsx
-// loads the identity SDK then).
-const firstTouch = new Promise<void>((resolve) => {
-  for (const type of ['focusin', 'pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { capture: true, once: true })
-})
+// The visitor's first focus, press or key on the page (src/app/login-start.tsx loads the identity SDK then).
+const touched = firstTouch()
 
 async function start() {
   await afterFirstPaint(true)
@@ -25,7 +22,7 @@ async function start() {
   await stage('react-dom', () => import('react-dom/client'))
   await stage('auth chart', () => import('../machines/auth/auth-machine'))
   const { startLoginPage } = await stage('login', () => import('./app/login-start'))
-  await startLoginPage(formRoot, pause, releaseClicks, firstTouch)
+  await startLoginPage(formRoot, pause, releaseClicks, touched)
 }
 
 void start()

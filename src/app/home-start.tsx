@@ -8,18 +8,9 @@ import { HomePage } from '../features/home/home-page'
 import { handHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome, type HomeData } from '../features/home/load-home'
 import { holdForHandOff } from '../prerender/hand-off'
-import { pause, stage, whenIdle } from '../prerender/start-stages'
+import { fetchAppForLater, pause, stage, whenIdle } from '../prerender/start-stages'
 import type { AppServices } from '../routes/-router-context'
 import { showSignedIn } from './layout/header-signed-in'
-
-/**
- * The app's start chunks (`<template id="app-prefetch">`, written by the build): fetched all at
- * once when the hand-over begins, instead of one round trip after another as its stages import them.
- */
-function preloadApp() {
-  const prefetch = document.getElementById('app-prefetch')
-  if (prefetch instanceof HTMLTemplateElement) document.head.append(...prefetch.content.children)
-}
 
 /**
  * How long the drawn page is left to the member before the app is evaluated without a touch. The
@@ -91,7 +82,8 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
   let handing: Promise<void> | null = null
   const handOver = () => {
     handing ??= (async () => {
-      preloadApp()
+      // At once, not one round trip after another as the stages import them (already, if idle came first).
+      fetchAppForLater()
       const theme = await stage('theme', () => import('../theme'))
       await stage('theme system', () => theme.buildSystemInSteps(pause))
       await stage('route tree', () => import('../routeTree.gen'))
@@ -127,7 +119,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
       services.analytics.pageView(window.location.pathname)
       // Fetched now, evaluated later: at the member's first touch, or once the page has been read
       // for a few seconds without one (docs/performance.md "The home's own start").
-      preloadApp()
+      fetchAppForLater()
       setTimeout(() => whenIdle(handOver), EVALUATE_AFTER_MS)
     })
     void touched.then(handOver)

@@ -4,22 +4,12 @@ import { sessionHint } from '../adapters/session-hint'
 import { createServices } from './services'
 import { config } from '../config'
 import { holdEarlyInput } from '../prerender/early-input'
-import { whenIdle } from '../prerender/start-stages'
+import { fetchAppForLater, whenIdle } from '../prerender/start-stages'
 import { couponCodeOf } from '../ui/coupon-link'
 import { useClientValue } from '../ui/use-client-value'
 import { safeRedirect } from '../features/auth/auth-guard'
 import { LoginForm } from '../features/auth/login-form'
 import { createAuthActor, type AuthNavigation } from '../features/auth/use-auth-actor'
-
-/**
- * The app's start chunks (src/main.tsx's), listed by the build in `<template id="app-prefetch">`:
- * fetched into the HTTP cache once the form is live and the browser idle, so the page the member
- * goes to after logging in starts from the cache instead of the network.
- */
-function prefetchApp() {
-  const prefetch = document.getElementById('app-prefetch')
-  if (prefetch instanceof HTMLTemplateElement) document.head.append(...prefetch.content.children)
-}
 
 /**
  * /login's own start (src/login-main.tsx, decision 102): the app's services and its one auth actor,
@@ -58,7 +48,8 @@ export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise
       releaseClicks(true)
       services.analytics.pageView(window.location.pathname)
       if (mayKeepSession) services.identity.prepare()
-      whenIdle(prefetchApp)
+      // The app's start, for the page after the login (src/main.tsx's), fetched into the cache.
+      whenIdle(fetchAppForLater)
     })
   }
   // Typed before hydration: kept, and given to the form once it is live (src/prerender/early-input.ts).

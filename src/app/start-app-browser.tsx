@@ -35,8 +35,8 @@ export async function startBrowserApp(pause: () => Promise<void>, releaseClicks:
   const app = <App router={router} chakra={withGlobalStylesOf(system, document.querySelector<HTMLMetaElement>('meta[name=chakra-global-styles]')?.content)} />
 
   // The first page rendered and live (hydrated, or rendered in the browser): the bundle bench's
-  // "interactive" moment (bench/bundle.ts).
-  // A page handed over was live before (its own start marked it).
+  // "interactive" moment (bench/bundle.ts). A page handed over was live before (its own start
+  // marked it): its start is told instead.
   const stopMark = router.subscribe('onRendered', () => {
     stopMark()
     if (handed) setTimeout(() => handed.rendered(router), 0)

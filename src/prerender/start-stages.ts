@@ -76,3 +76,25 @@ export function whenIdle(run: () => void) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 })
   else setTimeout(run, 50)
 }
+
+/**
+ * The visitor's first touch of the page (a focus, a press or a key), noted from the entry's first
+ * line: /login loads the identity SDK then (src/app/login-start.tsx), the home's own start renders
+ * the app over the drawn page then (src/app/home-start.tsx).
+ */
+export function firstTouch(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const type of ['focusin', 'pointerdown', 'keydown']) document.addEventListener(type, () => resolve(), { capture: true, once: true })
+  })
+}
+
+/**
+ * The app's chunks a page with a start of its own lists for later (`<template id="app-prefetch">`,
+ * written by the build): put into <head> at once, so the browser fetches them. /login's are the
+ * page after the login's (prefetched into the cache), the home's the app it hands the page to
+ * (preloaded). Once moved, the template is empty: a second call fetches nothing again.
+ */
+export function fetchAppForLater() {
+  const prefetch = document.getElementById('app-prefetch')
+  if (prefetch instanceof HTMLTemplateElement) document.head.append(...prefetch.content.children)
+}
