@@ -31,7 +31,8 @@ type Held = { place: number[]; tag: string; text: string; href: string | null }
 const describe = (el: Element, root: Element): Held | null => {
   const place = placeOf(el, root)
   if (!place) return null
-  const href = el instanceof HTMLAnchorElement ? `${new URL(el.href).pathname}${new URL(el.href).search}${new URL(el.href).hash}` : null
+  const url = el instanceof HTMLAnchorElement ? new URL(el.href) : null
+  const href = url ? `${url.pathname}${url.search}${url.hash}` : null
   return { place, tag: el.tagName, text: el.textContent ?? '', href }
 }
 
@@ -66,6 +67,9 @@ export function holdForHandOff(root: HTMLElement, onPress: () => void) {
     e.preventDefault()
     e.stopPropagation()
     pressed = describe(target, root)
+    // Said on the page while the press waits for the app: the QA replay counts the page busy then
+    // (tests/e2e/drivers/flow-driver.ts), as it does while a request is in flight.
+    root.dataset.pressHeld = ''
     onPress()
   }
   const onFocusIn = (e: FocusEvent) => {
@@ -90,6 +94,7 @@ export function holdForHandOff(root: HTMLElement, onPress: () => void) {
       if (focused && (document.activeElement === document.body || document.activeElement === null)) sameAt(root, focused)?.focus({ preventScroll: true })
       const press = pressed
       pressed = null
+      delete root.dataset.pressHeld
       if (!press) return
       const el = sameAt(root, press)
       if (el) el.click()

@@ -158,7 +158,9 @@ export async function chartSettled(page: Page, flow: string, expected: string, t
       lastChange = Date.now()
     }
     const quiet = Date.now() - lastChange
-    const busy = pending.size > 0
+    // A press a page holds until the app has taken it over (src/prerender/hand-off.ts) is not yet sent.
+    const held = await page.evaluate(() => document.querySelector('[data-press-held]') !== null).catch(() => false)
+    const busy = pending.size > 0 || held
     if (now?.state && chartIsIn(now.state, expected) && quiet >= SETTLED_MS && !busy) return true
     // A chart resting elsewhere has settled there. No chart at all may be a page still starting
     // (the app starts in stages after its first paint, seconds on a loaded machine, with nothing
