@@ -63,7 +63,9 @@ function withStaticImports(bundle: Rollup.OutputBundle, files: string[]): string
 
 /** The chunks of the modules matching `wanted` and every chunk they import statically, as /assets paths. */
 function chunksOf(bundle: Rollup.OutputBundle, wanted: (moduleId: string) => boolean): string[] {
-  const files = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.facadeModuleId && wanted(c.facadeModuleId) ? [c.fileName] : []))
+  // Every module of a chunk, not its facade only: a module imported from more than one place (the
+  // member call registry) is in a shared chunk with no facade.
+  const files = Object.values(bundle).flatMap((c) => (c.type === 'chunk' && c.moduleIds.some(wanted) ? [c.fileName] : []))
   return withStaticImports(bundle, files)
 }
 
