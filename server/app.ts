@@ -32,6 +32,7 @@ import { atRequestedTime, TEST_NOW_HEADER } from './infra/test-clock'
 import type { JobEngine } from './jobs/engine'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
+import { compressJson } from './http/compress-json'
 import { apiSecurityHeaders, HSTS, sandboxPageSecurityHeaders } from './http/security-headers'
 import { mountSpa } from './http/spa'
 import { mountStaffCalls } from './http/staff'
@@ -106,6 +107,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
     })
   }
   app.use('/api/*', apiSecurityHeaders())
+  // The answers' JSON compressed for a client that accepts it (server/http/compress-json.ts).
+  app.use('/api/*', compressJson())
   // A write's cache invalidations (fired by its commit: server/infra/cache-writes.ts) reach the other replicas before its answer reaches the caller
   // (server/infra/cache-bus.ts): the caller's next request, to any replica, sees the write.
   app.use('/api/*', async (_c, next) => {

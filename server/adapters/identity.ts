@@ -33,6 +33,27 @@ const code = (e: unknown) => (e as { code?: string } | null)?.code ?? ''
 
 export class IdentityConflictError extends Error {}
 
+/**
+ * One run for a key asked for again while its run is in flight; every later ask runs again. A
+ * page's first reads go out together with the same token (the home's seven), and each asked the
+ * provider whether the token was revoked: one answer serves the asks that arrived together, as if
+ * they had been checked at the same moment, and a token revoked after it is refused on the next
+ * call as before (docs/server.md "Who is calling").
+ */
+export function sharedWhileInFlight<R>(run: (key: string) => Promise<R>): (key: string) => Promise<R> {
+  const pending = new Map<string, Promise<R>>()
+  return (key) => {
+    let running = pending.get(key)
+    if (!running) {
+      running = run(key)
+      pending.set(key, running)
+      const forget = () => pending.delete(key)
+      running.then(forget, forget)
+    }
+    return running
+  }
+}
+
 export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?: string }): Identity {
   // firebase-admin verifies no signature when it talks to the emulator, so an `alg: none` token
   // would pass. server/config.ts already refuses the emulator in production; this second lock holds
@@ -55,11 +76,11 @@ export function createFirebaseIdentity(opts: { projectId: string; emulatorHost?:
   }
 
   return {
-    async verifyIdToken(token) {
+    verifyIdToken: sharedWhileInFlight(async (token) => {
       const decoded = await auth.verifyIdToken(token, true)
       const { role, staffId } = decoded as { role?: unknown; staffId?: unknown }
       return { uid: decoded.uid, email: decoded.email, claims: { role, staffId }, authTime: decoded.auth_time }
-    },
+    }),
     async getUserByEmail(email) {
       try {
         const u = await auth.getUserByEmail(email)
