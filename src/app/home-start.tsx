@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { waitFor } from 'xstate'
 import { authView } from '../../machines/auth/auth-view'
 import { ticketCalendarFetcher } from '../api/ticket-calendar'
+import type { Member } from '../../contract/session-calls'
+import { earlyMember } from '../features/auth/early-member'
 import { createAuthActor, lateNavigation } from '../features/auth/use-auth-actor'
 import { HomePage } from '../features/home/home-page'
 import { handHome, takePrefetchedHome } from '../features/home/home-prefetch'
@@ -53,19 +55,38 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
     leaveMemberPage: () => leave(`/login?redirect=${encodeURIComponent(here)}`),
     leaveLoginPage: () => {},
   })
+  // Read with the kept session before the SDK restored it (decision 104): asked for before the
+  // auth chart starts, whose first load of the member takes the same row.
+  const early = await earlyMember()
   const auth = createAuthActor(services, late.navigation)
   auth.start()
-  const settled = await waitFor(auth, authView.isSettled)
-  if (!authView.isSignedIn(settled)) return late.navigation.leaveMemberPage()
+  const settled = waitFor(auth, authView.isSettled)
 
-  let data: HomeData
-  try {
-    const early = takePrefetchedHome()
-    data = early ? await early.catch(() => loadHome(services.api)) : await loadHome(services.api)
-  } catch (error) {
-    // As the app's loader: the system error page with the status.
-    return leave(`/error?code=${errorCodeOf(error)}`)
+  const drawn = early ? await readEarly(early.member) : null
+  let page: { data: HomeData; member: Member | null }
+  if (drawn) {
+    page = drawn
+    // The SDK stays the judge of the session: nobody signed in after all (a user it signed out),
+    // the login; someone else signed in meanwhile (another tab), this page again for them.
+    const drawnFor = drawn.member.memberId
+    void settled.then((session) => {
+      if (!authView.isSignedIn(session)) late.navigation.leaveMemberPage()
+      else if (session.context.member && session.context.member.memberId !== drawnFor) leave(here)
+    })
+  } else {
+    services.identity.prepare()
+    const session = await settled
+    if (!authView.isSignedIn(session)) return late.navigation.leaveMemberPage()
+    try {
+      const prefetched = takePrefetchedHome()
+      const data = prefetched ? await prefetched.catch(() => loadHome(services.api)) : await loadHome(services.api)
+      page = { data, member: session.context.member }
+    } catch (error) {
+      // As the app's loader: the system error page with the status.
+      return leave(`/error?code=${errorCodeOf(error)}`)
+    }
   }
+  const { data, member } = page
   const now = new Date()
   await pause()
 
@@ -82,6 +103,8 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
   let handing: Promise<void> | null = null
   const handOver = () => {
     handing ??= (async () => {
+      // The app is handed a settled session only (the page may have been drawn before the SDK's answer).
+      if (!authView.isSignedIn(await settled)) return
       // At once, not one round trip after another as the stages import them (already, if idle came first).
       fetchAppForLater()
       const theme = await stage('theme', () => import('../theme'))
@@ -115,6 +138,8 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
   const onShown = () => {
     // The bundle bench's "interactive" moment (bench/bundle.ts): drawn, and every press answered.
     performance.mark('mypage:interactive')
+    // Drawn from the kept session's reads: now the SDK restores the session (src/app/member-session-early.ts).
+    services.identity.prepare()
     whenIdle(() => {
       services.analytics.pageView(window.location.pathname)
       // Fetched now, evaluated later: at the member's first touch, or once the page has been read
@@ -124,10 +149,23 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
     })
     void touched.then(handOver)
   }
-  showSignedIn(root, settled.context.member?.memberId ?? null)
+  showSignedIn(root, member?.memberId ?? null)
   startTransition(() => {
-    light.render(<LightHome auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} onShown={onShown} />)
+    light.render(<LightHome member={member} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} onShown={onShown} />)
   })
+}
+
+/**
+ * The home's reads and the member's row made with the kept session's token (decision 104), or
+ * null if any failed (a token the server refused): the page then waits for the SDK and reads again.
+ */
+async function readEarly(member: Promise<Member>): Promise<{ data: HomeData; member: Member } | null> {
+  const data = takePrefetchedHome()
+  if (!data) return null
+  return Promise.all([data, member]).then(
+    ([home, row]) => ({ data: home, member: row }),
+    () => null,
+  )
 }
 
 function LightHome({ onShown, ...page }: Parameters<typeof HomePage>[0] & { onShown: () => void }) {

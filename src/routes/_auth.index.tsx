@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { ticketCalendarFetcher } from '../api/ticket-calendar'
 import { createFileRoute, redirect, useRouter, useRouterState } from '@tanstack/react-router'
@@ -41,6 +42,7 @@ function Home() {
   const { auth, services } = Route.useRouteContext()
   const { data, now, handedOver } = Route.useLoaderData()
   const router = useRouter()
+  const member = useSelector(auth, (s) => s.context.member)
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
   // The cards' 「カレンダーに追加」: the file call with the member's token, as the API client sends it.
   const calendarFile = useMemo(() => ticketCalendarFetcher({ baseUrl: services.config.apiBase, getIdToken: () => services.identity.getIdToken() }), [services])
@@ -49,5 +51,5 @@ function Home() {
     await services.api.call('no-call-report', { ticketNumber })
     await router.invalidate()
   }
-  return <HomePage auth={auth} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} allSectionsAtOnce={handedOver} />
+  return <HomePage member={member} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} allSectionsAtOnce={handedOver} />
 }

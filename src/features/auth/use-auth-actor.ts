@@ -8,6 +8,7 @@ import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
 import { Member } from '../../../contract/session-calls'
 import { normalizeEmail } from '../../../contract/fields'
+import { takeEarlyMember } from './early-member'
 
 /** The ports the auth flow uses (the app's services satisfy it). */
 export type AuthPorts = { api: ApiClient; captcha: CaptchaPort; identity: IdentityPort; session: SessionStore }
@@ -49,6 +50,8 @@ export function lateNavigation(initial: AuthNavigation): { navigation: AuthNavig
  */
 export function createAuthActor(services: AuthPorts, navigation: AuthNavigation) {
   const { api, captcha, identity, session } = services
+  // The member the identity provider last reported: its row may have been read already (early-member.ts).
+  let reportedUid: string | null = null
   return createActor(
     authMachine.provide({
       actors: {
@@ -56,7 +59,10 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
           let latest = 0
           return identity.onChange((user) => {
             const report = ++latest
-            if (!user) return sendBack({ type: 'identity.changed', user: null })
+            if (!user) {
+              reportedUid = null
+              return sendBack({ type: 'identity.changed', user: null })
+            }
             // A staff account is no member account (docs/decisions.md 60): member
             // pages see it as signed out, so this chart never loads a member for it nor signs it
             // out when there is none. Only the latest report counts.
@@ -64,7 +70,10 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
               .getClaims()
               .catch(() => null)
               .then((claims) => {
-                if (report === latest) sendBack({ type: 'identity.changed', user: staffRolesOf(claims).length ? null : user })
+                if (report !== latest) return
+                const member = staffRolesOf(claims).length ? null : user
+                reportedUid = member?.uid ?? null
+                sendBack({ type: 'identity.changed', user: member })
               })
           })
         }),
@@ -76,7 +85,10 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
         // The identity provider holds the normalised address (contract/fields.ts normalizeEmail):
         // a member typing it full-width signs in to the same account.
         signIn: fromPromise(({ input }) => identity.signIn(normalizeEmail(input.email) ?? input.email, input.password)),
-        loadMember: fromPromise(async () => v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))),
+        loadMember: fromPromise(async () => {
+          const early = await takeEarlyMember(reportedUid)?.catch(() => null)
+          return early ?? v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))
+        }),
         signOut: fromPromise(() => identity.signOut()),
       },
       actions: {

@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react'
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { AuthActorRef } from '../../../machines/auth/auth-machine'
+import type { Member } from '../../../contract/session-calls'
 import { homeText } from '../../text/home'
 import { CouponList } from './coupon-list'
 import { HomeCalendar } from './home-calendar'
@@ -56,7 +55,7 @@ const SECTIONS = 5
  * theme, Emotion or the router. Only the no-call dialog is Chakra, loaded when first opened.
  */
 export function HomePage({
-  auth,
+  member,
   data,
   now,
   calendarFile,
@@ -64,7 +63,8 @@ export function HomePage({
   Link = Anchor,
   allSectionsAtOnce = false,
 }: {
-  auth: AuthActorRef
+  /** The signed-in member (the greeting, first-time offers); null while not yet known. */
+  member: Member | null
   data: HomeData
   now: Date
   calendarFile?: CalendarFileOf
@@ -72,7 +72,6 @@ export function HomePage({
   Link?: PlainLink
   allSectionsAtOnce?: boolean
 }) {
-  const member = useSelector(auth, (s) => s.context.member)
   const tickets = useMemo(() => heldTickets(data.supportTickets, now), [data.supportTickets, now])
   const interview = useMemo(() => heldTickets(data.interviewTickets, now), [data.interviewTickets, now])
   // product.md §4 "First-time user": no useFreeInterviewTime and a free interview ticket held. Only the
