@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import lighthouse from 'lighthouse'
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 import { freePort } from '../scripts/stack/processes'
 import { loginThroughForm } from './lib/browser'
 import { round, writeResult } from './lib/results'
@@ -23,6 +24,10 @@ import { staffLoginText, staffShellText } from '../src/text/staff'
 // pages score ≥ 0.90× the floor's. A slower machine or another Chromium moves both sides.
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3))
+/** A folder to keep every run's whole report in (Lighthouse's JSON: the network requests, the LCP element, the traces' breakdowns), for finding where the time goes. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS
+/** Only these pages besides the floor (keys, comma-separated: login, homeSignedIn, consultantDay, deskFirstPage), for trying a change; such a run prints its line and keeps no result. */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((k) => k.trim()).filter(Boolean)
 const MEMBER_SCORE_RATIO = 0.95
 const STAFF_SCORE_RATIO = 0.9
 const TBT_RATIO = 2
@@ -42,13 +47,18 @@ type Figures = {
 
 type AuditDetails = { items?: Record<string, unknown>[] }
 
-async function audit(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<Figures> {
+async function audit(url: string, port: number, keepStorage: boolean, reportName: string, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage })
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`)
   const { lhr } = result
   // A trace Chromium recorded without its navigation start: Lighthouse's own advice is to run again.
-  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, port, keepStorage, attempt + 1)
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, port, keepStorage, reportName, attempt + 1)
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true })
+    writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr))
+    writeFileSync(path.join(REPORTS_DIR, `${reportName}.lantern.txt`), lanternPaths())
+  }
   const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const items = (id: string) => ((lhr.audits[id]?.details as AuditDetails | undefined)?.items ?? []) as Record<string, unknown>[]
   const nodeLabel = (item: Record<string, unknown> | undefined) => {
@@ -71,6 +81,28 @@ async function audit(url: string, port: number, keepStorage: boolean, attempt = 
     speedIndexMs: Math.round(n('speed-index')),
     diagnostics,
   }
+}
+
+/**
+ * The simulated paints of the last audit as Lighthouse computed them (its Lantern simulation): every
+ * request and main-thread task the FCP and LCP estimates waited for, with its simulated start and
+ * end in ms, one per line. What a figure is made of: which request ended last, which connection
+ * was cold, which task the requests waited for.
+ */
+function lanternPaths(): string {
+  const out: string[] = []
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/ContentfulPaint/.test(label)) continue
+    out.push(`== ${label}`)
+    for (const [node, t] of [...timings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
+      const what =
+        node.type === 'network'
+          ? `${node.request.resourceType ?? '?'} ${node.request.url} (connection ${node.request.connectionId}${node.request.connectionReused ? ', reused' : ''})`
+          : `task ${Math.round(node.duration / 1000)} ms: ${node.childEvents.slice(0, 5).map((e) => e.name).join(', ')}`
+      out.push(`${Math.round(t.startTime)}\t${Math.round(t.endTime)}\t${what}`)
+    }
+  }
+  return out.join('\n') + '\n'
 }
 
 const median = (xs: number[]) => {
@@ -159,17 +191,18 @@ async function main() {
     await staffLoginThroughForm(await operator.context().newPage(), stack.webUrl, { email: 'operator@example.com', password: 'operator1234' })
     for (const c of [member, consultant, operator]) for (const p of c.context().pages()) await p.close()
 
-    const pages: PageSpec[] = [
+    const allPages: PageSpec[] = [
       { key: 'floor', label: 'floor', url: floor.url, chrome: signedOut, keepStorage: false, role: 'floor' },
       { key: 'login', label: '/login', url: `${stack.webUrl}/login`, chrome: signedOut, keepStorage: false, role: 'member' },
       { key: 'homeSignedIn', label: '/ signed in', url: `${stack.webUrl}/`, chrome: member, keepStorage: true, role: 'member' },
       { key: 'consultantDay', label: '/staff (consultant)', url: `${stack.webUrl}/staff`, chrome: consultant, keepStorage: true, role: 'staff' },
       { key: 'deskFirstPage', label: '/staff/assignments (operator)', url: `${stack.webUrl}/staff/assignments`, chrome: operator, keepStorage: true, role: 'staff' },
     ]
+    const pages = allPages.filter((p) => p.role === 'floor' || !ONLY_PAGES || ONLY_PAGES.includes(p.key))
     // Round by round: each page once per round, so a burst of load on the machine hits them all.
     const runs = new Map<string, Figures[]>(pages.map((p) => [p.key, []]))
     for (let round = 0; round < RUNS; round++) {
-      for (const p of pages) runs.get(p.key)!.push(await audit(p.url, p.chrome.port, p.keepStorage))
+      for (const p of pages) runs.get(p.key)!.push(await audit(p.url, p.chrome.port, p.keepStorage, `${p.key}-${round + 1}`))
     }
     // The signed-in runs must really have measured their pages, not a redirect to a login.
     const signedInStayed = {
@@ -197,6 +230,13 @@ async function main() {
     const met = Object.values(results).every((r) => r.met) && Object.values(signedInStayed).every(Boolean)
     const line = (label: string, f: Summary & { ratios?: { score: number; tbt: number; lcp: number } }) =>
       `${label} ${f.score} (LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, CLS ${f.cls}${f.ratios ? `; ×floor score ${f.ratios.score}, TBT ${f.ratios.tbt}, LCP ${f.ratios.lcp}` : ''}; runs ${f.runs.map((r) => r.score).join('/')})`
+    const summary =
+      `median of ${RUNS}: ${line('floor', floorFigures)} · ${pages.slice(1).map((p) => line(p.label, results[p.key])).join(' · ')}` +
+      `${Object.values(signedInStayed).every(Boolean) ? '' : ' [a session was lost]'} · target: members ≥${MEMBER_SCORE_RATIO}× the floor's score, TBT ≤${TBT_RATIO}×, LCP ≤1×, CLS 0; staff ≥${STAFF_SCORE_RATIO}× score: ${met ? 'met' : 'NOT met'}`
+    if (ONLY_PAGES) {
+      console.log(`[bench:lighthouse] ${summary} (only some pages: no result kept)`)
+      return
+    }
     writeResult(
       'lighthouse',
       {
@@ -213,8 +253,7 @@ async function main() {
           met,
         },
       },
-      `median of ${RUNS}: ${line('floor', floorFigures)} · ${pages.slice(1).map((p) => line(p.label, results[p.key])).join(' · ')}` +
-        `${Object.values(signedInStayed).every(Boolean) ? '' : ' [a session was lost]'} · target: members ≥${MEMBER_SCORE_RATIO}× the floor's score, TBT ≤${TBT_RATIO}×, LCP ≤1×, CLS 0; staff ≥${STAFF_SCORE_RATIO}× score: ${met ? 'met' : 'NOT met'}`,
+      summary,
     )
   } finally {
     for (const c of chromes) c.stop()
