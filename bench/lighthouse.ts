@@ -84,21 +84,29 @@ async function audit(url: string, port: number, keepStorage: boolean, reportName
 }
 
 /**
- * The simulated paints of the last audit as Lighthouse computed them (its Lantern simulation): every
- * request and main-thread task the FCP and LCP estimates waited for, with its simulated start and
- * end in ms, one per line. What a figure is made of: which request ended last, which connection
- * was cold, which task the requests waited for.
+ * The simulated paints and interactivity of the last audit as Lighthouse computed them (its Lantern
+ * simulation): every request and main-thread task the FCP, LCP and TTI estimates waited for, with
+ * its simulated start and end in ms and what the task ran, one per line. What a figure is made of:
+ * which request ended last, which connection was cold, which task the requests waited for, which
+ * tasks block (a task's simulated length beyond 50 ms is TBT).
  */
+/** A trace event, with the URL or function it names, shortened. */
+const eventName = (e: { name: string; args?: { data?: unknown } }) => {
+  const data = (e.args?.data ?? {}) as { url?: string; functionName?: string }
+  const what = data.url ?? data.functionName
+  return what ? `${e.name}(${String(what).replace(/^https?:\/\/[^/]+/, '').slice(-60)})` : e.name
+}
+
 function lanternPaths(): string {
   const out: string[] = []
   for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
-    if (!/ContentfulPaint/.test(label)) continue
+    if (!/ContentfulPaint|Interactive/.test(label)) continue
     out.push(`== ${label}`)
     for (const [node, t] of [...timings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
       const what =
         node.type === 'network'
           ? `${node.request.resourceType ?? '?'} ${node.request.url} (connection ${node.request.connectionId}${node.request.connectionReused ? ', reused' : ''})`
-          : `task ${Math.round(node.duration / 1000)} ms: ${node.childEvents.slice(0, 5).map((e) => e.name).join(', ')}`
+          : `task ${Math.round(node.duration / 1000)} ms: ${node.childEvents.slice(0, 40).map(eventName).join(', ')}`
       out.push(`${Math.round(t.startTime)}\t${Math.round(t.endTime)}\t${what}`)
     }
   }

@@ -106,7 +106,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
       // The app is handed a settled session only (the page may have been drawn before the SDK's answer).
       if (!authView.isSignedIn(await settled)) return
       // At once, not one round trip after another as the stages import them (already, if idle came first).
-      fetchAppForLater()
+      void fetchAppForLater()
       const theme = await stage('theme', () => import('../theme'))
       await stage('theme system', () => theme.buildSystemInSteps(pause))
       await stage('route tree', () => import('../routeTree.gen'))
@@ -144,7 +144,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
       services.analytics.pageView(window.location.pathname)
       // Fetched now, evaluated later: at the member's first touch, or once the page has been read
       // for a few seconds without one (docs/performance.md "The home's own start").
-      fetchAppForLater()
+      void fetchAppForLater()
       setTimeout(() => whenIdle(handOver), EVALUATE_AFTER_MS)
     })
     void touched.then(handOver)

@@ -49,7 +49,7 @@ export async function startLoginPage(formRoot: HTMLElement, pause: () => Promise
       services.analytics.pageView(window.location.pathname)
       if (mayKeepSession) services.identity.prepare()
       // The app's start, for the page after the login (src/main.tsx's), fetched into the cache.
-      whenIdle(fetchAppForLater)
+      whenIdle(() => void fetchAppForLater())
     })
   }
   // Typed before hydration: kept, and given to the form once it is live (src/prerender/early-input.ts).
