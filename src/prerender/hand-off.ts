@@ -53,12 +53,28 @@ function heldTarget(e: MouseEvent, root: HTMLElement): HTMLElement | null {
   return target instanceof HTMLButtonElement && target.disabled ? null : target
 }
 
+/** The pressed element marked busy (dimmed, `aria-busy`) until `restore`. */
+function showHeld(el: HTMLElement): { restore(): void } {
+  const opacity = el.style.opacity
+  const busy = el.getAttribute('aria-busy')
+  el.style.opacity = '0.6'
+  el.setAttribute('aria-busy', 'true')
+  return {
+    restore() {
+      el.style.opacity = opacity
+      if (busy === null) el.removeAttribute('aria-busy')
+      else el.setAttribute('aria-busy', busy)
+    },
+  }
+}
+
 /**
  * Holds presses on `root` until `release`: `onPress` runs at each (the page starts its hand-over).
  * `release(navigate)` runs once the app has rendered the page: the last press is given to the same
  * element, or its link followed with `navigate`; the focus goes back to where it was.
  */
 export function holdForHandOff(root: HTMLElement, onPress: () => void) {
+  let shown: { restore(): void } | null = null
   let pressed: Held | null = null
   let focused: Held | null = null
   const onClick = (e: MouseEvent) => {
@@ -70,6 +86,11 @@ export function holdForHandOff(root: HTMLElement, onPress: () => void) {
     // Said on the page while the press waits for the app: the QA replay counts the page busy then
     // (tests/e2e/drivers/flow-driver.ts), as it does while a request is in flight.
     root.dataset.pressHeld = ''
+    // And shown: the pressed element dims and says it is busy, so a tap on a slow phone is seen to
+    // have been taken. The app's render replaces the element; a page the app never takes keeps
+    // its look back at `release`.
+    shown?.restore()
+    shown = showHeld(target)
     onPress()
   }
   const onFocusIn = (e: FocusEvent) => {
@@ -95,6 +116,8 @@ export function holdForHandOff(root: HTMLElement, onPress: () => void) {
       const press = pressed
       pressed = null
       delete root.dataset.pressHeld
+      shown?.restore()
+      shown = null
       if (!press) return
       const el = sameAt(root, press)
       if (el) el.click()

@@ -139,6 +139,9 @@ signedInTest('a press on the home before the app has it is given to the app', as
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true))
   await changeButtons(page).click()
   await expect(page).toHaveURL(/\/$/)
+  // The press is seen to be taken while it waits for the app: the link dims and says it is busy.
+  await expect(changeButtons(page)).toHaveAttribute('aria-busy', 'true')
+  await expect(changeButtons(page)).toHaveCSS('opacity', '0.6')
   release()
   await expect(page).toHaveURL(/\/support\/reservation-date-change\?ticketNumber=S/)
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
