@@ -1,10 +1,8 @@
-import * as v from 'valibot'
-import { Member } from '../../contract/session-calls'
 import { staffRolesOf } from '../adapters/identity'
 import { readKeptSession } from '../adapters/kept-session'
 import { createApiClient } from '../api/client'
 import { config } from '../config'
-import { keepEarlyMember, readingKeptSession } from '../features/auth/early-member'
+import { keepEarlyMember, readingKeptSession, readMember } from '../features/auth/early-member'
 import { prefetchHome } from '../features/home/home-prefetch'
 import type { AppServices } from '../routes/-router-context'
 import { createServices } from './services'
@@ -36,7 +34,7 @@ async function prefetchHomeReads(services: AppServices): Promise<void> {
   // A staff account is no member account (decision 60): its member pages wait for the SDK and go to the login.
   if (kept && staffRolesOf(kept.claims).length === 0) {
     const api = createApiClient({ baseUrl: services.config.apiBase, getIdToken: async () => kept.idToken })
-    keepEarlyMember(kept.uid, api.call('user-data', { data: 'MEMBER' }).then((row) => v.parse(Member, row)))
+    keepEarlyMember(kept.uid, readMember(api))
     prefetchHome(api)
     // The SDK is asked for once the home is drawn (src/app/home-start.tsx), or by the app's guard:
     // its evaluation and start are not in the way of the drawing.

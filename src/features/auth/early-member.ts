@@ -1,4 +1,9 @@
-import type { Member } from '../../../contract/session-calls'
+import * as v from 'valibot'
+import { Member } from '../../../contract/session-calls'
+import type { ApiClient } from '../../api/client'
+
+/** The signed-in member's row, as the auth chart loads it (product.md §7 user-data MEMBER). */
+export const readMember = async (api: ApiClient): Promise<Member> => v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))
 
 /**
  * The member row read with the kept session's token before the identity SDK had restored the

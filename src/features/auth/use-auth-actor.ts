@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import { createActor, fromCallback, fromPromise } from 'xstate'
 import { authMachine, type AuthEvent } from '../../../machines/auth/auth-machine'
 import type { CaptchaPort } from '../../adapters/captcha'
@@ -6,9 +5,8 @@ import { flowInspect } from '../../adapters/flow-recorder'
 import { staffRolesOf, type IdentityPort } from '../../adapters/identity'
 import type { SessionStore } from '../../adapters/session-store'
 import type { ApiClient } from '../../api/client'
-import { Member } from '../../../contract/session-calls'
 import { normalizeEmail } from '../../../contract/fields'
-import { takeEarlyMember } from './early-member'
+import { readMember, takeEarlyMember } from './early-member'
 
 /** The ports the auth flow uses (the app's services satisfy it). */
 export type AuthPorts = { api: ApiClient; captcha: CaptchaPort; identity: IdentityPort; session: SessionStore }
@@ -87,7 +85,7 @@ export function createAuthActor(services: AuthPorts, navigation: AuthNavigation)
         signIn: fromPromise(({ input }) => identity.signIn(normalizeEmail(input.email) ?? input.email, input.password)),
         loadMember: fromPromise(async () => {
           const early = await takeEarlyMember(reportedUid)?.catch(() => null)
-          return early ?? v.parse(Member, await api.call('user-data', { data: 'MEMBER' }))
+          return early ?? readMember(api)
         }),
         signOut: fromPromise(() => identity.signOut()),
       },
