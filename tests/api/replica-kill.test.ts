@@ -118,11 +118,21 @@ describe.runIf(pgUrl)('a replica killed mid-load', () => {
     const answers = Promise.all(retrying.map((b) => buyRetrying(b.m.token, b.k, chargeBody(b.card, b.cell))))
 
     // Kill it once it has taken money it will never record: its own purchases stuck in charging.
-    const stuck = async () =>
+    const stuckKeys = async () =>
       (await sql.query(
-        `SELECT a.lease_owner FROM purchase_attempts a JOIN sandbox_charges c ON c.idempotency_key = a.member_id || ':' || a.idempotency_key WHERE a.status = 'charging'`,
-      )).rows.filter((r) => pidOf(r.lease_owner) === doomedPid).length
-    await until('the doomed replica holds paid attempts in charging', async () => (await stuck()) >= gone.length + 3, 60_000)
+        `SELECT a.lease_owner, a.idempotency_key FROM purchase_attempts a JOIN sandbox_charges c ON c.idempotency_key = a.member_id || ':' || a.idempotency_key WHERE a.status = 'charging'`,
+      )).rows.filter((r) => pidOf(r.lease_owner) === doomedPid).map((r) => r.idempotency_key as string)
+    const stuck = async () => (await stuckKeys()).length
+    // Every key nobody re-sends among them (retried keys the proxy sent there count too, so the
+    // count alone let a gone key be killed before its charge: its sweeper then rightly fails it).
+    await until(
+      'the doomed replica holds paid attempts in charging, the gone keys among them',
+      async () => {
+        const keys = await stuckKeys()
+        return keys.length >= gone.length + 3 && gone.every((b) => keys.includes(b.k))
+      },
+      60_000,
+    )
     const stuckAtKill = await stuck()
     await killReplica(doomed)
 
