@@ -64,6 +64,19 @@ export default tseslint.config(
     },
   },
   {
+    // An effect's arrow returns its cleanup or nothing: an expression body returns whatever the call
+    // returns, and React calls that on the next run. `scrollIntoView` returns a Promise in current
+    // Chromium, so an expression-bodied scroll effect crashed the room's page on the second chat line
+    // ("is not a function"). Write a block body (or `void`, or `() => () => cleanup`).
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression:first-child[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression'][body.type!='UnaryExpression']",
+        message: 'An effect returns its cleanup function or nothing: give the arrow a block body (a returned Promise or value crashes React on the next run).',
+      }],
+    },
+  },
+  {
     // Only server/routes and server/app.ts mount routes: the layers below never see Hono.
     files: ['server/services/**/*.ts', 'server/domain/**/*.ts', 'server/infra/**/*.ts', 'server/db/**/*.ts', 'server/adapters/**/*.ts'],
     rules: {

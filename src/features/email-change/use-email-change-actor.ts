@@ -60,6 +60,8 @@ export function useEmailChangeLinkActor({ api }: { api: ApiClient }, session: Em
     }),
     { inspect: flowInspect },
   )
-  useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
+  useEffect(() => {
+    actor.send({ type: 'link.open', token: token ?? '' })
+  }, [actor, token])
   return actor
 }

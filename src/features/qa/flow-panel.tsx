@@ -125,7 +125,9 @@ function FlowChart({ actor }: { actor: LiveActor }) {
 
 export function FlowPanel({ store, onClose }: { store: FlowStore; onClose: () => void }) {
   const [, setTick] = useState(0)
-  useEffect(() => store.subscribe(() => setTick((t) => t + 1)), [store])
+  useEffect(() => {
+    return store.subscribe(() => setTick((t) => t + 1))
+  }, [store])
   const actors = store.actors()
   return (
     <section

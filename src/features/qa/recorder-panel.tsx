@@ -59,7 +59,9 @@ export function RecorderPanel({ recordings, toFile, clear, takeEarlyPresses }: P
     if (takeEarlyPresses?.()) setOpen(true)
     return () => window.removeEventListener('keydown', onKey)
   }, [takeEarlyPresses])
-  useEffect(() => writeOpen(open), [open])
+  useEffect(() => {
+    writeOpen(open)
+  }, [open])
   useEffect(() => {
     if (!open) return
     const id = window.setInterval(() => setTick((t) => t + 1), 1000)

@@ -30,7 +30,9 @@ export function RoomPage({ ports, ticketNumber, side, backHref, backLabel, after
   const peer = c.room ? `${c.room.peerName}` : t.peer[side]
   const [draft, setDraft] = useState('')
   const chatEnd = useRef<HTMLDivElement>(null)
-  useEffect(() => chatEnd.current?.scrollIntoView({ block: 'nearest' }), [c.chat.length])
+  useEffect(() => {
+    chatEnd.current?.scrollIntoView({ block: 'nearest' })
+  }, [c.chat.length])
 
   const back = (
     <Button asChild variant="outline" size="sm">

@@ -90,7 +90,9 @@ export function useSignupLinkActor({ api }: Pick<SignupPorts, 'api'>, token: str
     }),
     { input: {}, inspect: flowInspect },
   )
-  useEffect(() => actor.send({ type: 'link.open', token: token ?? '' }), [actor, token])
+  useEffect(() => {
+    actor.send({ type: 'link.open', token: token ?? '' })
+  }, [actor, token])
   return actor
 }
 
