@@ -509,31 +509,56 @@ export const staffCalendarFeeds = pgTable('staff_calendar_feeds', {
 // ---- operator's desk: mail outbox, refunds, uploaded images (docs/server.md "Operator's desk")
 
 /**
- * Every mail the server hands to SMTP, with its delivery status (server/services/mail-outbox.ts):
- * an operator sees a failed one and sends it again. Mails carrying a secret (a signup or e-mail
- * change link, a reset code) are kept with the secret blanked out and cannot be sent again.
+ * The outbox (server/infra/outbox.ts, docs/server.md "Outbox"): every message the server sends —
+ * mail now (`channel` 'mail'), LINE later, in this one table — written by `notify()` in the
+ * transaction of the change that causes it, then delivered after the commit by the job
+ * `outbox-delivery` with back-off, and shown to an operator with its status (dead ones with a
+ * resend). The table keeps its first name, `mail_outbox`, for the migrations and the desk's views.
+ * Mails carrying a secret (a signup or e-mail change link) are kept with the secret blanked out;
+ * the text that goes out waits in `pending_body` only until it is delivered or given up.
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** 'mail' (the recipient is an address); a later channel (LINE) adds its name, not a table. */
+  channel: text('channel').$type<'mail'>().notNull().default('mail'),
+  /** What the message is (`purchase`, `reset-code`, `reminder-evening`…): names it on the desk and picks a renderer. */
+  kind: text('kind').notNull().default('mail'),
+  /**
+   * One message per cause (`purchase:<ticket>`, `reminder:evening:<ticket>:<at>`…), unique per
+   * channel: a repeated notify writes nothing, and the delivery sends it as the Message-ID.
+   * Null only on rows from before the outbox had keys.
+   */
+  idempotencyKey: text('idempotency_key'),
   /** The member the address belonged to when the mail was sent (null: not a member yet). */
   memberId: text('member_id'),
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
+  /** The text as the desk shows it: a secret (link, code) reads ［非表示］. */
   body: text('body').notNull(),
+  /** The text as it must go when it holds a secret; null once delivered or given up (and when it holds none). */
+  pendingBody: text('pending_body'),
+  /** What a renderer needs to build the message again at delivery (reset-code: the member id). */
+  ref: text('ref'),
   /** Files sent with the mail (a booking's calendar invite); null: none. Resent with the body. */
   attachments: jsonb('attachments').$type<MailAttachment[]>(),
   /** false: the body was stored with a secret blanked out; only a new request sends a new one. */
   resendable: boolean('resendable').notNull().default(true),
-  /** pending | sent | failed */
-  status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull(),
+  /** pending (due at next_attempt_at) | sending (leased to one delivery) | sent | dead (given up; the desk resends) */
+  status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull(),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
+  /** When a pending message is next due (the injectable clock's time; back-off after a failure). */
+  nextAttemptAt: ts('next_attempt_at'),
+  /** Until when a `sending` row belongs to the delivery that claimed it (then another takes it). */
+  leaseUntil: ts('lease_until'),
   createdAt: ts('created_at').notNull(),
   sentAt: ts('sent_at'),
   updatedAt: ts('updated_at').notNull(),
 }, (t) => [
   index('mail_outbox_member_idx').on(t.memberId, t.createdAt.desc()),
   index('mail_outbox_to_idx').on(t.toAddress),
+  uniqueIndex('mail_outbox_key_idx').on(t.channel, t.idempotencyKey),
+  index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
 ])
 
 /**
@@ -650,12 +675,21 @@ export const roomMessages = pgTable('room_messages', {
   fromSide: text('from_side').$type<'member' | 'consultant'>().notNull(),
   body: jsonb('body').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.ticketNumber, t.seq] }), index('room_messages_created_idx').on(t.createdAt)])
+  /**
+   * When the row may go: signalling ten minutes after it was sent (a listener's reconnect), a chat
+   * line when its room closes (the history a reconnecting page reads), docs/server.md.
+   */
+  expiresAt: ts('expires_at').notNull().default(sql`now() + interval '10 minutes'`),
+}, (t) => [primaryKey({ columns: [t.ticketNumber, t.seq] }), index('room_messages_created_idx').on(t.createdAt), index('room_messages_expires_idx').on(t.expiresAt)])
 
-/** The last sequence number given in each room (room_messages' rows are deleted; the count goes on). */
+/**
+ * The last sequence number given in each room (room_messages' rows are deleted; the count goes on)
+ * and the bytes the room has written to the log over its life (capped: ROOM_STORED_BYTES_MAX).
+ */
 export const roomSequences = pgTable('room_sequences', {
   ticketNumber: text('ticket_number').primaryKey(),
   seq: integer('seq').notNull(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 })
 
 // 数字's summaries of whole past JST days (docs/decisions.md 95, docs/server.md "Numbers and
