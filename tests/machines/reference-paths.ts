@@ -42,8 +42,21 @@ export type ReferenceSet = { chart: string; rules?: string; values: unknown[]; c
  * to how paths are made changes every set, and is reviewed as such.
  */
 export const GENERATOR = ['model.ts', 'boundaries.ts']
-export function rulesHash(rules: string, generator: string[] = GENERATOR.map((f) => readFileSync(path.join(import.meta.dirname, f), 'utf8'))): string {
-  const code = [rules, ...generator]
+/*
+ * The fixtures a rules file imports (`./<name>-fixtures`) are part of it too (decision 125): their
+ * records are the charts' answers in the paths (a consultation loaded, a schedule), written into the
+ * set's `values`. A fixture that gained a field changed every payload carrying it while the rules'
+ * own text stayed the same, so the committed sets of consultation outcome and reassignment no longer
+ * matched what the charts generate, and `npm run paths:reference` refused to run on an unchanged tree.
+ */
+export const fixturesOf = (rules: string): string[] => [...new Set([...rules.matchAll(/from '\.\/([\w-]+-fixtures)'/g)].map((m) => `${m[1]}.ts`))].sort()
+const readHere = (f: string) => readFileSync(path.join(import.meta.dirname, f), 'utf8')
+export function rulesHash(
+  rules: string,
+  generator: string[] = GENERATOR.map(readHere),
+  fixtures: (file: string) => string = readHere,
+): string {
+  const code = [rules, ...generator, ...fixturesOf(rules).map(fixtures)]
     .join('\n')
     .replace(/\r\n/g, '\n')
     .replace(/^\s*\/\*[\s\S]*?\*\/\s*$/gm, '')
@@ -163,9 +176,7 @@ export const samePaths = (a: ReferenceSet, b: ReferenceSet) => render({ ...a, ru
  */
 export function writeReferenceSet(configs: ModelConfig[], rules: string): { file: string; written: boolean; reason?: string } {
   mkdirSync(REFERENCE_DIR, { recursive: true })
-  const { truncated, ...generated } = referenceSetOf(configs)
-  const set = { ...generated, rules }
-  const file = referenceFile(set.chart)
+  const { set, file, text, truncated } = referenceSetFile(configs, rules)
   // A graph cut at its traversal limit (model.ts) is not the whole chart: not a set to review.
   if (truncated) return { file, written: false, reason: 'path generation hit the traversal limit of an entry: raise its `limit` or narrow its `serialize` first' }
   const committed = readReferenceSet(set.chart)
@@ -179,8 +190,15 @@ export function writeReferenceSet(configs: ModelConfig[], rules: string): { file
         `If the chart was not meant to change, this is a bug the committed paths are there to catch: run the spec rules (npx vitest run tests/machines/spec-rules.test.ts).`,
     }
   }
-  writeFileSync(file, `${render(set)}\n`)
+  writeFileSync(file, text)
   return { file, written: true }
+}
+
+/** What `npm run paths:reference` would write for the chart now: its file and the file's text. */
+export function referenceSetFile(configs: ModelConfig[], rules: string) {
+  const { truncated, ...generated } = referenceSetOf(configs)
+  const set = { ...generated, rules }
+  return { set, file: referenceFile(set.chart), text: `${render(set)}\n`, truncated }
 }
 
 /** The committed set of a chart, or null when none was written yet. */

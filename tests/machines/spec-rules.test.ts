@@ -13,10 +13,13 @@ const sources = import.meta.glob<string>('./*.spec-rules.ts', { query: '?raw', i
 // And the path generator's, in the order the hash reads them.
 const generatorSources = import.meta.glob<string>(['./model.ts', './boundaries.ts'], { query: '?raw', import: 'default', eager: true })
 const generator = GENERATOR.map((f) => generatorSources[`./${f}`])
+// And the fixtures the rules import: their records are the answers in the paths (decision 125).
+const fixtureSources = import.meta.glob<string>('./*-fixtures.ts', { query: '?raw', import: 'default', eager: true })
+const fixture = (f: string) => fixtureSources[`./${f}`]
 for (const [file, load] of Object.entries(loaders).sort(([a], [b]) => a.localeCompare(b))) {
   try {
     const spec = await load()
-    describeSpec(spec.configs, spec.rules, spec.provide, { rules: rulesHash(sources[file], generator), rulesFile: file.slice(2) })
+    describeSpec(spec.configs, spec.rules, spec.provide, { rules: rulesHash(sources[file], generator, fixture), rulesFile: file.slice(2) })
   } catch (e) {
     describe(file, () => it('loads its spec rules', () => { throw e }))
   }
