@@ -549,6 +549,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   /** When a pending message is next due (the injectable clock's time; back-off after a failure). */
   nextAttemptAt: ts('next_attempt_at'),
+  /** After a failure at or past this time the message is dead (notify or a resend: now + OUTBOX_GIVE_UP_HOURS). */
+  giveUpAt: ts('give_up_at'),
   /** Until when a `sending` row belongs to the delivery that claimed it (then another takes it). */
   leaseUntil: ts('lease_until'),
   createdAt: ts('created_at').notNull(),
