@@ -65,6 +65,14 @@ export const parseYmd = (ymd: string): JstDate => {
 const weekdays = ['日', '月', '火', '水', '木', '金', '土']
 export const weekdayJa = (d: JstDate): string => weekdays[d.weekday()]
 
+/**
+ * 1月7日（水） for a day of the current year in Japan; 2025年1月7日（火） for any other, so a past
+ * (or next) year's day never reads as this year's with a weekday that does not fit it (the staff
+ * lists: 過去の相談, a member's earlier consultations, the desk's bookings). `now` pins "this year".
+ */
+export const formatDayJa = (d: JstDate, now: Date = new Date()): string =>
+  `${d.year() === thisYearJst(now) ? '' : `${d.year()}年`}${d.monthValue()}月${d.dayOfMonth()}日（${weekdayJa(d)}）`
+
 /** 2025/05/20 */
 export const formatDate = (d: JstDate): string => `${d.year()}/${pad(d.monthValue())}/${pad(d.dayOfMonth())}`
 

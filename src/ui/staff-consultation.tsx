@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react'
 import { Badge, DataList, HStack, Link as ChakraLink, Text } from '@chakra-ui/react'
 import type { Consultation } from '../../contract/staff-calls'
-import { JstDate, weekdayJa } from '../../contract/jst'
+import { formatDayJa, JstDate } from '../../contract/jst'
 import { parseReservationTime, clockOf } from '../../contract/reservation-time'
 import { buyText as checkoutText } from '../text/checkout'
 import { consultantDayText as t } from '../text/staff'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** 11月25日（水） for a `YYYYMMDD` day (Japan). */
-export function dayLabel(ymd: string): string {
-  const d = JstDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8)))
-  return `${d.monthValue()}月${d.dayOfMonth()}日（${weekdayJa(d)}）`
+/** 11月25日（水） for a `YYYYMMDD` day (Japan); with its year when that is not this year (contract/jst.ts `formatDayJa`). */
+export function dayLabel(ymd: string, now?: Date): string {
+  return formatDayJa(JstDate.of(Number(ymd.slice(0, 4)), Number(ymd.slice(4, 6)), Number(ymd.slice(6, 8))), now)
 }
 
 /** 10:30〜11:30 (Japan wall clock) of a consultation. */
@@ -23,10 +22,10 @@ export function timeRange(c: Pick<Consultation, 'startUnixTime' | 'endUnixTime'>
   return `${clock(c.startUnixTime)}〜${clock(c.endUnixTime)}`
 }
 
-/** 11月25日（水） 10:30 of a consultation's `SUPPORT-YYYYMMDD-HH-MM`. */
-export function whenLabel(c: Pick<Consultation, 'reservationTime'>): string {
+/** 11月25日（水） 10:30 of a consultation's `SUPPORT-YYYYMMDD-HH-MM` (2025年1月7日（火） 10:30 in another year). */
+export function whenLabel(c: Pick<Consultation, 'reservationTime'>, now?: Date): string {
   const at = parseReservationTime(c.reservationTime)
-  return at ? `${dayLabel(at.ymd)} ${clockOf(at)}` : c.reservationTime
+  return at ? `${dayLabel(at.ymd, now)} ${clockOf(at)}` : c.reservationTime
 }
 
 /** The day (`YYYYMMDD`) a consultation is on. */

@@ -2,7 +2,7 @@ import { DateTimeFormatter, Instant, LocalDate, ZonedDateTime, ZoneId } from '@j
 import '@js-joda/timezone'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { calendarDays, formatDateTimeUnix, formatDateUnix, formatReservation, parseYmd, thisYearJst, weekdayJa, ymdOf } from '../../contract/jst'
+import { calendarDays, formatDateTimeUnix, formatDayJa, formatDateUnix, formatReservation, parseYmd, thisYearJst, weekdayJa, ymdOf } from '../../contract/jst'
 
 // contract/jst.ts uses a fixed UTC+9 instead of the tz database; checked here against
 // js-joda with the full Asia/Tokyo rules for every instant from 1952 (Japan's last summer time
@@ -50,5 +50,17 @@ describe('Japan dates without the tz database', () => {
   it('turns the day at midnight in Japan, not in UTC', () => {
     expect(ymdOf(calendarDays(new Date('2025-12-31T14:59:59Z'))[0])).toBe('20251231')
     expect(ymdOf(calendarDays(new Date('2025-12-31T15:00:00Z'))[0])).toBe('20260101')
+  })
+
+  // A day of another year says its year: 「1月7日（火）」 for 2025-01-07 read in 2026 would be a
+  // Wednesday's date with Tuesday's name. "This year" is the year in Japan at `now`.
+  it('names the year of a day outside the current year in Japan, and only then', () => {
+    const in2026 = new Date('2026-12-08T01:00:00Z')
+    expect(formatDayJa(parseYmd('20250107'), in2026)).toBe('2025年1月7日（火）')
+    expect(formatDayJa(parseYmd('20260107'), in2026)).toBe('1月7日（水）')
+    expect(formatDayJa(parseYmd('20270107'), in2026)).toBe('2027年1月7日（木）')
+    // New Year's Eve at 23:59:59 in Japan is still 2025 there; a second later it is 2026.
+    expect(formatDayJa(parseYmd('20251231'), new Date('2025-12-31T14:59:59Z'))).toBe('12月31日（水）')
+    expect(formatDayJa(parseYmd('20251231'), new Date('2025-12-31T15:00:00Z'))).toBe('2025年12月31日（水）')
   })
 })

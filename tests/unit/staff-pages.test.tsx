@@ -86,7 +86,7 @@ describe('staff pages', () => {
     ])
     start('/staff', { signedIn: true, claims: consultant })
     const unsolved = await screen.findByRole('article', { name: /佐藤 花子/ })
-    expect(within(unsolved).getByText(consultantDayText.followUpDue('6月15日（日）'))).toBeTruthy()
+    expect(within(unsolved).getByText(consultantDayText.followUpDue('2025年6月15日（日）'))).toBeTruthy()
     expect(within(unsolved).queryByText(consultantDayText.noCallReported)).toBeNull()
     const reported = screen.getByRole('article', { name: /鈴木 一郎/ })
     expect(within(reported).getByText(consultantDayText.noCallReported)).toBeTruthy()
@@ -94,6 +94,24 @@ describe('staff pages', () => {
     const closed = screen.getByRole('article', { name: /高橋 次郎/ })
     expect(within(closed).queryByTestId('follow-up-due')).toBeNull()
     expect(within(closed).queryByTestId('no-call-reported')).toBeNull()
+  })
+
+  // A day outside this year (in Japan) says its year: 2025-01-07 is a Tuesday, and 「1月7日（火）」
+  // read this year names the wrong weekday (contract/jst.ts formatDayJa).
+  it('show 過去の相談 with the year of a consultation from another year, and none for this year’s', async () => {
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date())
+    const past = (reservationTime: string, memberName: string, ticketNumber: string) => ({ ...consultationFixture, reservationTime, memberName, ticketNumber, supportStatus: 'COMPLETED', caseNote: null })
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      if (!String(url).includes('/staff/past-consultations')) return new Response(JSON.stringify({ message: 'この操作を行う権限がありません。' }), { status: 403 })
+      const consultations = [past(`SUPPORT-${year}0107-10-30`, '今年 花子', 'T00000201'), past('SUPPORT-20250107-10-30', '昨年 一郎', 'T00000202')]
+      return new Response(JSON.stringify({ staffId: 'STAFF-01', filter: 'ALL', page: 1, pageSize: 20, total: 2, consultations, consultants: [] }), { status: 200 })
+    }))
+    start('/staff/past', { signedIn: true, claims: consultant })
+    const older = await screen.findByRole('article', { name: /昨年 一郎/ })
+    expect(older.textContent).toContain('2025年1月7日（火） 10:30')
+    const thisYear = screen.getByRole('article', { name: /今年 花子/ })
+    expect(thisYear.textContent).toMatch(/(^|[^年\d])1月7日（[日月火水木金土]） 10:30/)
+    expect(thisYear.textContent).not.toContain(`${year}年`)
   })
 
   it("refuse an operator's page to a consultant without calling it", async () => {
