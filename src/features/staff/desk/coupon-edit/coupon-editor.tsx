@@ -3,11 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import type { FormEvent } from 'react'
 import { COUPON_NAME_MAX, DISCOUNT_MAX, type DeskProduct } from '../../../../../contract/desk-calls'
-import { formatYen } from '../../../../../contract/jst'
+import { formatDateUnix, formatYen } from '../../../../../contract/jst'
 import type { CouponEditActorRef } from '../../../../../machines/coupon-edit/coupon-edit-machine'
 import { couponEditView } from '../../../../../machines/coupon-edit/coupon-edit-view'
 import { sameFit, type CouponField, type CouponFit } from '../../../../../machines/coupon-edit/coupon-rules'
-import { typedWholeNumber } from '../../../../../machines/shared/jst-input'
+import { jstDayEndToUnix, typedWholeNumber } from '../../../../../machines/shared/jst-input'
 import { deskCommonText as c, deskCouponText as t } from '../../../../text/desk'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { TextField } from '../../../../ui/text-field'
@@ -158,7 +158,8 @@ export function CouponEditor({ actor, products }: { actor: CouponEditActorRef; p
                     [t.name, values.couponName],
                     [t.discount, formatYen(typedWholeNumber(values.discountPrice))],
                     [t.fits, values.fits.map(fitLabel).join('、')],
-                    [t.expire, values.expireDate],
+                    // As the list and the coupon's page give it (2026/12/31), not as the date field holds it.
+                    [t.expire, formatDateUnix(jstDayEndToUnix(values.expireDate))],
                     [t.claimLimit, values.claimLimit.trim() === '' ? c.unlimited : values.claimLimit],
                   ].map(([label, value]) => (
                     <DataList.Item key={label}>
