@@ -21,7 +21,8 @@ import {
   Ticket,
   TicketAction,
 } from './entities'
-import { CouponCode, MemberId, ProductId, ReservationTime, TicketNumber, TicketNumberKey, Ymd } from './ids'
+import { CouponCode, inDaySpan, MemberId, ProductId, RESERVATION_TIME, ReservationTime, TicketNumber, TicketNumberKey, UNIX_SECONDS_MAX, UNIX_SECONDS_MIN, Ymd } from './ids'
+import { formatMessages } from './validation-messages'
 import {
   AUTH_CODE_MAX,
   capped,
@@ -219,7 +220,7 @@ export const PurchaseListRequest = v.object({
   // lastEvaluatedKey of the previous page, flattened into the query (product.md §7).
   memberId: v.optional(MemberId),
   ticketNumber: v.optional(TicketNumberKey),
-  purchaseTime: v.optional(queryInt('purchaseTime must be unix seconds')),
+  purchaseTime: v.optional(v.pipe(queryInt('purchaseTime must be unix seconds'), v.minValue(UNIX_SECONDS_MIN, formatMessages.timeSpan), v.maxValue(UNIX_SECONDS_MAX, formatMessages.timeSpan))),
 })
 export const PurchaseListResponse = v.object({
   ticketList: v.array(PurchaseItem),
@@ -330,7 +331,7 @@ export const ChargeRequest = v.object({
   staffId: v.optional(v.nullable(capped(ID_MAX))),
   couponCode: v.optional(v.nullable(capped(ID_MAX))),
   /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (product.md §3). */
-  reservationTime: capped(ID_MAX),
+  reservationTime: v.pipe(capped(ID_MAX), v.check((s) => { const m = RESERVATION_TIME.exec(s); return !m || inDaySpan(m[1]) }, formatMessages.daySpan)),
   reservationMenuList: v.optional(v.pipe(v.array(ChargeMenuItem), v.maxLength(MENU_ITEMS_MAX)), []),
   supportType: v.optional(v.nullable(SupportType)),
   reserveNow: v.optional(v.nullable(v.union([v.boolean(), capped(LABEL_MAX)]))),
@@ -383,7 +384,7 @@ export const SandboxTokenRequest = v.object({
   number: v.pipe(v.string(), v.maxLength(32, 'カード番号は半角数字14〜16桁で入力してください'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{14,16}$/, 'カード番号は半角数字14〜16桁で入力してください')),
   expMonth: v.pipe(v.number(), v.integer(), v.minValue(1, '有効期限が正しくありません'), v.maxValue(12, '有効期限が正しくありません')),
   /** Four digits (2030) or two (30). */
-  expYear: v.pipe(v.number(), v.integer(), v.minValue(0, '有効期限が正しくありません')),
+  expYear: v.pipe(v.number(), v.integer(), v.minValue(0, '有効期限が正しくありません'), v.maxValue(2100, '有効期限が正しくありません')),
   cvc: v.pipe(v.string(), v.maxLength(4, 'セキュリティコードが正しくありません'), v.regex(/^\d{3,4}$/, 'セキュリティコードが正しくありません')),
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('カード名義を入力してください'), v.maxLength(45)),
 })

@@ -2,11 +2,12 @@ import * as v from 'valibot'
 import { CouponProduct, ProductType, StaffGender, Ticket } from './entities'
 import { deskMessages as dm } from './desk-messages'
 import { EMAIL_MAX, emailField, ID_MAX, LABEL_MAX, noControlChars, UID_MAX } from './fields'
-import { productIdField } from './ids'
+import { inDaySpan, productIdField } from './ids'
 import { Receipt, ReceiptNumber, ViewId } from './receipt'
 import { RoomStay } from './room'
 import { parseYmd, plusDays } from './reservation-time'
 import type { StaffRegistry } from './staff-calls'
+import { formatMessages } from './validation-messages'
 
 /**
  * The operator's desk (docs/api.md "Operator's desk"): notices and campaigns, coupons, products and
@@ -41,7 +42,8 @@ export const UnixSeconds = int(946_684_800, 4_102_444_800, dm.timeInvalid)
 export const Paging = { page: v.optional(queryInt(1, 100_000, dm.pageInvalid), 1), pageSize: v.optional(queryInt(1, 100, dm.pageSizeInvalid), 20) }
 /** A paged list answers its rows and how many there are in all. */
 const paged = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(item), total: v.number(), page: v.number(), pageSize: v.number() })
-const YmdQuery = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid))
+/** A day of a filter: `YYYYMMDD` within the span of days (contract/ids.ts DAY_MIN … DAY_MAX). */
+const YmdQuery = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid), v.check(inDaySpan, formatMessages.daySpan))
 
 export const CONTENT_MAX = 1000
 export const NOTICE_TITLE_MAX = 100
@@ -617,16 +619,25 @@ export function rangeDays(from: string, to: string): number | null {
 /** What is wrong with a range of JST days (the desk's Japanese message), or null when it is one. */
 export function rangeProblem(from: string, to: string): string | null {
   if (!parseYmd(from) || !parseYmd(to)) return dm.dayInvalid
+  if (!inDaySpan(from) || !inDaySpan(to)) return formatMessages.daySpan
   const days = rangeDays(from, to)!
   if (days < 1) return dm.rangeInvalid
   if (days > NUMBERS_RANGE_MAX_DAYS) return dm.rangeTooLong
   return null
 }
 
-/** The first day after `to` (the range ends at its 00:00 JST, excluded). */
-export const dayAfter = (to: string): string => plusDays(to, 1) ?? to
+/**
+ * The first day after `to` (the range ends at its 00:00 JST, excluded). `to` is a day of the span
+ * (the schemas above and `rangeProblem` see to it); anything else is a fault of ours, never taken
+ * back as its own next day (a walk over days then never ended).
+ */
+export function dayAfter(to: string): string {
+  const next = plusDays(to, 1)
+  if (next === null || next <= to) throw new RangeError(`no day after ${to}`)
+  return next
+}
 
-const RangeYmd = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid), v.check((s) => parseYmd(s) !== null, dm.dayInvalid))
+const RangeYmd = v.pipe(v.string(dm.dateInvalid), v.regex(/^\d{8}$/, dm.dateInvalid), v.check((s) => parseYmd(s) !== null, dm.dayInvalid), v.check(inDaySpan, formatMessages.daySpan))
 export const NumbersTrend = v.picklist(['WEEK', 'MONTH'], dm.trendInvalid)
 export type NumbersTrend = v.InferOutput<typeof NumbersTrend>
 

@@ -31,8 +31,28 @@ export type CouponCode = v.InferOutput<typeof CouponCode>
 export const MemberId = v.pipe(v.string(), v.maxLength(UID_MAX), v.brand('MemberId'))
 export type MemberId = v.InferOutput<typeof MemberId>
 
-/** A calendar day in Japan, `YYYYMMDD` (`dt`); read with reservation-time.ts `parseYmd`. */
-export const Ymd = v.pipe(v.string(), v.maxLength(8, formatMessages.ymd), v.regex(/^\d{8}$/, formatMessages.ymd), v.brand('Ymd'))
+/**
+ * The span of days any request may name, both included (docs/api.md "Bounds"): whatever a caller
+ * sends, no service walks, adds to or turns into an instant a day outside it (the day after
+ * 9999-12-31 has no YYYYMMDD: a walk over days that reached it never ended).
+ */
+export const DAY_MIN = '20000101'
+export const DAY_MAX = '21001231'
+/** Whether `ymd` (8 digits) lies in DAY_MIN … DAY_MAX; YYYYMMDD compares as text. */
+export const inDaySpan = (ymd: string): boolean => ymd >= DAY_MIN && ymd <= DAY_MAX
+
+/** The instants of the span of days in unix seconds: 2000-01-01 00:00 JST … 2100-12-31 23:59:59 JST. */
+export const UNIX_SECONDS_MIN = 946_652_400
+export const UNIX_SECONDS_MAX = 4_133_948_399
+
+/** A calendar day in Japan, `YYYYMMDD` (`dt`), within DAY_MIN … DAY_MAX; read with reservation-time.ts `parseYmd`. */
+export const Ymd = v.pipe(
+  v.string(),
+  v.maxLength(8, formatMessages.ymd),
+  v.regex(/^\d{8}$/, formatMessages.ymd),
+  v.check(inDaySpan, formatMessages.daySpan),
+  v.brand('Ymd'),
+)
 export type Ymd = v.InferOutput<typeof Ymd>
 
 /** `SUPPORT-YYYYMMDD-HH-MM` (Japan wall-clock): day, hour, minute. Read only by reservation-time.ts. */
@@ -44,6 +64,8 @@ export const ReservationTime = v.pipe(
   v.string(),
   v.maxLength(22, RESERVATION_TIME_MESSAGE),
   v.regex(RESERVATION_TIME, RESERVATION_TIME_MESSAGE),
+  // Its day (characters 8–15, after `SUPPORT-`) within the span of days.
+  v.check((s) => inDaySpan(s.slice(8, 16)), formatMessages.daySpan),
   v.brand('ReservationTime'),
 )
 export type ReservationTime = v.InferOutput<typeof ReservationTime>

@@ -31,12 +31,18 @@ export function parseYmd(s: string): YmdParts | null {
 /** { year, month, day } → `YYYYMMDD`. */
 export const ymdOf = (p: YmdParts): Ymd => `${String(p.year).padStart(4, '0')}${pad(p.month)}${pad(p.day)}` as Ymd
 
-/** The day `days` after `ymd` (calendar arithmetic, no zone); null when `ymd` is not a day. */
+/**
+ * The day `days` after `ymd` (calendar arithmetic, no zone); null when `ymd` is not a day or the
+ * result has no `YYYYMMDD` (before year 0 or after 9999: the day after 99991231 is no day, and
+ * a caller that took its own input back instead walked on the spot for ever).
+ */
 export function plusDays(ymd: string, days: number): Ymd | null {
   const p = parseYmd(ymd)
   if (!p) return null
   const d = new Date(Date.UTC(p.year, p.month - 1, p.day + days))
-  return ymdOf({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() })
+  const year = d.getUTCFullYear()
+  if (!Number.isInteger(year) || year < 0 || year > 9999) return null
+  return ymdOf({ year, month: d.getUTCMonth() + 1, day: d.getUTCDate() })
 }
 
 // ---- reservation times

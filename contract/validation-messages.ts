@@ -10,6 +10,10 @@ import * as v from 'valibot'
 export const formatMessages = {
   ymd: '日付はYYYYMMDD（例：20250612）の形式で指定してください',
   reservationTime: '予約日時は SUPPORT-YYYYMMDD-HH-MM の形式で指定してください',
+  /** Every day a request names lies in contract/ids.ts DAY_MIN … DAY_MAX (docs/api.md "Bounds"). */
+  daySpan: '日付は2000年1月1日から2100年12月31日までの間で指定してください',
+  /** Unix seconds within the same span (contract/ids.ts UNIX_SECONDS_MIN … UNIX_SECONDS_MAX). */
+  timeSpan: '日時は2000年1月1日から2100年12月31日までの間で指定してください',
 } as const
 
 /** The request as a whole (server/http/body.ts, the database's refusals), before any field. */
@@ -22,6 +26,8 @@ export const requestMessages = {
   idempotencyKeyRequired: 'Idempotency-Key ヘッダーを指定してください',
   idempotencyKeyTooLong: (max: number) => `Idempotency-Key ヘッダーが長すぎます（${max}文字まで）`,
   idempotencyKeyTwice: 'Idempotency-Key ヘッダーは1つだけ送ってください',
+  /** 503: the request was not answered within its deadline (server/http/deadline.ts). */
+  deadlineExceeded: '混み合っているため、時間内にお答えできませんでした。しばらくしてからもう一度お試しください',
 } as const
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]/

@@ -21,6 +21,8 @@ import { rangeOf } from './numbers-figures'
 
 /** Rows per page (one query each). */
 export const EXPORT_PAGE = 1000
+/** Pages an export reads at most: ten million rows, far beyond a year of this business (docs/server.md "Bounds"). */
+const EXPORT_PAGES_MAX = 10_000
 
 const memberName = (m: { lastname: string; firstname: string; deletedAt: Date | null }) => (m.deletedAt ? dm.cancelledMember : `${m.lastname} ${m.firstname}`)
 
@@ -40,7 +42,9 @@ const after = (time: SQL, id: SQL, c: Cursor) => (c ? sql`(${time}, ${id}) > (${
  */
 async function* pages<R extends { cursorAt: string }>(db: Tx, read: (tx: Tx, c: Cursor) => Promise<R[]>, idOf: (r: R) => string, toCells: (r: R) => CsvCell[]): AsyncGenerator<CsvCell[][]> {
   let cursor: Cursor = null
-  for (;;) {
+  // Bounded whatever the rows are: at most EXPORT_PAGES_MAX pages, and a page whose last row is
+  // where the previous one ended (a cursor that did not move) ends the export.
+  for (let page = 0; page < EXPORT_PAGES_MAX; page++) {
     const at: Cursor = cursor
     const rows: R[] = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_sort = off`)
@@ -49,8 +53,11 @@ async function* pages<R extends { cursorAt: string }>(db: Tx, read: (tx: Tx, c: 
     if (rows.length > 0) yield rows.map(toCells)
     if (rows.length < EXPORT_PAGE) return
     const last = rows[rows.length - 1]
-    cursor = { at: last.cursorAt, id: idOf(last) }
+    const next = { at: last.cursorAt, id: idOf(last) }
+    if (cursor && next.at === cursor.at && next.id === cursor.id) return
+    cursor = next
   }
+  log().error({ pages: EXPORT_PAGES_MAX }, '[desk] export cut at its page limit')
 }
 
 const member = { lastname: members.memberLastname, firstname: members.memberFirstname, deletedAt: members.deletedAt }

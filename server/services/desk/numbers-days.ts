@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { dayAfter } from '../../../contract/desk-calls'
+import { dayAfter, NUMBERS_RANGE_MAX_DAYS, rangeDays } from '../../../contract/desk-calls'
 import type { Tx } from '../../db/client'
 import { numbersDayCoupons, numbersDayRatings, numbersDaySales, numbersDayStaff, numbersStaleDays } from '../../db/schema'
 import { formatYmd, todayJst } from '../../domain/time'
@@ -45,7 +45,14 @@ export async function partsOf(db: Tx, from: string, to: string, now: Date): Prom
     if (run && dayAfter(run.to) === day) run.to = day
     else list.push({ from: day, to: day })
   }
-  for (let day = from; day <= to; day = dayAfter(day)) extend(day <= closedTo && !stale.has(day) ? summarised : live, day)
+  // Counted, not walked until `to`: the schema keeps the range within the span of days and
+  // NUMBERS_RANGE_MAX_DAYS, and this loop ends after that many days whatever it is given.
+  const days = Math.min(rangeDays(from, to) ?? 0, NUMBERS_RANGE_MAX_DAYS)
+  let day = from
+  for (let i = 0; i < days; i++) {
+    if (i > 0) day = dayAfter(day)
+    extend(day <= closedTo && !stale.has(day) ? summarised : live, day)
+  }
   return { summarised, live: live.map((r) => rangeOf(r.from, r.to)) }
 }
 

@@ -32,7 +32,9 @@ export const outcomeOverdue = (now: Date, graceHours: number): SQL => and(awaiti
  */
 export function addBusinessDays(holidays: ReadonlySet<string>, from: LocalDate, n: number): LocalDate {
   let day = from
-  for (let left = n; left > 0; ) {
+  // At most a holiday set's worth of days beyond n (the set is read for a year ahead): a year
+  // closed end to end still ends the walk.
+  for (let left = n, steps = 0; left > 0 && steps <= n + holidays.size; steps++) {
     day = day.plusDays(1)
     if (!holidays.has(formatYmd(day))) left--
   }
