@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import type { Mail } from '../../server/adapters/mailer'
 import { createApp } from '../../server/app'
-import { mailOutbox } from '../../server/db/schema'
+import { mailOutbox, members } from '../../server/db/schema'
 import { createOutboxMailer, SECRET_MARK } from '../../server/services/mail-outbox'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'
@@ -42,6 +42,29 @@ describe('member look-up', () => {
     // A LIKE wildcard typed by the operator matches itself only.
     expect((await get('desk-members', { query: '%', by: 'EMAIL' })).body.total).toBe(0)
     expect((await get('desk-members', { query: 'nobody-here' })).body.total).toBe(0)
+  })
+
+  // docs/product.md "Finding members": 自動判定 reads text an address can start with (ASCII letters,
+  // digits, . _ + -, no 「@」) as the start of an e-mail too, beside a member id, a ticket and a name.
+  it('自動判定: the start of an address without its 「@」 finds the member by e-mail; what an address cannot start with does not', async () => {
+    const m = await h.member('fresh')
+    const other = await h.member('fresh')
+    const address = `kobayashi.k-7+${m.memberId.slice(-6).toLowerCase()}@example.jp`
+    await h.db.update(members).set({ email: address }).where(eq(members.memberId, m.memberId))
+    // Another member whose name is written in Latin letters: a name still matches as before.
+    await h.db.update(members).set({ memberLastname: 'Kobayashi', memberFirstname: 'Ken' }).where(eq(members.memberId, other.memberId))
+    const ids = async (query: string, by?: string) => ((await get('desk-members', { query, ...(by ? { by } : {}), pageSize: 100 })).body.items as T[]).map((r) => r.memberId)
+
+    for (const prefix of ['kobayashi.k-7', 'KOBAYASHI.K-7+', address.split('@')[0], address]) expect(await ids(prefix), prefix).toContain(m.memberId)
+    // From its start only: the middle of an address is no e-mail match.
+    expect(await ids('bayashi.k-7')).not.toContain(m.memberId)
+    // The Latin name and the address both answer 「kobayashi」.
+    expect(await ids('kobayashi')).toEqual(expect.arrayContaining([m.memberId, other.memberId]))
+    // With a space it is a name, not an address; NAME still means only the name.
+    expect(await ids('kobayashi k')).not.toContain(m.memberId)
+    expect(await ids('kobayashi.k-7', 'NAME')).not.toContain(m.memberId)
+    // A phone number stays a phone number (the fixture members' 090-0000-0000), not an e-mail start.
+    expect(await ids('09000000000')).toContain(other.memberId)
   })
 
   it("a member's page: tickets of every type, purchases with what may be refunded, coupons, mails", async () => {

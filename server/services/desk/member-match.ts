@@ -65,9 +65,14 @@ export function memberMatch(query: string, by: By, ticket: (q: string) => SQL = 
     default:
       if (q.includes('@')) return byEmail
       if (/^\d{10,11}$/.test(digits)) return byPhone
-      return or(byId, byTicket, byName)!
+      // An operator who types 「tanaka.h」 means the start of an address as often as a name
+      // (docs/product.md "Finding members"): text an address can start with is read as one too.
+      return EMAIL_START.test(q) ? or(byId, byTicket, byName, byEmail)! : or(byId, byTicket, byName)!
   }
 }
+
+/** What the start of an e-mail address can be without its 「@」: ASCII letters, digits and . _ + - (no space, no wildcard). */
+const EMAIL_START = /^[A-Za-z0-9._+-]+$/
 
 /** The member who holds ticket `q`. */
 export const byTicketOwner = (q: string): SQL => inArray(members.memberId, sql`(select ${tickets.memberId} from ${tickets} where ${tickets.ticketNumber} = ${q})`)
