@@ -98,6 +98,12 @@ export const Ticket = v.object({
   outcomeDueUnixTime: v.optional(v.number()),
   /** Our addition: when the member told us that no call came (unix seconds); sent only once reported (docs/decisions.md 86). */
   noCallReportedUnixTime: v.optional(v.number()),
+  /**
+   * Our addition, a booked ONLINE SUPPORT ticket only: when its room closes (unix seconds), the end
+   * plus ROOM_GRACE_MINUTES (contract/room.ts `roomWindow`). Until then a member may still come in,
+   * even after ご連絡なし was recorded (contract/ticket-rules.ts `ticketCardState`, decision 120).
+   */
+  roomClosesUnixTime: v.optional(v.number()),
 })
 export type Ticket = v.InferOutput<typeof Ticket>
 

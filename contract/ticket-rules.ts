@@ -1,5 +1,5 @@
 import type { Ticket } from './entities'
-import { reservationChangeRefusal } from './reservation-rules'
+import { CHANGE_CUTOFF_MINUTES, reservationChangeRefusal } from './reservation-rules'
 import { parseReservationTime } from './reservation-time'
 
 // Pure rules of the held-ticket list (product.md §4 "Held tickets list", "Card label"; product.md §6 buttons).
@@ -78,18 +78,82 @@ export function ticketLabel(t: Ticket, now: Date): TicketLabel {
   }
 }
 
+/**
+ * The member may go into the online consultation's room from the card (docs/product.md "The online
+ * consultation room"): an ONLINE booking with no outcome recorded and no refund, until its room
+ * closes (the end plus ROOM_GRACE_MINUTES: the server's `roomClosesUnixTime`). ご連絡なし does not
+ * close it (decision 120): the booked time still runs, the room still admits the member, and the
+ * consultant may still record 完了 or 未解決 when they turn up (docs/product.md §10).
+ */
+export function canJoinRoom(t: Ticket, now: Date): boolean {
+  if (t.productType !== 'SUPPORT' || t.supportType !== 'ONLINE' || t.reservationUnixTime === null || isRefunded(t)) return false
+  if (t.supportStatus !== 'UNSUPPORTED' || t.roomClosesUnixTime === undefined) return false
+  return nowSeconds(now) < t.roomClosesUnixTime
+}
+
+/**
+ * Everything a held ticket's card shows, decided here once from the ticket and the time (decision
+ * 120): the label, the room's button (with, after ご連絡なし or past the end, the time until which
+ * the member may still come in), the change, calendar and rate buttons, the 30-minute note and the
+ * "no call came" report. The card draws this and decides nothing itself, so two parts of one card
+ * can never tell two states (「サポート完了」 beside a report still awaiting its answer).
+ */
+export type TicketCardState = {
+  label: TicketLabel
+  /** 'join': the room's button; 'late': the button and a note that the member may still come in until `roomClosesUnixTime`. */
+  room: 'hidden' | 'join' | 'late'
+  roomClosesUnixTime: number | null
+  change: boolean
+  changeClosed: boolean
+  calendar: boolean
+  rate: RateButton
+  noCallReport: NoCallReport
+}
+
+export function ticketCardState(t: Ticket, now: Date): TicketCardState {
+  const label = ticketLabel(t, now)
+  const joinable = canJoinRoom(t, now)
+  return {
+    label,
+    room: !joinable ? 'hidden' : label === 'reserved' ? 'join' : 'late',
+    roomClosesUnixTime: joinable ? t.roomClosesUnixTime! : null,
+    change: canChangeTicket(t, now),
+    changeClosed: changeClosedNote(t, now) !== null,
+    calendar: canAddToCalendar(t, now),
+    rate: rateButton(t),
+    noCallReport: noCallReport(t, now),
+  }
+}
+
+/**
+ * A booking whose card may change without the member doing anything (decision 121): from 30
+ * minutes before its start (the change closes) until its outcome is recorded or overdue — the
+ * consultant records 完了, 未解決 or ご連絡なし, the time passes its end, a late member's room
+ * closes. Not refunded; an outcome recorded (ご連絡なし aside) ends it. The home reads such a card
+ * again on its own while it is shown.
+ */
+export function cardMayChange(t: Ticket, now: Date): boolean {
+  const end = consultationEnd(t)
+  if (t.productType !== 'SUPPORT' || end === null || t.supportStatus !== 'UNSUPPORTED' || isRefunded(t)) return false
+  const s = nowSeconds(now)
+  return s >= t.reservationUnixTime! - CHANGE_CUTOFF_MINUTES * 60 && s < Math.max(t.outcomeDueUnixTime ?? end, t.roomClosesUnixTime ?? end)
+}
+
 /** How long after the end a member may tell us that no call came (docs/decisions.md 86). */
 export const NO_CALL_REPORT_HOURS = 24
 
 export type NoCallReport = 'hidden' | 'open' | 'reported'
 
 /**
- * The "no call came" report of a ticket card (docs/decisions.md 86): `reported` once sent; `open`
+ * The "no call came" report of a ticket card (docs/decisions.md 86): `reported` once sent, while
+ * no outcome answers it (ご連絡なし aside) and no refund; `open`
  * for a booked SUPPORT ticket with no outcome (UNSUPPORTED, ご連絡なし recorded or not), not
  * refunded, whose end has passed less than NO_CALL_REPORT_HOURS ago; hidden otherwise.
  */
 export function noCallReport(t: Ticket, now: Date): NoCallReport {
-  if (t.noCallReportedUnixTime !== undefined) return 'reported'
+  // A report is answered by the outcome recorded after it (or by a refund): from then on the card
+  // reads that outcome alone, not 「ご報告を受け付けました」 beside 「サポート完了」 (decision 120).
+  if (t.noCallReportedUnixTime !== undefined) return t.supportStatus === 'UNSUPPORTED' && !isRefunded(t) ? 'reported' : 'hidden'
   return noCallReportRefusal(t, now) === null ? 'open' : 'hidden'
 }
 

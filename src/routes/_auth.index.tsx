@@ -6,6 +6,7 @@ import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-t
 import { HomePage } from '../features/home/home-page'
 import { takeHandedHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
+import { useHomeRefresh } from '../features/home/use-home-refresh'
 import { PathLink } from '../ui/path-link'
 
 declare module '@tanstack/react-router' {
@@ -51,5 +52,7 @@ function Home() {
     await services.api.call('no-call-report', { ticketNumber })
     await router.invalidate()
   }
+  // A card someone else may change (the consultant's outcome) is read again on its own (decision 121).
+  useHomeRefresh(data.supportTickets, now, () => router.invalidate({ filter: (m) => m.routeId === Route.id }))
   return <HomePage member={member} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} allSectionsAtOnce={handedOver} />
 }

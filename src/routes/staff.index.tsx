@@ -1,9 +1,10 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { refuseOtherRoles } from '../app/staff/staff-role-guard'
-import { ConsultantDayPage, CONSULTANT_DAYS } from '../features/staff/consultations/day/consultant-day-page'
+import { ConsultantDayPage, CONSULTANT_DAYS, DAY_REFRESH_MS } from '../features/staff/consultations/day/consultant-day-page'
 import { OutcomePanel } from '../features/staff/consultations/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
+import { useRefresh } from '../ui/use-refresh'
 
 /** 今日の相談 (a consultant's day); an operator who is no consultant starts at 今日の状況 (the desk's glance). */
 export const Route = createFileRoute('/staff/')({
@@ -24,6 +25,8 @@ function ConsultantDayRoute() {
   const day = Route.useLoaderData()
   const router = useRouter()
   const reload = () => void router.invalidate()
+  // Read again while shown: the member's presence in the room and outcomes recorded elsewhere (decision 121).
+  useRefresh(() => router.invalidate({ filter: (m) => m.routeId === Route.id }), DAY_REFRESH_MS)
   return (
     <ConsultantDayPage
       day={day}

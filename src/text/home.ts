@@ -36,6 +36,8 @@ export const homeText = {
     ticketNumber: 'チケット番号',
     /** An extension (ADD) names the consultation it extends (docs/product.md §4). */
     extends: '延長するご相談',
+    /** An online booking after ご連絡なし or past its end, its room still open (decision 120): the time it closes, HH:MM in Japan. */
+    roomLate: (until: string) => `${until}までは、今からでもオンライン相談に入れます。`,
   },
   labels: {
     completed: 'サポート完了',

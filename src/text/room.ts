@@ -51,4 +51,8 @@ export const roomText = {
   stay: (who: string, joined: string, left: string | null) => `${who}：${joined} 入室${left ? ` ／ ${left} 退室` : '（退室の記録なし）'}`,
   stayWho: { member: '会員', consultant: '相談員' },
   noStays: '入室の記録はありません',
+  /** On a consultation's card while the member's latest stay is open and the room not closed (decision 120). */
+  memberInRoom: '会員が入室中',
+  /** A chip of 今日の状況's board: the member's latest stay, HH:MM in Japan. */
+  memberStayShort: (joined: string, left: string | null) => `会員入室 ${joined}${left ? `〜${left}` : '〜'}`,
 } as const

@@ -10,6 +10,7 @@ import { PathLink } from '../../src/ui/path-link'
 import { ApiError } from '../../src/api/api-error'
 import { noCallReportMessages } from '../../contract/messages'
 import { homeText } from '../../src/text/home'
+import { roomText } from '../../src/text/room'
 import { system } from '../../src/theme'
 import type { Ticket } from '../../contract/entities'
 import { inMinutes, now, nowS, ticket } from './ticket-fixture'
@@ -242,5 +243,44 @@ describe('TicketCard after the end — the grace period and the "no call came" r
   it('no button before the end, nor 24 hours after it', async () => {
     const before = await renderCard(ticket({ reservationUnixTime: inMinutes(-30), endUnixTime: inMinutes(30) }), undefined, vi.fn())
     expect(before.card.queryByRole('button', { name: r.button })).toBeNull()
+  })
+})
+
+// Decision 120: one state of the card, decided once (contract/ticket-rules.ts `ticketCardState`).
+describe('TicketCard of an online booking — a late member, and one state after the outcome', { timeout: 20_000 }, () => {
+  const { enter } = roomText
+  // 60 minutes from 20 minutes ago: ends in 40 minutes, its room closes 10 minutes later (12:50 JST).
+  const online = (over: Partial<Ticket> = {}) =>
+    ticket({ supportType: 'ONLINE', reservationUnixTime: inMinutes(-20), endUnixTime: inMinutes(40), outcomeDueUnixTime: inMinutes(40) + 86_400, roomClosesUnixTime: inMinutes(50), ...over })
+
+  it('ご連絡なし recorded while the room is open: the label says so, the room button stays, and the note says until when', async () => {
+    const { card } = await renderCard(online({ noContact: true }))
+    expect(card.getByText(labels.noContact)).toBeTruthy()
+    expect(card.getByRole('link', { name: enter }).getAttribute('href')).toBe('/room/S0001')
+    expect(card.getByTestId('room-late').textContent).toBe(text.roomLate('12:50'))
+  })
+
+  it('past the end, unrecorded, the room still open: 確認中 with the room button', async () => {
+    const { card } = await renderCard(online({ reservationUnixTime: inMinutes(-65), endUnixTime: inMinutes(-5), roomClosesUnixTime: inMinutes(5) }))
+    expect(card.getByText(labels.checking)).toBeTruthy()
+    expect(card.getByRole('link', { name: enter })).toBeTruthy()
+  })
+
+  it('once the room has closed: no room button, no note', async () => {
+    const { card } = await renderCard(online({ noContact: true, reservationUnixTime: inMinutes(-70), endUnixTime: inMinutes(-10), roomClosesUnixTime: nowS }))
+    expect(card.queryByRole('link', { name: enter })).toBeNull()
+    expect(card.queryByTestId('room-late')).toBeNull()
+  })
+
+  it('完了 recorded over ご連絡なし and a report: サポート完了 alone — no room button, no report line', async () => {
+    const { card } = await renderCard(online({ supportStatus: 'COMPLETED', noCallReportedUnixTime: nowS - 60 }), undefined, vi.fn())
+    expect(card.getByText(labels.completed)).toBeTruthy()
+    expect(card.queryByText(homeText.noCallReport.received)).toBeNull()
+    expect(card.queryByRole('link', { name: enter })).toBeNull()
+  })
+
+  it('a telephone booking after ご連絡なし has no room button', async () => {
+    const { card } = await renderCard(online({ supportType: 'TEL', noContact: true, roomClosesUnixTime: undefined }))
+    expect(card.queryByRole('link', { name: enter })).toBeNull()
   })
 })

@@ -12,6 +12,8 @@ import {
   rateButton,
   reservationDays,
   ticketLabel,
+  cardMayChange,
+  ticketCardState,
 } from '../../contract/ticket-rules'
 import { calendarDays, formatYen, ymdOf } from '../../contract/jst'
 import { lastRowPadding, rowSizeFor } from '../../src/features/menu/load-menu'
@@ -206,5 +208,37 @@ describe('product.md §9 example-concerns grid', () => {
     expect(lastRowPadding(6, 6)).toBe(0)
     expect(lastRowPadding(4, 3)).toBe(2)
     expect(lastRowPadding(0, 3)).toBe(0)
+  })
+})
+
+// Decision 120: the card's one state; decision 121: when the home reads a card again on its own.
+describe('ticketCardState — one state per card', () => {
+  const online = (over: Parameters<typeof ticket>[0] = {}) =>
+    ticket({ supportType: 'ONLINE', reservationUnixTime: inMinutes(-20), endUnixTime: inMinutes(40), outcomeDueUnixTime: inMinutes(40) + 86_400, roomClosesUnixTime: inMinutes(50), ...over })
+  it('a booking under way: reserved, the room to join', () => expect(ticketCardState(online(), now)).toMatchObject({ label: 'reserved', room: 'join', noCallReport: 'hidden' }))
+  it('ご連絡なし recorded, the room open: noContact, the room still to join, until it closes', () =>
+    expect(ticketCardState(online({ noContact: true }), now)).toMatchObject({ label: 'noContact', room: 'late', roomClosesUnixTime: inMinutes(50) }))
+  it('one second before the room closes: still late; at the close: hidden', () => {
+    expect(ticketCardState(online({ noContact: true, roomClosesUnixTime: nowS + 1 }), now).room).toBe('late')
+    expect(ticketCardState(online({ noContact: true, roomClosesUnixTime: nowS }), now)).toMatchObject({ room: 'hidden', roomClosesUnixTime: null })
+  })
+  it.each([
+    ['an outcome recorded', { supportStatus: 'COMPLETED' as const }],
+    ['UNSOLVED', { supportStatus: 'UNSOLVED' as const }],
+    ['a refund', { amountRefunded: 100 }],
+    ['a telephone booking', { supportType: 'TEL' as const, roomClosesUnixTime: undefined }],
+  ])('no room after %s', (_, over) => expect(ticketCardState(online({ noContact: true, ...over }), now).room).toBe('hidden'))
+  it('a report is answered by the outcome recorded after it: not 「ご報告を受け付けました」 beside サポート完了', () => {
+    expect(ticketCardState(online({ noContact: true, noCallReportedUnixTime: nowS - 60 }), now).noCallReport).toBe('reported')
+    expect(ticketCardState(online({ supportStatus: 'COMPLETED', noCallReportedUnixTime: nowS - 60 }), now)).toMatchObject({ label: 'completed', noCallReport: 'hidden' })
+    expect(ticketCardState(online({ amountRefunded: 1, noCallReportedUnixTime: nowS - 60 }), now)).toMatchObject({ label: 'refunded', noCallReport: 'hidden' })
+  })
+  it('the home reads a card again from 30 minutes before the start until the outcome is recorded or overdue', () => {
+    expect(cardMayChange(online({ reservationUnixTime: inMinutes(31), endUnixTime: inMinutes(91) }), now)).toBe(false)
+    expect(cardMayChange(online({ reservationUnixTime: inMinutes(30), endUnixTime: inMinutes(90) }), now)).toBe(true)
+    expect(cardMayChange(online({ noContact: true }), now)).toBe(true)
+    expect(cardMayChange(online({ supportStatus: 'COMPLETED' }), now)).toBe(false)
+    expect(cardMayChange(online({ amountRefunded: 1 }), now)).toBe(false)
+    expect(cardMayChange(online({ reservationUnixTime: inMinutes(-200), endUnixTime: inMinutes(-140), outcomeDueUnixTime: nowS, roomClosesUnixTime: inMinutes(-130) }), now)).toBe(false)
   })
 })

@@ -7,6 +7,7 @@ import { formatReservationTime, unixSeconds } from '../../domain/time'
 import { reservationChangeRefusal } from '../../../contract/reservation-rules'
 import { invalid, notFound, serverErrors } from '../../domain/errors'
 import { apiErrors } from '../../../contract/messages'
+import { roomWindow } from '../../../contract/room'
 
 export type TicketRow = typeof tickets.$inferSelect
 export type StaffRow = typeof staff.$inferSelect
@@ -61,6 +62,8 @@ export function toTicket(t: TicketRow, s: StaffRow | null, times?: TicketTimes):
     parentTicketNumber: t.parentTicketNumber,
     ...(end !== null ? { endUnixTime: end, outcomeDueUnixTime: end + times!.graceHours * 3600 } : {}),
     ...(t.noCallReportedAt ? { noCallReportedUnixTime: unixSeconds(t.noCallReportedAt) } : {}),
+    // An online booking's room stays open a while after the end: a late member may still come in (decision 120).
+    ...(end !== null && t.supportType === 'ONLINE' ? { roomClosesUnixTime: roomWindow(unixSeconds(t.reservationAt!), end, 0).closesUnixTime } : {}),
   }
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Ticket } from '../../../contract/entities'
-import { noCallReport } from '../../../contract/ticket-rules'
+import type { NoCallReport as ReportState } from '../../../contract/ticket-rules'
 import { ApiError } from '../../api/api-error'
 import { homeText } from '../../text/home'
 import { onDemand } from '../../ui/on-demand'
@@ -18,11 +18,10 @@ const NoCallDialog = onDemand(() => import('./no-call-dialog').then((m) => m.NoC
 /**
  * The "no call came" report on a ticket card (docs/decisions.md 86): from the consultation's end for
  * 24 hours a button opens a confirmation; once sent (the reload brings `noCallReportedUnixTime`)
- * the card says the report was received. Shown only where the rule of contract/ticket-rules.ts
- * `noCallReport` allows it, the same rule the server applies.
+ * the card says the report was received. `state` is the card's one state (contract/ticket-rules.ts
+ * `ticketCardState`, whose `noCallReport` is the same rule the server applies).
  */
-export function NoCallReport({ ticket, now, report }: { ticket: Ticket; now: Date; report: ReportNoCall }) {
-  const state = noCallReport(ticket, now)
+export function NoCallReport({ ticket, state, report }: { ticket: Ticket; state: ReportState; report: ReportNoCall }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)

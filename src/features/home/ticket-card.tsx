@@ -4,9 +4,9 @@ import type { SavedFile } from '../../api/ticket-calendar'
 import { saveFile } from '../../ui/save-file'
 import { homeText } from '../../text/home'
 import { roomText } from '../../text/room'
-import { formatReservation } from '../../../contract/jst'
+import { formatDateTimeUnix, formatReservation } from '../../../contract/jst'
 import { Anchor, type PlainLink } from '../../ui/plain-link'
-import { canAddToCalendar, canChangeTicket, changeClosedNote, rateButton, ticketLabel, type TicketLabel } from '../../../contract/ticket-rules'
+import { ticketCardState, type TicketLabel } from '../../../contract/ticket-rules'
 import { parseReservationTime } from '../../../contract/reservation-time'
 import { homeClasses as css } from './home.styles.gen'
 import { NoCallReport, type ReportNoCall } from './no-call-report'
@@ -81,15 +81,16 @@ export function TicketCard({
   Link?: PlainLink
 }) {
   const [calendarFailed, setCalendarFailed] = useState(false)
-  const label = ticketLabel(ticket, now)
-  const calendar = calendarFile !== undefined && canAddToCalendar(ticket, now)
+  // One state of the card, decided in one place (contract/ticket-rules.ts, decision 120).
+  const state = ticketCardState(ticket, now)
+  const { label, rate } = state
+  const calendar = calendarFile !== undefined && state.calendar
   // An extension (ADD) is held only with its consultation (docs/product.md §4) and names it.
   const parentWhen = parent ? parseReservationTime(parent.reservationTime) : null
   const when = parseReservationTime(ticket.reservationTime)
-  const rate = rateButton(ticket)
   const encoded = encodeURIComponent(ticket.ticketNumber)
-  // An online consultation still booked: its room (docs/product.md "The online consultation room").
-  const room = ticket.productType === 'SUPPORT' && ticket.supportType === 'ONLINE' && label === 'reserved' && ticket.reservationUnixTime !== null
+  // An online consultation whose room still admits the member (docs/product.md "The online consultation room").
+  const room = state.room !== 'hidden'
   return (
     <article aria-label={ticket.productName} data-ticket-number={ticket.ticketNumber} className={css.card}>
       <div className={css.cardBody}>
@@ -135,12 +136,18 @@ export function TicketCard({
             <p className={css.smallMuted}>{t.minutes(ticket.minutesToSupport)}</p>
           </div>
         </div>
-        {changeClosedNote(ticket, now) && (
+        {state.changeClosed && (
           <p data-testid="change-closed" className={css.changeClosed}>
             {t.changeClosed}
           </p>
         )}
-        {(canChangeTicket(ticket, now) || rate !== 'hidden' || calendar || room) && (
+        {state.room === 'late' && state.roomClosesUnixTime !== null && (
+          // After ご連絡なし or past the end the member may still come in until the room closes (decision 120).
+          <p data-testid="room-late" className={css.noCallReceived}>
+            {t.roomLate(formatDateTimeUnix(state.roomClosesUnixTime).slice(-5))}
+          </p>
+        )}
+        {(state.change || rate !== 'hidden' || calendar || room) && (
           <div className={css.ticketButtons}>
             {room && (
               <Link href={`/room/${encoded}`} className={css.buttonSolid}>
@@ -148,7 +155,7 @@ export function TicketCard({
               </Link>
             )}
             {calendar && <AddToCalendar ticketNumber={ticket.ticketNumber} calendarFile={calendarFile} onFailed={setCalendarFailed} />}
-            {canChangeTicket(ticket, now) && (
+            {state.change && (
               <Link href={`/support/reservation-date-change?ticketNumber=${encoded}`} className={css.buttonSolid}>
                 {t.change}
               </Link>
@@ -170,7 +177,7 @@ export function TicketCard({
             {t.addToCalendarFailed}
           </p>
         )}
-        {reportNoCall && <NoCallReport ticket={ticket} now={now} report={reportNoCall} />}
+        {reportNoCall && state.noCallReport !== 'hidden' && <NoCallReport ticket={ticket} state={state.noCallReport} report={reportNoCall} />}
       </div>
     </article>
   )

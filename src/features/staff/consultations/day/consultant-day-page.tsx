@@ -7,20 +7,31 @@ import { consultantDayText as t } from '../../../../text/staff'
 import { ConsultationDetails, dayLabel, dayOf, liveFirst, LoopBadges, loopOf, StatusBadge, timeRange } from '../../../../ui/staff-consultation'
 import { ExtensionLinkButton } from './extension-link-button'
 import { ROOM_GRACE_MINUTES } from '../../../../../contract/room'
+import { hasStarted } from '../../../../../contract/outcome-rules'
 import { roomText } from '../../../../text/room'
 import { PathLink } from '../../../../ui/path-link'
-import { RoomStays } from '../../../../ui/room-stays'
+import { MemberInRoomBadge, memberInRoom, RoomStays } from '../../../../ui/room-stays'
 
 /** How many days the consultant's list spans: today and the next two weeks (Japan). */
 export const CONSULTANT_DAYS = 14
+
+/**
+ * How often the day is read again while shown (decision 121): a member coming into the room late,
+ * an outcome recorded elsewhere, show without a reload.
+ */
+export const DAY_REFRESH_MS = 20_000
 
 /**
  * An outcome is recorded once a live consultation has started, while it has not got its final
  * status. A refunded or cancelled one has no actions (docs/server.md "Consultation state").
  */
 const canRecord = (c: Consultation, nowMs: number) => c.state === 'live' && c.startUnixTime * 1000 <= nowMs && offeredOutcomes(c.supportStatus, c.noContact).length > 0
-/** An extension is offered for a live consultation still to be held or being held. */
-const canExtend = (c: Consultation) => c.state === 'live' && c.supportStatus === 'UNSUPPORTED'
+/**
+ * An extension is offered for a live consultation under way: started (an extension of one not yet
+ * begun makes no sense to the member, and the server refuses it, decision 121) and not yet given an
+ * outcome.
+ */
+const canExtend = (c: Consultation, nowMs: number) => c.state === 'live' && c.supportStatus === 'UNSUPPORTED' && hasStarted(c, nowMs)
 
 /**
  * 今日の相談: today's and upcoming consultations (Japan time), each with what the consultant needs
@@ -75,6 +86,8 @@ export function ConsultantDayPage({
               {timeRange(c)} {c.memberName}
             </Heading>
             <HStack gap="2" wrap="wrap">
+              {/* A late member arriving after ご連絡なし is seen at once (decision 120). */}
+              {c.supportType === 'ONLINE' && memberInRoom(c.roomStays, c.endUnixTime + ROOM_GRACE_MINUTES * 60, now) && <MemberInRoomBadge />}
               <LoopBadges {...loopOf(c)} />
               <StatusBadge consultation={c} />
             </HStack>
@@ -98,7 +111,7 @@ export function ConsultantDayPage({
                     <PathLink href={`/staff/room/${encodeURIComponent(c.ticketNumber)}`}>{roomText.enterStaff}</PathLink>
                   </Button>
                 )}
-                {canExtend(c) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
+                {canExtend(c, now) && <ExtensionLinkButton staffApi={staffApi} ticketNumber={c.ticketNumber} />}
               </HStack>
             )}
           </Stack>

@@ -8,7 +8,7 @@ import { deskBookingStatusText, deskCommonText as c, deskTodayText as t } from '
 import { BookingStatusBadge, bookingStatusPalette } from '../../../../ui/booking-status-badge'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { dayLabel, LoopBadges, whenLabel } from '../../../../ui/staff-consultation'
-import { RoomStays } from '../../../../ui/room-stays'
+import { memberStayShort, RoomStays } from '../../../../ui/room-stays'
 import { useRemote } from '../../../../ui/use-remote'
 
 type Day = DeskTodayResponse['today']
@@ -200,12 +200,16 @@ function Board({ id, title, day }: { id: string; title: string; day: Day }) {
 
 function Chip({ booking: b }: { booking: DeskBooking }) {
   const palette = bookingStatusPalette[b.status]
+  // An online consultation: when the member came into its room (room_presence), as the lists below say in full.
+  const stay = b.supportType === 'ONLINE' ? memberStayShort(b.roomStays) : null
   return (
     <Box as="li" data-ticket-number={b.ticketNumber} data-status={b.status}>
       <ChakraLink asChild colorPalette={palette} textDecoration="none" _hover={{ textDecoration: 'underline' }}>
         <Link to="/staff/members/$memberId" params={{ memberId: b.memberId }}>
           <HStack
             gap="2"
+            rowGap="0"
+            wrap="wrap"
             px="2"
             py="1"
             bg="colorPalette.subtle"
@@ -225,6 +229,11 @@ function Chip({ booking: b }: { booking: DeskBooking }) {
             <Text as="span" fontSize="xs">
               {deskBookingStatusText[b.status]}
             </Text>
+            {stay && (
+              <Text as="span" fontSize="xs" fontVariantNumeric="tabular-nums" data-testid="chip-room-stay">
+                {stay}
+              </Text>
+            )}
           </HStack>
         </Link>
       </ChakraLink>
