@@ -6,7 +6,6 @@ import { createSmtpMailer } from './adapters/mailer'
 import { createSandboxPayment, type PaymentPort } from './adapters/payment'
 import { createStripeClient, createStripePayment } from './adapters/stripe-payment'
 import { createApp } from './app'
-import { withOutbox } from './services/mail-outbox'
 import { createDbRateLimitStore } from './http/rate-limit-store'
 import { ConfigError, parseConfig } from './config'
 import { openDatabase } from './db/client'
@@ -20,14 +19,16 @@ import { createApiCaches } from './infra/cache'
 import { createPgCacheBus, type CacheBus } from './infra/cache-bus'
 import { createLocalRoomBus, createPgRoomBus } from './infra/room-bus'
 import { createRoomSocketServer } from './http/room-socket'
+import { ROOM_STORED_BYTES_MAX } from '../contract/room'
 import { startJobEngine } from './jobs/engine'
-import { jobs } from './jobs/registry'
+import { jobsOf } from './jobs/registry'
 import { releaseProcessLeases } from './infra/lease-release'
 import { flushErrorReports, initErrorReports } from './observability/error-reports'
 import { createProcessLogger, log, setLogger } from './observability/log'
 import { startMetricsServer, watchCacheBus, watchPool } from './observability/metrics'
 import { countedPayment } from './observability/payment-metrics'
-import { markStopping } from './observability/readiness'
+import { markLoopBlocked, markStopping } from './observability/readiness'
+import { startWatchdog } from './observability/watchdog'
 import { parseObservabilitySettings } from './observability/settings'
 
 /** Until the app is ready (migrations, seeding): alive, not ready, nothing else answered. */
@@ -68,7 +69,7 @@ async function main() {
   if (metricsServer) log().info(`Metrics on http://${settings.metricsHost}:${metricsServer.port}/metrics`)
 
   if (!config.databaseUrl) mkdirSync(config.pgliteDir, { recursive: true })
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.pgliteDir })
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, statementTimeoutMs: config.limits.statementTimeoutMs } : { dataDir: config.pgliteDir })
   // PGlite: `kill -USR2 <pid>` writes a consistent backup while the server runs (server/db/backup.ts).
   if (database.dumpDataDir) backupOnSignal(database, config.pgliteBackupDir, (msg, err) => (err ? log().error({ err }, msg) : log().info(msg)))
   if (database.poolStats) watchPool(database.poolStats)
@@ -106,16 +107,19 @@ async function main() {
   const deps = {
     db: database.db,
     identity,
-    // Through the outbox here already, so the purchase sweeper's mails are recorded too.
-    mailer: withOutbox(database.db, clock, createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })),
+    // Only the outbox's delivery job hands mails to it (server/infra/outbox.ts), within the timeouts.
+    mailer: createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, timeouts: config.smtpTimeouts }),
     payment,
     clock,
     config,
     caches,
   }
   // Every timed task is a job of the engine, on this same database (server/jobs/, docs/decisions.md
-  // 80): the purchase sweeper (decision 51), the planned shifts' extension.
-  const engine = await startJobEngine(deps, jobs, { connection: config.databaseUrl ? { url: config.databaseUrl } : { executeSql: database.executeSql! } })
+  // 80): the purchase sweeper (decision 51), the planned shifts' extension, the outbox's delivery.
+  // The room's bus first: its log's clean-up is one of the jobs (server/jobs/room-log-prune.ts).
+  const roomLimits = { maxChatBytes: ROOM_STORED_BYTES_MAX }
+  const roomBus = config.databaseUrl ? await createPgRoomBus(config.databaseUrl, roomLimits) : createLocalRoomBus(roomLimits)
+  const engine = await startJobEngine(deps, jobsOf({ roomLog: roomBus }), { connection: config.databaseUrl ? { url: config.databaseUrl } : { executeSql: database.executeSql! } })
   // The booking window needs the planned shifts from the start, not at the next hour.
   await engine.runNow('shift-extension').catch((e: Error) => log().error({ err: e }, 'could not extend the planned shifts'))
   // Counted in the database, so every replica shares each limit.
@@ -123,7 +127,6 @@ async function main() {
 
   // The online room's signalling socket (server/http/room-socket.ts): its messages travel between
   // replicas over PostgreSQL's LISTEN/NOTIFY; on PGlite, one process, in-process (decision 92).
-  const roomBus = config.databaseUrl ? await createPgRoomBus(config.databaseUrl) : createLocalRoomBus()
   const roomSockets = createRoomSocketServer(deps, roomBus)
   server.on('upgrade', (req, socket, head) => {
     if (!roomSockets.handleUpgrade(req, socket, head)) socket.destroy()
@@ -132,11 +135,26 @@ async function main() {
   handle = app.fetch
   log().info(`${config.staticDir ? 'App and API' : 'API'} ready on http://${config.host}:${config.port} (${config.env})`)
 
+  // The event-loop watchdog (server/observability/watchdog.ts), from the moment the app serves (the
+  // migrations and PGlite's first start may hold the loop on purpose): a loop blocked past
+  // WATCHDOG_BLOCKED_MS makes this replica not ready and ends it, in order (exit 1) if the loop
+  // comes back, by SIGKILL from the watchdog's thread if it does not.
+  const watchdog = config.limits.watchdogBlockedMs > 0
+    ? startWatchdog({
+        blockedMs: config.limits.watchdogBlockedMs,
+        onBlocked: () => {
+          markLoopBlocked()
+          log().error({ blockedMs: config.limits.watchdogBlockedMs }, 'watchdog: the event loop was blocked; stopping this replica')
+          void stop('watchdog', 1)
+        },
+      })
+    : null
+
   // SIGTERM (a deploy, a scale-down): no new connections, the requests in flight answered within
   // the grace period, then the leases this process still holds given up for the other replicas'
   // sweepers, and everything closed in order (docs/operations.md "Stopping").
   let stopping = false
-  const stop = async (signal: string) => {
+  async function stop(signal: string, exitCode = 0) {
     if (stopping) return
     stopping = true
     markStopping()
@@ -171,8 +189,9 @@ async function main() {
     await metricsServer?.close().catch(() => {})
     await flushErrorReports().catch(() => {})
     await database.close().catch(() => {})
-    log().info('stopped')
-    process.exit(0)
+    await watchdog?.stop().catch(() => {})
+    log().info({ exitCode }, 'stopped')
+    process.exit(exitCode)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -186,6 +186,11 @@ export type ApiCaches = {
   apply: (event: CacheEvent) => void
   /** Forgets everything (the bus may have missed invalidations). */
   clearAll: () => void
+  /**
+   * Hears every invalidation applied here, this process's own and the others' (the online room
+   * checks its sockets' rights again on them, server/http/room-socket.ts).
+   */
+  listen: (listener: (event: CacheEvent) => void) => () => void
 }
 
 /**
@@ -213,7 +218,9 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
     pending.push(sent)
     void sent.finally(() => (pending = pending.filter((p) => p !== sent)))
   }
+  const listeners = new Set<(event: CacheEvent) => void>()
   const apply = (event: CacheEvent) => {
+    for (const l of listeners) l(event)
     if (event.kind === 'member') {
       memberCache.invalidate(event.memberId)
       memberMoved(event.memberId)
@@ -255,6 +262,10 @@ export function createApiCaches(clock: Clock, ttl: { memberMs?: number; schedule
       if (pending.length > 0) await Promise.all(pending)
     },
     apply,
+    listen: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
     clearAll: () => {
       memberCache.clear()
       scheduleCache.clear()

@@ -43,7 +43,7 @@ export const CACHED_TABLES: Record<TableName, TableEffect> = {
   sandboxRefunds: { why: 'the sandbox payment provider: no cached read' },
   sandboxRateLimits: { why: 'the sandbox payment provider: no cached read' },
   rateLimitWindows: { why: 'rate-limit counters, written on every limited call: no cached read' },
-  staffAccounts: { why: 'staff calls read the account row on every call, without a cache' },
+  staffAccounts: { reads: true, why: "staff calls read the account row on every call, without a cache; the event makes every replica's online rooms check their consultants' right again at once (a revoke closes the room, server/http/room-socket.ts)" },
   auditLog: { why: 'the audit trail: no cached read' },
   staffWeeklyPlans: { why: 'plans become staff_shifts rows (declared), which the schedule reads' },
   staffShiftExceptions: { why: 'exceptions become staff_shifts rows (declared), which the schedule reads' },

@@ -16,17 +16,28 @@ import { log as logger } from '../observability/log'
 export const ROOM_CHANNEL = 'mypage_room'
 /** A message body up to this many bytes travels in its notification; a longer one is read from the table. */
 const INLINE_BYTES = 7000
-/** How long the log keeps a message: far longer than a listener's reconnect, no longer. */
+/** How long the log keeps a signalling message: far longer than a listener's reconnect, no longer. */
 export const ROOM_LOG_KEEP_MINUTES = 10
-const PRUNE_EVERY_MS = 60_000
+/** The chat lines a (re)joining page is given: the room's last ones, at most this many. */
+export const ROOM_HISTORY_MAX = 500
 
 type Side = 'member' | 'consultant'
-/** A message of one room: who sent it (`conn`, a socket's id on some process) and what. */
-export type RoomEnvelope = { room: string; conn: string; from: Side; body: unknown }
+/** A message of one room: who sent it (`conn`, a socket's id on some process), what, and its place in the room's order. */
+export type RoomEnvelope = { room: string; conn: string; from: Side; body: unknown; seq: number }
+/**
+ * A message to publish. `chatBytes`: what it adds to the room's chat total (ROOM_STORED_BYTES_MAX);
+ * `keepUntil`: when its log row may go (a chat line: its room's closing), else ROOM_LOG_KEEP_MINUTES
+ * after `now`.
+ */
+export type RoomPublish = { room: string; conn: string; from: Side; body: unknown; now: Date; chatBytes?: number; keepUntil?: Date }
 
 export type RoomBus = {
-  /** Sends to every process (this one included) that holds the room. */
-  publish: (e: RoomEnvelope) => Promise<void>
+  /**
+   * Sends to every process (this one included) that holds the room, in the room's order: resolves
+   * to the message's number, or null when the room's chat total would pass `maxChatBytes` (then
+   * nothing was kept or sent).
+   */
+  publish: (e: RoomPublish) => Promise<number | null>
   /** Every envelope of a held room, in the room's order, this process's own included. */
   subscribe: (handler: (e: RoomEnvelope) => void) => () => void
   /**
@@ -36,8 +47,17 @@ export type RoomBus = {
   hold: (room: string) => Promise<void>
   /** One socket of the room is gone; the last one's release stops the room's delivery here. */
   release: (room: string) => void
+  /** The room's kept chat lines (bodies of type 'chat'), oldest first, at most ROOM_HISTORY_MAX. */
+  history: (room: string) => Promise<RoomEnvelope[]>
+  /** Deletes what expired by `now` (the `room-log-prune` job, once across replicas): the number of rows. */
+  prune: (now: Date) => Promise<number>
   close: () => Promise<void>
 }
+
+/** The cap of a room's chat bytes over its life (contract/room.ts ROOM_STORED_BYTES_MAX), given by the socket server. */
+export type RoomBusLimits = { maxChatBytes: number }
+
+const expiry = (e: RoomPublish) => e.keepUntil ?? new Date(e.now.getTime() + ROOM_LOG_KEEP_MINUTES * 60_000)
 
 function fanOut() {
   const handlers = new Set<(e: RoomEnvelope) => void>()
@@ -75,17 +95,43 @@ function holds() {
 }
 
 /** One process (PGlite): delivered here, after the current task, as a notification would be. */
-export function createLocalRoomBus(): RoomBus {
+export function createLocalRoomBus(limits: RoomBusLimits): RoomBus {
   const out = fanOut()
   const held = holds()
+  const seqs = new Map<string, { seq: number; chatBytes: number }>()
+  const chat = new Map<string, Array<RoomEnvelope & { expires: number }>>()
   return {
     publish: async (e) => {
-      const copy = JSON.parse(JSON.stringify(e)) as RoomEnvelope
+      const counter = seqs.get(e.room) ?? { seq: 0, chatBytes: 0 }
+      const bytes = e.chatBytes ?? 0
+      if (bytes > 0 && counter.chatBytes + bytes > limits.maxChatBytes) return null
+      counter.seq += 1
+      counter.chatBytes += bytes
+      seqs.set(e.room, counter)
+      const copy: RoomEnvelope = { room: e.room, conn: e.conn, from: e.from, body: JSON.parse(JSON.stringify(e.body)), seq: counter.seq }
+      if ((copy.body as { type?: string }).type === 'chat') {
+        const lines = chat.get(e.room) ?? []
+        lines.push({ ...copy, expires: expiry(e).getTime() })
+        if (lines.length > ROOM_HISTORY_MAX) lines.shift()
+        chat.set(e.room, lines)
+      }
       setImmediate(() => held.count.has(copy.room) && out.deliver(copy))
+      return copy.seq
     },
     subscribe: out.subscribe,
     hold: async (room) => void held.add(room),
     release: (room) => void held.remove(room),
+    history: async (room) => (chat.get(room) ?? []).map(({ expires: _, ...e }) => e),
+    prune: async (now) => {
+      let n = 0
+      for (const [room, lines] of chat) {
+        const kept = lines.filter((l) => l.expires >= now.getTime())
+        n += lines.length - kept.length
+        if (kept.length) chat.set(room, kept)
+        else chat.delete(room)
+      }
+      return n
+    },
     close: async () => out.handlers.clear(),
   }
 }
@@ -105,24 +151,26 @@ const parseNote = (payload: string): Note | null => {
 /**
  * Writes the message with the room's next number and announces it, in one statement: the counter's
  * row lock orders concurrent senders of a room, and notifications are delivered at commit, in commit
- * order, so a room's numbers are announced in order.
+ * order, so a room's numbers are announced in order. A chat line that would take the room's chat
+ * past its cap ($6) updates no counter, so nothing is written or announced (no row comes back).
  */
 const APPEND_SQL = `
 WITH s AS (
-  INSERT INTO room_sequences AS q (ticket_number, seq) VALUES ($1::text, 1)
-  ON CONFLICT (ticket_number) DO UPDATE SET seq = q.seq + 1
+  INSERT INTO room_sequences AS q (ticket_number, seq, bytes) VALUES ($1::text, 1, $5::bigint)
+  ON CONFLICT (ticket_number) DO UPDATE SET seq = q.seq + 1, bytes = q.bytes + EXCLUDED.bytes
+  WHERE q.bytes + EXCLUDED.bytes <= $6::bigint
   RETURNING seq
 ), m AS (
-  INSERT INTO room_messages (ticket_number, seq, conn, from_side, body)
-  SELECT $1::text, s.seq, $2::text, $3::text, $4::text::jsonb FROM s
+  INSERT INTO room_messages (ticket_number, seq, conn, from_side, body, created_at, expires_at)
+  SELECT $1::text, s.seq, $2::text, $3::text, $4::text::jsonb, $7::timestamptz, $8::timestamptz FROM s
   RETURNING seq
 )
-SELECT pg_notify('${ROOM_CHANNEL}', CASE WHEN octet_length($4::text) <= ${INLINE_BYTES}
+SELECT m.seq, pg_notify('${ROOM_CHANNEL}', CASE WHEN octet_length($4::text) <= ${INLINE_BYTES}
   THEN json_build_object('r', $1::text, 's', m.seq, 'c', $2::text, 'f', $3::text, 'b', $4::text::json)::text
   ELSE json_build_object('r', $1::text, 's', m.seq)::text END) FROM m`
 
 /** Replicas on one PostgreSQL: LISTEN on `mypage_room`, reconnecting when the connection is lost. */
-export async function createPgRoomBus(url: string, opts: { name?: string; log?: (line: string) => void } = {}) {
+export async function createPgRoomBus(url: string, limits: RoomBusLimits, opts: { name?: string; log?: (line: string) => void } = {}) {
   const { default: pg } = await import('pg')
   const log = opts.log ?? ((line: string) => logger().warn(line))
   const name = opts.name ?? 'mypage-room-bus'
@@ -157,7 +205,7 @@ export async function createPgRoomBus(url: string, opts: { name?: string; log?: 
     for (const r of rows) {
       if (!held.count.has(room)) return
       last.set(room, r.seq)
-      out.deliver({ room, conn: r.conn, from: r.from_side, body: r.body })
+      out.deliver({ room, conn: r.conn, from: r.from_side, body: r.body, seq: r.seq })
     }
   }
 
@@ -167,7 +215,7 @@ export async function createPgRoomBus(url: string, opts: { name?: string; log?: 
       if (from === undefined || n.s <= from) return
       if (n.s === from + 1 && n.c !== undefined && n.f !== undefined && n.b !== undefined) {
         last.set(n.r, n.s)
-        out.deliver({ room: n.r, conn: n.c, from: n.f, body: n.b })
+        out.deliver({ room: n.r, conn: n.c, from: n.f, body: n.b, seq: n.s })
         return
       }
       // A gap (a notification missed) or a long message: the table has them, in order.
@@ -207,19 +255,18 @@ export async function createPgRoomBus(url: string, opts: { name?: string; log?: 
     setTimeout(retry, retryMs).unref()
   }
 
-  /** Deletes the log's messages older than ROOM_LOG_KEEP_MINUTES (every replica does, now and then). */
-  const prune = async () => {
-    const r = await pool.query(`DELETE FROM room_messages WHERE created_at < now() - interval '${ROOM_LOG_KEEP_MINUTES} minutes'`)
+  /** Deletes the log's rows that expired by `now` (signalling after ROOM_LOG_KEEP_MINUTES, chat once its room closed). */
+  const prune = async (now: Date) => {
+    const r = await pool.query('DELETE FROM room_messages WHERE expires_at < $1', [now])
     return r.rowCount ?? 0
   }
-  const pruner = setInterval(() => void prune().catch((err: Error) => log(`[room-bus] prune failed (${err.message})`)), PRUNE_EVERY_MS)
-  pruner.unref()
 
   await connect()
 
-  const bus: RoomBus & { prune: () => Promise<number> } = {
+  const bus: RoomBus = {
     async publish(e) {
-      await pool.query(APPEND_SQL, [e.room, e.conn, e.from, JSON.stringify(e.body)])
+      const { rows } = await pool.query<{ seq: number }>(APPEND_SQL, [e.room, e.conn, e.from, JSON.stringify(e.body), e.chatBytes ?? 0, limits.maxChatBytes, e.now, expiry(e)])
+      return rows[0]?.seq ?? null
     },
     subscribe: out.subscribe,
     async hold(room) {
@@ -238,10 +285,18 @@ export async function createPgRoomBus(url: string, opts: { name?: string; log?: 
     release(room) {
       if (!held.remove(room)) last.delete(room)
     },
+    async history(room) {
+      const { rows } = await pool.query<{ seq: number; conn: string; from_side: Side; body: unknown }>(
+        `SELECT seq, conn, from_side, body FROM (
+           SELECT seq, conn, from_side, body FROM room_messages WHERE ticket_number = $1 AND body->>'type' = 'chat' ORDER BY seq DESC LIMIT ${ROOM_HISTORY_MAX}
+         ) h ORDER BY seq`,
+        [room],
+      )
+      return rows.map((r) => ({ room, conn: r.conn, from: r.from_side, body: r.body, seq: r.seq }))
+    },
     prune,
     async close() {
       closed = true
-      clearInterval(pruner)
       out.handlers.clear()
       const c = listener
       listener = null

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { ROOM_CLOSE, ROOM_SOCKET_PATH, roomMessages } from '../../contract/room'
+import { ROOM_CLOSE, ROOM_SOCKET_PATH, ROOM_STORED_BYTES_MAX, roomMessages } from '../../contract/room'
 import { roomPresence, tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createRoomSocketServer } from '../../server/http/room-socket'
@@ -26,6 +26,7 @@ const START = atJst(parseYmd('20250612')!, 14, 0)
 const at = (hh: number, mm: number) => atJst(parseYmd('20250612')!, hh, mm)
 
 let h: Harness
+const LIMITS = { maxChatBytes: ROOM_STORED_BYTES_MAX }
 let seq = 0
 const tokens = {} as Record<'owner' | 'third' | 'consultant' | 'otherConsultant' | 'operator', string>
 let ownerId = ''
@@ -170,7 +171,7 @@ const joined = async (url: string, ticket: string, side: 'member' | 'consultant'
 describe('the signalling socket (one process, in-process bus)', () => {
   let s: Awaited<ReturnType<typeof socketServer>>
   beforeAll(async () => {
-    s = await socketServer(h.deps, createLocalRoomBus())
+    s = await socketServer(h.deps, createLocalRoomBus(LIMITS))
   })
   afterAll(async () => s?.close())
 
@@ -210,11 +211,11 @@ describe('the signalling socket (one process, in-process bus)', () => {
     member.send({ type: 'description', description: { type: 'offer', sdp: 'v=0\r\n' + 'a=x\r\n'.repeat(3000) } })
     const offer = await consultant.next((m) => m.type === 'description')
     expect(offer.description.sdp.length).toBeGreaterThan(15_000)
-    member.send({ type: 'chat', text: '  こんにちは  ' })
+    member.send({ type: 'chat', id: 'line-0001', text: '  こんにちは  ' })
     expect(await consultant.next((m) => m.type === 'chat')).toMatchObject({ text: 'こんにちは', from: 'member' })
     // A message the contract refuses is answered with why, and not relayed.
-    member.send({ type: 'chat', text: 'あ'.repeat(1001) })
-    expect(await member.next((m) => m.type === 'error')).toEqual({ type: 'error', message: roomMessages.chatTooLong })
+    member.send({ type: 'chat', id: 'line-0002', text: 'あ'.repeat(1001) })
+    expect(await member.next((m) => m.type === 'error')).toEqual({ type: 'error', message: roomMessages.chatTooLong, ref: 'line-0002' })
     h.clock.set(at(14, 30))
     consultant.ws.close()
     expect(await member.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'consultant' })
@@ -292,7 +293,7 @@ describe('the signalling socket (one process, in-process bus)', () => {
       const rows = await h.db.select().from(roomPresence).where(eq(roomPresence.ticketNumber, t))
       expect(rows.filter((r) => r.side === 'member').map((r) => r.leftAt !== null)).toEqual([true, false])
     })
-    second.send({ type: 'chat', text: '戻りました' })
+    second.send({ type: 'chat', id: 'line-back', text: '戻りました' })
     await consultant.next((m) => m.type === 'chat')
     expect(consultant.got().map((m) => m.type)).toEqual(['welcome', 'hello', 'chat'])
     second.ws.close()
@@ -305,8 +306,8 @@ describe('the signalling socket (one process, in-process bus)', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two replicas on PostgreSQL', () => {
   it('the member on replica A and the consultant on replica B hear each other through LISTEN/NOTIFY', async () => {
     const url = h.databaseUrl!
-    const a = await socketServer(h.deps, await createPgRoomBus(url, { name: 'mypage-room-bus-a' }))
-    const b = await socketServer(h.deps, await createPgRoomBus(url, { name: 'mypage-room-bus-b' }))
+    const a = await socketServer(h.deps, await createPgRoomBus(url, LIMITS, { name: 'mypage-room-bus-a' }))
+    const b = await socketServer(h.deps, await createPgRoomBus(url, LIMITS, { name: 'mypage-room-bus-b' }))
     try {
       const t = await booking()
       h.clock.set(at(14, 10))
@@ -318,7 +319,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
       const sdp = 'v=0\r\n' + 'a=candidate:1 1 udp 2122260223 192.0.2.1 54321 typ host\r\n'.repeat(300)
       member.send({ type: 'description', description: { type: 'offer', sdp } })
       expect((await consultant.next((m) => m.type === 'description')).description.sdp).toBe(sdp)
-      consultant.send({ type: 'chat', text: '聞こえますか' })
+      consultant.send({ type: 'chat', id: 'line-hear', text: '聞こえますか' })
       expect(await member.next((m) => m.type === 'chat')).toMatchObject({ text: '聞こえますか', from: 'consultant' })
       member.ws.close()
       consultant.ws.close()
@@ -347,7 +348,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
       )
     /** A bus holding `room`, keeping what it delivers. */
     const listening = async (name: string, room: string, log?: (line: string) => void) => {
-      const bus = await createPgRoomBus(h.databaseUrl!, { name, log })
+      const bus = await createPgRoomBus(h.databaseUrl!, LIMITS, { name, log })
       const got: T[] = []
       bus.subscribe((e) => got.push(e.body as T))
       await bus.hold(room)
@@ -356,16 +357,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
 
     it('a missing number is read from the log, and the room stays in order', async () => {
       const room = `LOG-GAP-${++seq}`
-      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-gap-a' })
+      const a = await createPgRoomBus(h.databaseUrl!, LIMITS, { name: 'mypage-room-bus-gap-a' })
       const b = await listening('mypage-room-bus-gap-b', room)
       try {
-        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '1' } })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '1' }, now: new Date() })
         await appendUnannounced(room, { type: 'chat', text: '2' })
-        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '3' } })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: '3' }, now: new Date() })
         await vi.waitFor(() => expect(b.got.map((m) => m.text)).toEqual(['1', '2', '3']))
         // Numbers before the hold are not this process's: a room held anew starts where the room is.
         const c = await listening('mypage-room-bus-gap-c', room)
-        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: '4' } })
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: '4' }, now: new Date() })
         await vi.waitFor(() => expect(c.got.map((m) => m.text)).toEqual(['4']))
         await c.bus.close()
         // b hears the same NOTIFY on a connection of its own: not necessarily before c did.
@@ -381,14 +382,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
       let lost = () => {}
       const down = new Promise<void>((resolve) => (lost = resolve))
       const b = await listening('mypage-room-bus-reconnect-b', room, (line) => line.includes('connection lost') && lost())
-      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-reconnect-a' })
+      const a = await createPgRoomBus(h.databaseUrl!, LIMITS, { name: 'mypage-room-bus-reconnect-a' })
       try {
         await writer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mypage-room-bus-reconnect-b'`)
         await down
         // Nothing announces this one: only the catch-up after the reconnect can bring it.
         await appendUnannounced(room, { type: 'candidate', candidate: null })
         await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }]), { timeout: 15_000 })
-        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: 'また聞こえます' } })
+        await a.publish({ room, conn: 'x', from: 'consultant', body: { type: 'chat', text: 'また聞こえます' }, now: new Date() })
         await vi.waitFor(() => expect(b.got).toEqual([{ type: 'candidate', candidate: null }, { type: 'chat', text: 'また聞こえます' }]))
       } finally {
         await a.close()
@@ -398,14 +399,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the signalling socket across two 
 
     it('keeps a message ROOM_LOG_KEEP_MINUTES, then deletes it', async () => {
       const room = `LOG-PRUNE-${++seq}`
-      const a = await createPgRoomBus(h.databaseUrl!, { name: 'mypage-room-bus-prune' })
+      const a = await createPgRoomBus(h.databaseUrl!, LIMITS, { name: 'mypage-room-bus-prune' })
       try {
-        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'old' } })
-        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', text: 'new' } })
-        await writer.query(`UPDATE room_messages SET created_at = now() - interval '${ROOM_LOG_KEEP_MINUTES} minutes 1 second' WHERE ticket_number = $1 AND seq = 1`, [room])
-        await a.prune()
-        const { rows } = await writer.query('SELECT seq FROM room_messages WHERE ticket_number = $1', [room])
-        expect(rows).toEqual([{ seq: 2 }])
+        const t0 = new Date('2025-06-12T05:00:00Z')
+        const later = (ms: number) => new Date(t0.getTime() + ms)
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'candidate', candidate: null }, now: t0 })
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'candidate', candidate: null }, now: later(1000) })
+        // A chat line stays until its room closes (the history a reconnecting page reads).
+        await a.publish({ room, conn: 'x', from: 'member', body: { type: 'chat', id: 'line-kept', text: 'kept', at: 0 }, now: t0, chatBytes: 4, keepUntil: later(3_600_000) })
+        const keep = ROOM_LOG_KEEP_MINUTES * 60_000
+        const left = async () => (await writer.query('SELECT seq FROM room_messages WHERE ticket_number = $1 ORDER BY seq', [room])).rows.map((r) => r.seq)
+        expect(await a.prune(later(keep))).toBe(0)
+        expect(await a.prune(later(keep + 1))).toBe(1)
+        expect(await left()).toEqual([2, 3])
+        await a.prune(later(keep + 1001))
+        expect(await left()).toEqual([3])
+        expect((await a.history(room)).map((e) => (e.body as T).text)).toEqual(['kept'])
+        await a.prune(later(3_600_001))
+        expect(await left()).toEqual([])
       } finally {
         await a.close()
       }
