@@ -63,12 +63,18 @@ export function devServerGuard(root: string): Plugin {
   }
 }
 
-/** The app's route paths, read from the generated route tree (`fullPaths`), splat excluded. */
+/**
+ * The app's route paths, read from the generated route tree (`fullPaths`): parameterised ones kept
+ * as patterns (`/room/$ticketNumber`, matched by server/http/spa.ts `appRouteMatcher`), the splat
+ * (`/$`, the app's own 404 page) left out, trailing slashes trimmed.
+ */
 export function appRoutes(root: string): string[] {
   const tree = readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8')
   const block = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(tree)
   if (!block) throw new Error('src/routeTree.gen.ts has no fullPaths: run npm run routes')
-  return [...block[1].matchAll(/'([^']*)'/g)].map((m) => m[1]).filter((p) => !p.includes('$'))
+  const paths = [...block[1].matchAll(/'([^']*)'/g)].map((m) => (m[1].length > 1 ? m[1].replace(/\/+$/, '') : m[1]))
+  // A splat segment (`$` alone) matches any rest of the path: it is the not-found page, not a route.
+  return [...new Set(paths.filter((p) => !p.split('/').includes('$')))]
 }
 
 /**

@@ -14,7 +14,7 @@ const THRESHOLD_BYTES = 1024
  * answers"). A member's ticket list is about 10 KB of JSON; on a phone's slow link, sent beside
  * the page's other first reads, it was the last to arrive and held the home's drawing back.
  * Brotli at a low quality (as fast as gzip, smaller), else gzip; off the event loop (zlib's
- * thread pool). Only JSON: the file answers (receipts, calendar files, exports) keep their own
+ * thread pool). A HEAD gets the GET's headers (coding, length). Only JSON: the file answers (receipts, calendar files, exports) keep their own
  * bodies. Compressing beside a secret is no BREACH risk here: the API is called with a bearer
  * token another site's page cannot make the browser attach.
  */
@@ -22,12 +22,18 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
-    if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
+    if (!res.body || res.headers.has('content-encoding')) return
     if (!/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) return
     res.headers.append('vary', 'accept-encoding')
     const coding = preferredEncoding(c.req.header('accept-encoding'))
-    if (!coding) return
     const body = Buffer.from(await res.arrayBuffer())
+    // A HEAD is answered as its GET would be, coding and length included; Hono drops the body
+    // (docs/server.md "Compressed answers"). Every JSON answer says its length.
+    if (!coding) {
+      res.headers.set('content-length', String(body.length))
+      c.res = new Response(new Uint8Array(body), { status: res.status, statusText: res.statusText, headers: res.headers })
+      return
+    }
     // Changed in place: Hono merges the answer's own headers into the one that replaces it.
     const headers = res.headers
     let sent = body

@@ -18,8 +18,9 @@ import { appSecurityHeaders, HSTS, NO_THIRD_PARTIES, type ThirdParties } from '.
  *
  * - `/assets/*` carry a content hash in their name: cached for a year, immutable.
  * - `index.html` for every route of the app (`routes.json`, written by the build from the route
- *   tree): `no-cache`, so a deploy is seen on the next load; an unknown extension-less path gets
- *   the app with status 404 (the SPA then shows its own 404 page, product.md §2 `*`).
+ *   tree, parameterised routes as patterns: `appRouteMatcher`): `no-cache`, so a deploy is seen on
+ *   the next load; an unknown extension-less path gets the app with status 404 (the SPA then shows
+ *   its own 404 page, product.md §2 `*`).
  * - a page the build prerendered (`prerendered.json`, scripts/vite/prerender.ts) gets its
  *   own HTML instead of index.html: a public page in full, a member page's frame and spinner. Only
  *   with the query that HTML was made for (`?display=lp` selects the landing-page variant; a
@@ -67,7 +68,36 @@ function readTree(dir: string, base = dir, out = new Map<string, string>()): Map
 type PrerenderedEntry = { url: string; kind: 'page' | 'shell'; query: string[]; file: string }
 type Prerendered = { entry: Entry; query: Set<string>; anyQuery: boolean }
 
-export type SpaFiles = { entries: Map<string, Entry>; routes: Set<string>; index: Entry; prerendered: Map<string, Prerendered>; thirdParties: ThirdParties }
+export type SpaFiles = { entries: Map<string, Entry>; routes: AppRoutes; index: Entry; prerendered: Map<string, Prerendered>; thirdParties: ThirdParties }
+
+/**
+ * The app's routes as `routes.json` lists them (scripts/vite/plugins.ts `appRoutes`): plain paths
+ * (`/login`) and patterns whose `$name` segments stand for one path segment of any value
+ * (`/room/$ticketNumber`, `/staff/coupons/$couponCode/edit`): the link in a booking mail and every
+ * page with a parameter in its path answer 200, only a path no route matches is 404.
+ */
+type AppRoutes = { has: (path: string) => boolean }
+
+/** No trailing slash but the root's: `/staff/` and `/staff` are one route (TanStack Router's own rule). */
+const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') || '/' : p)
+
+export function appRouteMatcher(listed: readonly string[]): AppRoutes {
+  const plain = new Set<string>()
+  const patterns: string[][] = []
+  for (const raw of listed) {
+    const route = trimSlash(raw)
+    if (route.includes('$')) patterns.push(route.split('/'))
+    else plain.add(route)
+  }
+  return {
+    has(path) {
+      if (plain.has(path)) return true
+      const segments = path.split('/')
+      // A parameter is one whole segment, never empty and never a dot segment.
+      return patterns.some((p) => p.length === segments.length && p.every((part, i) => (part.startsWith('$') ? segments[i] !== '' && !segments[i].startsWith('.') : part === segments[i])))
+    },
+  }
+}
 
 export function loadSpa(dir: string): SpaFiles {
   const indexFile = path.join(dir, 'index.html')
@@ -84,7 +114,7 @@ export function loadSpa(dir: string): SpaFiles {
     })
   }
   const routesFile = path.join(dir, 'routes.json')
-  const routes = new Set<string>(existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : ['/'])
+  const routes = appRouteMatcher(existsSync(routesFile) ? (JSON.parse(readFileSync(routesFile, 'utf8')) as string[]) : ['/'])
   entries.delete('/routes.json')
   const prerendered = new Map<string, Prerendered>()
   const prerenderFile = path.join(dir, 'prerendered.json')
@@ -197,6 +227,8 @@ async function send(c: Context, e: Entry, status: 200 | 404, extra: Record<strin
   if (status === 200 && noneMatchHits(c.req.header('if-none-match'), e.etag)) return new Response(null, { status: 304, headers })
   const { body, encoding } = await encoded(c, e)
   if (encoding) headers['content-encoding'] = encoding
+  // A HEAD says the length its GET would send (the body as coded for this request).
+  headers['content-length'] = String(body.length)
   return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers })
 }
 
@@ -212,17 +244,19 @@ export function mountSpa(app: Hono, dir: string, opts: { authEmulatorHost?: stri
   const thirdParties = { ...(spa.thirdParties ?? NO_THIRD_PARTIES), ...(opts.stripe ? { stripe: true } : {}) }
   const headers = appSecurityHeaders({ authEmulatorUrl: opts.authEmulatorHost ? `http://${opts.authEmulatorHost}` : undefined, thirdParties, production: opts.production })
   const notFound = (c: Context) =>
-    c.text('Not Found', 404, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...(opts.production ? { 'strict-transport-security': HSTS } : {}) })
+    c.text('Not Found', 404, { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-length': '9', ...(opts.production ? { 'strict-transport-security': HSTS } : {}) })
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const p = c.req.path
     if (p === '/api' || p.startsWith('/api/') || p.startsWith('/sandbox/')) return next()
     const file = spa.entries.get(p)
     if (file) return send(c, file, 200, headers)
-    const last = p.split('/').pop() ?? ''
-    // A dot segment (`/.git/…`, `/.data/…`) or a file name not in the build: nothing to serve.
-    if (p.split('/').some((s) => s.startsWith('.')) || last.includes('.')) return notFound(c)
-    const route = p.length > 1 ? p.replace(/\/+$/, '') : p
-    if (!spa.routes.has(route)) return send(c, spa.index, 404, headers)
-    return send(c, prerenderedFor(spa, route, new URL(c.req.url).searchParams) ?? spa.index, 200, headers)
+    // A dot segment (`/.git/…`, `/.data/…`): nothing to serve.
+    if (p.split('/').some((s) => s.startsWith('.'))) return notFound(c)
+    const route = trimSlash(p)
+    // A route of the app, its parameters filled (a receipt or ticket number may hold a dot).
+    if (spa.routes.has(route)) return send(c, prerenderedFor(spa, route, new URL(c.req.url).searchParams) ?? spa.index, 200, headers)
+    // A file name not in the build: nothing to serve.
+    if ((p.split('/').pop() ?? '').includes('.')) return notFound(c)
+    return send(c, spa.index, 404, headers)
   })
 }

@@ -39,7 +39,20 @@ describe('compressed JSON answers', () => {
     expect(JSON.parse(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).message).toHaveLength(2000)
   })
 
-  it('as it is: without Accept-Encoding, below a kilobyte, for a HEAD, and a file answer', async () => {
+  it('a HEAD says what its GET would send: the same coding and Content-Length, no body', async () => {
+    for (const [path, accept] of [['/api/big', 'br'], ['/api/big', 'gzip'], ['/api/big', ''], ['/api/small', 'br'], ['/api/refused', '']] as const) {
+      const headers = accept ? { 'accept-encoding': accept } : undefined
+      const get = await app().request(path, { headers })
+      const getLength = Buffer.from(await get.arrayBuffer()).length
+      const head = await app().request(path, { method: 'HEAD', headers })
+      expect(head.status, `${path} ${accept}`).toBe(get.status)
+      expect(head.headers.get('content-encoding'), `${path} ${accept}`).toBe(get.headers.get('content-encoding'))
+      expect(head.headers.get('content-length'), `${path} ${accept}`).toBe(String(getLength))
+      expect((await head.arrayBuffer()).byteLength).toBe(0)
+    }
+  })
+
+  it('as it is: without Accept-Encoding, below a kilobyte, and a file answer', async () => {
     const plain = await app().request('/api/big')
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect(await plain.json()).toEqual(big)

@@ -107,6 +107,19 @@ describe('mountSpa', () => {
     expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script)
   })
 
+  it('a HEAD carries the Content-Length (and coding) its GET would: files, index, prerendered pages, the 404s', async () => {
+    for (const [p, accept] of [['/assets/index-abc.js', ''], ['/assets/index-abc.js', 'gzip'], ['/assets/index-abc.js', 'br'], ['/favicon.svg', 'br'], ['/', ''], ['/login', 'br'], ['/support/menu', ''], ['/no-such-page', ''], ['/assets/missing.js', '']] as const) {
+      const headers = accept ? { 'accept-encoding': accept } : undefined
+      const get = await app.request(p, { headers })
+      const length = Buffer.from(await get.arrayBuffer()).length
+      const head = await app.request(p, { method: 'HEAD', headers })
+      expect(head.status, `${p} ${accept}`).toBe(get.status)
+      expect(head.headers.get('content-encoding'), `${p} ${accept}`).toBe(get.headers.get('content-encoding'))
+      expect(head.headers.get('content-length'), `${p} ${accept}`).toBe(String(length))
+      expect((await head.arrayBuffer()).byteLength, p).toBe(0)
+    }
+  })
+
   it('compresses every text file ahead of requests, once, and leaves small and binary files alone', async () => {
     const spa = loadSpa(dir)
     await precompress([...spa.prerendered.values()].map((p) => p.entry).concat([...spa.entries.values()]))
