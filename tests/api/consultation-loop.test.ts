@@ -110,12 +110,21 @@ describe('a consultant\'s day and the outcome of a consultation', () => {
     ])
   })
 
-  it('an extension link is mailed, and a paid extension shows on the consultation', async () => {
+  it('an extension link is mailed once the consultation has started, and a paid extension shows on the consultation', async () => {
     const member = await h.member('fresh')
-    const bought = await buySupport(h, member, { reservationTime: 'SUPPORT-20250612-16-00', staffId: 'STAFF-03' })
+    const bought = await buySupport(h, member, { reservationTime: 'SUPPORT-20250612-16-00', staffId: 'STAFF-03' }) // 16:00 JST = 07:00Z
     const op = await staffAccount(h, [{ role: 'operator' }])
     const token = op.token
-    const r = await staffPost(h, 'extension-link', { token, body: { ticketNumber: bought.ticketNumber } })
+    const send = (iso: string) => at(h, iso, () => staffPost(h, 'extension-link', { token, body: { ticketNumber: bought.ticketNumber } }))
+    const extensionMails = () => h.mailer.sent.filter((m) => m.subject.includes('サポート延長のご案内') && m.text.includes(bought.ticketNumber))
+    // Decision 121: 「ご相談中のサポートの延長」 only once it is under way — 35 minutes before, and a
+    // second before the start, it is refused, nothing mailed and nothing audited.
+    for (const early of ['2025-06-12T06:25:00Z', '2025-06-12T06:59:59Z']) {
+      expect(await send(early)).toEqual({ status: 409, body: { message: staffMessages.extensionNotStarted } })
+    }
+    expect(extensionMails()).toEqual([])
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'extension-link'), eq(auditLog.targetId, bought.ticketNumber)))).toEqual([])
+    const r = await send('2025-06-12T07:00:00Z') // at the start
     expect(r.status).toBe(200)
     expect(r.body.url).toBe(`http://app.test/buy?productId=ADD-30&parentTicketNumber=${bought.ticketNumber}`)
     expect(h.mailer.last(member.email)?.text).toContain(r.body.url)

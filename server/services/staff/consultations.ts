@@ -359,8 +359,10 @@ export async function pastConsultations(
 /**
  * Mails the member a link to buy an extension (ADD) of this consultation on the spot
  * (docs/product.md §9 terms): /buy with the ADD product and the consultation as its parent ticket;
- * the purchase then shows on the consultation (`addTickets`). Only while the consultation is still
- * open (UNSUPPORTED, not refunded): an extension of a finished one could not be used.
+ * the purchase then shows on the consultation (`addTickets`). Only while the consultation is under
+ * way: started (decision 121: the mail says 「ご相談中のサポートの延長」, and a consultation not yet
+ * begun has nothing to extend) and still open (UNSUPPORTED, not refunded): an extension of a
+ * finished one could not be used.
  */
 export async function sendExtensionLink(
   deps: Deps,
@@ -372,6 +374,7 @@ export async function sendExtensionLink(
   const out = await deps.db.transaction(async (tx) => {
     const t = await lockConsultationTicket(tx, input.ticketNumber, scope)
     if (t.supportStatus !== 'UNSUPPORTED' || t.amountRefunded > 0) throw conflict(sm.extensionNotAllowed)
+    if (!hasStarted({ startUnixTime: unixSeconds(t.reservationAt!) }, now.getTime())) throw conflict(sm.extensionNotStarted)
     const [add] = await tx
       .select()
       .from(products)
