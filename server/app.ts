@@ -33,6 +33,7 @@ import type { JobEngine } from './jobs/engine'
 import type { SandboxPayment } from './adapters/payment'
 import { createRateLimiter, defaultRateLimits, type LimitedCall, type RateLimitStore, type RateLimits } from './http/rate-limit'
 import { compressJson } from './http/compress-json'
+import { requestDeadline } from './http/deadline'
 import { apiSecurityHeaders, HSTS, sandboxPageSecurityHeaders } from './http/security-headers'
 import { mountSpa } from './http/spa'
 import { mountStaffCalls } from './http/staff'
@@ -43,7 +44,6 @@ import { deskHandlers } from './routes/staff/desk'
 import { mountFileCalls } from './http/files'
 import { fileCalls } from '../contract/file-calls'
 import { fileHandlers } from './routes/files'
-import { withOutbox } from './services/mail-outbox'
 import { withCacheInvalidation } from './infra/cache-writes'
 import { reportServerError } from './observability/error-reports'
 import { readinessHandler } from './observability/readiness'
@@ -85,10 +85,10 @@ export type AppOptions = {
 }
 
 export function createApp(given: Deps, options: AppOptions = {}) {
-  // Every mail the app sends is recorded in the outbox with its delivery status (an operator sees
-  // and resends it; server/services/mail-outbox.ts). server/main.ts wraps it already for the sweeper.
   // Every committed write invalidates what its table's declaration says (server/infra/cache-writes.ts).
-  const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches), mailer: withOutbox(given.db, given.clock, given.mailer) }
+  // No flow calls the mailer: each writes its message with notify() and the job outbox-delivery
+  // sends it (server/infra/outbox.ts, docs/server.md "Outbox").
+  const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches) }
   const app = new Hono()
   const limiter = createRateLimiter(options.rateLimits ?? defaultRateLimits(deps.config.enableTestRoutes), options.rateLimitStore)
   const loadMember = memberLoader(deps)
@@ -98,6 +98,8 @@ export function createApp(given: Deps, options: AppOptions = {}) {
   app.use('*', ...requestLogging())
   // Tests move the time of one request (server/infra/test-clock.ts); never in production.
   if (deps.config.enableTestRoutes) app.use('*', (c, next) => atRequestedTime(c.req.header(TEST_NOW_HEADER), next))
+  // No request holds a replica: one not answered within its deadline is answered 503 (server/http/deadline.ts).
+  app.use('*', requestDeadline(deps.config.limits))
   // Production: HSTS on every answer — the app's HTML and files, the 404s, the sandbox page — not
   // only the API's (docs/operations.md "Headers").
   if (deps.config.env === 'production') {

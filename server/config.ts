@@ -19,6 +19,9 @@ export class ConfigError extends Error {}
 const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()))
 const withDefault = (value: string) => v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), value)
 const flag = v.optional(v.picklist(['0', '1', 'true', 'false']))
+/** A number of milliseconds from `min` to `max`, named in its message. */
+const ms = (name: string, min: number, max: number) =>
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${name} must be a number of milliseconds`), v.transform(Number), v.minValue(min, `${name} must be from ${min} to ${max}`), v.maxValue(max, `${name} must be from ${min} to ${max}`)))
 
 const EnvSchema = v.object({
   MYPAGE_ENV: v.optional(v.picklist(['local', 'test', 'production'], 'must be local, test or production (exactly, in lower case)')),
@@ -68,6 +71,14 @@ const EnvSchema = v.object({
   ROOM_OPENS_MINUTES_BEFORE: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'ROOM_OPENS_MINUTES_BEFORE must be a number of minutes'), v.transform(Number), v.maxValue(120, 'ROOM_OPENS_MINUTES_BEFORE must be at most 120'))),
   /** The online room's STUN/TURN servers, as RTCIceServer JSON: [{"urls":"turn:turn.example.jp:3478","username":"…","credential":"…"}]. */
   ROOM_ICE_SERVERS: optionalString,
+  /** A request not answered within this many ms is answered 503 (docs/operations.md "Deadlines and the watchdog"). */
+  REQUEST_DEADLINE_MS: ms('REQUEST_DEADLINE_MS', 100, 600_000),
+  /** The same for the calls that wait on the payment provider (charge, tdsFinish, Stripe's setup intents). */
+  PAYMENT_DEADLINE_MS: ms('PAYMENT_DEADLINE_MS', 100, 600_000),
+  /** PostgreSQL cancels any one statement of the server's pool after this many ms (0: never). */
+  STATEMENT_TIMEOUT_MS: ms('STATEMENT_TIMEOUT_MS', 0, 600_000),
+  /** An event loop blocked this long makes the process not ready and ends it (0: no watchdog). */
+  WATCHDOG_BLOCKED_MS: ms('WATCHDOG_BLOCKED_MS', 0, 600_000),
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
@@ -166,6 +177,13 @@ export type Config = {
   outcomes: { graceHours: number; followUpBusinessDays: number }
   /** The online consultation room (contract/room.ts): opening before the start, and the ICE servers handed to the browsers. */
   room: { opensMinutesBefore: number; iceServers: IceServer[] }
+  /**
+   * No request holds a replica (docs/operations.md "Deadlines and the watchdog"): the answer's
+   * deadline (ms; the payment calls' own, longer one), PostgreSQL's statement_timeout for the
+   * server's pool (ms, 0: none), and how long the event loop may be blocked before the process
+   * reports not ready and ends (ms, 0: no watchdog).
+   */
+  limits: { requestDeadlineMs: number; paymentDeadlineMs: number; statementTimeoutMs: number; watchdogBlockedMs: number }
 }
 
 /**
@@ -178,6 +196,17 @@ function runEnvOf(nodeEnv: 'development' | 'test' | 'production' | undefined, my
   if (mypageEnv === 'production' && nodeEnv && nodeEnv !== 'production') throw refused(`NODE_ENV=${nodeEnv}`, 'contradicts MYPAGE_ENV=production')
   if (nodeEnv === 'production' || mypageEnv === 'production') return 'production'
   return mypageEnv ?? 'local'
+}
+
+/**
+ * The request deadline outlasts a statement (a query cancelled by PostgreSQL is answered as an
+ * error of its own before the deadline's 503), and the payment calls' deadline outlasts both.
+ */
+function limitsOf(e: { REQUEST_DEADLINE_MS?: number; PAYMENT_DEADLINE_MS?: number; STATEMENT_TIMEOUT_MS?: number; WATCHDOG_BLOCKED_MS?: number }): Config['limits'] {
+  const requestDeadlineMs = e.REQUEST_DEADLINE_MS ?? 20_000
+  const paymentDeadlineMs = e.PAYMENT_DEADLINE_MS ?? Math.max(120_000, requestDeadlineMs)
+  if (paymentDeadlineMs < requestDeadlineMs) throw new ConfigError('Invalid Environment Value: PAYMENT_DEADLINE_MS: must not be shorter than REQUEST_DEADLINE_MS')
+  return { requestDeadlineMs, paymentDeadlineMs, statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 15_000, watchdogBlockedMs: e.WATCHDOG_BLOCKED_MS ?? 10_000 }
 }
 
 const notConfigured = (name: string) => new ConfigError(`Not Configured Environment Value: ${name}`)
@@ -241,5 +270,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
     outcomes: { graceHours: e.OUTCOME_GRACE_HOURS ?? 24, followUpBusinessDays: e.FOLLOW_UP_BUSINESS_DAYS ?? 3 },
     room: { opensMinutesBefore: e.ROOM_OPENS_MINUTES_BEFORE ?? 10, iceServers: iceServersOf(e.ROOM_ICE_SERVERS) },
+    limits: limitsOf(e),
   }
 }

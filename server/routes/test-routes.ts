@@ -1,4 +1,4 @@
-import { and, eq, TransactionRollbackError } from 'drizzle-orm'
+import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
 import { isUniqueViolation } from '../db/constraints'
@@ -11,6 +11,8 @@ import { newMemberId } from '../infra/ids'
 import { TicketNumber } from '../../contract/ids'
 
 const Body = v.object({ fixture: v.optional(v.picklist(['demo', 'fresh']), 'demo') })
+const SlowQuery = v.object({ seconds: v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,3})?$/), v.transform(Number)) })
+const BlockBody = v.object({ ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))) })
 const StartedBody = v.object({ ticketNumber: TicketNumber, staffId: v.optional(v.pipe(v.string(), v.regex(/^STAFF-\d{2,}$/))), supportType: v.optional(v.picklist(['TEL', 'ONLINE'])), underWay: v.optional(v.boolean()) })
 
 /** Creates a member in the database and the identity provider with a fixture (tests only). */
@@ -81,6 +83,25 @@ export function mountTestRoutes(app: Hono, deps: Deps, jobs?: JobEngine) {
   // and the logs' scrub is tested with it (tests/api/error-reports.test.ts).
   app.get('/api/__test/throw', () => {
     throw new Error('test failure for demo@example.com, 090-1234-5678, card 4242 4242 4242 4242')
+  })
+  // Faults for the tests of docs/operations.md "Deadlines and the watchdog" (tests/api/replica-guards.test.ts):
+  // a statement that sleeps in the database (the request deadline answers 503 meanwhile, and
+  // statement_timeout cancels it), and an event loop held by computation, for `ms` or for ever
+  // (the watchdog fails readiness and ends the process).
+  app.get('/api/__test/slow-query', async (c) => {
+    const parsed = v.safeParse(SlowQuery, c.req.query())
+    if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
+    await deps.db.execute(sql`select pg_sleep(${parsed.output.seconds})`)
+    return c.json({ slept: parsed.output.seconds })
+  })
+  app.post('/api/__test/block-event-loop', async (c) => {
+    const raw = await c.req.json().catch(() => ({}))
+    const parsed = v.safeParse(BlockBody, raw ?? {})
+    if (!parsed.success) return c.json({ message: parsed.issues[0].message }, 400)
+    const until = parsed.output.ms === undefined ? Infinity : Date.now() + parsed.output.ms
+    // Deliberately synchronous: nothing else of this process runs meanwhile.
+    while (Date.now() < until) { /* held */ }
+    return c.json({ blocked: parsed.output.ms ?? null })
   })
   app.post('/api/__test/member', async (c) => {
     const raw = await c.req.json().catch(() => ({}))

@@ -18,6 +18,8 @@ export async function seedIfEmpty(db: Db, now: Date, opts: { demo?: boolean } = 
   return db.transaction(async (tx) => {
     // Replicas starting together on an empty database: one seeds, the others wait here and then
     // find the rows (server/db/client.ts STARTUP_LOCK_KEY; released at commit).
+    // Waiting for another replica's seed is no statement to cancel (server/db/client.ts statementTimeoutMs).
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STARTUP_LOCK_KEY})`)
     let seeded = false
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products)
