@@ -19,10 +19,14 @@ function formatAuditValue(key: string, value: unknown, names: Names): string {
   if (value === null || value === undefined || value === '') return t.none
   if (Array.isArray(value)) return value.length === 0 ? t.none : value.map((x) => formatAuditValue(key, x, names)).join('、')
   if (isRecord(value)) {
-    return Object.entries(value)
-      .filter(([, x]) => x !== null && x !== undefined)
-      .map(([k, x]) => `${auditFieldNames[k] ?? k}：${formatAuditValue(k, x, names)}`)
-      .join(' ')
+    // A span of time is one value, start to end (開始〜終了), beside the rest of its record.
+    const span = typeof value.start === 'string' && typeof value.end === 'string' ? `${value.start}〜${value.end}` : null
+    const rest = Object.entries(value)
+      .filter(([k, x]) => x !== null && x !== undefined && !(span && (k === 'start' || k === 'end')))
+      // In the order the vocabulary lists them, not the database's (jsonb keeps keys by length).
+      .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+      .map(([k, x]) => (k === 'weekday' ? formatAuditValue(k, x, names) : `${auditFieldNames[k] ?? k}：${formatAuditValue(k, x, names)}`))
+    return [...rest, ...(span ? [span] : [])].join(' ')
   }
   const coded = auditValueNames[key]?.[String(value)]
   if (coded) return coded
@@ -41,7 +45,14 @@ function formatAuditValue(key: string, value: unknown, names: Names): string {
   return value
 }
 
-type Line = { key: string; label: string; before?: string; after?: string }
+const fieldKeys = Object.keys(auditFieldNames)
+const fieldOrder = (k: string) => (fieldKeys.includes(k) ? fieldKeys.indexOf(k) : fieldKeys.length)
+
+/**
+ * `context`: a field the row names beside the change but that the action left as it was (a
+ * reassignment's time): shown as it stands, with no before and no "deleted" marker.
+ */
+type Line = { key: string; label: string; before?: string; after?: string; context?: boolean }
 
 /** The lines of a change: on an edit the fields that differ, on a creation or deletion all of them. */
 function auditLines(before: unknown, after: unknown, names: Names): Line[] {
@@ -55,12 +66,16 @@ function auditLines(before: unknown, after: unknown, names: Names): Line[] {
   const changed = b && a ? keys.filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k])) : keys
   // The version moves with every edit: shown only when nothing else changed.
   const shown = changed.filter((k) => k !== 'version').length > 0 ? changed.filter((k) => k !== 'version') : changed
-  return shown.map((key) => ({
-    key,
-    label: auditFieldNames[key] ?? key,
-    before: b && key in b ? formatAuditValue(key, b[key], names) : undefined,
-    after: a && key in a ? formatAuditValue(key, a[key], names) : undefined,
-  }))
+  return shown
+    .sort((x, y) => fieldOrder(x) - fieldOrder(y))
+    .map((key) => ({
+      key,
+      label: auditFieldNames[key] ?? key,
+      before: b && key in b ? formatAuditValue(key, b[key], names) : undefined,
+      after: a && key in a ? formatAuditValue(key, a[key], names) : undefined,
+      // An edit whose after does not name the field did not change it: the before is its value now.
+      context: !!b && !!a && key in b && !(key in a),
+    }))
 }
 
 const raw = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 2))
@@ -87,7 +102,7 @@ export function AuditChange({ before, after, names }: { before: unknown; after: 
           ) : (
             <Text as="span" whiteSpace="pre-wrap" wordBreak="break-word">
               {line.after ?? line.before}
-              {line.after === undefined && (
+              {line.after === undefined && !line.context && (
                 <Text as="span" color="fg.muted" fontSize="xs">
                   {t.beforeOnly}
                 </Text>
