@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../server/db/schema'
+import ICAL from 'ical.js'
+import { auditLog, tickets } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffPost } from './staff-harness'
 
@@ -94,4 +95,45 @@ describe('a consultant\'s private calendar feed', () => {
     expect((await fetchFeed(ownFeed.body.url)).status).toBe(200)
     expect((await staffPost(h, 'calendar-feed', { token: own.token, body: { action: 'STATUS' } })).body.active).toBe(true)
   })
+
+  // docs/server.md "Calendar feed": one SEQUENCE per booking. The consultant's feed carries the
+  // booking's own SEQUENCE, the one its member's invites carry, so a calendar holding the event
+  // from either side takes each change (and the cancellation) as newer than what it holds.
+  it("carries the booking's SEQUENCE as the member's invite does: up with a move, the cancellation at the refund's", async () => {
+    const member = await h.member('fresh')
+    const op = await staffAccount(h, [{ role: 'operator' }])
+    const { ticketNumber: n } = await buySupport(h, member, { reservationTime: 'SUPPORT-20250620-14-00', staffId: null })
+    const [row] = await h.db.select().from(tickets).where(eq(tickets.ticketNumber, n))
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId: row.staffId! }])
+    const made = await staffPost(h, 'calendar-feed', { token: cs.token, body: { action: 'ROTATE' } })
+    expect(made.status).toBe(200)
+    /** The booking's event as a calendar reads the feed (ical.js), and the one the member's last mail of `subject` carries. */
+    const events = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e))
+    const feedEvent = async () => {
+      const ev = events((await fetchFeed(made.body.url)).text).find((e) => e.uid === `${n}@mypage`)!
+      expect(ev, 'the booking is in the feed').toBeTruthy()
+      return { sequence: ev.sequence, status: String(ev.component.getFirstPropertyValue('status')), start: ev.startDate.toJSDate().toISOString() }
+    }
+    const invite = (subject: string) => {
+      const mail = [...h.mailer.sent].reverse().find((m) => m.to === member.email && m.subject === subject)
+      const [ev] = events(String(mail?.attachments?.[0]?.content ?? ''))
+      return { sequence: ev.sequence, status: String(ev.component.getFirstPropertyValue('status')) }
+    }
+    const booked = invite('【ITサポート】ご購入ありがとうございます')
+    expect(await feedEvent()).toEqual({ sequence: booked.sequence, status: 'CONFIRMED', start: '2025-06-20T05:00:00.000Z' })
+
+    // Moved an hour later with the same consultant: both sides one SEQUENCE up.
+    const moved = await h.post('update-resevation-date', { token: member.token, body: { ticketNumber: n, reservationTime: 'SUPPORT-20250620-15-00', staffId: row.staffId, minutesToSupport: row.minutesToSupport } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const change = invite('【ITサポート】ご予約日時の変更を承りました')
+    expect(change.sequence).toBeGreaterThan(booked.sequence)
+    expect(await feedEvent()).toEqual({ sequence: change.sequence, status: 'CONFIRMED', start: '2025-06-20T06:00:00.000Z' })
+
+    // Refunded: the member's CANCEL and the feed's cancelled event, at the same SEQUENCE.
+    expect((await staffPost(h, 'desk-refund', { token: op.token, body: { ticketNumber: n, amount: 1000, reason: 'ご要望により', idempotencyKey: `feed-${n}` } })).status).toBe(200)
+    const cancel = invite('【ITサポート】ご返金のお知らせ')
+    expect(cancel).toMatchObject({ status: 'CANCELLED' })
+    expect(cancel.sequence).toBeGreaterThan(change.sequence)
+    expect(await feedEvent()).toEqual({ sequence: cancel.sequence, status: 'CANCELLED', start: '2025-06-20T06:00:00.000Z' })
+  }, 60_000)
 })

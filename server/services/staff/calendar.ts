@@ -1,11 +1,11 @@
 import type { StaffId } from '../../../contract/staff-calls'
 import { createHash, randomBytes } from 'node:crypto'
 import ical, { ICalEventStatus } from 'ical-generator'
-import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { staffMessages as sm } from '../../../contract/staff-messages'
 import { STAFF_CALENDAR_PREFIX, type ConsultationState } from '../../../contract/staff-calls'
 import type { Db, Tx } from '../../db/client'
-import { staff, staffAccounts, staffCalendarFeeds } from '../../db/schema'
+import { staff, staffAccounts, staffCalendarFeeds, tickets } from '../../db/schema'
 import { addMinutes, unixSeconds } from '../../domain/time'
 import { forbidden } from '../../domain/errors'
 import type { Deps } from '../deps'
@@ -74,6 +74,13 @@ export async function calendarIcs(db: Db, token: string, now: Date): Promise<str
     .where(eq(staffCalendarFeeds.tokenHash, hashOf(token)))
   if (!feed) return null
   const consultations = await consultationsBetween(db, feed.staffId, addMinutes(now, -30 * 24 * 60), addMinutes(now, 60 * 24 * 60))
+  // One SEQUENCE per booking (docs/server.md "Calendar feed"): the one its member's invites carry
+  // (`tickets.calendar_sequence`, services/booking/ticket-invite.ts), raised with every move,
+  // reassignment and the refund or cancellation that ends it; the feed's event says the same.
+  const numbers = consultations.map((c) => c.ticketNumber)
+  const sequences = new Map(
+    numbers.length ? (await db.select({ n: tickets.ticketNumber, s: tickets.calendarSequence }).from(tickets).where(inArray(tickets.ticketNumber, numbers))).map((r) => [r.n, r.s]) : [],
+  )
   // Instants in UTC (…Z): every calendar shows them in its own zone, Japan time for a consultant there.
   const cal = ical({ name: `ITサポート 相談予定（${feed.nickname}）`, prodId: { company: 'mypage', product: 'staff-calendar', language: 'JA' } })
   for (const c of consultations) {
@@ -88,6 +95,7 @@ export async function calendarIcs(db: Db, token: string, now: Date): Promise<str
       // The end the staff pages show: the booked minutes plus any extension (docs/server.md "Consultation state").
       end: new Date(c.endUnixTime * 1000),
       status: live ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
+      sequence: sequences.get(c.ticketNumber) ?? 0,
       summary: `${live ? '' : `【${stateText[c.state]}】`}相談 ${c.ticketNumber}${how ? `（${how}）` : ''}`,
       description: `${c.productName}${c.addedMinutes > 0 ? `（延長 ${c.addedMinutes}分）` : ''}\nチケット番号: ${c.ticketNumber}\n詳細はスタッフページの「本日の相談」で確認してください。`,
     })
