@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Ticket } from '../../contract/entities'
 import { noCallReportMessages } from '../../contract/messages'
-import { ticketLabel } from '../../contract/ticket-rules'
+import { noCallReport, ticketLabel } from '../../contract/ticket-rules'
 import { auditLog } from '../../server/db/schema'
 import type { JobEngine } from '../../server/jobs/engine'
 import { outcomeReminderJob } from '../../server/jobs/outcome-reminder'
@@ -152,6 +152,26 @@ describe('"no call came" reports', () => {
     // Once the consultant records an outcome that is not ご連絡なし, the report leaves the desk's list.
     expect((await staffPost(h, 'consultation-outcome', { token: op.token, body: { ticketNumber, outcome: 'UNSOLVED' } })).status).toBe(200)
     expect(numbers((await deskToday()).noCallReports.items)).not.toContain(ticketNumber)
+    h.clock.set(NOW)
+  })
+
+  // docs/product.md "No call came": the report is offered "from the end of a booked consultation",
+  // so before the start, at the start and during it the member is told to report after the end,
+  // nothing is recorded, and the card offers no report; at the end exactly it is taken.
+  it('before the start, at the start and until the end: refused (ご予約の時間が終わってから), nothing recorded; taken at the end', async () => {
+    const { member, ticketNumber } = await booked('SUPPORT-20250614-10-00') // 10:00–11:00 JST (01:00Z–02:00Z)
+    const report = () => h.post('no-call-report', { token: member.token, body: { ticketNumber } })
+    for (const at of ['2025-06-13T14:59:59Z', '2025-06-13T15:00:00Z', '2025-06-14T00:59:59Z', '2025-06-14T01:00:00Z', '2025-06-14T01:30:00Z', '2025-06-14T01:59:59Z']) {
+      h.clock.set(new Date(at))
+      expect(await report(), at).toEqual({ status: 409, body: { message: noCallReportMessages.notOver } })
+      const card = await cardOf(member, ticketNumber)
+      expect(card.noCallReportedUnixTime, at).toBeUndefined()
+      expect(noCallReport(card, h.clock.now()), at).toBe('hidden')
+    }
+    expect(await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'no-call-report'), eq(auditLog.targetId, ticketNumber)))).toEqual([])
+    h.clock.set(new Date('2025-06-14T02:00:00Z'))
+    expect(noCallReport(await cardOf(member, ticketNumber), h.clock.now())).toBe('open')
+    expect(await report()).toEqual({ status: 200, body: { noCallReportedUnixTime: Date.parse('2025-06-14T02:00:00Z') / 1000 } })
     h.clock.set(NOW)
   })
 

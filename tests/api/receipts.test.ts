@@ -5,7 +5,7 @@ import { staffMessages } from '../../contract/staff-messages'
 import { parseConfig } from '../../server/config'
 import { auditLog, receiptIssues } from '../../server/db/schema'
 import { createHarness, type Harness } from './harness'
-import { staffAccount, staffPost } from './staff-harness'
+import { buySupport, staffAccount, staffPost } from './staff-harness'
 
 // Receipts (docs/product.md "Receipts", docs/decisions.md 87): a member's own receipt of a payment
 // with the issuer from the configuration, the coupon and refund lines, the total with its one tax
@@ -76,6 +76,28 @@ describe('receipt', () => {
 
     const second = await open(owner.token)
     expect(second.body).toMatchObject({ issueCount: 2, reissued: true, firstIssuedAt: r.firstIssuedAt, total: 2500, tax: 227 })
+  })
+
+  // docs/product.md "Receipts": the tax is computed once on the total, rounded down (the
+  // qualified-invoice rule for a tax-included price: tax = floor(total × 10 / 110)). ¥2,500 and
+  // ¥5,500 give the same tax rounded down or to the nearest; these totals do not (¥2,507: 227.9…,
+  // ¥1,099: 99.9…, ¥1,000: 90.9…), and an exact one (¥2,508: 228) has nothing to round.
+  it('the tax is rounded down on totals where rounding to the nearest would differ, on the member’s and the desk’s receipt', async () => {
+    const m = await h.member('fresh')
+    const { ticketNumber, receiptNumber } = await buySupport(h, m, { reservationTime: 'SUPPORT-20250613-15-00', staffId: null })
+    let refunded = 0
+    for (const [total, tax] of [[5500, 500], [2508, 228], [2507, 227], [1099, 99], [1000, 90]] as const) {
+      if (5500 - refunded > total) {
+        const amount = 5500 - refunded - total
+        const r = await staffPost(h, 'desk-refund', { token: op.token, body: { ticketNumber, amount, reason: '税額の端数のテスト', idempotencyKey: `tax-${receiptNumber}-${total}` } })
+        expect(r.status, JSON.stringify(r.body)).toBe(200)
+        refunded += amount
+      }
+      const mine = await h.post('receipt', { token: m.token, body: { receiptNumber } })
+      expect(mine.body, `total ${total}`).toMatchObject({ amountPaid: 5500, total, taxRate: 10, tax })
+      const desk = await staffPost(h, 'desk-receipt', { token: op.token, body: { receiptNumber } })
+      expect(desk.body, `desk, total ${total}`).toMatchObject({ total, tax })
+    }
   })
 
   it('the addressee changes once; the second change is refused in Japanese, and a change is no issue', async () => {
