@@ -9,9 +9,9 @@ import { mailOutbox, members, staff, tickets } from '../server/db/schema'
 import { seedIfEmpty } from '../server/db/seed/index'
 import { atJst, todayJst, type Clock } from '../server/domain/time'
 import { createApiCaches } from '../server/infra/cache'
+import { outboxDeliveryJob } from '../server/jobs/outbox-delivery'
 import { startJobEngine } from '../server/jobs/engine'
 import { eveningReminderJob, soonReminderJob } from '../server/jobs/reminders'
-import { withOutbox } from '../server/services/mail-outbox'
 import type { Deps } from '../server/services/deps'
 import { createLogger, setLogger } from '../server/observability/log'
 import { round, writeResult } from './lib/results'
@@ -86,14 +86,14 @@ async function runSize(n: number, database: 'postgresql' | 'pglite') {
     const deps: Deps = {
       db: opened.db,
       identity: noIdentity,
-      mailer: withOutbox(opened.db, clock, transport),
+      mailer: transport,
       payment: createSandboxPayment(opened.db, clock),
       clock,
       config,
       caches: createApiCaches(clock),
     }
     const connection = scratch ? { url: scratch.url } : { executeSql: opened.executeSql! }
-    const engine = await startJobEngine(deps, [eveningReminderJob, soonReminderJob], { connection, workers: false, retryDelaySeconds: 0 })
+    const engine = await startJobEngine(deps, [eveningReminderJob, soonReminderJob, outboxDeliveryJob], { connection, workers: false, retryDelaySeconds: 0 })
     let peakRss = process.memoryUsage().rss
     const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50)
     try {

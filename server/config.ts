@@ -79,6 +79,19 @@ const EnvSchema = v.object({
   STATEMENT_TIMEOUT_MS: ms('STATEMENT_TIMEOUT_MS', 0, 600_000),
   /** An event loop blocked this long makes the process not ready and ends it (0: no watchdog). */
   WATCHDOG_BLOCKED_MS: ms('WATCHDOG_BLOCKED_MS', 0, 600_000),
+  /** The outbox (docs/server.md "Outbox"): how often each process offers a delivery run (ms; 0: no delivery here). */
+  OUTBOX_POLL_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'OUTBOX_POLL_MS must be a number of milliseconds'), v.transform(Number))),
+  /** The first retry of a failed delivery after this many ms, doubling up to OUTBOX_RETRY_MAX_MS. */
+  OUTBOX_RETRY_BASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'OUTBOX_RETRY_BASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'OUTBOX_RETRY_BASE_MS must be at least 1000'))),
+  OUTBOX_RETRY_MAX_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'OUTBOX_RETRY_MAX_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'OUTBOX_RETRY_MAX_MS must be at least 1000'))),
+  /** A message still failing this many hours after it was written (or resent) is dead: the desk shows it with a resend. */
+  OUTBOX_GIVE_UP_HOURS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'OUTBOX_GIVE_UP_HOURS must be a number of hours'), v.transform(Number), v.minValue(1, 'OUTBOX_GIVE_UP_HOURS must be from 1 to 168'), v.maxValue(168, 'OUTBOX_GIVE_UP_HOURS must be from 1 to 168'))),
+  /** How long a delivery holds the messages it claimed before another may take them (ms). */
+  OUTBOX_LEASE_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'OUTBOX_LEASE_MS must be a number of milliseconds'), v.transform(Number), v.minValue(1000, 'OUTBOX_LEASE_MS must be at least 1000'))),
+  /** How long the SMTP client waits to connect, for the greeting, and on a silent socket (ms; nodemailer's timeouts). */
+  SMTP_CONNECTION_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'SMTP_CONNECTION_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number), v.minValue(100, 'SMTP_CONNECTION_TIMEOUT_MS must be at least 100'))),
+  SMTP_GREETING_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'SMTP_GREETING_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number), v.minValue(100, 'SMTP_GREETING_TIMEOUT_MS must be at least 100'))),
+  SMTP_SOCKET_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'SMTP_SOCKET_TIMEOUT_MS must be a number of milliseconds'), v.transform(Number), v.minValue(100, 'SMTP_SOCKET_TIMEOUT_MS must be at least 100'))),
   /** Test stacks only: the sandbox answers a charge this long after it took the money (a replica killed meanwhile). */
   SANDBOX_CHARGE_DELAY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'SANDBOX_CHARGE_DELAY_MS must be a number of milliseconds'), v.transform(Number))),
 })
@@ -178,6 +191,13 @@ export type Config = {
   /** The online consultation room (contract/room.ts): opening before the start, and the ICE servers handed to the browsers. */
   room: { opensMinutesBefore: number; iceServers: IceServer[] }
   /**
+   * The outbox (server/infra/outbox.ts, docs/server.md "Outbox"): the delivery job's interval
+   * (0: none in this process), the back-off (first retry, doubling up to the max), when a
+   * message is given up, a delivery's lease, and the SMTP client's timeouts.
+   */
+  outbox: { pollMs: number; retryBaseMs: number; retryMaxMs: number; giveUpMs: number; leaseMs: number }
+  smtpTimeouts: { connectionMs: number; greetingMs: number; socketMs: number }
+  /**
    * No request holds a replica (docs/operations.md "Deadlines and the watchdog"): the answer's
    * deadline (ms; the payment calls' own, longer one), PostgreSQL's statement_timeout for the
    * server's pool (ms, 0: none), and how long the event loop may be blocked before the process
@@ -270,6 +290,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     reminders: { eveningHour: e.REMINDER_EVENING_HOUR ?? 18, beforeMinutes: e.REMINDER_BEFORE_MINUTES ?? 60 },
     outcomes: { graceHours: e.OUTCOME_GRACE_HOURS ?? 24, followUpBusinessDays: e.FOLLOW_UP_BUSINESS_DAYS ?? 3 },
     room: { opensMinutesBefore: e.ROOM_OPENS_MINUTES_BEFORE ?? 10, iceServers: iceServersOf(e.ROOM_ICE_SERVERS) },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS ?? 1000,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS ?? 30_000,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_MS ?? 3_600_000,
+      giveUpMs: (e.OUTBOX_GIVE_UP_HOURS ?? 24) * 3_600_000,
+      leaseMs: e.OUTBOX_LEASE_MS ?? 120_000,
+    },
+    smtpTimeouts: { connectionMs: e.SMTP_CONNECTION_TIMEOUT_MS ?? 5000, greetingMs: e.SMTP_GREETING_TIMEOUT_MS ?? 5000, socketMs: e.SMTP_SOCKET_TIMEOUT_MS ?? 10_000 },
     limits: limitsOf(e),
   }
 }

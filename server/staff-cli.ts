@@ -5,7 +5,7 @@ import { createSmtpMailer } from './adapters/mailer'
 import { openDatabase } from './db/client'
 import { systemClock } from './domain/time'
 import { DomainError, notFound } from './domain/errors'
-import { createOutboxMailer } from './services/mail-outbox'
+import { deliverDue, OUTBOX_DEFAULTS } from './infra/outbox'
 import { grantAndInvite, grantRole, listAccounts, revokeRole } from './services/staff/accounts'
 import type { AuditActor } from './infra/audit'
 
@@ -78,9 +78,15 @@ async function main(): Promise<number> {
       const appOrigin = env.APP_ORIGIN?.trim().replace(/\/+$/, '')
       let row
       if (smtpUrl && appOrigin) {
-        const mailer = createOutboxMailer(database.db, systemClock, createSmtpMailer({ smtpUrl, from: env.MAIL_FROM?.trim() || '"ITサポート マイページ" <no-reply@mypage.example.com>' }))
-        const done = await grantAndInvite({ ...deps, mailer, config: { appOrigin } }, actor, input, now)
+        const done = await grantAndInvite({ ...deps, clock: systemClock, config: { appOrigin, outbox: OUTBOX_DEFAULTS } }, actor, input, now)
         row = done.row
+        // The invitation is in the outbox; it goes now, and a failed try is retried by a running
+        // server's delivery job (docs/server.md "Outbox").
+        if (done.outboxId) {
+          const transport = createSmtpMailer({ smtpUrl, from: env.MAIL_FROM?.trim() || '"ITサポート マイページ" <no-reply@mypage.example.com>', timeouts: { connectionMs: 5000, greetingMs: 5000, socketMs: 10_000 } })
+          await deliverDue({ db: database.db, clock: systemClock, transport, policy: OUTBOX_DEFAULTS }, { ids: [done.outboxId] })
+          transport.close()
+        }
         console.log(done.invitationMailed ? `invitation mailed to ${row.email} (see the desk's mails for its status)` : 'the account held the role already: no invitation mailed')
       } else {
         row = await grantRole(deps, actor, input, now)

@@ -16,7 +16,7 @@ import { createApiCaches } from '../../server/infra/cache'
 import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createDbRateLimitStore } from '../../server/http/rate-limit-store'
 import { startJobEngine, type JobEngine } from '../../server/jobs/engine'
-import { jobs } from '../../server/jobs/registry'
+import { jobsOf } from '../../server/jobs/registry'
 
 /**
  * The API server of the load and growth benchmarks, in a process of its own (the load generator
@@ -146,7 +146,7 @@ async function serveApp(database: Database, scratch: { url: string | undefined; 
   if (scratch.url) bus = await createPgCacheBus(scratch.url, { onEvent: caches.apply, onGap: caches.clearAll })
   const deps = { db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches }
   const app = createApp(deps, database.kind === 'postgres' ? { rateLimitStore: createDbRateLimitStore(database.db) } : {})
-  const engine: JobEngine | null = JOBS ? await startJobEngine(deps, jobs, { connection: scratch.url ? { url: scratch.url } : { executeSql: database.executeSql! } }) : null
+  const engine: JobEngine | null = JOBS ? await startJobEngine(deps, jobsOf({ roomLog: { prune: async () => 0 } }), { connection: scratch.url ? { url: scratch.url } : { executeSql: database.executeSql! } }) : null
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
     console.log(`READY ${JSON.stringify({ port: info.port, token: 'bench', db: database.kind, databaseUrl: scratch.url, ...facts, purchases: PURCHASES, cache: CACHE, jobs: JOBS, today: formatYmd(todayJst(now)) })}`)
   })

@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer'
-import { log as logger } from '../observability/log'
 import { metrics } from '../observability/metrics'
 
 /**
@@ -14,20 +13,22 @@ export type Mail = {
   text: string
   attachments?: readonly MailAttachment[]
   /**
-   * Parts of the text that are secrets (a link's token, a reset code): the mail outbox keeps the
-   * text with them blanked out and never sends it again (server/services/mail-outbox.ts).
+   * Parts of the text that are secrets (a link's token, a reset code): the outbox keeps the text
+   * with them blanked out for the desk and never sends it again (server/infra/outbox.ts).
    */
   secrets?: readonly string[]
 }
 
+/** A mail as it goes to the transport: no list of secrets; the Message-ID made from the outbox's idempotency key. */
+export type OutgoingMail = { to: string; subject: string; text: string; attachments?: readonly MailAttachment[]; messageId?: string }
+
 /**
- * The mail port. Production and dev: SMTP (maildev locally); tests: in-memory capture. Every mail
- * goes through the outbox (server/services/mail-outbox.ts), which records it and its status.
+ * The mail port: hands one mail to SMTP (maildev locally) or, in tests, to memory; a failure
+ * throws. Only the outbox's delivery calls it (server/infra/outbox.ts, docs/server.md "Outbox"):
+ * a flow writes a message with `notify()` and never waits for a mail server.
  */
 export type Mailer = {
-  send: (mail: Mail) => Promise<void>
-  /** Like send, but a failure throws (the outbox records it); adapters that cannot fail may omit it. */
-  deliver?: (mail: Mail) => Promise<void>
+  deliver: (mail: OutgoingMail) => Promise<void>
 }
 
 /**
@@ -46,39 +47,44 @@ export function nodemailerParts(attachments: readonly MailAttachment[]) {
   }
 }
 
-export function createSmtpMailer(opts: { smtpUrl: string; from: string; log?: (msg: string) => void }): Mailer {
-  const transport = nodemailer.createTransport(opts.smtpUrl)
-  const log = opts.log ?? ((m: string) => logger().error(m))
-  const deliver = async (mail: Mail) => {
-    try {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, ...nodemailerParts(mail.attachments ?? []) })
-      metrics.mails.inc({ result: 'sent' })
-    } catch (e) {
-      metrics.mails.inc({ result: 'failed' })
-      throw e
-    }
-  }
+/** How long the SMTP client waits for a mail server (docs/server.md "Outbox"): a silent one costs seconds, never a member's request. */
+export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number }
+
+export function createSmtpMailer(opts: { smtpUrl: string; from: string; timeouts: SmtpTimeouts }): Mailer & { close: () => void } {
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: opts.timeouts.connectionMs,
+    greetingTimeout: opts.timeouts.greetingMs,
+    socketTimeout: opts.timeouts.socketMs,
+  })
   return {
-    deliver,
-    async send(mail) {
+    async deliver(mail) {
       try {
-        await deliver(mail)
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
+          ...nodemailerParts(mail.attachments ?? []),
+        })
+        metrics.mails.inc({ result: 'sent' })
       } catch (e) {
-        // A mail failure must not undo the member's action (the data is already committed);
-        // it is logged for the operator, without the address (the log scrub would hide it anyway).
-        log(`mail "${mail.subject}" failed: ${(e as Error).message}`)
+        metrics.mails.inc({ result: 'failed' })
+        throw e
       }
     },
+    close: () => transport.close(),
   }
 }
 
-export type MemoryMailer = Mailer & { sent: Mail[]; last: (to: string) => Mail | undefined }
+export type MemoryMailer = Mailer & { sent: OutgoingMail[]; last: (to: string) => OutgoingMail | undefined }
 
 export function createMemoryMailer(): MemoryMailer {
-  const sent: Mail[] = []
+  const sent: OutgoingMail[] = []
   return {
     sent,
-    async send(mail) {
+    async deliver(mail) {
       sent.push(mail)
     },
     last: (to) => [...sent].reverse().find((m) => m.to === to),

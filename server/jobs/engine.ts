@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import cronParser from 'cron-parser'
 import PgBoss from 'pg-boss'
 import type { Config } from '../config'
@@ -18,14 +18,19 @@ import { metrics, watchJobQueues } from '../observability/metrics'
  * Two ways a job comes due, both one run per slot across the replicas:
  * - `cron` (Japan time): pg-boss's own scheduler (one replica's timekeeper per minute);
  * - `everyMs`: for intervals under a minute, which cron cannot say: every process offers a run
- *   each interval, throttled by pg-boss (`singletonSeconds`), so only the first offer of a slot is kept.
+ *   each interval, throttled by pg-boss (`singletonSeconds`), so only the first offer of a slot is
+ *   kept — or, with `eachProcess`, the first offer of each process (a work queue's runs side by side).
  *
  * Tests never wait for either: `runDue(at)` offers every job due at clock time `at` under an id
  * derived from (job, slot) — two replicas offering the same slot offer the same id, and pg-boss
  * keeps one — then runs what is queued in this process (decision 81).
  */
 
-export type JobSchedule = { cron: string } | { everyMs: number }
+/**
+ * `eachProcess`: every process gets its own run per interval (a work queue such as the outbox's
+ * delivery, where runs side by side share the work under SKIP LOCKED) instead of one across all.
+ */
+export type JobSchedule = { cron: string } | { everyMs: number; eachProcess?: boolean }
 
 export type JobDefinition = {
   /** The queue's name (letters, digits, `-`). */
@@ -164,13 +169,15 @@ export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[]
   }
 
   const timers: NodeJS.Timeout[] = []
+  // This process's own throttle key for the `eachProcess` jobs.
+  const processKey = randomUUID()
   if (workers) {
     for (const job of jobs) {
       const schedule = job.schedule(deps.config)
       if (schedule && 'cron' in schedule) await boss.schedule(job.name, schedule.cron, {}, { tz: 'Asia/Tokyo' })
       else await boss.unschedule(job.name)
       if (schedule && 'everyMs' in schedule) {
-        const offer = () => boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: Math.max(1, Math.round(schedule.everyMs / 1000)) }).catch((err: Error) => log().error({ err, job: job.name }, 'jobs: could not offer a run'))
+        const offer = () => boss.send(job.name, {}, { singletonKey: schedule.eachProcess ? `${job.name}:${processKey}` : job.name, singletonSeconds: Math.max(1, Math.round(schedule.everyMs / 1000)) }).catch((err: Error) => log().error({ err, job: job.name }, 'jobs: could not offer a run'))
         const t = setInterval(offer, schedule.everyMs)
         t.unref()
         timers.push(t)

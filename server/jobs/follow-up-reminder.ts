@@ -3,7 +3,7 @@ import { members, staff, tickets } from '../db/schema'
 import { atJst, formatYmd, parseYmd, todayJst } from '../domain/time'
 import type { Deps } from '../services/deps'
 import { businessDaysAfter } from '../services/staff/deadlines'
-import { consultantAddress } from '../mail/consultant-mails'
+import { consultantAddress } from '../services/booking/consultant-notices'
 import { outcomeMails } from '../mail/outcome-mails'
 import type { JobDefinition } from './engine'
 import { remindedOf } from './outcome-reminder'
@@ -33,8 +33,8 @@ export async function remindFollowUps(deps: Deps): Promise<{ consultants: number
     if (!to?.email || !due) continue
     const email = to.email
     const dueDay = atJst(due, 0, 0)
-    const mail = () =>
-      outcomeMails.followUpDue(deps.mailer, email, {
+    const mail = async () =>
+      outcomeMails.followUpDue(email, {
         ...remindedOf(r, to.nickname),
         dueDay,
         link: `${deps.config.appOrigin}/staff/past?filter=UNSOLVED`,

@@ -4,7 +4,7 @@ import { addMinutes } from '../domain/time'
 import type { Deps } from '../services/deps'
 import { awaitingOutcome, endSql } from '../services/staff/deadlines'
 import { CANCELLED_NAME } from '../services/staff/consultations'
-import { consultantAddress } from '../mail/consultant-mails'
+import { consultantAddress } from '../services/booking/consultant-notices'
 import { outcomeMails, type RemindedConsultation } from '../mail/outcome-mails'
 import type { JobDefinition } from './engine'
 import { once } from './reminders'
@@ -61,8 +61,8 @@ export async function remindOverdueOutcomes(deps: Deps): Promise<{ consultants: 
     const to = await consultantAddress(deps.db, r.t.staffId!)
     if (!to?.email) continue
     const email = to.email
-    const mail = () =>
-      outcomeMails.outcomeOverdue(deps.mailer, email, {
+    const mail = async () =>
+      outcomeMails.outcomeOverdue(email, {
         ...remindedOf(r, to.nickname),
         endAt: r.endAt,
         dueAt: new Date(r.endAt.getTime() + graceMs),

@@ -2,8 +2,11 @@ import { and, asc, eq, gte, isNull, lt, lte } from 'drizzle-orm'
 import { canChangeReservation } from '../../contract/reservation-rules'
 import { members, reminderSends, staff, tickets } from '../db/schema'
 import { addMinutes, atJst, todayJst } from '../domain/time'
+import type { Mail } from '../adapters/mailer'
+import type { Tx } from '../db/client'
+import { notify } from '../infra/outbox'
 import type { Deps } from '../services/deps'
-import { consultantAddress } from '../mail/consultant-mails'
+import { consultantAddress } from '../services/booking/consultant-notices'
 import { onlineRoomLines } from '../mail/format'
 import { reminderMails, type ConsultantDayItem, type MemberReminder } from '../mail/reminder-mails'
 import { supportTelFor } from '../services/booking/support-tel'
@@ -54,21 +57,19 @@ const reminderOf = (deps: Deps, r: Row, now: Date): MemberReminder => ({
 })
 
 /**
- * Claims (kind, subject, at), then mails: a run that finds it claimed sends nothing (also the
- * consultation loop's reminders, server/jobs/outcome-reminder.ts and follow-up-reminder.ts). The outbox keeps
- * the mail and its delivery (a failed delivery is the desk's to resend); should the outbox itself
- * refuse it, the claim is given back and the job's retry sends it.
+ * Claims (kind, subject, at) and writes its mail to the outbox in one transaction: a run that
+ * finds it claimed writes nothing (also the consultation loop's reminders,
+ * server/jobs/outcome-reminder.ts and follow-up-reminder.ts), and a claimed reminder always has
+ * its message, which the outbox delivers with its retries (docs/server.md "Outbox") — a mail
+ * server away delays a reminder, it no longer loses it.
  */
-export async function once(deps: Deps, key: { kind: (typeof reminderSends.$inferInsert)['kind']; subject: string; at: Date }, send: () => Promise<void>): Promise<boolean> {
-  const [claimed] = await deps.db.insert(reminderSends).values({ ...key, sentAt: deps.clock.now() }).onConflictDoNothing().returning()
-  if (!claimed) return false
-  try {
-    await send()
-  } catch (e) {
-    await deps.db.delete(reminderSends).where(and(eq(reminderSends.kind, key.kind), eq(reminderSends.subject, key.subject), eq(reminderSends.at, key.at)))
-    throw e
-  }
-  return true
+export async function once(deps: Deps, key: { kind: (typeof reminderSends.$inferInsert)['kind']; subject: string; at: Date }, build: (tx: Tx) => Promise<Mail>): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(reminderSends).values({ ...key, sentAt: deps.clock.now() }).onConflictDoNothing().returning()
+    if (!claimed) return false
+    await notify(tx, deps, { kind: `reminder-${key.kind}`, key: `reminder:${key.kind}:${key.subject}:${key.at.toISOString()}`, mail: await build(tx) })
+    return true
+  })
 }
 
 /** The evening before: every member with a consultation tomorrow, and every consultant their list. */
@@ -81,7 +82,7 @@ export async function sendEveningReminders(deps: Deps): Promise<{ members: numbe
   for (const r of rows) {
     // Booked after the evening hour: the booking's own mail is fresh, no reminder the same evening.
     if (r.t.purchaseTime.getTime() > evening.getTime()) continue
-    if (await once(deps, { kind: 'evening', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async () => reminderMails.evening(deps.mailer, r.m.email, reminderOf(deps, r, now), await inviteFor(deps, r.t.ticketNumber, 'REQUEST')))) sentMembers++
+    if (await once(deps, { kind: 'evening', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async (tx) => reminderMails.evening(r.m.email, reminderOf(deps, r, now), await inviteFor({ ...deps, db: tx }, r.t.ticketNumber, 'REQUEST')))) sentMembers++
   }
   const byStaff = new Map<string, Row[]>()
   for (const r of rows) byStaff.set(r.t.staffId!, [...(byStaff.get(r.t.staffId!) ?? []), r])
@@ -99,7 +100,7 @@ export async function sendEveningReminders(deps: Deps): Promise<{ members: numbe
       productName: r.t.productName,
     }))
     const email = to.email
-    if (await once(deps, { kind: 'consultant-day', subject: staffId, at: day }, () => reminderMails.consultantDay(deps.mailer, email, { staffNickname: to.nickname, day, items, link: `${deps.config.appOrigin}/staff` }))) sentConsultants++
+    if (await once(deps, { kind: 'consultant-day', subject: staffId, at: day }, async () => reminderMails.consultantDay(email, { staffNickname: to.nickname, day, items, link: `${deps.config.appOrigin}/staff` }))) sentConsultants++
   }
   return { members: sentMembers, consultants: sentConsultants }
 }
@@ -111,7 +112,7 @@ export async function sendSoonReminders(deps: Deps): Promise<{ members: number }
   let sent = 0
   for (const r of rows) {
     if (r.t.reservationAt!.getTime() <= now.getTime()) continue
-    if (await once(deps, { kind: 'hour', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async () => reminderMails.soon(deps.mailer, r.m.email, reminderOf(deps, r, now), await inviteFor(deps, r.t.ticketNumber, 'REQUEST')))) sent++
+    if (await once(deps, { kind: 'hour', subject: r.t.ticketNumber, at: r.t.reservationAt! }, async (tx) => reminderMails.soon(r.m.email, reminderOf(deps, r, now), await inviteFor({ ...deps, db: tx }, r.t.ticketNumber, 'REQUEST')))) sent++
   }
   return { members: sent }
 }

@@ -1,6 +1,8 @@
-import type { MailAttachment, Mailer } from '../adapters/mailer'
-import { log } from '../observability/log'
+import type { Mail, MailAttachment } from '../adapters/mailer'
 import { calendarNote, footer, jstText, supportTypeText } from './format'
+
+/** `15:00`: the time of day of a moment in Japan (the day is the booking's, named above it). */
+const hhmm = (d: Date) => jstText(d).split(' ')[1]
 
 // The member's mails in Japanese (product.md §2 /buy-complete, /reservationdate-change-complete), with
 // the one footer and time format of format.ts. Links point to the SPA's routes under APP_ORIGIN.
@@ -21,30 +23,16 @@ const securityNotice = (what: string, at: Date, advice: string[], extra: string[
 
 const resetAdvice = (origin: string) => ['お手数ですが、以下のページからパスワードを再設定のうえ、お問い合わせください。', `${origin}/password-reset-request`]
 
-/**
- * Sends a security notice after the change it reports has been made: a mail server that fails
- * must not turn a done change into an error page, so the failure is logged (without the address)
- * and the call answers as it would have.
- */
-export async function sendSecurityMail(send: () => Promise<void>): Promise<void> {
-  try {
-    await send()
-  } catch (e) {
-    // The structured log (request id, scrubbed); only the error's kind, never the recipient.
-    log().error({ err: { type: e instanceof Error ? e.name : 'unknown error' } }, 'security mail not sent')
-  }
-}
-
 export const mails = {
   /** After a password change by the signed-in member (the account's address). */
-  passwordChanged: (m: Mailer, to: string, at: Date, origin: string) =>
-    m.send({ to, subject: '【ITサポート】パスワードが変更されました', text: securityNotice('パスワードが変更されました', at, resetAdvice(origin)) }),
+  passwordChanged: (to: string, at: Date, origin: string) =>
+    ({ to, subject: '【ITサポート】パスワードが変更されました', text: securityNotice('パスワードが変更されました', at, resetAdvice(origin)) }),
   /** After a password reset with a mailed code. */
-  passwordReset: (m: Mailer, to: string, at: Date, origin: string) =>
-    m.send({ to, subject: '【ITサポート】パスワードが再設定されました', text: securityNotice('パスワードが再設定されました', at, resetAdvice(origin)) }),
+  passwordReset: (to: string, at: Date, origin: string) =>
+    ({ to, subject: '【ITサポート】パスワードが再設定されました', text: securityNotice('パスワードが再設定されました', at, resetAdvice(origin)) }),
   /** To the OLD address once an e-mail change is applied: the mailbox that loses the account hears of it. */
-  emailChanged: (m: Mailer, to: string, newEmail: string, at: Date) =>
-    m.send({
+  emailChanged: (to: string, newEmail: string, at: Date) =>
+    ({
       to,
       subject: '【ITサポート】メールアドレスが変更されました',
       // This mailbox no longer signs in, so no reset page: the contact page is the way back.
@@ -56,28 +44,27 @@ export const mails = {
 
   // The name entered with this request is shown, and the mail says what to do with a request one
   // did not make: each request has its own link, so a mailbox owner can tell theirs.
-  signup: (m: Mailer, to: string, link: string, name: string) =>
-    m.send({
+  signup: (to: string, link: string, name: string) =>
+    ({
       to,
       subject: '【ITサポート】会員登録のご確認',
       secrets: [link],
       text: `${name} 様\n\n会員登録のお申し込みありがとうございます。\n以下のリンクから24時間以内に登録を完了してください。\n\n${link}\n\nお心当たりのない場合や、お名前に覚えのない場合は、リンクを開かずにこのメールを破棄してください。リンクを開かない限り登録は行われません。${footer}`,
     }),
-  signupDone: (m: Mailer, to: string, name: string) =>
-    m.send({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
+  signupDone: (to: string, name: string) =>
+    ({ to, subject: '【ITサポート】会員登録が完了しました', text: `${name} 様\n\n会員登録が完了しました。マイページにログインしてご利用ください。${footer}` }),
   // The page where the code is entered, with the address filled in.
-  resetCode: (m: Mailer, to: string, code: string, link: string) =>
-    m.send({
+  resetCode: (to: string, code: string, link: string) =>
+    ({
       to,
       subject: '【ITサポート】パスワード再設定の認証コード',
       secrets: [code, link],
       text: `パスワード再設定の認証コードは次のとおりです（30分間有効）。\n\n認証コード: ${code}\n\n以下のページで認証コードと新しいパスワードを入力してください。\n${link}\n\nお心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。${footer}`,
     }),
-  emailChange: (m: Mailer, to: string, link: string) =>
-    m.send({ to, subject: '【ITサポート】メールアドレス変更のご確認', secrets: [link], text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
+  emailChange: (to: string, link: string) =>
+    ({ to, subject: '【ITサポート】メールアドレス変更のご確認', secrets: [link], text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクから24時間以内に変更を完了してください。\n\n${link}${footer}` }),
   // What was booked, in the member's words: no internal reservation code.
   purchase: (
-    m: Mailer,
     to: string,
     p: {
       productName: string
@@ -93,7 +80,7 @@ export const mails = {
     },
     attachments?: readonly MailAttachment[],
   ) =>
-    m.send({
+    ({
       to,
       subject: '【ITサポート】ご購入ありがとうございます',
       attachments,
@@ -114,8 +101,8 @@ export const mails = {
         ...calendarNote(attachments),
       ].join('\n') + footer,
     }),
-  reservationChanged: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
-    m.send({
+  reservationChanged: (to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
+    ({
       to,
       subject: '【ITサポート】ご予約日時の変更を承りました',
       attachments,
@@ -125,11 +112,25 @@ export const mails = {
   // reads, and the two ways on: call the support line, or book again (product.md §9 terms: a
   // missed consultation ends at its planned time).
   noContact: (
-    m: Mailer,
     to: string,
-    p: { name: string; ticketNumber: string; productName: string; reservationAt: Date; supportType: 'TEL' | 'ONLINE' | null; staffNickname: string; supportTel: string; origin: string },
+    p: {
+      name: string
+      ticketNumber: string
+      productName: string
+      reservationAt: Date
+      supportType: 'TEL' | 'ONLINE' | null
+      staffNickname: string
+      supportTel: string
+      origin: string
+      /**
+       * An ONLINE booking whose room is still open as ご連絡なし is recorded (decision 120): the
+       * booked time's end (null once it has passed), when the room closes, and the room's page. The
+       * member may still come in; without it, today's text.
+       */
+      room?: { endAt: Date | null; closesAt: Date; link: string }
+    },
   ) =>
-    m.send({
+    ({
       to,
       subject: '【ITサポート】ご予約のサポートでご連絡がとれませんでした',
       text: [
@@ -142,20 +143,27 @@ export const mails = {
         ...(p.supportType ? [`サポート方法: ${supportTypeText[p.supportType]}`] : []),
         `担当相談員: ${p.staffNickname}`,
         '',
-        'このご予約はマイページで「ご連絡がありませんでした」と表示されます。',
-        '引き続きサポートをご希望の場合は、お手数ですが次のいずれかの方法でご連絡ください。',
+        ...(p.room
+          ? [
+              // The booked time still runs and the room still admits the member (docs/product.md §10: ご連絡なし may still become 完了).
+              ...(p.room.endAt ? [`ご予約の時間は ${hhmm(p.room.endAt)} まで続いています。`] : []),
+              `${hhmm(p.room.closesAt)} までは、今からでも次のページからオンライン相談にお入りいただけます。`,
+              p.room.link,
+              '',
+              'お部屋が閉じた後もサポートをご希望の場合は、お手数ですが次のいずれかの方法でご連絡ください。',
+            ]
+          : ['このご予約はマイページで「ご連絡がありませんでした」と表示されます。', '引き続きサポートをご希望の場合は、お手数ですが次のいずれかの方法でご連絡ください。']),
         `・サポート窓口へのお電話: ${p.supportTel}`,
         `・マイページからチケットを購入してご予約: ${p.origin}/`,
       ].join('\n') + footer,
     }),
   // The operator's desk refunded (part of) a purchase: how much, why, and that the booking is gone.
   refund: (
-    m: Mailer,
     to: string,
     p: { productName: string; ticketNumber: string; amount: number; totalRefunded: number; paid: number; reason: string; bookingReleased: boolean },
     attachments?: readonly MailAttachment[],
   ) =>
-    m.send({
+    ({
       to,
       subject: '【ITサポート】ご返金のお知らせ',
       attachments,
@@ -172,4 +180,4 @@ export const mails = {
         'カード会社での返金処理には数日から数週間かかる場合があります。返金の内容はマイページの「お支払い履歴」からご確認いただけます。',
       ].join('\n') + footer,
     }),
-}
+} satisfies Record<string, (...args: never[]) => Mail>

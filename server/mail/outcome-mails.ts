@@ -1,4 +1,4 @@
-import type { Mailer } from '../adapters/mailer'
+import type { Mail } from '../adapters/mailer'
 import { footer, jstText, supportTypeText } from './format'
 
 // The consultation loop's reminders to a consultant (docs/server.md "The consultation loop",
@@ -26,8 +26,8 @@ const named = (p: RemindedConsultation) => [
 
 export const outcomeMails = {
   /** The consultation ended and no outcome is recorded; after `dueAt` the desk lists it as overdue and the member's card reads no contact. */
-  outcomeOverdue: (m: Mailer, to: string, p: RemindedConsultation & { endAt: Date; dueAt: Date; link: string }) =>
-    m.send({
+  outcomeOverdue: (to: string, p: RemindedConsultation & { endAt: Date; dueAt: Date; link: string }) =>
+    ({
       to,
       subject: '【ITサポート】相談結果の記録をお願いします',
       text: [
@@ -42,8 +42,8 @@ export const outcomeMails = {
       ].join('\n') + footer,
     }),
   /** A 未解決's follow-up falls due on `dueDay` (the next business day, or already). */
-  followUpDue: (m: Mailer, to: string, p: RemindedConsultation & { dueDay: Date; link: string }) =>
-    m.send({
+  followUpDue: (to: string, p: RemindedConsultation & { dueDay: Date; link: string }) =>
+    ({
       to,
       subject: '【ITサポート】未解決の相談のフォロー期限が近づいています',
       text: [
@@ -57,4 +57,4 @@ export const outcomeMails = {
         p.link,
       ].join('\n') + footer,
     }),
-}
+} satisfies Record<string, (...args: never[]) => Mail>

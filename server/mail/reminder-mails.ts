@@ -1,4 +1,4 @@
-import type { MailAttachment, Mailer } from '../adapters/mailer'
+import type { Mail, MailAttachment } from '../adapters/mailer'
 import { calendarNote, footer, jstText, supportTypeText } from './format'
 
 // Reminders (docs/server.md "Reminders"): the member's, the evening before and shortly before a
@@ -50,14 +50,14 @@ export const reminderMails = {
   /** The evening before the consultation. */
   // Both carry the booking's calendar invite as it now stands (docs/decisions.md 84): a calendar
   // that missed an update, or never got the booking mail, is brought up to date by the reminder.
-  evening: (m: Mailer, to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
-    m.send({ to, subject: '【ITサポート】明日のご予約のお知らせ', attachments, text: memberReminder('明日、次のとおりサポートのご予約をいただいています。', p, attachments) }),
+  evening: (to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
+    ({ to, subject: '【ITサポート】明日のご予約のお知らせ', attachments, text: memberReminder('明日、次のとおりサポートのご予約をいただいています。', p, attachments) }),
   /** Shortly before it. */
-  soon: (m: Mailer, to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
-    m.send({ to, subject: '【ITサポート】まもなくご予約の時間です', attachments, text: memberReminder('まもなく、次のとおりサポートのご予約の時間です。', p, attachments) }),
+  soon: (to: string, p: MemberReminder, attachments?: readonly MailAttachment[]) =>
+    ({ to, subject: '【ITサポート】まもなくご予約の時間です', attachments, text: memberReminder('まもなく、次のとおりサポートのご予約の時間です。', p, attachments) }),
   /** A consultant's consultations of the next day, by time. */
-  consultantDay: (m: Mailer, to: string, p: { staffNickname: string; day: Date; items: ConsultantDayItem[]; link: string }) =>
-    m.send({
+  consultantDay: (to: string, p: { staffNickname: string; day: Date; items: ConsultantDayItem[]; link: string }) =>
+    ({
       to,
       subject: `【ITサポート】明日の担当（${p.items.length}件）`,
       text: [
@@ -70,4 +70,4 @@ export const reminderMails = {
         `当日の詳細はスタッフページでご確認ください: ${p.link}`,
       ].join('\n') + footer,
     }),
-}
+} satisfies Record<string, (...args: never[]) => Mail>

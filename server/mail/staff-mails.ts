@@ -1,25 +1,20 @@
-import type { MailAttachment, Mailer } from '../adapters/mailer'
-import { eq } from 'drizzle-orm'
-import { members, staff, tickets } from '../db/schema'
-import type { Deps } from '../services/deps'
-import { supportTelFor } from '../services/booking/support-tel'
+import type { Mail, MailAttachment } from '../adapters/mailer'
 import { calendarNote, footer, jstText } from './format'
-import { mails } from './member-mails'
 
 // Mails of the consultation loop and the staff accounts (Japanese), with the one footer of
 // format.ts, to members and staff alike. Links point to the SPA's routes under APP_ORIGIN.
 
 export const staffMails = {
   /** A COMPLETED consultation: the rating and tip page (/rating?ticketNumber=…). */
-  ratingRequest: (m: Mailer, to: string, p: { ticketNumber: string; productName: string; link: string }) =>
-    m.send({
+  ratingRequest: (to: string, p: { ticketNumber: string; productName: string; link: string }) =>
+    ({
       to,
       subject: '【ITサポート】サポートのご利用ありがとうございました',
       text: `本日はサポートをご利用いただきありがとうございました。\n\n商品: ${p.productName}\nチケット番号: ${p.ticketNumber}\n\nよろしければ、担当相談員の評価にご協力ください（チップもこちらから送れます）。\n${p.link}${footer}`,
     }),
   /** The consultant offers an extension on the spot: /buy with the ADD product and this consultation. */
-  extensionLink: (m: Mailer, to: string, p: { ticketNumber: string; productName: string; price: number; link: string }) =>
-    m.send({
+  extensionLink: (to: string, p: { ticketNumber: string; productName: string; price: number; link: string }) =>
+    ({
       to,
       subject: '【ITサポート】サポート延長のご案内',
       text: `ご相談中のサポートの延長をご希望の場合は、以下のリンクから延長チケットをご購入ください。\n\n対象のチケット番号: ${p.ticketNumber}\n商品: ${p.productName}\n料金: ${p.price.toLocaleString('ja-JP')}円（税込）\n\n${p.link}${footer}`,
@@ -30,11 +25,10 @@ export const staffMails = {
    * copy: `secrets`). Without a link, the operator who granted it tells the password.
    */
   invitation: (
-    m: Mailer,
     to: string,
     p: { role: 'consultant' | 'operator'; staffNickname: string | null; loginUrl: string; passwordLink: string | null; initialPassword: boolean },
   ) =>
-    m.send({
+    ({
       to,
       subject: '【ITサポート】スタッフページへのご招待',
       secrets: p.passwordLink ? [p.passwordLink] : [],
@@ -59,8 +53,8 @@ export const staffMails = {
       ].join('\n') + footer,
     }),
   /** An operator gave the consultation to another consultant: the member. */
-  reassignedMember: (m: Mailer, to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
-    m.send({
+  reassignedMember: (to: string, p: { ticketNumber: string; reservationAt: Date; staffNickname: string }, attachments?: readonly MailAttachment[]) =>
+    ({
       to,
       subject: '【ITサポート】担当相談員変更のお知らせ',
       attachments,
@@ -76,29 +70,4 @@ export const staffMails = {
           ...calendarNote(attachments),
         ].join('\n') + footer,
     }),
-}
-
-/**
- * ご連絡なし was recorded: the member hears what happened and what to do next (the support line of
- * their landing page, or a new booking). Once: the outcome itself is accepted once per ticket
- * (recordOutcome refuses a second NO_CONTACT with 409), and this runs after its commit.
- */
-export async function sendNoContactMail(deps: Pick<Deps, 'db' | 'mailer' | 'config'>, ticketNumber: string): Promise<void> {
-  const [row] = await deps.db
-    .select({ t: tickets, m: members, staffNickname: staff.staffNickname })
-    .from(tickets)
-    .innerJoin(members, eq(members.memberId, tickets.memberId))
-    .leftJoin(staff, eq(staff.staffId, tickets.staffId))
-    .where(eq(tickets.ticketNumber, ticketNumber))
-  if (!row || row.m.deletedAt || !row.t.reservationAt) return
-  await mails.noContact(deps.mailer, row.m.email, {
-    name: `${row.m.memberLastname} ${row.m.memberFirstname}`.trim(),
-    ticketNumber,
-    productName: row.t.productName,
-    reservationAt: row.t.reservationAt,
-    supportType: row.t.supportType,
-    staffNickname: row.staffNickname ?? '',
-    supportTel: supportTelFor(deps.config, row.m.lpSource),
-    origin: deps.config.appOrigin,
-  })
-}
+} satisfies Record<string, (...args: never[]) => Mail>

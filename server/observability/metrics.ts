@@ -69,6 +69,12 @@ export const metrics = {
     labelNames: ['result'] as const,
     registers: [registry],
   }),
+  outboxDeliveries: new Counter({
+    name: 'mypage_outbox_deliveries_total',
+    help: 'Deliveries of outbox messages in this process (server/infra/outbox.ts), by channel and result: sent, retry (failed, due again after its back-off), dead (given up)',
+    labelNames: ['channel', 'result'] as const,
+    registers: [registry],
+  }),
 }
 
 /** The database pool's use (PostgreSQL: pg.Pool's counts; PGlite has one connection and none). */

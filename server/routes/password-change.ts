@@ -1,10 +1,10 @@
 import { forbidden, serverErrors, unauthenticated } from '../domain/errors'
 import type { PartialHandlers } from '../http/handler'
-import { mails, sendSecurityMail } from '../mail/member-mails'
+import { notifyPasswordChanged } from '../services/member/password-change'
 
 // The password-change flow (machines/password-change): the signed-in member re-enters the current
 // password in the browser (the identity provider's reauthenticateWithCredential), then the new
-// password goes to the identity provider from here. No service of its own.
+// password goes to the identity provider from here; its notice is services/member/password-change.ts.
 
 /**
  * How recent the token's sign-in must be (the identity provider's own rule for sensitive changes
@@ -22,7 +22,7 @@ export const passwordChangeHandlers: PartialHandlers<'password-change'> = {
     // The provider's clock, like the token's own expiry: not the business clock.
     if (authTime === undefined || Date.now() / 1000 - authTime > RECENT_SIGN_IN_SECONDS) throw forbidden(serverErrors.reauthenticationRequired)
     await deps.identity.updateUser(m.memberId, { password: input.newPassword })
-    await sendSecurityMail(() => mails.passwordChanged(deps.mailer, m.email, deps.clock.now(), deps.config.appOrigin))
+    await notifyPasswordChanged(deps, m)
     return {}
   },
 }

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import MailComposer from 'nodemailer/lib/mail-composer'
-import type { Mail } from '../../server/adapters/mailer'
+import type { Mail, OutgoingMail } from '../../server/adapters/mailer'
 import { nodemailerParts } from '../../server/adapters/mailer'
 import { mailOutbox, tickets } from '../../server/db/schema'
-import { createOutboxMailer } from '../../server/services/mail-outbox'
+import { resend } from '../../server/infra/outbox'
+import { outboxOf } from '../../server/services/delivery'
 import { ApiError, NotLoggedInError } from '../../src/api/api-error'
 import { ticketCalendarFetcher } from '../../src/api/ticket-calendar'
 import { createHarness, NOW, type Harness } from './harness'
@@ -95,8 +96,8 @@ describe('calendar invites follow a booking from purchase to refund', () => {
     expect(row.subject).toBe('【ITサポート】ご購入ありがとうございます')
     expect(row.attachments).toHaveLength(1)
     expect(parse(row.attachments![0].content)).toMatchObject({ uid: first.uid, sequence: 0 })
-    const caught: Mail[] = []
-    await createOutboxMailer(h.db, h.clock, { send: async (m) => void caught.push(m) }).resend(row.id)
+    const caught: OutgoingMail[] = []
+    await resend({ ...outboxOf(h.deps), transport: { deliver: async (m) => void caught.push(m) } }, row.id)
     expect(caught).toHaveLength(1)
     expect(inviteOf(caught[0], 'REQUEST')).toMatchObject({ uid: first.uid, sequence: 0 })
 

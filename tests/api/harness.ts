@@ -14,6 +14,8 @@ import { withCacheInvalidation } from '../../server/infra/cache-writes'
 import { createPgCacheBus, type CacheBus } from '../../server/infra/cache-bus'
 import { createFixtureMember } from '../../server/routes/test-routes'
 import { startJobEngine, type JobDefinition } from '../../server/jobs/engine'
+import { deliverDue } from '../../server/infra/outbox'
+import { outboxOf } from '../../server/services/delivery'
 import { sandboxTestCards } from '../../contract/calls'
 
 /** Tuesday 2025-06-10 10:00 JST: the pinned "now" of the API tests. */
@@ -63,6 +65,13 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
   // The services called straight from a test (fixtures) write as the app's do: their commits invalidate.
   const deps: Deps = { db: withCacheInvalidation(database.db, caches), identity, mailer, payment: createSandboxPayment(database.db, clock), clock, config, caches }
   const app = createApp(deps, { rateLimits: opts.rateLimits })
+  /**
+   * The outbox's delivery (the body of the job outbox-delivery, docs/server.md "Outbox") at the
+   * harness's clock: a call's mails are written with its commit and delivered after it, so
+   * `call` runs the delivery once the answer is in — as the job would a moment later — and the
+   * tests read `mailer` as before. A test of the delivery itself calls `deliver` (or the engine).
+   */
+  const deliver = () => deliverDue(outboxOf(deps))
 
   async function signIn(email: string, password: string): Promise<string> {
     const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`, {
@@ -96,6 +105,7 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
       ...(method === 'POST' ? { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body ?? {}) } : {}),
     })
     const text = await res.text()
+    await deliver()
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
     let json: any = null
     try {
@@ -151,10 +161,13 @@ export async function createHarness(opts: { now?: Date; rateLimits?: RateLimits;
     jobEngine: async (jobs: readonly JobDefinition[], engineDeps: Deps = deps, opts: { workers?: boolean } = {}) => {
       const engine = await startJobEngine(engineDeps, jobs, { connection: scratch ? { url: scratch.url } : { executeSql: database.executeSql! }, workers: opts.workers ?? false, retryDelaySeconds: 0 })
       closers.push(() => engine.stop())
-      return engine
+      // What the jobs wrote to the outbox is delivered after their run, as the delivery job would.
+      const delivered = <T>(run: Promise<T>) => run.then(async (out) => (await deliverDue(outboxOf(engineDeps)), out))
+      return { ...engine, runDue: (at?: Date) => delivered(engine.runDue(at)), runNow: (name: string) => delivered(engine.runNow(name)) }
     },
     db: database.db,
     mailer,
+    deliver,
     clock,
     signIn,
     member,

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { staff, tickets } from '../../server/db/schema'
 import type { JobEngine } from '../../server/jobs/engine'
-import { jobs } from '../../server/jobs/registry'
+import { jobsOf } from '../../server/jobs/registry'
+
+/** The server's jobs; the room log's clean-up has no room bus here (tests/api/room.test.ts tests it). */
+const jobs = jobsOf({ roomLog: { prune: async () => 0 } })
 import { sendEveningReminders } from '../../server/jobs/reminders'
 import { createHarness, NOW, type Harness } from './harness'
 import { buySupport, staffAccount } from './staff-harness'

@@ -87,7 +87,7 @@ describe('e-mail change', () => {
 
   it('a mail server that fails does not turn a done change into an error', async () => {
     const m = await h.member('fresh')
-    const failing = { send: async () => Promise.reject(new Error('SMTP down')) }
+    const failing = { deliver: async () => Promise.reject(new Error('SMTP down')) }
     const app = createApp({ ...h.deps, mailer: failing })
     const res = await app.request('/api/password-change', {
       method: 'POST',

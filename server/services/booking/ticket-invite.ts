@@ -57,7 +57,7 @@ type Booking = {
 }
 
 /** The booking of a SUPPORT ticket with a date, of a member who has not left; null otherwise. */
-async function loadBooking(db: Deps['db'], ticketNumber: string, memberId?: string): Promise<Booking | null> {
+async function loadBooking(db: Tx, ticketNumber: string, memberId?: string): Promise<Booking | null> {
   const [row] = await db
     .select({ t: tickets, m: members, staffNickname: staff.staffNickname })
     .from(tickets)
@@ -121,7 +121,7 @@ function icsOf(deps: Pick<Deps, 'config' | 'clock'>, b: Booking, method: InviteM
  * method=REQUEST|CANCEL`), read after the change's commit; none for a ticket that is no booking
  * (not SUPPORT, no date) or whose member has left.
  */
-export async function inviteFor(deps: Pick<Deps, 'db' | 'config' | 'clock'>, ticketNumber: string, method: Exclude<InviteMethod, 'PUBLISH'>): Promise<MailAttachment[]> {
+export async function inviteFor(deps: { db: Tx } & Pick<Deps, 'config' | 'clock'>, ticketNumber: string, method: Exclude<InviteMethod, 'PUBLISH'>): Promise<MailAttachment[]> {
   const b = await loadBooking(deps.db, ticketNumber)
   if (!b) return []
   return [{ filename: 'invite.ics', contentType: `text/calendar; method=${method}; charset=UTF-8`, content: icsOf(deps, b, method) }]

@@ -76,13 +76,21 @@ export async function purchasesWithRefunds(db: Tx, where: SQL): Promise<DeskPurc
   return rows.map((p) => toDeskPurchase(p, rs.filter((r) => r.receiptNumber === p.receiptNumber)))
 }
 
+/**
+ * The desk's three words for the outbox's states (docs/server.md "Outbox"): waiting or being
+ * delivered (retries included) is PENDING, delivered is SENT, given up is FAILED (rows written
+ * before the outbox retried say 'failed' for the same).
+ */
+const statusesOf: Record<DeskMail['status'], string[]> = { PENDING: ['pending', 'sending'], SENT: ['sent'], FAILED: ['dead', 'failed'] }
+const deskStatusOf = (status: string): DeskMail['status'] => (status === 'sent' ? 'SENT' : statusesOf.FAILED.includes(status) ? 'FAILED' : 'PENDING')
+
 export const toDeskMail = (m: MailRow): DeskMail => ({
   id: m.id,
   memberId: m.memberId,
   toAddress: m.toAddress,
   subject: m.subject,
   body: m.body,
-  status: m.status === 'sent' ? 'SENT' : m.status === 'failed' ? 'FAILED' : 'PENDING',
+  status: deskStatusOf(m.status),
   attempts: m.attempts,
   lastError: m.lastError,
   createdAt: unix(m.createdAt),
@@ -139,7 +147,7 @@ export async function listMails(deps: Deps, input: { memberId?: string; status?:
     const [m] = await deps.db.select().from(members).where(eq(members.memberId, input.memberId))
     who = m ? mailsOf(m) : eq(mailOutbox.memberId, input.memberId)
   }
-  const status = input.status ? eq(mailOutbox.status, input.status.toLowerCase() as MailRow['status']) : undefined
+  const status = input.status ? inArray(mailOutbox.status, statusesOf[input.status] as MailRow['status'][]) : undefined
   const where = and(who, status)
   const [{ total }] = await deps.db.select({ total: count() }).from(mailOutbox).where(where)
   const rows = await deps.db.select().from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(input.pageSize).offset(offsetOf(input))

@@ -9,7 +9,8 @@ import type { Deps } from '../deps'
 import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import { mails } from '../../mail/member-mails'
-import { mailConsultant } from '../../mail/consultant-mails'
+import { notifyConsultant } from '../booking/consultant-notices'
+import { notify } from '../../infra/outbox'
 import { toDeskPurchase, toDeskRefund } from './members'
 import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
 
@@ -93,7 +94,11 @@ async function claim(deps: Deps, actor: AuditActor, input: DeskCallInput<'desk-r
 
 type Recorded = { refund: RefundRow; fresh: boolean; released: number }
 
-async function record(deps: Deps, actor: AuditActor, refund: RefundRow, providerRefundId: string): Promise<Recorded> {
+/**
+ * `note`: the operator's internal note of the request that records the refund (docs/product.md
+ * "Refunds"): kept in the audit row only; the member is mailed the reason, never the note.
+ */
+async function record(deps: Deps, actor: AuditActor, refund: RefundRow, providerRefundId: string, note: string): Promise<Recorded> {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
     const [done] = await tx
@@ -134,20 +139,25 @@ async function record(deps: Deps, actor: AuditActor, refund: RefundRow, provider
         targetType: 'purchase',
         targetId: refund.receiptNumber,
         before: { ticketNumber: refund.ticketNumber, amountRefunded: before?.amountRefunded ?? null, refundReason: before?.refundReason ?? null },
-        after: { ticketNumber: refund.ticketNumber, amountRefunded: after?.amountRefunded ?? null, refundReason: after?.refundReason ?? null, refundId: done.id, amount: done.amount, providerRefundId, releasedCells: released },
+        after: { ticketNumber: refund.ticketNumber, amountRefunded: after?.amountRefunded ?? null, refundReason: after?.refundReason ?? null, refundId: done.id, amount: done.amount, providerRefundId, releasedCells: released, ...(note ? { note } : {}) },
       },
       now,
     )
+    // The member's mail, and the consultant's where the booking ended, with the refund itself.
+    await mailMember(deps, tx, done, released > 0)
+    if (released > 0 && after?.staffId && after.reservationAt) {
+      await notifyConsultant(deps, tx, after.staffId, { ticketNumber: after.ticketNumber, productName: after.productName, minutes: after.minutesToSupport, supportType: after.supportType, reservationAt: after.reservationAt, memberId: after.memberId }, { kind: 'refunded' })
+    }
     return { refund: done, fresh: true, released }
   })
 }
 
-async function fail(deps: Deps, actor: AuditActor, refund: RefundRow, message: string): Promise<void> {
+async function fail(deps: Deps, actor: AuditActor, refund: RefundRow, message: string, note: string): Promise<void> {
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     const [failed] = await tx.update(refunds).set({ status: 'failed', error: message, updatedAt: now }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'))).returning()
     if (failed) {
-      await writeAudit(tx, actor, { action: 'refund-failed', targetType: 'purchase', targetId: refund.receiptNumber, after: { ticketNumber: refund.ticketNumber, refundId: refund.id, amount: refund.amount, error: message } }, now)
+      await writeAudit(tx, actor, { action: 'refund-failed', targetType: 'purchase', targetId: refund.receiptNumber, after: { ticketNumber: refund.ticketNumber, refundId: refund.id, amount: refund.amount, error: message, ...(note ? { note } : {}) } }, now)
     }
   })
 }
@@ -165,7 +175,7 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
   }
   const refundCharge = deps.payment.refundCharge
   if (!refundCharge) {
-    await fail(deps, actor, claimed.refund, 'REFUND_NOT_SUPPORTED')
+    await fail(deps, actor, claimed.refund, 'REFUND_NOT_SUPPORTED', input.note)
     throw invalid(dm.refundNoCharge)
   }
   let result: Awaited<ReturnType<typeof refundCharge>>
@@ -178,27 +188,16 @@ export async function refundPurchase(deps: Deps, actor: AuditActor, input: DeskC
     throw conflict(dm.refundInProgress)
   }
   if (!result.ok) {
-    await fail(deps, actor, claimed.refund, result.message)
+    await fail(deps, actor, claimed.refund, result.message, input.note)
     if (result.message === 'AMOUNT_EXCEEDS_CHARGE') throw invalid(`${dm.refundExceeds}0円`)
     throw result.status === 429 ? throttled(dm.refundFailed) : declined(dm.refundFailed)
   }
-  const recorded = await record(deps, actor, claimed.refund, result.refundId)
-  if (recorded.fresh) {
-    await mailMember(deps, recorded.refund, recorded.released > 0)
-    if (recorded.released > 0) await mailConsultantOf(deps, recorded.refund.ticketNumber)
-  }
+  const recorded = await record(deps, actor, claimed.refund, result.refundId, input.note)
   return { refund: toDeskRefund(recorded.refund), purchase: await purchaseAfter(deps.db, recorded.refund.receiptNumber), replayed: !recorded.fresh }
 }
 
-/** The consultant whose consultation the refund ended (docs/server.md "Mails to consultants"). */
-async function mailConsultantOf(deps: Deps, ticketNumber: string) {
-  const [t] = await deps.db.select().from(tickets).where(eq(tickets.ticketNumber, ticketNumber))
-  if (!t?.staffId || !t.reservationAt) return
-  await mailConsultant(deps, t.staffId, { ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt, memberId: t.memberId }, { kind: 'refunded' })
-}
-
-async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolean) {
-  const [row] = await deps.db
+async function mailMember(deps: Deps, tx: Tx, refund: RefundRow, bookingReleased: boolean) {
+  const [row] = await tx
     .select({ email: members.email, deletedAt: members.deletedAt, p: purchases, total: tickets.amountRefunded })
     .from(purchases)
     .innerJoin(members, eq(members.memberId, purchases.memberId))
@@ -206,7 +205,7 @@ async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolea
     .where(eq(purchases.receiptNumber, refund.receiptNumber))
   // A cancelled member has no address any more (docs/server.md "Records kept"): nobody to mail.
   if (!row || row.deletedAt) return
-  await mails.refund(deps.mailer, row.email, {
+  const mail = mails.refund(row.email, {
     productName: row.p.productName,
     ticketNumber: refund.ticketNumber,
     amount: refund.amount,
@@ -214,5 +213,6 @@ async function mailMember(deps: Deps, refund: RefundRow, bookingReleased: boolea
     paid: row.p.amount,
     reason: refund.reason,
     bookingReleased,
-  }, bookingReleased ? await inviteFor(deps, refund.ticketNumber, 'CANCEL') : undefined)
+  }, bookingReleased ? await inviteFor({ ...deps, db: tx }, refund.ticketNumber, 'CANCEL') : undefined)
+  await notify(tx, deps, { kind: 'refund', key: `refund:${refund.id}`, mail })
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm'
 import { apiErrors } from '../../../contract/messages'
 import type { Tx } from '../../db/client'
 import { bookings, emailChanges, mailOutbox, memberCoupons, members, passwordResets, pendingSignups, purchaseAttempts, receiptIssues, savedCards, tickets } from '../../db/schema'
@@ -6,7 +6,7 @@ import { invalid, conflict } from '../../domain/errors'
 import type { Deps, MemberRow } from '../deps'
 import { lockMember } from '../../infra/member-lock'
 import { hasLivePurchase } from '../purchase/attempts'
-import { mailConsultant } from '../../mail/consultant-mails'
+import { notifyConsultant } from '../booking/consultant-notices'
 import { raiseInviteSequence } from '../booking/ticket-invite'
 
 /** How long cancel-account waits for a purchase of the member that is being charged right now. */
@@ -24,7 +24,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 export async function closeAccount(deps: Deps, member: MemberRow): Promise<void> {
   const deadline = Date.now() + WAIT_MS
-  let ended: (typeof tickets.$inferSelect)[] = []
   for (;;) {
     const now = deps.clock.now()
     const done = await deps.db.transaction(async (tx) => {
@@ -45,7 +44,7 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       const recorded = new Set((await tx.select({ n: tickets.ticketNumber }).from(tickets).where(eq(tickets.memberId, member.memberId))).map((r) => r.n))
       const all = [...new Set([...ahead, ...attempted.filter((n) => !recorded.has(n))])]
       // Consultations not over yet (one under way keeps its cells as the record): their consultants
-      // are told below that the member left.
+      // are told that the member left.
       const ending = recorded.size === 0 ? [] : await consultationsEnding(tx, [...recorded], now)
       if (all.length > 0) await tx.delete(bookings).where(inArray(bookings.ticketNumber, all))
       // The bookings this ends are over as invites too (docs/server.md "Calendar invites"). No mail
@@ -53,12 +52,13 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
       // unless refunded, whose refund mail carried it; one under way is already in the past.
       await raiseInviteSequence(tx, ending.map((t) => t.ticketNumber))
       await anonymiseMember(tx, member, now)
-      return ending
+      // Their consultants hear of it, with the cancellation (docs/server.md "Mails to consultants").
+      for (const t of ending) {
+        await notifyConsultant(deps, tx, t.staffId!, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }, { kind: 'accountCancelled' })
+      }
+      return true
     })
-    if (done) {
-      ended = done
-      break
-    }
+    if (done) break
     if (Date.now() > deadline) throw conflict('A purchase of this member is in progress; retry later.')
     await sleep(POLL_MS)
   }
@@ -66,9 +66,6 @@ export async function closeAccount(deps: Deps, member: MemberRow): Promise<void>
   // verify until it expires): the commit that marked the row deleted forgot the cached one, so the
   // next lookup reads it and answers 401 (server/infra/cache-writes.ts).
   await deps.identity.deleteUser(member.memberId)
-  for (const t of ended) {
-    await mailConsultant(deps, t.staffId!, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }, { kind: 'accountCancelled' })
-  }
 }
 
 /**
@@ -126,6 +123,16 @@ async function anonymiseMember(tx: Tx, member: MemberRow, now: Date) {
   await tx.update(receiptIssues).set({ addressee: null }).where(eq(receiptIssues.memberId, id))
   await tx
     .update(mailOutbox)
-    .set({ toAddress: anonymisedEmail(id), body: '', attachments: null, resendable: false, updatedAt: now })
+    // A message not delivered yet is not delivered any more (docs/server.md "Outbox"): the address is gone.
+    .set({
+      toAddress: anonymisedEmail(id),
+      body: '',
+      pendingBody: null,
+      attachments: null,
+      resendable: false,
+      status: sql<'dead'>`case when ${mailOutbox.status} in ('pending', 'sending') then 'dead' else ${mailOutbox.status} end`,
+      nextAttemptAt: null,
+      updatedAt: now,
+    })
     .where(or(eq(mailOutbox.memberId, id), eq(mailOutbox.toAddress, member.email)))
 }

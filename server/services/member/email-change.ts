@@ -7,7 +7,8 @@ import { addMinutes } from '../../domain/time'
 import { invalid, serverErrors } from '../../domain/errors'
 import type { Deps, MemberRow } from '../deps'
 import { LINK_HOURS, newLinkToken, tokenDigest } from '../../infra/link-secrets'
-import { mails, sendSecurityMail } from '../../mail/member-mails'
+import { mails } from '../../mail/member-mails'
+import { notify } from '../../infra/outbox'
 
 /** Mails the link that moves member `m` to `email` (lower-cased), unless the address is taken. */
 export async function requestEmailChange(deps: Deps, m: MemberRow, email: string): Promise<void> {
@@ -15,8 +16,11 @@ export async function requestEmailChange(deps: Deps, m: MemberRow, email: string
   const [taken] = await deps.db.select({ id: members.memberId }).from(members).where(eq(members.email, email))
   if (taken || (await deps.identity.getUserByEmail(email))) throw invalid(serverErrors.emailAlreadyUsed)
   const t = newLinkToken()
-  await deps.db.insert(emailChanges).values({ token: tokenDigest(t), memberId: m.memberId, newEmail: email, expiresAt: addMinutes(deps.clock.now(), LINK_HOURS * 60) })
-  await mails.emailChange(deps.mailer, email, `${deps.config.appOrigin}/settings/email-change-complete?token=${t}`)
+  const digest = tokenDigest(t)
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(emailChanges).values({ token: digest, memberId: m.memberId, newEmail: email, expiresAt: addMinutes(deps.clock.now(), LINK_HOURS * 60) })
+    await notify(tx, deps, { kind: 'email-change-link', key: `email-change-link:${digest}`, mail: mails.emailChange(email, `${deps.config.appOrigin}/settings/email-change-complete?token=${t}`) })
+  })
 }
 
 /**
@@ -61,6 +65,8 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
         throw e
       }
       previousEmail = member.email
+      // The mailbox that loses the account hears of it (docs/server.md "Security mails"), with the change.
+      await notify(tx, deps, { kind: 'email-changed', key: `email-changed:${digest}`, mail: mails.emailChanged(member.email, claimed.newEmail, now) })
       return true
     })
   } catch (e) {
@@ -70,8 +76,5 @@ export async function completeEmailChange(deps: Deps, token: string, caller: str
     throw e
   }
   if (!applied) return alreadyChanged()
-  // The mailbox that loses the account hears of it (docs/server.md "Security mails").
-  const oldEmail: string | null = previousEmail
-  if (oldEmail) await sendSecurityMail(() => mails.emailChanged(deps.mailer, oldEmail, change.newEmail, now))
   return { email: change.newEmail }
 }

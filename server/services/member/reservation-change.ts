@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CallResponse } from '../../../contract/calls'
 import { formatMessages } from '../../../contract/validation-messages'
@@ -8,7 +9,8 @@ import { BOOKING_WINDOW_DAYS, formatReservationTime, formatYmd, parseReservation
 import { invalid, serverErrors } from '../../domain/errors'
 import type { CallInput, Deps, MemberRow } from '../deps'
 import { mails } from '../../mail/member-mails'
-import { mailConsultant } from '../../mail/consultant-mails'
+import { notify } from '../../infra/outbox'
+import { notifyConsultant } from '../booking/consultant-notices'
 import { bookSlot, daySchedule, loadDay, releaseBooking } from '../booking/schedule'
 import { assertChangeable, loadOwnTicket, toStaffProfile } from '../booking/tickets'
 import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
@@ -57,21 +59,22 @@ export async function changeReservation(deps: Deps, m: MemberRow, input: CallInp
     const booked = await bookSlot(tx, { start, minutes: ticket.minutesToSupport, staffId, ticketNumber: ticket.ticketNumber, now })
     // What the member chose now is the booking's preference (docs/server.md "Consultation state"):
     // a named consultant is no 指名なし booking any more, and 指名なし is one again, assigned.
-    // The member's calendar follows: the invite mailed below supersedes the one they hold (its
+    // The member's calendar follows: the invite mailed with it supersedes the one they hold (its
     // SEQUENCE raised in the same statement as the move, so the row is written once).
     await tx.update(tickets).set({ reservationAt: start, staffId: booked, noPreference: staffId === null, calendarSequence: nextInviteSequence }).where(eq(tickets.ticketNumber, ticket.ticketNumber))
     const [s] = await tx.select().from(staff).where(eq(staff.staffId, booked))
-    return { staffId: booked, staffNickname: s.staffNickname, before: ticket }
+    // The member's mail with its invite as the row now stands, and the consultants' (docs/server.md
+    // "Mails to consultants": the one who held it, and the one who holds it now), with the move.
+    const invite = await inviteFor({ ...deps, db: tx }, ticket.ticketNumber, 'REQUEST')
+    await notify(tx, deps, { kind: 'reservation-changed', key: `reservation-changed:${ticket.ticketNumber}:${randomUUID()}`, mail: mails.reservationChanged(m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: s.staffNickname }, invite) })
+    const moved = { ticketNumber: ticket.ticketNumber, productName: ticket.productName, minutes: ticket.minutesToSupport, supportType: ticket.supportType, reservationAt: start, memberId: m.memberId }
+    if (ticket.staffId === booked) {
+      await notifyConsultant(deps, tx, booked, moved, { kind: 'moved', from: ticket.reservationAt! })
+    } else {
+      if (ticket.staffId) await notifyConsultant(deps, tx, ticket.staffId, { ...moved, reservationAt: ticket.reservationAt! }, { kind: 'movedAway' })
+      await notifyConsultant(deps, tx, booked, moved, { kind: 'movedTo' })
+    }
+    return { staffId: booked }
   })
-  await mails.reservationChanged(deps.mailer, m.email, { ticketNumber: input.ticketNumber, reservationAt: start, staffNickname: result.staffNickname }, await inviteFor(deps, input.ticketNumber, 'REQUEST'))
-  // docs/server.md "Mails to consultants": the consultant who held it, and the one who holds it now.
-  const t = result.before
-  const moved = { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: start, memberId: m.memberId }
-  if (t.staffId === result.staffId) {
-    await mailConsultant(deps, result.staffId, moved, { kind: 'moved', from: t.reservationAt! })
-  } else {
-    if (t.staffId) await mailConsultant(deps, t.staffId, { ...moved, reservationAt: t.reservationAt! }, { kind: 'movedAway' })
-    await mailConsultant(deps, result.staffId, moved, { kind: 'movedTo' })
-  }
   return { ticketNumber: input.ticketNumber, reservationTime: formatReservationTime(start), staffId: result.staffId }
 }

@@ -11,6 +11,7 @@ import type { CallInput, Deps } from '../deps'
 import { newMemberId, newTicketNumber } from '../../infra/ids'
 import { LINK_HOURS, newLinkToken, openWithToken, sealWithToken, tokenDigest } from '../../infra/link-secrets'
 import { mails } from '../../mail/member-mails'
+import { notify } from '../../infra/outbox'
 import { supportTelFor } from '../booking/support-tel'
 
 // The signup flow's records (routes/signup.ts takes the counts and the captcha first).
@@ -65,16 +66,19 @@ export async function requestSignup(deps: Deps, input: CallInput<'signup-request
   const t = newLinkToken()
   const now = clock.now()
   const { password, recaptchaToken: _captcha, ...payload } = input
-  await db.insert(pendingSignups).values({
-    token: tokenDigest(t),
-    memberId: newMemberId(),
-    email,
-    payload,
-    passwordSealed: sealWithToken(t, password),
-    createdAt: now,
-    expiresAt: addMinutes(now, LINK_HOURS * 60),
+  const digest = tokenDigest(t)
+  await db.transaction(async (tx) => {
+    await tx.insert(pendingSignups).values({
+      token: digest,
+      memberId: newMemberId(),
+      email,
+      payload,
+      passwordSealed: sealWithToken(t, password),
+      createdAt: now,
+      expiresAt: addMinutes(now, LINK_HOURS * 60),
+    })
+    await notify(tx, deps, { kind: 'signup-link', key: `signup-link:${digest}`, mail: mails.signup(email, `${config.appOrigin}/registeration-complete?token=${t}`, `${input.memberLastname} ${input.memberFirstname}`) })
   })
-  await mails.signup(deps.mailer, email, `${config.appOrigin}/registeration-complete?token=${t}`, `${input.memberLastname} ${input.memberFirstname}`)
 }
 
 /**
@@ -124,6 +128,7 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
         .update(pendingSignups)
         .set({ completedAt: now, passwordSealed: null, memberId: row.memberId })
         .where(and(eq(pendingSignups.email, row.email), isNull(pendingSignups.completedAt)))
+      await notify(tx, deps, { kind: 'signup-done', key: `signup-done:${row.memberId}`, mail: mails.signupDone(row.email, `${p.memberLastname} ${p.memberFirstname}`) })
       // Last, so a refusal rolls everything back; undone below if the commit itself fails.
       await createSignupIdentity(deps, tx, { uid: row.memberId, email: row.email, password, displayName: `${p.memberLastname} ${p.memberFirstname}` })
       createdUid = row.memberId
@@ -140,6 +145,5 @@ export async function completeSignup(deps: Deps, token: string): Promise<CallRes
     if (!member) throw invalid(serverErrors.signupLinkInvalid)
     return { email: member.email, memberId: outcome.memberId, alreadyCompleted: true, ...couponOf(outcome.payload) }
   }
-  await mails.signupDone(deps.mailer, outcome.email, `${outcome.payload.memberLastname} ${outcome.payload.memberFirstname}`)
   return { email: outcome.email, memberId: outcome.memberId, ...couponOf(outcome.payload) }
 }

@@ -1,20 +1,24 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
 import { coupons, members, purchaseAttempts, staff, tickets } from '../../db/schema'
+import { notify } from '../../infra/outbox'
 import type { Deps } from '../deps'
 import { mails } from '../../mail/member-mails'
-import { mailConsultant } from '../../mail/consultant-mails'
+import { notifyConsultant } from '../booking/consultant-notices'
 import { whereKey } from './attempts'
 import { inviteFor } from '../booking/ticket-invite'
 import { onlineRoomLines } from '../../mail/format'
 
 /**
- * The purchase mail of a succeeded attempt, at most once: whoever marks it sent first sends it
- * (the request that recorded it, or a sweeper when that process died before mailing). Built from
- * the recorded ticket and purchase, so it reads the same whoever sends it. The consultant of a
- * booking is mailed with it.
+ * The purchase mail of a succeeded attempt, written to the outbox once: in the transaction that
+ * records the purchase (`tx`, services/purchase/record.ts), so a recorded purchase always has its
+ * mail; `mail_sent_at` marks it written (a purchase recorded before the outbox wrote its mail in
+ * the same transaction is found by the sweeper, which calls this with no `tx`). Built from the
+ * recorded ticket and purchase. The consultant of a booking is mailed with it.
  */
-export async function sendPurchaseMail(deps: Deps, memberId: string, key: string): Promise<boolean> {
-  const { db } = deps
+export async function sendPurchaseMail(deps: Deps, memberId: string, key: string, tx?: Tx): Promise<boolean> {
+  if (!tx) return deps.db.transaction((own) => sendPurchaseMail(deps, memberId, key, own))
+  const db = tx
   const [a] = await db
     .update(purchaseAttempts)
     .set({ mailSentAt: deps.clock.now() })
@@ -32,8 +36,8 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
   const t = row.t
   // A booked consultation's calendar invite (SEQUENCE 0 unless it already changed; docs/server.md
   // "Calendar invites").
-  const invite = t.productType === 'SUPPORT' && t.reservationAt ? await inviteFor(deps, t.ticketNumber, 'REQUEST') : []
-  await mails.purchase(deps.mailer, row.email, {
+  const invite = t.productType === 'SUPPORT' && t.reservationAt ? await inviteFor({ ...deps, db }, t.ticketNumber, 'REQUEST') : []
+  const mail = mails.purchase(row.email, {
     productName: t.productName,
     amount: a.amount,
     ticketNumber: t.ticketNumber,
@@ -44,10 +48,11 @@ export async function sendPurchaseMail(deps: Deps, memberId: string, key: string
     interviewTel: t.interviewTelNumber,
     roomLines: t.supportType === 'ONLINE' && t.reservationAt ? onlineRoomLines(deps.config.appOrigin, t.ticketNumber, deps.config.room.opensMinutesBefore) : undefined,
   }, invite)
+  await notify(db, deps, { kind: 'purchase', key: `purchase:${t.ticketNumber}`, mail })
   // The consultant of a booked consultation hears of it too, once with the member's mail
   // (docs/server.md "Mails to consultants").
   if (t.productType === 'SUPPORT' && t.reservationAt && t.staffId) {
-    await mailConsultant(deps, t.staffId, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt, memberId: t.memberId }, { kind: 'booked' })
+    await notifyConsultant(deps, db, t.staffId, { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt, memberId: t.memberId }, { kind: 'booked' })
   }
   return true
 }

@@ -78,13 +78,15 @@ async function record(deps: Deps, w: Work, chargeId: string | null): Promise<Cha
       await tx.insert(savedCards).values({ cardId: `card_${randomBytes(10).toString('hex')}`, memberId: a.memberId, cardBrand: s.brand, cardLast4: s.last4, providerRef: s.token, createdAt: now })
     }
     await tx.update(purchaseAttempts).set({ status: 'succeeded', response, chargeId, updatedAt: now }).where(whereKey(a.memberId, a.idempotencyKey))
+    // The purchase's mails, in the outbox with the purchase itself (docs/server.md "Outbox").
+    await sendPurchaseMail(deps, a.memberId, a.idempotencyKey, tx)
     return response
   })
 }
 
 /**
  * Step 3 and what follows it, for a request and for the sweeper alike: record, or give the money
- * back and release; then the purchase mail, once.
+ * back and release (the purchase mail is written by the record itself).
  */
 export async function finish(deps: Deps, w: Work, chargeId: string | null): Promise<ChargeResponse> {
   const { attempt: a } = w
@@ -106,6 +108,5 @@ export async function finish(deps: Deps, w: Work, chargeId: string | null): Prom
     await fail(deps, a, w.owner, errorOf(e))
     throw e
   }
-  await sendPurchaseMail(deps, a.memberId, a.idempotencyKey)
   return response
 }

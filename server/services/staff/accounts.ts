@@ -7,12 +7,13 @@ import type { Db, Tx } from '../../db/client'
 import { isUniqueViolation, lockKey } from '../../db/constraints'
 import { members, staff, staffAccounts } from '../../db/schema'
 import { invalid, conflict, notFound } from '../../domain/errors'
-import type { Mailer } from '../../adapters/mailer'
 import type { Config } from '../../config'
 import { log } from '../../observability/log'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import { endCalendarFeeds } from './calendar'
 import { staffMails } from '../../mail/staff-mails'
+import { notify } from '../../infra/outbox'
+import type { Clock } from '../../domain/time'
 
 // Staff accounts and their roles (docs/server.md "Staff roles"). The staff_accounts row decides;
 // the custom claims follow it on the account's next token. Writes go row first, claims after the
@@ -66,11 +67,11 @@ type GrantInput = { email: string; role: StaffRole; staffId?: string; initialPas
  * mails nothing): the desk's アカウント page and `npm run staff -- grant`.
  */
 export async function grantAndInvite(
-  deps: AccountDeps & { mailer: Mailer; config: Pick<Config, 'appOrigin'> },
+  deps: AccountDeps & { clock: Clock; config: Pick<Config, 'appOrigin'> & { outbox: { giveUpMs: number } } },
   actor: AuditActor,
   input: GrantInput,
   now: Date,
-): Promise<{ row: StaffAccountRow; invitationMailed: boolean }> {
+): Promise<{ row: StaffAccountRow; invitationMailed: boolean; outboxId?: number | null }> {
   const { row, added } = await grant(deps, actor, input, now)
   if (!added) return { row, invitationMailed: false }
   const staffNickname = await nicknameOf(deps.db, input.role === 'consultant' ? row.staffId : null)
@@ -83,8 +84,10 @@ export async function grantAndInvite(
     // to ask an operator for the password; the grant itself stands.
     log().error({ err: { type: e instanceof Error ? e.name : 'unknown error' } }, 'staff invitation: no password link')
   }
-  await staffMails.invitation(deps.mailer, row.email, { role: input.role, staffNickname, loginUrl, passwordLink: link, initialPassword: Boolean(input.initialPassword) })
-  return { row, invitationMailed: true }
+  // After the grant and the provider's link (no transaction of ours spans the provider's call).
+  const mail = staffMails.invitation(row.email, { role: input.role, staffNickname, loginUrl, passwordLink: link, initialPassword: Boolean(input.initialPassword) })
+  const id = await notify(deps.db, deps, { kind: 'staff-invitation', key: `staff-invitation:${row.uid}:${input.role}:${randomBytes(8).toString('hex')}`, mail })
+  return { row, invitationMailed: true, outboxId: id }
 }
 
 async function grant(deps: AccountDeps, actor: AuditActor, input: GrantInput, now: Date): Promise<{ row: StaffAccountRow; added: boolean }> {

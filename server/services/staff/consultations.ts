@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { StaffId } from '../../../contract/staff-calls'
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Consultation, ConsultantDayResponse, ConsultationOutcomeRequest, ConsultationState } from '../../../contract/staff-calls'
@@ -19,8 +20,11 @@ import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import { dayRange } from './days'
-import { sendNoContactMail, staffMails } from '../../mail/staff-mails'
-import type { RoomStay } from '../../../contract/room'
+import { staffMails } from '../../mail/staff-mails'
+import { mails } from '../../mail/member-mails'
+import { notify } from '../../infra/outbox'
+import { supportTelFor } from '../booking/support-tel'
+import { roomWindow, type RoomStay } from '../../../contract/room'
 import { roomStays } from '../room/presence'
 
 // A consultant's consultations: the SUPPORT tickets booked on them, with what the consultant needs
@@ -210,15 +214,46 @@ export async function recordOutcome(
       await tx.update(staff).set({ supportUnSolvedCount: sql`${staff.supportUnSolvedCount} + 1` }).where(eq(staff.staffId, t.staffId!))
     }
     await writeAudit(tx, actor, { action: 'consultation-outcome', targetType: 'ticket', targetId: t.ticketNumber, before: outcomeFields(t), after: { ...outcomeFields(after), outcome: input.outcome } }, now)
-    const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
-    return { ticket: after, mailTo: input.outcome === 'COMPLETED' && member && !member.deletedAt ? member.email : null }
+    const [member] = await tx.select().from(members).where(eq(members.memberId, t.memberId))
+    const mailTo = input.outcome === 'COMPLETED' && member && !member.deletedAt ? member.email : null
+    // The member's mail, with the outcome (the outcome is accepted once per ticket, so is its mail).
+    if (mailTo) {
+      const link = `${deps.config.appOrigin}/rating?ticketNumber=${encodeURIComponent(after.ticketNumber)}`
+      await notify(tx, deps, { kind: 'rating-request', key: `rating-request:${after.ticketNumber}`, mail: staffMails.ratingRequest(mailTo, { ticketNumber: after.ticketNumber, productName: after.productName, link }) })
+    }
+    if (input.outcome === 'NO_CONTACT' && member && !member.deletedAt && after.reservationAt) {
+      // ご連絡なし: what happened and what to do next (the support line of their landing page, or a new booking).
+      const [s] = after.staffId ? await tx.select({ staffNickname: staff.staffNickname }).from(staff).where(eq(staff.staffId, after.staffId)) : []
+      const mail = mails.noContact(member.email, {
+        name: `${member.memberLastname} ${member.memberFirstname}`.trim(),
+        ticketNumber: after.ticketNumber,
+        productName: after.productName,
+        reservationAt: after.reservationAt,
+        supportType: after.supportType,
+        staffNickname: s?.staffNickname ?? '',
+        supportTel: supportTelFor(deps.config, member.lpSource),
+        origin: deps.config.appOrigin,
+        room: lateRoom(after, times, now, deps.config),
+      })
+      await notify(tx, deps, { kind: 'no-contact', key: `no-contact:${after.ticketNumber}`, mail })
+    }
+    return { ticket: after, mailTo }
   })
-  if (result.mailTo) {
-    const link = `${deps.config.appOrigin}/rating?ticketNumber=${encodeURIComponent(result.ticket.ticketNumber)}`
-    await staffMails.ratingRequest(deps.mailer, result.mailTo, { ticketNumber: result.ticket.ticketNumber, productName: result.ticket.productName, link })
-  }
-  if (input.outcome === 'NO_CONTACT') await sendNoContactMail(deps, result.ticket.ticketNumber)
   return { consultation: await consultationRecord(deps.db, result.ticket.ticketNumber), ratingMailSent: result.mailTo !== null }
+}
+
+/**
+ * An ONLINE consultation marked ご連絡なし while its room is still open (decision 120): the member
+ * may still come in, and the mail says until when and where (the booked end while it is ahead,
+ * the room's close: contract/room.ts `roomWindow`). Undefined otherwise: today's mail.
+ */
+function lateRoom(t: TicketRow, times: { startUnixTime: number; minutes: number; addedMinutes: number }, now: Date, config: Deps['config']) {
+  if (t.supportType !== 'ONLINE') return undefined
+  const end = times.startUnixTime + (times.minutes + times.addedMinutes) * 60
+  const { closesUnixTime } = roomWindow(times.startUnixTime, end, config.room.opensMinutesBefore)
+  const at = unixSeconds(now)
+  if (at >= closesUnixTime) return undefined
+  return { endAt: at < end ? new Date(end * 1000) : null, closesAt: new Date(closesUnixTime * 1000), link: `${config.appOrigin}/room/${encodeURIComponent(t.ticketNumber)}` }
 }
 
 const outcomeFields = (t: TicketRow) => ({
@@ -386,8 +421,8 @@ export async function sendExtensionLink(
     if (!member || member.deletedAt) throw notFound(sm.ticketNotFound)
     const url = `${deps.config.appOrigin}/buy?${new URLSearchParams({ productId: add.productId, parentTicketNumber: t.ticketNumber })}`
     await writeAudit(tx, actor, { action: 'extension-link', targetType: 'ticket', targetId: t.ticketNumber, after: { productId: add.productId } }, now)
-    return { url, productId: add.productId, productName: add.productName, price: add.price, email: member.email }
+    await notify(tx, deps, { kind: 'extension-link', key: `extension-link:${t.ticketNumber}:${randomUUID()}`, mail: staffMails.extensionLink(member.email, { ticketNumber: t.ticketNumber, productName: add.productName, price: add.price, link: url }) })
+    return { url, productId: add.productId }
   })
-  await staffMails.extensionLink(deps.mailer, out.email, { ticketNumber: input.ticketNumber, productName: out.productName, price: out.price, link: out.url })
   return { url: out.url, productId: out.productId }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { StaffId } from '../../../contract/staff-calls'
 import { asc, eq } from 'drizzle-orm'
 import type { StaffCallResponse } from '../../../contract/staff-calls'
@@ -14,7 +15,8 @@ import { loadDay } from '../booking/schedule'
 import { writeAudit, type AuditActor } from '../../infra/audit'
 import type { ConsultationState } from '../../../contract/staff-calls'
 import { consultationByNumber, lockConsultationTicket, stateOf, type TicketRow } from './consultations'
-import { consultantAddresses, mailConsultant } from '../../mail/consultant-mails'
+import { consultantAddresses, notifyConsultant } from '../booking/consultant-notices'
+import { notify } from '../../infra/outbox'
 import { staffMails } from '../../mail/staff-mails'
 import { lockShiftsShared } from './shifts'
 import { inviteFor, nextInviteSequence } from '../booking/ticket-invite'
@@ -123,20 +125,19 @@ export async function reassign(deps: Deps, actor: AuditActor, input: { ticketNum
       now,
     )
     const [member] = await tx.select({ email: members.email, deletedAt: members.deletedAt }).from(members).where(eq(members.memberId, t.memberId))
-    return {
-      from: t.staffId!,
-      at: t.reservationAt!,
-      nickname: target.staffNickname,
-      memberEmail: member && !member.deletedAt ? member.email : null,
-      mailed: { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId },
+    // The member and both consultants hear of it, in the outbox with the change itself.
+    const mailed: ReassignMailed[] = []
+    const change = randomUUID()
+    if (member && !member.deletedAt) {
+      const invite = await inviteFor({ ...deps, db: tx }, t.ticketNumber, 'REQUEST')
+      await notify(tx, deps, { kind: 'reassigned-member', key: `reassigned-member:${t.ticketNumber}:${change}`, mail: staffMails.reassignedMember(member.email, { ticketNumber: t.ticketNumber, reservationAt: t.reservationAt!, staffNickname: target.staffNickname }, invite) })
+      mailed.push('MEMBER')
     }
+    const about = { ticketNumber: t.ticketNumber, productName: t.productName, minutes: t.minutesToSupport, supportType: t.supportType, reservationAt: t.reservationAt!, memberId: t.memberId }
+    if (await notifyConsultant(deps, tx, t.staffId!, about, { kind: 'reassignedAway' })) mailed.push('FROM_STAFF')
+    if (await notifyConsultant(deps, tx, target.staffId, about, { kind: 'reassignedTo' })) mailed.push('TO_STAFF')
+    return { from: t.staffId!, mailed }
   })
-  const mailed: ReassignMailed[] = []
-  if (done.memberEmail) {
-    await staffMails.reassignedMember(deps.mailer, done.memberEmail, { ticketNumber: input.ticketNumber, reservationAt: done.at, staffNickname: done.nickname }, await inviteFor(deps, input.ticketNumber, 'REQUEST'))
-    mailed.push('MEMBER')
-  }
-  if (await mailConsultant(deps, done.from, done.mailed, { kind: 'reassignedAway' })) mailed.push('FROM_STAFF')
-  if (await mailConsultant(deps, input.staffId, done.mailed, { kind: 'reassignedTo' })) mailed.push('TO_STAFF')
+  const { mailed } = done
   return { consultation: await consultationByNumber(deps.db, input.ticketNumber), fromStaffId: done.from, mailed }
 }
