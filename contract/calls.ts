@@ -220,7 +220,7 @@ export const PurchaseListRequest = v.object({
   // lastEvaluatedKey of the previous page, flattened into the query (product.md §7).
   memberId: v.optional(MemberId),
   ticketNumber: v.optional(TicketNumberKey),
-  purchaseTime: v.optional(v.pipe(queryInt('purchaseTime must be unix seconds'), v.minValue(UNIX_SECONDS_MIN, formatMessages.timeSpan), v.maxValue(UNIX_SECONDS_MAX, formatMessages.timeSpan))),
+  purchaseTime: v.optional(v.pipe(queryInt(formatMessages.timeSpan), v.minValue(UNIX_SECONDS_MIN, formatMessages.timeSpan), v.maxValue(UNIX_SECONDS_MAX, formatMessages.timeSpan))),
 })
 export const PurchaseListResponse = v.object({
   ticketList: v.array(PurchaseItem),
