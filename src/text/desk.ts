@@ -225,12 +225,16 @@ export const deskRefundText = {
   full: '全額（返金可能額のすべて）',
   partial: '一部',
   amount: '返金額（円）',
-  reason: '返金理由',
-  reasonHint: '会員の購入履歴・チケットには「返金済み」と表示され、理由は記録に残ります。',
+  reason: '返金理由（会員にお知らせします）',
+  reasonHint: 'この理由は、会員への「ご返金のお知らせ」メールにそのまま記載されます。社内向けの事情は下の社内メモへ。',
+  note: '社内メモ（任意）',
+  noteHint: '会員には送られず、画面にも表示されません。監査ログにだけ残ります。',
   submit: '内容を確認',
   confirmTitle: 'この内容で返金しますか？',
   confirmAmount: '返金額',
-  confirmReason: '理由',
+  confirmReason: '理由（メールに記載）',
+  confirmNote: '社内メモ',
+  noNote: 'なし',
   confirm: '返金する',
   refunding: '返金中…',
   failedTitle: '返金できませんでした',
@@ -387,7 +391,19 @@ export const deskJobsText = {
   empty: '失敗したジョブはありません',
   columns: { name: 'ジョブ', error: '直近のエラー', runs: '実行回数', createdAt: '登録日時', failedAt: '失敗日時', actions: '操作' },
   /** The server's jobs (server/jobs/registry.ts) by name; an unknown one shows its code. */
-  names: { 'purchase-sweep': '中断した決済の後処理', 'shift-extension': '勤務予定の延長', 'reminder-evening': '前日のリマインドメール', 'reminder-soon': '直前のリマインドメール', 'outcome-reminder': '相談結果の記録のお願いメール', 'follow-up-reminder': 'フォロー期限のお知らせメール', 'numbers-summaries': '数字の日別集計' } as Record<string, string>,
+  names: { 'purchase-sweep': '中断した決済の後処理', 'shift-extension': '勤務予定の延長', 'reminder-evening': '前日のリマインドメール', 'reminder-soon': '直前のリマインドメール', 'outcome-reminder': '相談結果の記録のお願いメール', 'follow-up-reminder': 'フォロー期限のお知らせメール', 'numbers-summaries': '数字の日別集計', 'room-log-prune': 'オンライン相談の記録の整理', 'outbox-delivery': 'メールの配信' } as Record<string, string>,
   retry: '再実行',
   retried: (name: string) => `「${name}」を再実行します`,
+} as const
+
+/** The outbox's dead messages on the same page (desk-mails FAILED, desk-mail-resend; docs/server.md "Outbox"). */
+export const deskDeadMessagesText = {
+  title: '届けられなかったメール',
+  lead: 'メールサーバーに1日再試行しても届けられなかったメールです。原因を取り除いてから「再送」を押してください。パスワード再設定の認証コードは、有効なコードで送り直します。再送は監査ログに記録されます。',
+  empty: '届けられなかったメールはありません',
+  columns: { createdAt: '作成日時', to: '宛先', subject: '件名', error: '直近のエラー', attempts: '試行回数', actions: '操作' },
+  resend: '再送',
+  resent: 'メールを再送しました',
+  queued: '再送を受け付けました（メールサーバーの応答を待っています）',
+  notResendable: '再送不可（会員がもう一度申し込みます）',
 } as const

@@ -9,12 +9,14 @@ import { DataTable, type ColumnDef } from '../../../../ui/data-table'
 import { ErrorBanner } from '../../../../ui/error-banner'
 import { toaster } from '../../../../ui/toaster'
 import { useRemote } from '../../../../ui/use-remote'
+import { DeadMessages } from './dead-messages'
 
 const nameOf = (job: DeskFailedJob) => t.names[job.name] ?? job.name
 
 /**
  * The jobs that failed after their retries (server/jobs/failed.ts), newest first, each with its last
- * error and a retry: the job runs again at the next tick; the retry is in the audit trail.
+ * error and a retry: the job runs again at the next tick; the retry is in the audit trail. Below,
+ * the outbox's dead mails with their resend (dead-messages.tsx).
  */
 export function FailedJobsPage({ deskApi, page, onPage }: { deskApi: DeskApiClient; page: number; onPage: (page: number) => void }) {
   const list = useRemote(() => deskApi.call('desk-jobs-failed', { page, pageSize: 20 }), [deskApi, page])
@@ -71,6 +73,7 @@ export function FailedJobsPage({ deskApi, page, onPage }: { deskApi: DeskApiClie
         onPage={onPage}
         rowKey={(job) => job.id}
       />
+      <DeadMessages deskApi={deskApi} />
     </Stack>
   )
 }
