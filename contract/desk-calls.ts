@@ -59,6 +59,8 @@ export const IMAGE_BASE64_MAX = Math.ceil(IMAGE_MAX_BYTES / 3) * 4
 /** The body limit of `desk-image-upload`: the base64 image and a little JSON around it. */
 export const IMAGE_UPLOAD_BODY_MAX = IMAGE_BASE64_MAX + 4096
 export const REFUND_REASON_MAX = 200
+/** The refund's internal note: kept in the audit trail only, never shown or mailed to the member. */
+export const REFUND_NOTE_MAX = 500
 export const SEARCH_MAX = 100
 /** Coupon codes go into the claim link `/get-coupon?couponCode=…`: URL-safe characters only. */
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
@@ -455,7 +457,10 @@ export const DeskJobRetryResponse = v.object({ id: v.string(), name: v.string() 
 export const DeskRefundRequest = strict({
   ticketNumber: v.pipe(v.string(dm.purchaseNotFound), v.nonEmpty(dm.purchaseNotFound), v.maxLength(ID_MAX, dm.purchaseNotFound)),
   amount: int(1, PRICE_MAX, dm.amountInvalid),
+  /** The member-facing reason: on the member's ticket and in the refund mail to them, word for word. */
   reason: text(REFUND_REASON_MAX, dm.reasonRequired, dm.reasonTooLong),
+  /** An internal note (optional): in the refund's audit row only; no part of the refund's identity (the key's fingerprint). */
+  note: v.optional(v.pipe(v.string(dm.noteTooLong), v.trim(), v.maxLength(REFUND_NOTE_MAX, dm.noteTooLong), noControlChars), ''),
   idempotencyKey: v.pipe(v.string(dm.idempotencyKeyInvalid), v.regex(/^[A-Za-z0-9_-]{8,64}$/, dm.idempotencyKeyInvalid)),
 })
 export type DeskRefundRequest = v.InferOutput<typeof DeskRefundRequest>

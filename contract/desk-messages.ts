@@ -48,6 +48,7 @@ export const deskMessages = {
   amountInvalid: '返金額は1円以上の整数で入力してください',
   reasonRequired: '返金理由を入力してください',
   reasonTooLong: '返金理由は200文字以内で入力してください',
+  noteTooLong: '社内メモは500文字以内で入力してください',
   idempotencyKeyInvalid: '操作キーが正しくありません。画面を開き直してください',
   dateInvalid: '日付はYYYYMMDDで指定してください',
   filterTooLong: '絞り込みの語は128文字以内で入力してください',

@@ -20,7 +20,7 @@ import { refundAmount, refundErrors, type RefundDraft, type RefundErrors, type R
 
 /** `refundable`: what may still be refunded (paid − refunded − refunds in progress), from the server. */
 export type RefundInput = { ticketNumber: string; refundable: number }
-export type RefundRequest = { ticketNumber: string; amount: number; reason: string; idempotencyKey: string }
+export type RefundRequest = { ticketNumber: string; amount: number; reason: string; note: string; idempotencyKey: string }
 /**
  * The purchase after this refund, as the server answered: its refunded total and what may still be
  * refunded (the done view shows these, not the figures the dialog opened with).
@@ -44,6 +44,7 @@ export type RefundEvent =
   | { type: 'mode.change'; mode: RefundMode }
   | { type: 'amount.change'; value: string }
   | { type: 'reason.change'; value: string }
+  | { type: 'note.change'; value: string }
   /** `key`: a fresh idempotency key the view offers; the chart keeps the one it has when the draft did not change. */
   | { type: 'form.submit'; key: string }
   | { type: 'modal.confirm' }
@@ -56,6 +57,8 @@ export type RefundEvent =
 const RETRYABLE_STATUSES = [402, 409]
 
 const remainingOf = (c: RefundInput) => Math.max(0, c.refundable)
+// The internal note is no part of the refund's identity: a refund retried after no answer with only
+// its note changed is still that refund (the same key), never a second one.
 const draftKey = (c: RefundContext) => JSON.stringify([refundAmount(c.draft, remainingOf(c)), c.draft.reason.trim()])
 
 /** The request the confirm button sends (also shown in the confirm dialog). */
@@ -63,6 +66,7 @@ export const refundRequestOf = (c: RefundContext): RefundRequest => ({
   ticketNumber: c.ticketNumber,
   amount: refundAmount(c.draft, remainingOf(c)),
   reason: c.draft.reason.trim(),
+  note: c.draft.note.trim(),
   idempotencyKey: c.key ?? '',
 })
 
@@ -83,9 +87,15 @@ export const refundMachine = setup({
   },
   actions: {
     editDraft: assign(({ context, event }) => {
-      assertEvent(event, ['mode.change', 'amount.change', 'reason.change'])
+      assertEvent(event, ['mode.change', 'amount.change', 'reason.change', 'note.change'])
       const draft =
-        event.type === 'mode.change' ? { ...context.draft, mode: event.mode } : event.type === 'amount.change' ? { ...context.draft, amount: event.value } : { ...context.draft, reason: event.value }
+        event.type === 'mode.change'
+          ? { ...context.draft, mode: event.mode }
+          : event.type === 'amount.change'
+            ? { ...context.draft, amount: event.value }
+            : event.type === 'reason.change'
+              ? { ...context.draft, reason: event.value }
+              : { ...context.draft, note: event.value }
       return { draft, errors: refundErrors(draft, remainingOf(context)) }
     }),
     markSubmitted: assign({ submitted: true }),
@@ -112,8 +122,8 @@ export const refundMachine = setup({
   id: 'refund',
   context: ({ input }) => ({
     ...input,
-    draft: { mode: 'full', amount: '', reason: '' },
-    errors: refundErrors({ mode: 'full', amount: '', reason: '' }, remainingOf(input)),
+    draft: { mode: 'full', amount: '', reason: '', note: '' },
+    errors: refundErrors({ mode: 'full', amount: '', reason: '', note: '' }, remainingOf(input)),
     submitted: false,
     key: null,
     keyedFor: null,
@@ -128,6 +138,7 @@ export const refundMachine = setup({
         'mode.change': { actions: 'editDraft' },
         'amount.change': { actions: 'editDraft' },
         'reason.change': { actions: 'editDraft' },
+        'note.change': { actions: 'editDraft' },
         'form.submit': [
           { guard: 'isDraftValid', target: 'confirming', actions: ['markSubmitted', 'takeKey'] },
           { actions: 'markSubmitted' },

@@ -102,6 +102,38 @@ describe('refund through the sandbox', () => {
     expect(await refund({ ...body, amount: 1000 })).toEqual({ status: 409, body: { message: dm.refundKeyReused } })
   })
 
+  // docs/product.md "Refunds": the reason is the member's (their ticket, their mail, word for word);
+  // the internal note stays in the audit row, in no mail, on no member view and on no desk list.
+  it('the reason is mailed to the member as typed; the internal note is in the audit row only', async () => {
+    const m = await h.member('demo')
+    const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250613-15-00', staffId: null })
+    const note = '社内：決済代行に電話で確認済み、照会番号 ZQ-4417（担当 佐藤）'
+    const body = { ticketNumber: bought.ticketNumber, amount: 1200, reason: 'ご要望による一部返金', note: `  ${note}  `, idempotencyKey: key() }
+    const done = await staffPost(h, 'desk-refund', { token: op.token, body })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(JSON.stringify(done.body)).not.toContain('ZQ-4417')
+
+    const mail = h.mailer.sent.filter((x) => x.to === m.email && x.subject.includes('ご返金')).at(-1)!
+    expect(mail.text).toContain('返金理由: ご要望による一部返金')
+    expect(mail.text).not.toContain('社内')
+    expect(JSON.stringify(mail)).not.toContain('ZQ-4417')
+    expect((await memberTicket(m.token, bought.ticketNumber)).refundReason).toBe('ご要望による一部返金')
+    const desk = await staffGet(h, 'desk-member', { token: op.token, query: { memberId: m.memberId } })
+    expect(JSON.stringify(desk.body)).not.toContain('ZQ-4417')
+
+    const [audit] = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund'), eq(auditLog.targetId, bought.receiptNumber)))
+    expect(audit.after).toMatchObject({ refundReason: 'ご要望による一部返金', note })
+    const inWords = await staffGet(h, 'desk-audit', { token: op.token, query: { action: 'refund', targetId: bought.receiptNumber } })
+    expect(JSON.stringify(inWords.body)).toContain(note)
+
+    // Without a note: none recorded; a note over REFUND_NOTE_MAX is refused in Japanese, nothing refunded.
+    const plain = await refund({ ticketNumber: bought.ticketNumber, amount: 100, reason: '追加の返金', idempotencyKey: key() })
+    expect(plain.status).toBe(200)
+    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.action, 'refund'), eq(auditLog.targetId, bought.receiptNumber)))
+    expect(audits.filter((a) => (a.after as T).note !== undefined)).toHaveLength(1)
+    expect(await refund({ ticketNumber: bought.ticketNumber, amount: 100, reason: '追加の返金', note: 'あ'.repeat(501), idempotencyKey: key() })).toEqual({ status: 400, body: { message: dm.noteTooLong } })
+  })
+
   it('refused by the provider: 402, nothing changed, the share free again; the same key retried once the provider answers', async () => {
     const m = await h.member('demo')
     const bought = await buySupport(h, m, { reservationTime: 'SUPPORT-20250613-14-00', staffId: null })

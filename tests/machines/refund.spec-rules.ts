@@ -2,11 +2,12 @@
 // operators refund a member's purchase; docs/server.md "Refunds"; call desk-refund): a refund is
 // sent only from its confirmation, for the whole refundable rest or a typed whole number of yen
 // from 1 up to that rest, with a reason; one idempotency key per refund, the same on every send of
-// it (a double click, a retry), a new one only for another amount or reason. A 4xx is an answer
+// it (a double click, a retry), a new one only for another amount or reason (the internal note is
+// sent as typed, trimmed, and is no part of the refund's identity). A 4xx is an answer
 // and is not sent again unchanged; no answer, 402 and 409 may be. The page is told once, after the
 // refund went through.
 import type { AnyMachineSnapshot } from 'xstate'
-import { PRICE_MAX, REFUND_REASON_MAX } from '../../contract/desk-calls'
+import { PRICE_MAX, REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../contract/desk-calls'
 import { refundMachine } from '../../machines/refund/refund-machine'
 import { ApiError } from '../../src/api/api-error'
 import { GATEWAY_STATUSES } from '../../contract/calls'
@@ -26,7 +27,7 @@ const typedYen = (text: string): number => {
 const toFullWidth = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0))
 
 type Position = 'form' | 'confirm' | 'sending' | 'failed' | 'refunded' | 'closed'
-const OPERATOR = ['mode.change', 'amount.change', 'reason.change', 'form.submit', 'modal.confirm', 'modal.cancel', 'refund.retry', 'form.edit', 'dialog.close']
+const OPERATOR = ['mode.change', 'amount.change', 'reason.change', 'note.change', 'form.submit', 'modal.confirm', 'modal.cancel', 'refund.retry', 'form.edit', 'dialog.close']
 
 /** What the desk must make of the trail: where the operator is, the draft, the key of the refund and the last failure. */
 function replay(trail: Observation[]) {
@@ -36,6 +37,7 @@ function replay(trail: Observation[]) {
   let mode: 'full' | 'partial' = 'full'
   let typed = ''
   let reason = ''
+  let note = ''
   let key: string | null = null
   let keyedFor: string | null = null
   let retryable = false
@@ -43,6 +45,7 @@ function replay(trail: Observation[]) {
   const amount = () => (mode === 'full' ? rest : typedYen(typed))
   const amountOk = () => Number.isInteger(amount()) && amount() >= 1 && amount() <= Math.min(rest, PRICE_MAX)
   const reasonOk = () => reason.trim().length >= 1 && reason.trim().length <= REFUND_REASON_MAX
+  const noteOk = () => note.trim().length <= REFUND_NOTE_MAX
   const draft = () => JSON.stringify([amount(), reason.trim()])
   for (const o of trail) {
     const e = o.event
@@ -58,10 +61,11 @@ function replay(trail: Observation[]) {
       if (e.type === 'mode.change') mode = e.mode
       if (e.type === 'amount.change') typed = e.value
       if (e.type === 'reason.change') reason = e.value
+      if (e.type === 'note.change') note = e.value
       if (e.type === 'dialog.close') position = 'closed'
       if (e.type === 'form.submit') {
         submitted = true
-        if (amountOk() && reasonOk()) {
+        if (amountOk() && reasonOk() && noteOk()) {
           position = 'confirm'
           // The same draft keeps its key (a second look at the form); another amount or reason is another refund.
           if (!(key && keyedFor === draft())) {
@@ -79,8 +83,8 @@ function replay(trail: Observation[]) {
       if (e.type === 'dialog.close') position = 'closed'
     }
   }
-  const request = { ticketNumber, amount: amount(), reason: reason.trim(), idempotencyKey: key ?? '' }
-  return { position, request, rest, retryable, submitted, amountOk: amountOk(), reasonOk: reasonOk() }
+  const request = { ticketNumber, amount: amount(), reason: reason.trim(), note: note.trim(), idempotencyKey: key ?? '' }
+  return { position, request, rest, retryable, submitted, amountOk: amountOk(), reasonOk: reasonOk(), noteOk: noteOk() }
 }
 
 const TAGS: Record<Position, string[]> = {
@@ -93,7 +97,7 @@ const TAGS: Record<Position, string[]> = {
 }
 
 const allowed = (now: ReturnType<typeof replay>): string[] => {
-  if (now.position === 'form') return ['mode.change', 'amount.change', 'reason.change', 'form.submit', 'dialog.close']
+  if (now.position === 'form') return ['mode.change', 'amount.change', 'reason.change', 'note.change', 'form.submit', 'dialog.close']
   if (now.position === 'confirm') return ['modal.confirm', 'modal.cancel']
   // While the refund is sent nothing is taken: a double click sends once.
   if (now.position === 'failed') return ['form.edit', 'dialog.close', ...(now.retryable ? ['refund.retry'] : [])]
@@ -137,6 +141,7 @@ export const rules: SpecRules = {
       const errors = after.context.errors as Record<string, string>
       if (!!errors.amount === now.amountOk) v.push(now.amountOk ? `${now.request.amount} yen may be refunded, the form says ${errors.amount}` : `${now.request.amount} yen cannot be refunded (${now.rest} left), the form says nothing`)
       if (!!errors.reason === now.reasonOk) v.push(now.reasonOk ? `the reason is fine, the form says ${errors.reason}` : 'the reason is missing or too long, the form says nothing')
+      if (!!errors.note === now.noteOk) v.push(now.noteOk ? `the note is fine, the form says ${errors.note}` : 'the note is too long, the form says nothing')
     }
     // Refunded: the dialog holds the server's answer (the refunded total), and no earlier failure.
     if (r && refunded && (!same(after.context.result, r.output) || after.context.failure !== null)) v.push(`refunded: the dialog must hold ${JSON.stringify(r.output)} and no failure, holds ${JSON.stringify([after.context.result, after.context.failure])}`)
@@ -158,6 +163,7 @@ const boundaryEvents = (rest: number): ModelConfig['events'] => ({
   'mode.change': [{ mode: 'partial' }],
   'amount.change': boundary(...[...around(0), ...around(rest)].filter((n) => n >= 0).map((n) => ({ value: String(n) }))),
   'reason.change': [{ value: '返品' }, ...boundary(...textsAround(REFUND_REASON_MAX).map((value) => ({ value })), { value: ` ${'あ'.repeat(REFUND_REASON_MAX)} ` })],
+  'note.change': boundary(...textsAround(REFUND_NOTE_MAX).map((value) => ({ value })), { value: ` ${'あ'.repeat(REFUND_NOTE_MAX)} ` }),
   'form.submit': [{ key: 'key-1' }],
   'modal.confirm': [{}],
   'modal.cancel': [{}],
@@ -169,6 +175,8 @@ const events: ModelConfig['events'] = {
   'mode.change': [{ mode: 'full' }, { mode: 'partial' }],
   'amount.change': [{ value: '' }, { value: toFullWidth('1,000') }],
   'reason.change': [{ value: '' }, { value: ' 二重決済のため ' }],
+  // The internal note: a change of it alone is the same refund (the same key).
+  'note.change': [{ value: ' 社内：カード会社に確認済み ' }],
   'form.submit': [{ key: 'key-1' }, { key: 'key-2' }],
   'modal.confirm': [{}],
   'modal.cancel': [{}],
@@ -186,7 +194,7 @@ const serialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.
 // The load balancer's statuses (GATEWAY_STATUSES: the refund may have happened) and their
 // neighbours (an ordinary failure), as boundary values of the refund's answer.
 const gatewayAround = boundary(...[Math.min(...GATEWAY_STATUSES) - 1, ...GATEWAY_STATUSES, Math.max(...GATEWAY_STATUSES) + 1].map((status) => new ApiError(status, 'gateway')))
-const boundarySerialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.draft.mode, s.context.draft.amount, s.context.draft.reason.length, s.context.submitted])
+const boundarySerialize = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.draft.mode, s.context.draft.amount, s.context.draft.reason.length, s.context.draft.note.length, s.context.submitted])
 
 export const spec: ChartSpec = {
   configs: [

@@ -2,7 +2,7 @@ import { Alert, Button, chakra, DataList, Field, Input, Portal, RadioGroup, Stac
 import { Dialog } from '../../../../ui/later-recipes/dialog'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
-import { REFUND_REASON_MAX } from '../../../../../contract/desk-calls'
+import { REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../../../../contract/desk-calls'
 import { formatYen } from '../../../../../contract/jst'
 import type { RefundActorRef } from '../../../../../machines/refund/refund-machine'
 import type { RefundMode } from '../../../../../machines/refund/refund-rules'
@@ -128,6 +128,11 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                         <Textarea rows={3} maxLength={REFUND_REASON_MAX + 20} value={draft.reason} onChange={(e) => actor.send({ type: 'reason.change', value: e.target.value })} />
                         {errors.reason ? <Field.ErrorText>{errors.reason}</Field.ErrorText> : <Field.HelperText>{t.reasonHint}</Field.HelperText>}
                       </Field.Root>
+                      <Field.Root invalid={Boolean(errors.note)}>
+                        <Field.Label>{t.note}</Field.Label>
+                        <Textarea rows={2} maxLength={REFUND_NOTE_MAX + 20} value={draft.note} onChange={(e) => actor.send({ type: 'note.change', value: e.target.value })} />
+                        {errors.note ? <Field.ErrorText>{errors.note}</Field.ErrorText> : <Field.HelperText>{t.noteHint}</Field.HelperText>}
+                      </Field.Root>
                     </Stack>
                   </chakra.form>
                 )}
@@ -141,7 +146,11 @@ function RefundDialogView({ actor, purchase, onClose }: { actor: RefundActorRef;
                     </DataList.Item>
                     <DataList.Item>
                       <DataList.ItemLabel>{t.confirmReason}</DataList.ItemLabel>
-                      <DataList.ItemValue>{request.reason}</DataList.ItemValue>
+                      <DataList.ItemValue data-testid="refund-reason">{request.reason}</DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>{t.confirmNote}</DataList.ItemLabel>
+                      <DataList.ItemValue data-testid="refund-note">{request.note || t.noNote}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
                 )}
