@@ -78,8 +78,14 @@ export function firstOpenBand(view: ScheduleView): Band | null {
 /** The day after `ymd` (YYYYMMDD) that is no business holiday; calendar arithmetic in UTC, no zone. */
 export function nextOpenDay(ymd: string, holidays: readonly string[]): string {
   let out = ymd
-  do out = plusDays(out, 1) ?? out
-  while (holidays.includes(out))
+  // At most one step per holiday and one more, and never past the last day there is (plusDays
+  // null): a walk that kept a day it could not leave never ended (docs/api.md "Bounds").
+  for (let steps = 0; steps <= holidays.length; steps++) {
+    const next = plusDays(out, 1)
+    if (next === null) return out
+    out = next
+    if (!holidays.includes(out)) return out
+  }
   return out
 }
 
