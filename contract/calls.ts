@@ -33,6 +33,7 @@ import {
   LP_SOURCE_MAX,
   MENU_ITEMS_MAX,
   nameField,
+  noControlChars,
   PASSWORD_MAX,
   passwordField,
   phoneField,
@@ -331,7 +332,7 @@ export const ChargeRequest = v.object({
   staffId: v.optional(v.nullable(capped(ID_MAX))),
   couponCode: v.optional(v.nullable(capped(ID_MAX))),
   /** `SUPPORT-YYYYMMDD-HH-MM` for SUPPORT, the product type alone otherwise (product.md §3). */
-  reservationTime: v.pipe(capped(ID_MAX), v.check((s) => { const m = RESERVATION_TIME.exec(s); return !m || inDaySpan(m[1]) }, formatMessages.daySpan)),
+  reservationTime: v.pipe(v.string(), v.maxLength(ID_MAX), noControlChars, v.check((s) => { const m = RESERVATION_TIME.exec(s); return !m || inDaySpan(m[1]) }, formatMessages.daySpan)),
   reservationMenuList: v.optional(v.pipe(v.array(ChargeMenuItem), v.maxLength(MENU_ITEMS_MAX)), []),
   supportType: v.optional(v.nullable(SupportType)),
   reserveNow: v.optional(v.nullable(v.union([v.boolean(), capped(LABEL_MAX)]))),

@@ -46,7 +46,7 @@ describe('purchase-list', () => {
     expect((await h.get('purchase-list', { token: demo.token, query: { period: 'abc' } })).status).toBe(400)
   })
   it("another member's key answers 404; a fresh member has no history", async () => {
-    expect((await h.get('purchase-list', { token: demo.token, query: { memberId: fresh.memberId, ticketNumber: 'x', purchaseTime: 1 } })).status).toBe(404)
+    expect((await h.get('purchase-list', { token: demo.token, query: { memberId: fresh.memberId, ticketNumber: 'x', purchaseTime: 1_750_000_000 } })).status).toBe(404)
     expect((await h.get('purchase-list', { token: fresh.token })).body).toEqual({ ticketList: [], lastEvaluatedKey: null })
   })
 })
