@@ -2,7 +2,7 @@ import { and, count, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { openDatabase } from '../../server/db/client'
-import { auditLog, purchaseAttempts, staffShifts } from '../../server/db/schema'
+import { auditLog, mailOutbox, purchaseAttempts, staffShifts } from '../../server/db/schema'
 import { dueSlot, type JobDefinition } from '../../server/jobs/engine'
 import { jobsOf } from '../../server/jobs/registry'
 
@@ -151,13 +151,14 @@ describe('the server’s own jobs when the clock moves', () => {
     h.clock.set(at('2025-06-13T01:00:00Z'))
     const horizonBefore = await shiftsFrom('2025-07-07T15:00:00Z') // from 2025-07-08 JST: beyond the first horizon
     const runs = await engine.runDue()
-    // 10:00 JST is also a quarter hour (outcome-reminder) but not 10 past (follow-up-reminder).
-    expect(runs.map((r) => [r.name, r.state]).sort()).toEqual([['outcome-reminder', 'completed'], ['purchase-sweep', 'completed'], ['reminder-soon', 'completed'], ['shift-extension', 'completed']])
+    // 10:00 JST is also a quarter hour (outcome-reminder) but not 10 past (follow-up-reminder); the
+    // room log's clean-up and the outbox's delivery run every minute and every second.
+    expect(runs.map((r) => [r.name, r.state]).sort()).toEqual([['outbox-delivery', 'completed'], ['outcome-reminder', 'completed'], ['purchase-sweep', 'completed'], ['reminder-soon', 'completed'], ['room-log-prune', 'completed'], ['shift-extension', 'completed']])
     expect(await shiftsFrom('2025-07-07T15:00:00Z')).toBeGreaterThan(horizonBefore)
     // Half past: not the shift extension, and the shifts stay as they are (idempotent).
     const written = await shiftsFrom('2025-06-10T00:00:00Z')
     h.clock.set(at('2025-06-13T01:30:00Z'))
-    expect((await engine.runDue()).map((r) => r.name).sort()).toEqual(['outcome-reminder', 'purchase-sweep', 'reminder-soon'])
+    expect((await engine.runDue()).map((r) => r.name).sort()).toEqual(['outbox-delivery', 'outcome-reminder', 'purchase-sweep', 'reminder-soon', 'room-log-prune'])
     expect(await shiftsFrom('2025-06-10T00:00:00Z')).toBe(written)
     h.clock.set(NOW)
   })
@@ -180,8 +181,10 @@ describe('the server’s own jobs when the clock moves', () => {
     expect(r.status).toBe(200)
     const mailsOf = () => h.mailer.sent.filter((x) => x.to === m.email && x.text.includes(r.body.ticketNumber)).length
     expect(mailsOf()).toBe(1)
-    // As if the process had died between record and mail.
+    // As if recorded before the outbox wrote the mail with the purchase (docs/server.md "Outbox"):
+    // no message and no mark; the sweeper writes it, once.
     await h.db.update(purchaseAttempts).set({ mailSentAt: null }).where(and(eq(purchaseAttempts.memberId, m.memberId), eq(purchaseAttempts.idempotencyKey, key)))
+    await h.db.delete(mailOutbox).where(eq(mailOutbox.idempotencyKey, `purchase:${r.body.ticketNumber}`))
     await a.runDue()
     expect(mailsOf()).toBe(1) // its recorder may still be mailing: a whole lease of silence first
     h.clock.set(new Date(NOW.getTime() + h.deps.config.purchaseLeaseMs + 60_000))

@@ -33,7 +33,10 @@ const client = (rateLimits: RateLimits = production(), rateLimitStore?: RateLimi
       body: JSON.stringify(body),
     })
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
-    return { status: res.status, body: (await res.json()) as any }
+    const json = (await res.json()) as any
+    // The call's mails leave through the outbox after it (docs/server.md "Outbox"), as the harness's own calls.
+    await h.deliver()
+    return { status: res.status, body: json }
   }
 }
 
