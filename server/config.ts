@@ -73,7 +73,7 @@ const EnvSchema = v.object({
   ROOM_ICE_SERVERS: optionalString,
   /** A request not answered within this many ms is answered 503 (docs/operations.md "Deadlines and the watchdog"). */
   REQUEST_DEADLINE_MS: ms('REQUEST_DEADLINE_MS', 100, 600_000),
-  /** The same for the calls that wait on the payment provider (charge, tdsFinish, Stripe's setup intents). */
+  /** The same for the calls that wait on purpose: on the payment provider (charge, tdsFinish, Stripe's setup intents) or for a purchase in flight (cancel-account). */
   PAYMENT_DEADLINE_MS: ms('PAYMENT_DEADLINE_MS', 100, 600_000),
   /** PostgreSQL cancels any one statement of the server's pool after this many ms (0: never). */
   STATEMENT_TIMEOUT_MS: ms('STATEMENT_TIMEOUT_MS', 0, 600_000),

@@ -14,8 +14,13 @@ import { routeLabel } from '../observability/request-log'
  * caller has been answered.
  */
 
-/** The calls that wait on the payment provider: their deadline is PAYMENT_DEADLINE_MS (a charge's lease resumes it, decision 51). */
-const PAYMENT_PATHS = new Set(['/api/charge', '/api/tdsFinish', '/api/stripe/setup-intents'])
+/**
+ * The calls that wait on purpose — on the payment provider, or (cancel-account, a charge's same
+ * key) up to 30 s for a purchase in flight — have PAYMENT_DEADLINE_MS: answered 503 before their
+ * own wait ends, the caller would be told to retry while the work left behind still commits (a
+ * charge's lease resumes it, decision 51; an account closed after a "try again").
+ */
+const PAYMENT_PATHS = new Set(['/api/charge', '/api/tdsFinish', '/api/stripe/setup-intents', '/api/cancel-account'])
 
 export function requestDeadline(limits: { requestDeadlineMs: number; paymentDeadlineMs: number }): MiddlewareHandler {
   return async (c, next) => {
