@@ -28,6 +28,17 @@ export const fieldMessages = {
 } as const
 
 /**
+ * Why a booking cannot be changed (ticket-data CHANGE_RESERVATION and update-resevation-date, 400
+ * `{ message }`): refunded, or otherwise over (consulted, ご連絡なし, not a booking). The change
+ * page's old links (a calendar invite's, a reminder's) read them to say which, in Japanese
+ * (src/text/error.ts `reservationRefunded`, `reservationClosed`), instead of "page not found".
+ */
+export const changeRefusalMessages = {
+  refunded: 'TICKET_REFUNDED',
+  notChangeable: 'TICKET_NOT_CHANGEABLE',
+} as const
+
+/**
  * The "no call came" report's refusals (docs/decisions.md 86), answered 409 `{ message }` and shown
  * as they are; keyed by contract/ticket-rules.ts `noCallReportRefusal`.
  */

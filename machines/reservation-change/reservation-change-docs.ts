@@ -27,13 +27,15 @@ export const flowDocs: FlowDocs = {
     toBuy: 'お支払いへ',
     toMenu: 'チケットメニューへ（メッセージなし）',
     // An error end names what the member reads there (src/text/error.ts).
-    toError: 'エラーページへ：期限切れは「予約変更の期限が過ぎています」、500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
+    toError: 'エラーページへ：期限切れは「予約変更の期限が過ぎています」、返金済みのご予約は「このご予約は返金済みです」、終わったご予約は「このご予約は変更できません」、500・通信エラーは「システムエラー」、ほかは「ページが見つかりません」',
   },
   guards: {
     hasTicketNumber: 'URLにチケット番号があるとき（日時の変更）',
     hasProductId: 'URLに商品IDがあるとき（新しい購入）',
     isChangeMode: '予約日時を変更しているとき',
     isReservationTimeout: '変更の期限が過ぎていると断られたとき（RESERVATION_TIMEOUT）',
+    isBookingRefunded: 'ご予約が返金済みで変更できないと断られたとき（TICKET_REFUNDED：「このご予約は返金済みです」）',
+    isBookingClosed: 'ご予約が終わっていて変更できないと断られたとき（TICKET_NOT_CHANGEABLE：「このご予約は変更できません」）',
     isClientError: 'サーバーが4xxエラーで断ったとき',
     isMinutesNone: '商品の時間が分からないと断られたとき',
     servedOtherDate: '頼んだ日とは別の日の枠が返ってきたとき',

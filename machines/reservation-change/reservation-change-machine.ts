@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import type { Ticket } from '../../contract/entities'
+import { changeRefusalMessages } from '../../contract/messages'
 import { failureCodeParams, failureMessage, isClientFailure } from '../shared/api-failure'
 import {
   initialContext,
@@ -34,7 +35,8 @@ export type { ReservationChangeContext, ReservationChangeEvent, ReservationChang
  *   slotChosen ─[isChangeMode]─▶ confirming ─modal.confirm─▶ updating ─▶ toComplete
  *              updating 4xx (slot taken meanwhile) ─▶ loadingSchedule with `slotTaken`
  *   slotChosen ─purchase──────▶ toBuy (savePurchaseState, goToBuy)
- * Failures ─▶ toError (goToError with the code), `minutesToSupport None` ─▶ toMenu.
+ * Failures ─▶ toError (goToError with the code), `minutesToSupport None` ─▶ toMenu. A change link of a
+ * booking that can no longer change (refunded, or over) goes to the error page that says which.
  * One final state per exit: the goTo* action on the arrow into it says where.
  * Back from /buy (input `saved`), the first load asks for the saved day and band and shows the
  * saved cell selected if still open, else `notifySavedSlotGone` and `forgetSavedSlot` (told once,
@@ -55,6 +57,9 @@ export const reservationChangeMachine = setup({
     isChangeMode: ({ context }) => context.ticketNumber !== null,
     isReservationTimeout: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error).includes('RESERVATION_TIMEOUT'),
     isClientError: ({ event }) => 'error' in event && isClientFailure(event.error),
+    // The booking cannot change any more (contract/messages.ts changeRefusalMessages): its old link says why.
+    isBookingRefunded: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error) === changeRefusalMessages.refunded,
+    isBookingClosed: ({ event }) => 'error' in event && isClientFailure(event.error) && failureMessage(event.error) === changeRefusalMessages.notChangeable,
     isMinutesNone: ({ event }) => 'error' in event && failureMessage(event.error).includes('minutesToSupport None'),
     // product.md §4: the schedule served another day than asked (holiday, past, …): reload for it.
     servedOtherDate: ({ context }) => !!context.loaded && context.loaded.schedule.selectDate !== context.date,
@@ -118,6 +123,8 @@ export const reservationChangeMachine = setup({
         // product.md §8 ticket-data for date change.
         onError: [
           { guard: 'isReservationTimeout', target: 'toError', actions: { type: 'goToError', params: { code: 'RESERVATION_TIMEOUT' } } },
+          { guard: 'isBookingRefunded', target: 'toError', actions: { type: 'goToError', params: { code: 'reservationRefunded' } } },
+          { guard: 'isBookingClosed', target: 'toError', actions: { type: 'goToError', params: { code: 'reservationClosed' } } },
           { guard: 'isClientError', target: 'toError', actions: { type: 'goToError', params: { code: '400' } } },
           { target: 'toError', actions: { type: 'goToError', params: failureCodeParams } },
         ],

@@ -1,4 +1,4 @@
-import { apiErrors } from '../../contract/messages'
+import { apiErrors, changeRefusalMessages } from '../../contract/messages'
 import { requestMessages } from '../../contract/validation-messages'
 
 /**
@@ -71,7 +71,7 @@ export const serverErrors = {
   couponExpired: 'COUPON_EXPIRED',
   /** Every place of a coupon with a claim limit is taken (operator's desk). */
   couponClaimLimit: 'COUPON_CLAIM_LIMIT_REACHED',
-  ticketNotChangeable: 'TICKET_NOT_CHANGEABLE',
+  ticketNotChangeable: changeRefusalMessages.notChangeable,
   ratingNotAvailable: 'RATING_NOT_AVAILABLE',
   alreadyRated: 'ALREADY_RATED',
   tipProductNotFound: 'TIP_PRODUCT_NOT_FOUND',

@@ -18,6 +18,15 @@ export const errorPageText = {
     title: '予約変更の期限が過ぎています',
     body: '予約の変更期限を過ぎているため、変更できません。お手数ですが、お問い合わせフォームよりご連絡ください。',
   },
+  // A change link of a booking that cannot change any more (an earlier calendar invite's, a reminder's).
+  reservationRefunded: {
+    title: 'このご予約は返金済みです',
+    body: 'このご予約は返金により取り消されたため、日時を変更することはできません。カレンダーに残っている場合は削除してください。返金の内容はお支払い履歴でご確認いただけます。',
+  },
+  reservationClosed: {
+    title: 'このご予約は変更できません',
+    body: 'このご予約はご相談が終わっているか、変更できない状態です。ご予約の状況はホームのチケットでご確認ください。',
+  },
   signup: {
     title: '会員登録を完了できませんでした',
     body: 'リンクが正しくないか、仮登録の有効期限が切れています。お手数ですが、最初から会員登録をやり直してください。',

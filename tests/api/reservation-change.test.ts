@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { changeRefusalMessages } from '../../contract/messages'
 import { NOW, createHarness, type Harness } from './harness'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
@@ -35,6 +36,17 @@ describe('ticket-data', () => {
     const late = await h.get('ticket-data', { token: m.token, query: { ticketNumber: m.soon.ticketNumber, action: 'CHANGE_RESERVATION' } })
     expect(late).toEqual({ status: 400, body: { message: 'RESERVATION_TIMEOUT' } })
     expect((await h.get('ticket-data', { token: m.token, query: { ticketNumber: m.refunded.ticketNumber, action: 'CHANGE_RESERVATION' } })).status).toBe(400)
+  })
+
+  // docs/product.md "Changing a reservation": an old change link (a calendar invite's, a reminder's)
+  // of a booking that can no longer change says why — refunded, or over — instead of "not found".
+  it('CHANGE_RESERVATION of a refunded booking says TICKET_REFUNDED, of a consulted one TICKET_NOT_CHANGEABLE; the move is refused alike', async () => {
+    const m = await memberWithTickets()
+    const read = (ticketNumber: string) => h.get('ticket-data', { token: m.token, query: { ticketNumber, action: 'CHANGE_RESERVATION' } })
+    expect(await read(m.refunded.ticketNumber)).toEqual({ status: 400, body: { message: changeRefusalMessages.refunded } })
+    expect(await read(m.unrated.ticketNumber)).toEqual({ status: 400, body: { message: changeRefusalMessages.notChangeable } })
+    const move = await h.post('update-resevation-date', { token: m.token, body: { ticketNumber: m.refunded.ticketNumber, staffId: '', reservationTime: m.changeable.reservationTime, minutesToSupport: 60 } })
+    expect(move).toEqual({ status: 400, body: { message: changeRefusalMessages.refunded } })
   })
   it('RATING: only a COMPLETED SUPPORT ticket not yet rated', async () => {
     const m = await memberWithTickets()

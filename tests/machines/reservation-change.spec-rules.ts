@@ -39,7 +39,11 @@ export const events: ModelConfig['events'] = {
   'modal.cancel': [{}],
 }
 export const outcomes: ModelConfig['outcomes'] = {
-  loadTicket: { done: [ticketFixture], error: [new ApiError(400, 'RESERVATION_TIMEOUT'), new ApiError(404, 'Ticket Not Found.'), new ApiError(500, 'boom')] },
+  loadTicket: {
+    done: [ticketFixture],
+    // A change link of a refunded booking, and of one that is over (a calendar invite's, a reminder's).
+    error: [new ApiError(400, 'RESERVATION_TIMEOUT'), new ApiError(400, 'TICKET_REFUNDED'), new ApiError(400, 'TICKET_NOT_CHANGEABLE'), new ApiError(404, 'Ticket Not Found.'), new ApiError(500, 'boom')],
+  },
   loadProduct: { done: [{ minutesToSupport: 60 }], error: [new ApiError(500, 'boom')] },
   loadSchedule: {
     done: [scheduleFixture('20250602'), scheduleFixture('20250603'), fullScheduleFixture('20250602'), fullScheduleFixture('20250616')],
@@ -161,7 +165,10 @@ export const rules: SpecRules = {
           const input = { dt: dayOf(ticket.reservationTime), minutesToSupport: ticket.minutesToSupport, updateTargetTicketNumber: now.ticketNumber }
           v.push(...expectSent(after, [{ call: 'loadSchedule', input }], 'the schedule of the reservation day'), ...expectGoes(after, [], 'ticket loaded'))
         } else {
-          const code = isClient(status) ? (String((r.error as Error).message).includes('RESERVATION_TIMEOUT') ? 'RESERVATION_TIMEOUT' : '400') : String(status)
+          // A booking that cannot change any more says why: refunded, or over (docs/product.md "Changing a reservation").
+          const message = String((r.error as Error).message)
+          const ended: Record<string, string> = { TICKET_REFUNDED: 'reservationRefunded', TICKET_NOT_CHANGEABLE: 'reservationClosed' }
+          const code = isClient(status) ? (message.includes('RESERVATION_TIMEOUT') ? 'RESERVATION_TIMEOUT' : (ended[message] ?? '400')) : String(status)
           v.push(...expectGoes(after, [{ action: 'goToError', params: { code } }], `a failed ticket load (${status}) goes to error ${code}`))
         }
       }

@@ -18,6 +18,18 @@ describe('error page', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'))
   })
 
+  // A refunded (or finished) booking's old change link explains itself, in Japanese, not as "not found".
+  it('a change link of a refunded or finished booking says so', async () => {
+    for (const code of ['reservationRefunded', 'reservationClosed'] as const) {
+      const app = renderApp(`/error?code=${code}`)
+      expect(await screen.findByText(errorPageText[code].title)).toBeTruthy()
+      expect(screen.getByText(errorPageText[code].body)).toBeTruthy()
+      expect(screen.queryByText(errorPageText['404'].title)).toBeNull()
+      app.stop()
+    }
+    expect(errorPageText.reservationRefunded.title).toBe('このご予約は返金済みです')
+  })
+
   it('other codes offer only home', async () => {
     const app = renderApp('/error?code=404')
     stop = app.stop

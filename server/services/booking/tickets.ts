@@ -6,7 +6,7 @@ import { staff, tickets } from '../../db/schema'
 import { formatReservationTime, unixSeconds } from '../../domain/time'
 import { reservationChangeRefusal } from '../../../contract/reservation-rules'
 import { invalid, notFound, serverErrors } from '../../domain/errors'
-import { apiErrors } from '../../../contract/messages'
+import { apiErrors, changeRefusalMessages } from '../../../contract/messages'
 import { roomWindow } from '../../../contract/room'
 
 export type TicketRow = typeof tickets.$inferSelect
@@ -106,6 +106,8 @@ export async function loadOwnTicket(db: Tx, memberId: string, ticketNumber: Tick
 /** Spec §6 / docs/design.md: SUPPORT, UNSUPPORTED, not refunded, more than 30 minutes before (the contract's rule, as the home's button). */
 export function assertChangeable(t: TicketRow, now: Date) {
   const refusal = reservationChangeRefusal(t, now)
+  // A refunded booking says so: its old change links explain themselves (contract/messages.ts).
+  if (refusal === 'notChangeable' && t.amountRefunded > 0) throw invalid(changeRefusalMessages.refunded)
   if (refusal === 'notChangeable') throw invalid(serverErrors.ticketNotChangeable)
   if (refusal === 'tooLate') throw invalid(apiErrors.reservationTimeout)
 }
