@@ -14,6 +14,9 @@ import { Worker } from 'node:worker_threads'
  * - still none at twice `blockedMs`: the worker ends the process with SIGKILL (the only signal a
  *   held loop cannot ignore), for the orchestrator to start a fresh one.
  *
+ * A pause of the whole process (SIGSTOP, a frozen VM) stops this thread too: it sees its own tick
+ * late and starts watching again rather than take the pause for a blocked loop.
+ *
  * The worker's code is a string (`eval`), so the compiled server (one bundled file,
  * scripts/build-server.ts) carries it without a file of its own.
  */
@@ -25,13 +28,24 @@ const { shared, blockedMs, tickMs, pid } = workerData
 const state = new Int32Array(shared)
 let seen = Atomics.load(state, 0)
 let since = Date.now()
+let lastTick = since
 let reported = false
+// This thread late too: the whole process was paused (SIGSTOP, a frozen VM or container), not
+// its loop blocked; the watch starts again from now.
+const pausedMs = Math.max(1000, blockedMs / 2)
 const line = (level, msg, blockedFor) => {
   try { fs.writeSync(1, JSON.stringify({ level, time: Date.now(), pid, msg, blockedMs: blockedFor }) + '\\n') } catch {}
 }
 setInterval(() => {
   const now = Date.now()
+  const late = now - lastTick > pausedMs
+  lastTick = now
   const beat = Atomics.load(state, 0)
+  if (late) {
+    seen = beat
+    since = now
+    return
+  }
   if (beat !== seen) {
     seen = beat
     since = now

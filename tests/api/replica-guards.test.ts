@@ -108,6 +108,18 @@ describe.runIf(pgUrl)('no request holds a replica (real processes on PostgreSQL)
     expect((await call(guarded.url, 'GET', 'user-data', { token: other.token, query: { data: 'MEMBER_SUPPORT_TICKET' } })).status).toBe(200)
   }, 60_000)
 
+  it('a pause of the whole process (SIGSTOP, a frozen VM) is no blocked loop: it resumes ready, the watchdog silent', async () => {
+    const pid = guarded.child.proc.pid!
+    process.kill(pid, 'SIGSTOP')
+    // Frozen for well past twice WATCHDOG_BLOCKED_MS: a real pause, so a real wait.
+    await new Promise((r) => setTimeout(r, 3 * WATCHDOG_MS))
+    process.kill(pid, 'SIGCONT')
+    await until('ready again', async () => (await readiness(guarded.url, 1000)) === 200, 5000)
+    expect(guarded.child.proc.exitCode).toBeNull()
+    expect(guarded.child.proc.signalCode).toBeNull()
+    expect(guarded.child.output()).not.toContain('watchdog:')
+  }, 30_000)
+
   it('a loop blocked past WATCHDOG_BLOCKED_MS that comes back: not ready, the watchdog logs it, the process stops in order with exit 1', async () => {
     const exit = exitOf(recovering.child)
     expect(await readiness(recovering.url)).toBe(200)
