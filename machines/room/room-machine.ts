@@ -1,5 +1,7 @@
+import * as v from 'valibot'
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { ROOM_CHAT_MAX, type RoomAccessResponse, type RoomSide } from '../../contract/room'
+import { ChatText, type RoomAccessResponse, type RoomChatLine, type RoomSide } from '../../contract/room'
+import { merged, ordered, type ChatLine } from './room-chat'
 import { failureMessage, failureStatus, isClientFailure } from '../shared/api-failure'
 
 /**
@@ -13,11 +15,18 @@ import { failureMessage, failureStatus, isClientFailure } from '../shared/api-fa
  * checkingDevices ─join (camera+mic or voice only)─▶ inRoom: connecting ─peer.connected─▶ connected
  * connected ─peer.lost / socket.lost─▶ reconnecting ─peer.connected─▶ connected   (the hook restarts ICE / rejoins)
  * connecting, connected ─peer.left─▶ connecting (the other side left; waiting for them)
- * any room state ─leave / room.closed─▶ ended · socket.refused ─▶ refused
+ * any room state ─leave / room.closed─▶ ended · socket.refused ─▶ refused (the server's reason)
+ *
+ * In the room, at any time: the chat (a line is 'sending' until the server numbers it, 'failed'
+ * with the server's reason, sent again by chat.retry; the other side's lines and the history
+ * given on each (re)join are merged by id, in the room's order), and the other side's camera,
+ * microphone and screen as they report them (peer.media; unknown again once they leave).
  */
 
-export type ChatLine = { from: RoomSide; text: string; at: number }
+export type { ChatLine }
 export type JoinMode = 'video' | 'voice'
+/** What the other side reports of its devices. */
+export type PeerMedia = { camera: boolean; mic: boolean; sharing: boolean }
 
 export type RoomContext = {
   ticketNumber: string
@@ -34,6 +43,8 @@ export type RoomContext = {
   drops: number
   /** The other side is in the room (their socket joined). */
   peerHere: boolean
+  /** The other side's camera, microphone and screen, as last reported; null until they report. */
+  peerMedia: PeerMedia | null
 }
 
 export type RoomEvent =
@@ -52,13 +63,18 @@ export type RoomEvent =
   | { type: 'share.start' }
   | { type: 'share.started' }
   | { type: 'share.stop' }
-  | { type: 'chat.send'; text: string; at: number }
-  | { type: 'chat.received'; text: string; at: number }
+  | { type: 'chat.send'; id: string; text: string; at: number }
+  | { type: 'chat.sent'; id: string; seq: number }
+  | { type: 'chat.failed'; id: string; message: string }
+  | { type: 'chat.retry'; id: string }
+  | { type: 'chat.received'; id: string; text: string; at: number; seq: number }
+  | { type: 'chat.history'; lines: RoomChatLine[] }
+  | { type: 'peer.media'; media: PeerMedia }
   | { type: 'room.closed' }
   | { type: 'leave' }
 
-/** A chat line the member or consultant may send: not blank, at most ROOM_CHAT_MAX characters once trimmed. */
-export const isSendableChat = (text: string) => text.trim().length > 0 && text.trim().length <= ROOM_CHAT_MAX
+/** A chat line the member or consultant may send: the contract's rule (not blank, at most ROOM_CHAT_MAX once trimmed, no control character). */
+export const isSendableChat = (text: string) => v.is(ChatText, text)
 
 export const roomMachine = setup({
   types: {
@@ -80,7 +96,7 @@ export const roomMachine = setup({
     setCamera: (_, _params: { on: boolean }) => {},
     startShare: () => {},
     stopShare: () => {},
-    sendChat: (_, _params: { text: string }) => {},
+    sendChat: (_, _params: { id: string; text: string }) => {},
   },
   guards: {
     isOpen: ({ event }) => 'output' in event && (event.output as RoomAccessResponse).phase === 'open',
@@ -89,9 +105,13 @@ export const roomMachine = setup({
       assertEvent(event, 'clock.tick')
       return context.room !== null && event.now >= context.room.opensUnixTime
     },
-    canSendChat: ({ event }) => {
+    canSendChat: ({ context, event }) => {
       assertEvent(event, 'chat.send')
-      return isSendableChat(event.text)
+      return isSendableChat(event.text) && !context.chat.some((l) => l.id === event.id)
+    },
+    failedLine: ({ context, event }) => {
+      assertEvent(event, 'chat.retry')
+      return context.chat.some((l) => l.id === event.id && l.state === 'failed')
     },
     hasCamera: ({ context }) => context.mode === 'video',
     notSharing: ({ context }) => !context.sharing,
@@ -111,6 +131,7 @@ export const roomMachine = setup({
     chat: [],
     drops: 0,
     peerHere: false,
+    peerMedia: null,
   }),
   initial: 'loading',
   states: {
@@ -151,8 +172,32 @@ export const roomMachine = setup({
         'socket.refused': { target: 'refused', actions: [assign({ refusal: ({ event }) => event.message }), 'leaveSession'] },
         'mic.toggle': { actions: [assign({ micOn: ({ context }) => !context.micOn }), { type: 'setMic', params: ({ context }) => ({ on: context.micOn }) }] },
         'camera.toggle': { guard: 'hasCamera', actions: [assign({ cameraOn: ({ context }) => !context.cameraOn }), { type: 'setCamera', params: ({ context }) => ({ on: context.cameraOn }) }] },
-        'chat.send': { guard: 'canSendChat', actions: [{ type: 'sendChat', params: ({ event }) => ({ text: event.text.trim() }) }, assign({ chat: ({ context, event }) => [...context.chat, { from: context.side, text: event.text.trim(), at: event.at }] })] },
-        'chat.received': { actions: assign({ chat: ({ context, event }) => [...context.chat, { from: context.side === 'member' ? 'consultant' : 'member', text: event.text, at: event.at }] }) },
+        'chat.send': {
+          guard: 'canSendChat',
+          actions: [
+            { type: 'sendChat', params: ({ event }) => ({ id: event.id, text: event.text.trim() }) },
+            assign({ chat: ({ context, event }) => [...context.chat, { id: event.id, from: context.side, text: event.text.trim(), at: event.at, seq: null, state: 'sending' }] }),
+          ],
+        },
+        'chat.sent': { actions: assign({ chat: ({ context, event }) => ordered(context.chat.map((l) => (l.id === event.id ? { id: l.id, from: l.from, text: l.text, at: l.at, seq: event.seq, state: 'sent' } : l))) }) },
+        'chat.failed': { actions: assign({ chat: ({ context, event }) => context.chat.map((l) => (l.id === event.id && l.seq === null ? { ...l, state: 'failed', error: event.message } : l)) }) },
+        'chat.retry': {
+          guard: 'failedLine',
+          actions: [
+            { type: 'sendChat', params: ({ context, event }) => ({ id: event.id, text: context.chat.find((l) => l.id === event.id)!.text }) },
+            assign({ chat: ({ context, event }) => context.chat.map((l) => (l.id === event.id ? { id: l.id, from: l.from, text: l.text, at: l.at, seq: null, state: 'sending' } : l)) }),
+          ],
+        },
+        'chat.received': {
+          actions: assign({
+            chat: ({ context, event }) =>
+              context.chat.some((l) => l.id === event.id)
+                ? context.chat
+                : ordered([...context.chat, { id: event.id, from: context.side === 'member' ? 'consultant' : 'member', text: event.text, at: event.at, seq: event.seq, state: 'sent' }]),
+          }),
+        },
+        'chat.history': { actions: assign({ chat: ({ context, event }) => merged(context.chat, event.lines) }) },
+        'peer.media': { actions: assign({ peerMedia: ({ event }) => event.media }) },
         'share.start': { guard: 'notSharing', actions: 'startShare' },
         'share.started': { actions: assign({ sharing: true }) },
         'share.stop': { guard: 'sharing', actions: [assign({ sharing: false }), 'stopShare'] },
@@ -164,7 +209,7 @@ export const roomMachine = setup({
           tags: ['connecting'],
           on: {
             'peer.connected': { target: 'connected', actions: assign({ peerHere: true }) },
-            'peer.left': { actions: assign({ peerHere: false }) },
+            'peer.left': { actions: assign({ peerHere: false, peerMedia: null }) },
             'socket.lost': { target: 'reconnecting', actions: assign({ drops: ({ context }) => context.drops + 1 }) },
           },
         },
@@ -173,14 +218,14 @@ export const roomMachine = setup({
           on: {
             'peer.lost': { target: 'reconnecting', actions: assign({ drops: ({ context }) => context.drops + 1 }) },
             'socket.lost': { target: 'reconnecting', actions: assign({ drops: ({ context }) => context.drops + 1 }) },
-            'peer.left': { target: 'connecting', actions: assign({ peerHere: false }) },
+            'peer.left': { target: 'connecting', actions: assign({ peerHere: false, peerMedia: null }) },
           },
         },
         reconnecting: {
           tags: ['reconnecting'],
           on: {
             'peer.connected': { target: 'connected', actions: assign({ peerHere: true }) },
-            'peer.left': { target: 'connecting', actions: assign({ peerHere: false }) },
+            'peer.left': { target: 'connecting', actions: assign({ peerHere: false, peerMedia: null }) },
           },
         },
       },

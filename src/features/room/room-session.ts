@@ -1,4 +1,4 @@
-import { ROOM_CLOSE, ROOM_SOCKET_PATH, type IceServer, type RoomServerMessage, type RoomSide } from '../../../contract/room'
+import { ROOM_CHAT_BURST, ROOM_CHAT_PER_SECOND, ROOM_CLOSE, ROOM_SOCKET_PATH, roomClosedMessages, type IceServer, type RoomServerMessage, type RoomSide } from '../../../contract/room'
 import type { RoomEvent } from '../../../machines/room/room-machine'
 import { roomText } from '../../text/room'
 
@@ -12,10 +12,25 @@ import { roomText } from '../../text/room'
  * Joining (or rejoining after a drop) says `hello`; whoever hears it starts a fresh peer
  * connection, so a side that reconnected is met with a new negotiation. An ICE drop while the
  * socket stays up is mended with an ICE restart.
+ *
+ * Messages are handled one after another, in the order the server sent them (the room's order): a
+ * description is applied before the candidates that follow it, and a candidate that arrives before
+ * any description is kept until one is applied. Chat lines wait for the server's number
+ * (`chat-sent`); lines typed while the socket is down, or not yet numbered when it dropped, are sent
+ * again after the next welcome unless its history already holds them (by id), and never faster
+ * than the server's chat limit. The devices' state (camera, microphone, screen) is told to the
+ * other side on each change and whenever either side (re)joins.
  */
 
 type Emit = (e: RoomEvent) => void
-type Signal = { type: 'hello' } | { type: 'bye' } | { type: 'chat'; text: string } | { type: 'description'; description: RTCSessionDescriptionInit } | { type: 'candidate'; candidate: RTCIceCandidateInit | null }
+type Media = { camera: boolean; mic: boolean; sharing: boolean }
+type Signal =
+  | { type: 'hello' }
+  | { type: 'bye' }
+  | { type: 'chat'; id: string; text: string }
+  | ({ type: 'media' } & Media)
+  | { type: 'description'; description: RTCSessionDescriptionInit }
+  | { type: 'candidate'; candidate: RTCIceCandidateInit | null }
 
 export type RoomSessionOptions = {
   ticketNumber: string
@@ -46,8 +61,22 @@ export class RoomSession {
   private screen: MediaStreamTrack | null = null
   private iceTimer: ReturnType<typeof setTimeout> | null = null
   private connected = false
+  /** The server's messages, handled one after another. */
+  private inbox: Promise<void> = Promise.resolve()
+  /** Candidates that came before the description they belong to. */
+  private earlyCandidates: RTCIceCandidateInit[] = []
+  /** Chat lines not yet numbered by the server, in the order typed. */
+  private unsent = new Map<string, string>()
+  /** Lines waiting for the chat limit's next token (ROOM_CHAT_PER_SECOND, a bucket of ROOM_CHAT_BURST). */
+  private outbox: string[] = []
+  private chatTokens = ROOM_CHAT_BURST
+  private chatAt = Date.now()
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null
+  private media: Media
 
-  constructor(private readonly o: RoomSessionOptions) {}
+  constructor(private readonly o: RoomSessionOptions) {
+    this.media = { camera: o.local.getVideoTracks().some((t) => t.enabled), mic: o.local.getAudioTracks().some((t) => t.enabled), sharing: false }
+  }
 
   start() {
     this.openSocket()
@@ -74,12 +103,13 @@ export class RoomSession {
       } catch {
         return
       }
-      void this.onMessage(msg)
+      this.inbox = this.inbox.then(() => this.onMessage(msg)).catch((e: unknown) => console.warn('room: a message could not be applied', e))
     }
     ws.onclose = (e) => {
       if (this.ws !== ws || this.closed) return
       this.ws = null
-      if (e.code === ROOM_CLOSE.replaced) return this.refused(roomText.replaced)
+      if (e.code === ROOM_CLOSE.ended) return this.o.emit({ type: 'room.closed' })
+      if (e.code === ROOM_CLOSE.replaced) return this.refused(this.lastError ?? roomClosedMessages.replaced)
       if (e.code === ROOM_CLOSE.badToken || e.code === ROOM_CLOSE.refused || e.code === ROOM_CLOSE.notOpen) return this.refused(this.lastError ?? roomText.refusedTitle)
       // A drop (network, a replica going away): say so and come back by ourselves.
       this.o.emit({ type: 'socket.lost' })
@@ -98,22 +128,33 @@ export class RoomSession {
 
   private async onMessage(msg: RoomServerMessage) {
     switch (msg.type) {
-      case 'welcome':
+      case 'welcome': {
         this.retryMs = 500
         // Back after a drop: the connection of before is given up here too, so the other side's
         // fresh offer (its answer to our hello) starts a new one instead of renegotiating a
         // connection whose other end is gone (that waited for ICE to fail first).
         if (this.pc) this.dropPeerConnection()
         this.o.emit({ type: 'socket.welcome' })
+        this.o.emit({ type: 'chat.history', lines: msg.history })
         this.signal({ type: 'hello' })
+        this.signal({ type: 'media', ...this.media })
+        // What the server already holds is not sent twice; the rest goes again, in order.
+        for (const line of msg.history) this.unsent.delete(line.id)
+        this.outbox = [...this.unsent.keys()]
+        this.pump()
         return
+      }
       case 'error':
-        this.lastError = msg.message
+        if (msg.ref && this.unsent.has(msg.ref)) {
+          this.unsent.delete(msg.ref)
+          this.o.emit({ type: 'chat.failed', id: msg.ref, message: msg.message })
+        } else this.lastError = msg.message
         return
       case 'hello':
-        // The other side (re)joined: a fresh connection, negotiated from here.
+        // The other side (re)joined: a fresh connection, negotiated from here, and our devices' state.
         this.o.emit({ type: 'peer.joined' })
         this.newPeerConnection()
+        this.signal({ type: 'media', ...this.media })
         return
       case 'peer-left':
       case 'bye':
@@ -121,17 +162,35 @@ export class RoomSession {
         this.o.emit({ type: 'peer.left' })
         return
       case 'chat':
-        this.o.emit({ type: 'chat.received', text: msg.text, at: msg.at })
+        this.o.emit({ type: 'chat.received', id: msg.id, text: msg.text, at: msg.at, seq: msg.seq })
+        return
+      case 'chat-sent':
+        this.unsent.delete(msg.id)
+        this.o.emit({ type: 'chat.sent', id: msg.id, seq: msg.seq })
+        return
+      case 'media':
+        this.o.emit({ type: 'peer.media', media: { camera: msg.camera, mic: msg.mic, sharing: msg.sharing } })
         return
       case 'description':
         return this.onDescription(msg.description as RTCSessionDescriptionInit)
-      case 'candidate':
-        try {
-          await this.pc?.addIceCandidate(msg.candidate ?? undefined)
-        } catch (e) {
-          if (!this.ignoreOffer) console.warn('room: candidate refused', e)
+      case 'candidate': {
+        const candidate = msg.candidate ?? undefined
+        if (!this.pc?.remoteDescription) {
+          // Before its description (or before any connection): kept until one is applied.
+          if (candidate) this.earlyCandidates.push(candidate)
+          return
         }
+        await this.addCandidate(this.pc, candidate)
         return
+      }
+    }
+  }
+
+  private async addCandidate(pc: RTCPeerConnection, candidate: RTCIceCandidateInit | undefined) {
+    try {
+      await pc.addIceCandidate(candidate)
+    } catch (e) {
+      if (!this.ignoreOffer) console.warn('room: candidate refused', e)
     }
   }
 
@@ -141,6 +200,9 @@ export class RoomSession {
     this.ignoreOffer = !this.polite && collision
     if (this.ignoreOffer) return
     await pc.setRemoteDescription(description)
+    const early = this.earlyCandidates
+    this.earlyCandidates = []
+    for (const c of early) await this.addCandidate(pc, c)
     if (description.type === 'offer') {
       await pc.setLocalDescription()
       this.signal({ type: 'description', description: pc.localDescription!.toJSON() as RTCSessionDescriptionInit })
@@ -185,6 +247,7 @@ export class RoomSession {
   }
 
   private dropPeerConnection() {
+    this.earlyCandidates = []
     if (this.iceTimer) clearTimeout(this.iceTimer)
     this.iceTimer = null
     this.connected = false
@@ -204,12 +267,19 @@ export class RoomSession {
   }
   private screenSender: RTCRtpSender | null = null
 
+  private tellMedia(change: Partial<Media>) {
+    this.media = { ...this.media, ...change }
+    this.signal({ type: 'media', ...this.media })
+  }
+
   setMic(on: boolean) {
     for (const t of this.o.local.getAudioTracks()) t.enabled = on
+    this.tellMedia({ mic: on })
   }
 
   setCamera(on: boolean) {
     for (const t of this.o.local.getVideoTracks()) t.enabled = on
+    this.tellMedia({ camera: on })
   }
 
   async startShare(): Promise<boolean> {
@@ -225,6 +295,7 @@ export class RoomSession {
     // Ended from the browser's own "stop sharing" bar: the same as our button.
     track.onended = () => this.o.emit({ type: 'share.stop' })
     if (this.pc) this.applyScreen(this.pc, track)
+    this.tellMedia({ sharing: true })
     return true
   }
 
@@ -232,6 +303,7 @@ export class RoomSession {
     const track = this.screen
     this.screen = null
     track?.stop()
+    if (track) this.tellMedia({ sharing: false })
     const pc = this.pc
     if (!pc) return
     const camera = this.o.local.getVideoTracks()[0] ?? null
@@ -243,14 +315,39 @@ export class RoomSession {
     }
   }
 
-  sendChat(text: string) {
-    this.signal({ type: 'chat', text })
+  /** A chat line: sent now if the chat limit allows and the socket is up, else as soon as both do. */
+  sendChat(id: string, text: string) {
+    this.unsent.set(id, text)
+    this.outbox.push(id)
+    this.pump()
+  }
+
+  private pump() {
+    if (this.pumpTimer) return
+    while (this.outbox.length && this.ws?.readyState === WebSocket.OPEN) {
+      const now = Date.now()
+      this.chatTokens = Math.min(ROOM_CHAT_BURST, this.chatTokens + ((now - this.chatAt) / 1000) * ROOM_CHAT_PER_SECOND)
+      this.chatAt = now
+      if (this.chatTokens < 1) {
+        this.pumpTimer = setTimeout(() => {
+          this.pumpTimer = null
+          this.pump()
+        }, Math.ceil(((1 - this.chatTokens) / ROOM_CHAT_PER_SECOND) * 1000))
+        return
+      }
+      const id = this.outbox.shift()!
+      const text = this.unsent.get(id)
+      if (text === undefined) continue
+      this.chatTokens -= 1
+      this.signal({ type: 'chat', id, text })
+    }
   }
 
   /** Goodbye: the socket, the peer connection and every device are released. */
   leave() {
     if (this.closed) return
     this.closed = true
+    if (this.pumpTimer) clearTimeout(this.pumpTimer)
     this.signal({ type: 'bye' })
     this.ws?.close(1000, 'bye')
     this.ws = null

@@ -51,7 +51,7 @@ export function useRoomActor(ports: RoomPorts, ticketNumber: string, side: RoomS
           void session.current?.startShare().then((ok) => (ok ? actor.send({ type: 'share.started' }) : setShareFailed(true)))
         },
         stopShare: () => session.current?.stopShare(),
-        sendChat: (_, { text }) => session.current?.sendChat(text),
+        sendChat: (_, { id, text }) => session.current?.sendChat(id, text),
       },
     }),
     { input: { ticketNumber, side }, inspect: flowInspect },
