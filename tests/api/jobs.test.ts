@@ -5,6 +5,7 @@ import { openDatabase } from '../../server/db/client'
 import { auditLog, mailOutbox, purchaseAttempts, staffShifts } from '../../server/db/schema'
 import { dueSlot, type JobDefinition } from '../../server/jobs/engine'
 import { jobsOf } from '../../server/jobs/registry'
+import { roomLogPruneJob } from '../../server/jobs/room-log-prune'
 
 /** The server's jobs; the room log's clean-up has no room bus here (tests/api/room.test.ts tests it). */
 const jobs = jobsOf({ roomLog: { prune: async () => 0 } })
@@ -58,6 +59,30 @@ describe('one run per tick across replicas', () => {
       h.clock.set(at('2025-06-11T09:00:10Z'))
       await Promise.all([a.runDue(), b.runDue()])
       expect(h.mailer.sent.filter((m) => m.to === 'tick@example.com').length - before).toBe(2)
+    } finally {
+      h.clock.set(NOW)
+      await second.close()
+    }
+  })
+})
+
+describe('the room log’s clean-up is a job', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('two replicas ticking at the same minute prune once, at the clock’s time (server/jobs/room-log-prune.ts)', async () => {
+    const second = await openDatabase({ url: h.databaseUrl! })
+    try {
+      // Each replica's own room bus: the job hands the clock's time to whichever replica runs it.
+      const pruned: { replica: string; now: string }[] = []
+      const roomLog = (replica: string) => ({ prune: async (now: Date) => (pruned.push({ replica, now: now.toISOString() }), 3) })
+      const a = await h.jobEngine([roomLogPruneJob(roomLog('a'))])
+      const b = await h.jobEngine([roomLogPruneJob(roomLog('b'))], { ...h.deps, db: second.db })
+      h.clock.set(at('2025-06-10T03:07:20Z'))
+      const runs = (await Promise.all([a.runDue(), b.runDue(), a.runDue()])).flat()
+      expect(runs.filter((r) => r.name === 'room-log-prune' && r.state === 'completed')).toHaveLength(1)
+      expect(pruned.map((p) => p.now)).toEqual(['2025-06-10T03:07:20.000Z'])
+      // The next minute is a run of its own.
+      h.clock.set(at('2025-06-10T03:08:05Z'))
+      await Promise.all([a.runDue(), b.runDue()])
+      expect(pruned).toHaveLength(2)
     } finally {
       h.clock.set(NOW)
       await second.close()
