@@ -547,7 +547,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull(),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
-  /** When a pending message is next due (the injectable clock's time; back-off after a failure). */
+  /** When a pending message is next due after a failure (the delivering clock's time plus its back-off); null: due at once. */
   nextAttemptAt: ts('next_attempt_at'),
   /** After a failure at or past this time the message is dead (notify or a resend: now + OUTBOX_GIVE_UP_HOURS). */
   giveUpAt: ts('give_up_at'),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Mail, Mailer, OutgoingMail } from '../adapters/mailer'
 import type { Db, Tx } from '../db/client'
 import { mailOutbox, members } from '../db/schema'
@@ -124,7 +124,9 @@ export async function notify(tx: Tx, deps: { clock: Clock; config: { outbox: Pic
       // A secret cannot go again, unless its kind builds a new one at delivery (the reset code).
       resendable: secrets.length === 0 || message.ref !== undefined,
       status: 'pending',
-      nextAttemptAt: now,
+      // Due at once, whatever clock the delivery reads (a test stack's request may live at a moved
+      // time, decision 81); only a failure sets a time, by the delivering clock.
+      nextAttemptAt: null,
       giveUpAt: new Date(now.getTime() + deps.config.outbox.giveUpMs),
       createdAt: now,
       updatedAt: now,
@@ -142,7 +144,7 @@ async function claim(o: Outbox, limit: number, ids?: readonly number[]): Promise
   const now = o.clock.now()
   return o.db.transaction(async (tx) => {
     const due = or(
-      and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
+      and(eq(mailOutbox.status, 'pending'), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
       // A delivery that died (its replica killed) left it leased: the lease lapsed, it is due again.
       and(eq(mailOutbox.status, 'sending'), isNotNull(mailOutbox.leaseUntil), lte(mailOutbox.leaseUntil, now)),
     )
@@ -150,7 +152,7 @@ async function claim(o: Outbox, limit: number, ids?: readonly number[]): Promise
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(ids ? and(due, inArray(mailOutbox.id, [...ids])) : due)
-      .orderBy(mailOutbox.nextAttemptAt, mailOutbox.id)
+      .orderBy(sql`${mailOutbox.nextAttemptAt} nulls first`, mailOutbox.id)
       .limit(limit)
       .for('update', { skipLocked: true })
     if (rows.length === 0) return []
@@ -246,7 +248,7 @@ export async function resend(o: Outbox, id: number, record?: (tx: Tx, before: Ou
     if (!before) return null
     const [after] = await tx
       .update(mailOutbox)
-      .set({ status: 'pending', nextAttemptAt: now, giveUpAt: new Date(now.getTime() + o.policy.giveUpMs), leaseUntil: null, updatedAt: now })
+      .set({ status: 'pending', nextAttemptAt: null, giveUpAt: new Date(now.getTime() + o.policy.giveUpMs), leaseUntil: null, updatedAt: now })
       .where(eq(mailOutbox.id, id))
       .returning()
     await record?.(tx, before, after)
