@@ -4,14 +4,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
 import WebSocket from 'ws'
-import { ROOM_CLOSE, ROOM_SOCKET_PATH, ROOM_STORED_BYTES_MAX, roomMessages } from '../../contract/room'
+import { ROOM_CHAT_BURST, ROOM_CLOSE, ROOM_FRAME_MAX, ROOM_MESSAGES_BURST, ROOM_SOCKET_PATH, ROOM_STORED_BYTES_MAX, roomClosedMessages, roomMessages } from '../../contract/room'
 import { roomPresence, tickets } from '../../server/db/schema'
 import { atJst, parseYmd } from '../../server/domain/time'
 import { createRoomSocketServer } from '../../server/http/room-socket'
 import { createLocalRoomBus, createPgRoomBus, ROOM_LOG_KEEP_MINUTES, type RoomBus } from '../../server/infra/room-bus'
 import type { Deps } from '../../server/services/deps'
 import { createHarness, type Harness } from './harness'
-import { staffAccount, staffGet } from './staff-harness'
+import { staffAccount, staffGet, systemActor } from './staff-harness'
+import { revokeRole } from '../../server/services/staff/accounts'
+import { members } from '../../server/db/schema'
 
 // The online consultation room (docs/server.md "The online consultation room"): who may enter
 // (room-access, both sides), when (decision 93), the signalling socket (its token, its relay, the
@@ -44,11 +46,11 @@ beforeAll(async () => {
 afterAll(async () => h?.close())
 
 /** An ONLINE (or TEL) booking of the owner with STAFF at 14:00, written straight into the tickets. */
-async function booking(o: { supportType?: 'TEL' | 'ONLINE'; refunded?: boolean } = {}) {
+async function booking(o: { supportType?: 'TEL' | 'ONLINE'; refunded?: boolean; staffId?: string } = {}) {
   const ticketNumber = `R9${String(Date.now()).slice(-8)}${String(++seq).padStart(4, '0')}`
   await h.db.insert(tickets).values({
     ticketNumber, memberId: ownerId, productId: 'SUPPORT-60', productType: 'SUPPORT', productName: '60分サポートチケット', price: 6600,
-    minutesToSupport: 60, reservationAt: START, staffId: STAFF, supportType: o.supportType ?? 'ONLINE', supportStatus: 'UNSUPPORTED',
+    minutesToSupport: 60, reservationAt: START, staffId: o.staffId ?? STAFF, supportType: o.supportType ?? 'ONLINE', supportStatus: 'UNSUPPORTED',
     purchaseTime: at(9, 0), amountRefunded: o.refunded ? 6600 : 0,
   })
   return ticketNumber
@@ -300,6 +302,180 @@ describe('the signalling socket (one process, in-process bus)', () => {
     expect(await consultant.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'member' })
     consultant.ws.close()
     await Promise.all([second.closed, consultant.closed])
+  })
+})
+
+/** Waits for the socket's close and the error that came just before it. */
+const closedWith = async (c: Awaited<ReturnType<typeof client>>) => {
+  const code = await c.closed
+  return { code, message: c.got().filter((m) => m.type === 'error').at(-1)?.message }
+}
+
+describe('rights are live: a socket that loses its right is told why and closed at once (decision 106)', () => {
+  let s: Awaited<ReturnType<typeof socketServer>>
+  beforeAll(async () => {
+    s = await socketServer(h.deps, createLocalRoomBus(LIMITS))
+  })
+  afterAll(async () => s?.close())
+
+  it('a refund closes both sides with the reason, and nothing more is relayed', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    // The refund as the desk writes it (through the services' database handle, which tells every
+    // replica's caches and so every replica's rooms).
+    const started = Date.now()
+    await h.deps.db.update(tickets).set({ amountRefunded: 6600 }).where(eq(tickets.ticketNumber, t))
+    const [m, c] = await Promise.all([closedWith(member), closedWith(consultant)])
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(m).toEqual({ code: ROOM_CLOSE.refused, message: roomClosedMessages.refunded })
+    expect(c).toEqual({ code: ROOM_CLOSE.refused, message: roomClosedMessages.refunded })
+    await vi.waitFor(() => expect(s.rooms.size()).toBe(0))
+  })
+
+  it('a reassignment closes the old consultant’s socket; the member stays, and the new consultant may come in', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    await h.deps.db.update(tickets).set({ staffId: OTHER_STAFF }).where(eq(tickets.ticketNumber, t))
+    expect(await closedWith(consultant)).toEqual({ code: ROOM_CLOSE.refused, message: roomClosedMessages.reassigned })
+    // The member hears the old consultant go, and is still in the room with the new one.
+    expect(await member.next((m) => m.type === 'peer-left')).toMatchObject({ from: 'consultant' })
+    const next = await joined(s.url, t, 'consultant', tokens.otherConsultant)
+    next.send({ type: 'chat', id: 'line-new-cs', text: '担当が代わりました' })
+    expect(await member.next((m) => m.type === 'chat')).toMatchObject({ text: '担当が代わりました', from: 'consultant' })
+    member.ws.close()
+    next.ws.close()
+    await Promise.all([member.closed, next.closed])
+  })
+
+  it('a consultant whose role is revoked is closed at once', async () => {
+    const t = await booking({ staffId: 'STAFF-02' })
+    const cs = await staffAccount(h, [{ role: 'consultant', staffId: 'STAFF-02' }])
+    h.clock.set(at(14, 5))
+    const consultant = await joined(s.url, t, 'consultant', cs.token)
+    await revokeRole(h.deps, systemActor, { uid: cs.uid, role: 'consultant' }, h.clock.now())
+    expect(await closedWith(consultant)).toEqual({ code: ROOM_CLOSE.refused, message: roomClosedMessages.roleRevoked })
+  })
+
+  it('a cancelled account is closed; the room closing ends both sides as a consultation over', async () => {
+    const member = await h.member('fresh')
+    const t = await booking()
+    await h.db.update(tickets).set({ memberId: member.memberId }).where(eq(tickets.ticketNumber, t))
+    h.clock.set(at(14, 5))
+    const m = await joined(s.url, t, 'member', member.token)
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    await h.deps.db.update(members).set({ deletedAt: h.clock.now() }).where(eq(members.memberId, member.memberId))
+    expect(await closedWith(m)).toEqual({ code: ROOM_CLOSE.refused, message: roomClosedMessages.cancelled })
+    // The room's end plus its grace: the backstop check (and the close timer) end it as over.
+    h.clock.set(at(15, 10))
+    await s.rooms.checkRights()
+    expect(await closedWith(consultant)).toEqual({ code: ROOM_CLOSE.ended, message: roomClosedMessages.closed })
+  })
+
+  it('a second tab takes over the first, told why; one socket per person whatever the count', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    const tabs = []
+    for (let i = 0; i < 5; i++) tabs.push(await joined(s.url, t, 'member', tokens.owner))
+    for (const old of tabs.slice(0, -1)) expect(await closedWith(old)).toEqual({ code: ROOM_CLOSE.replaced, message: roomClosedMessages.replaced })
+    await vi.waitFor(() => expect(s.rooms.size()).toBe(2))
+    // No goodbye of a replaced tab reached the consultant.
+    expect(consultant.got().filter((m) => m.type === 'peer-left')).toEqual([])
+    tabs.at(-1)!.ws.close()
+    consultant.ws.close()
+    await Promise.all([tabs.at(-1)!.closed, consultant.closed])
+  })
+})
+
+describe('order, history and limits of one socket', () => {
+  let s: Awaited<ReturnType<typeof socketServer>>
+  beforeAll(async () => {
+    s = await socketServer(h.deps, createLocalRoomBus(LIMITS))
+  })
+  afterAll(async () => s?.close())
+
+  it('a burst of chat arrives whole and in order, acknowledged with the room’s numbers; a rejoin gets the history', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    const n = ROOM_CHAT_BURST
+    for (let i = 1; i <= n; i++) member.send({ type: 'chat', id: `burst-${i}`, text: `行${i} https://example.com/${i}` })
+    await vi.waitFor(() => expect(consultant.got().filter((m) => m.type === 'chat')).toHaveLength(n))
+    const lines = consultant.got().filter((m) => m.type === 'chat')
+    expect(lines.map((m) => m.id)).toEqual(Array.from({ length: n }, (_, i) => `burst-${i + 1}`))
+    expect(lines.map((m) => m.seq)).toEqual([...lines.map((m) => m.seq)].sort((a, b) => a - b))
+    await vi.waitFor(() => expect(member.got().filter((m) => m.type === 'chat-sent')).toHaveLength(n))
+    expect(member.got().filter((m) => m.type === 'chat-sent').map((m) => m.seq)).toEqual(lines.map((m) => m.seq))
+    // The consultant's page reloads: its welcome holds every line, in order, with who said it.
+    consultant.ws.close()
+    await consultant.closed
+    const back = await joined(s.url, t, 'consultant', tokens.consultant)
+    const welcome = back.got().find((m) => m.type === 'welcome')!
+    expect(welcome.history.map((l: T) => [l.id, l.from])).toEqual(Array.from({ length: n }, (_, i) => [`burst-${i + 1}`, 'member']))
+    member.ws.close()
+    back.ws.close()
+    await Promise.all([member.closed, back.closed])
+  })
+
+  it('refuses what breaks a limit with a Japanese message and keeps the socket: control characters, too long, too large, too fast', async () => {
+    const t = await booking()
+    h.clock.set(at(14, 5))
+    const member = await joined(s.url, t, 'member', tokens.owner)
+    const consultant = await joined(s.url, t, 'consultant', tokens.consultant)
+    const errorFor = (ref: string) => member.next((m) => m.type === 'error' && m.ref === ref)
+    member.send({ type: 'chat', id: 'nul-line', text: 'NUL\u0000です' })
+    expect((await errorFor('nul-line')).message).toBe('制御文字（NULなど）は入力できません')
+    member.send({ type: 'chat', id: 'bell-line', text: 'ベル\u0007' })
+    expect((await errorFor('bell-line')).message).toBe('制御文字（NULなど）は入力できません')
+    member.send({ type: 'chat', id: 'long-line', text: 'あ'.repeat(1001) })
+    expect((await errorFor('long-line')).message).toBe(roomMessages.chatTooLong)
+    // A frame over ROOM_FRAME_MAX is refused unread.
+    member.send({ type: 'description', description: { type: 'offer', sdp: 'a'.repeat(ROOM_FRAME_MAX) } })
+    expect(await member.next((m) => m.type === 'error' && m.message === roomMessages.tooLarge)).toBeTruthy()
+    // More messages at once than the bucket holds: the rest are refused, the socket stays.
+    for (let i = 0; i < ROOM_MESSAGES_BURST + 20; i++) member.send({ type: 'candidate', candidate: { candidate: `candidate:${i} 1 udp 1 192.0.2.1 ${1000 + i} typ host`, sdpMid: '0', sdpMLineIndex: 0 } })
+    expect(await member.next((m) => m.type === 'error' && m.message === roomMessages.tooFast)).toBeTruthy()
+    await vi.waitFor(() => expect(consultant.got().filter((m) => m.type === 'candidate').length).toBeGreaterThan(0))
+    const relayed = consultant.got().filter((m) => m.type === 'candidate')
+    expect(relayed.length).toBeLessThanOrEqual(ROOM_MESSAGES_BURST)
+    // Relayed in the order sent.
+    const ports = relayed.map((m) => Number(m.candidate.candidate.split(' ').at(-3)))
+    expect(ports).toEqual([...ports].sort((a, b) => a - b))
+    expect(member.ws.readyState).toBe(WebSocket.OPEN)
+    // The bucket refills with time (the injectable clock): the socket sends again.
+    h.clock.set(at(14, 7))
+    member.send({ type: 'chat', id: 'after-wait', text: 'また送れます' })
+    expect(await consultant.next((m) => m.type === 'chat' && m.id === 'after-wait')).toMatchObject({ text: 'また送れます' })
+    member.ws.close()
+    consultant.ws.close()
+    await Promise.all([member.closed, consultant.closed])
+  })
+
+  it('a room’s chat stops at its stored-bytes cap with a message; the call’s signalling goes on', async () => {
+    const small = await socketServer(h.deps, createLocalRoomBus({ maxChatBytes: 30 }))
+    try {
+      const t = await booking()
+      h.clock.set(at(14, 5))
+      const member = await joined(small.url, t, 'member', tokens.owner)
+      const consultant = await joined(small.url, t, 'consultant', tokens.consultant)
+      member.send({ type: 'chat', id: 'fits-0001', text: 'あいうえお' }) // 15 bytes
+      expect(await member.next((m) => m.type === 'chat-sent' && m.id === 'fits-0001')).toBeTruthy()
+      member.send({ type: 'chat', id: 'over-0001', text: 'かきくけこさ' }) // 18 bytes: 33 > 30
+      expect((await member.next((m) => m.type === 'error' && m.ref === 'over-0001')).message).toBe(roomMessages.roomFull)
+      member.send({ type: 'description', description: { type: 'offer', sdp: 'v=0\r\n' } })
+      expect(await consultant.next((m) => m.type === 'description')).toBeTruthy()
+      expect(consultant.got().filter((m) => m.type === 'chat').map((m) => m.id)).toEqual(['fits-0001'])
+      member.ws.close()
+      consultant.ws.close()
+      await Promise.all([member.closed, consultant.closed])
+    } finally {
+      await small.close()
+    }
   })
 })
 
