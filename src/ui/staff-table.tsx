@@ -20,6 +20,8 @@ const cardRow = {
 
 const cardCell = {
   display: { base: 'grid', md: 'table-cell' },
+  // The table keeps its cells on one line (its recipe); a card's lines wrap within the phone.
+  whiteSpace: { base: 'normal', md: 'inherit' },
   gridTemplateColumns: '6.5rem minmax(0, 1fr)',
   alignItems: 'baseline',
   columnGap: '3',
@@ -57,8 +59,10 @@ function Cell({ label, children, ...props }: { label: ReactNode } & TableCellPro
       <Text as="span" hideFrom="md" fontSize="xs" color="fg.muted">
         {label}
       </Text>
-      {/* A span, not a div: what a cell held stays the cell's first block (tests/e2e/drivers read it so). */}
-      <chakra.span display="block" minW="0">
+      {/* A span, not a div: what a cell held stays the cell's first block (tests/e2e/drivers read it so).
+          On a phone a value that cannot wrap (a ticket or receipt number, an address) breaks where it
+          must rather than run off the card; a table's columns keep their own widths. */}
+      <chakra.span display="block" minW="0" overflowWrap={{ base: 'anywhere', md: 'normal' }}>
         {children}
       </chakra.span>
     </Table.Cell>

@@ -7,6 +7,7 @@ import { bookingSummaryText } from '../../src/text/booking-summary'
 import { scheduleText, stepsText } from '../../src/text/schedule'
 import { calendarDays } from './drivers/home'
 import { purchaseRows } from './drivers/purchase-list'
+import { DEMO_CONSULTANT, DEMO_OPERATOR, staffLogin } from './drivers/staff'
 import { createMember, expect, signedInTest, signIn, test } from './fixtures'
 
 // Phone (390 × 844): nothing runs off the side, and what used to be cut off or wrapped
@@ -144,4 +145,89 @@ signedInTest('menu: the example-concerns modal is as tall as its content', async
     return body.getBoundingClientRect().bottom - content.getBoundingClientRect().bottom
   })
   expect(blank).toBeLessThan(48)
+})
+
+/**
+ * What a phone cuts off on the page as it stands: the page's own sideways scroll, and every text
+ * that does not fit where it is drawn — wider than its box where the box hides the rest (a cell
+ * that truncates), or reaching past the screen's right edge (a card, a table that runs off). Each
+ * as 「tag: text」, so a failure names what is cut.
+ */
+const clipped = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const out: string[] = []
+    if (document.documentElement.scrollWidth > width) out.push(`page: scrolls sideways by ${document.documentElement.scrollWidth - width}px`)
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '')
+      if (!own || el.closest('[hidden], [aria-hidden="true"], details:not([open]), .sr-only, pre')) continue
+      // The text as drawn (it may run past its own box when it cannot wrap: a long number).
+      const range = document.createRange()
+      range.selectNodeContents(el)
+      const drawn = range.getBoundingClientRect()
+      const box = { width: el.getBoundingClientRect().width, height: el.getBoundingClientRect().height, right: Math.max(el.getBoundingClientRect().right, drawn.right) }
+      const style = getComputedStyle(el)
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || style.position === 'absolute' && style.clip !== 'auto') continue
+      // Visually hidden text (screen readers only) is 1 × 1 and clipped on purpose.
+      if (box.width <= 1 && box.height <= 1) continue
+      const text = (el.textContent ?? '').trim().slice(0, 40)
+      const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis'
+      // The nearest box that cuts what runs past it (hidden, clip, or a scroll area scrolled to its start).
+      let cutter: HTMLElement | null = el.parentElement
+      while (cutter && cutter !== document.body && getComputedStyle(cutter).overflowX === 'visible') cutter = cutter.parentElement
+      const edge = cutter && cutter !== document.body ? cutter.getBoundingClientRect().right : width
+      if (hides && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}: ${text} (cut at ${el.clientWidth}px of ${el.scrollWidth}px)`)
+      else if (box.right > Math.min(width, edge) + 1) out.push(`${el.tagName.toLowerCase()}: ${text} (right edge ${Math.round(box.right)}px, its box ends at ${Math.round(Math.min(width, edge))}px)`)
+    }
+    return out
+  })
+
+/** A staff page once it has drawn what it loads: its heading, nothing busy, no placeholder left. */
+async function settled(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(page.locator('[aria-busy="true"], [data-loading]')).toHaveCount(0)
+}
+
+// Every staff page at 390 px (docs/qa.md "Phone layout"): nothing scrolls sideways and no text is
+// cut — the desk's member page clipped the payment card's ticket and receipt numbers and the mail
+// subjects. The operator's pages with a member who has purchases, mails and a receipt; then the
+// consultant's own pages.
+test('every staff page at 390 px: nothing scrolls sideways, no text is cut off', async ({ browser, baseURL }) => {
+  const member = await createMember('demo')
+  const context = await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 } })
+  const op = await context.newPage()
+  await op.goto('/staff/today')
+  await staffLogin(op, DEMO_OPERATOR)
+  await settled(op, `/staff/members/${member.memberId}`)
+  const receiptNumber = await op.locator('tr[data-receipt-number], li[data-receipt-number], [data-receipt-number]').first().getAttribute('data-receipt-number')
+  await settled(op, '/staff/notices')
+  const notice = await op.locator('a[href^="/staff/notices/"]').filter({ hasNotText: /^$/ }).evaluateAll((as) => as.map((a) => a.getAttribute('href')).find((h) => h && !h.endsWith('/new')) ?? null)
+  const pages = [
+    '/staff/today', '/staff/bookings', '/staff/members', `/staff/members/${member.memberId}`, ...(receiptNumber ? [`/staff/receipts/${receiptNumber}`] : []),
+    '/staff/coupons', '/staff/coupons/new', '/staff/coupons/WELCOME500', '/staff/coupons/WELCOME500/edit',
+    '/staff/notices', '/staff/notices/new', ...(notice ? [notice] : []),
+    '/staff/consultants', '/staff/consultants/new', '/staff/consultants/STAFF-01', '/staff/products',
+    '/staff/numbers', '/staff/audit', '/staff/jobs', '/staff/accounts', '/staff/assignments', '/staff/holidays', '/staff/shifts', '/staff/past',
+  ]
+  expect(receiptNumber, 'the member page lists a purchase with its receipt').toBeTruthy()
+  expect(notice, 'the notices page links a notice').toBeTruthy()
+  const found: Record<string, string[]> = {}
+  for (const path of pages) {
+    await settled(op, path)
+    const cut = await clipped(op)
+    if (cut.length) found[path] = cut
+  }
+  await context.close()
+
+  const cs = await (await browser.newContext({ baseURL, locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 } })).newPage()
+  await cs.goto('/staff')
+  await staffLogin(cs, DEMO_CONSULTANT)
+  for (const path of ['/staff', '/staff/past', '/staff/shifts', '/staff/calendar']) {
+    await settled(cs, path)
+    const cut = await clipped(cs)
+    if (cut.length) found[`${path} (consultant)`] = cut
+  }
+  await cs.context().close()
+  expect(found).toEqual({})
 })

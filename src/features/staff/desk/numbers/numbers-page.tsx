@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Field, Flex, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { NativeSelect } from '../../../../ui/later-recipes/native-select'
 import { Table } from '../../../../ui/later-recipes/table'
+import { StaffTable } from '../../../../ui/staff-table'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import type { DeskNumbersResponse, NumbersTrend } from '../../../../../contract/desk-calls'
 import { DESK_EXPORT_KINDS, type DeskExportKind } from '../../../../../contract/file-calls'
@@ -290,53 +291,50 @@ function Card({ label, value }: { label: string; value: string }) {
   )
 }
 
-/** A table of figures: the first column is the row's name, the rest right-aligned numbers. */
+/**
+ * A table of figures: the first column is the row's name, the rest right-aligned numbers. A staff
+ * table (src/ui/staff-table.tsx): below `md` each row is a card, each figure beside its column's
+ * name, so no column sits off a phone's screen (the sales and consultants tables ran to 773 px).
+ */
 function NumbersTable({ caption, head, rows, foot, empty = c.empty }: { caption: string; head: string[]; rows: { key: string; cells: string[] }[]; foot?: string[]; empty?: string }) {
   if (rows.length === 0) return <Text color="fg.muted">{empty}</Text>
+  // The row's name heads its card on a phone: no column label in front of it.
+  const cells = (values: string[], bold = false) =>
+    values.map((cell, i) =>
+      i === 0 ? (
+        <StaffTable.Cell key={i} label={null} as="th" scope="row" display={{ base: 'block', md: 'table-cell' }} fontWeight={bold ? 'bold' : 'normal'}>
+          {cell}
+        </StaffTable.Cell>
+      ) : (
+        <StaffTable.Cell key={i} label={head[i]} textAlign={{ base: 'start', md: 'end' }} whiteSpace="nowrap" fontWeight={bold ? 'bold' : undefined}>
+          {cell}
+        </StaffTable.Cell>
+      ),
+    )
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm">
-        <Table.Caption captionSide="top" textAlign="start" px="3" pt="2">
-          {caption}
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            {head.map((h, i) => (
-              <Table.ColumnHeader key={h} textAlign={i === 0 ? 'start' : 'end'} whiteSpace="nowrap">
-                {h}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((r) => (
-            <Table.Row key={r.key}>
-              {r.cells.map((cell, i) =>
-                i === 0 ? (
-                  <Table.Cell key={i} as="th" scope="row" fontWeight="normal">
-                    {cell}
-                  </Table.Cell>
-                ) : (
-                  <Table.Cell key={i} textAlign="end" whiteSpace="nowrap">
-                    {cell}
-                  </Table.Cell>
-                ),
-              )}
-            </Table.Row>
+    <StaffTable.Root label={caption}>
+      <StaffTable.Caption captionSide="top" textAlign="start" px="3" pt="2" display={{ base: 'block', md: 'table-caption' }}>
+        {caption}
+      </StaffTable.Caption>
+      <StaffTable.Header>
+        <StaffTable.HeaderRow>
+          {head.map((h, i) => (
+            <StaffTable.ColumnHeader key={h} textAlign={i === 0 ? 'start' : 'end'} whiteSpace="nowrap">
+              {h}
+            </StaffTable.ColumnHeader>
           ))}
-        </Table.Body>
-        {foot && (
-          <Table.Footer>
-            <Table.Row>
-              {foot.map((cell, i) => (
-                <Table.Cell key={i} as={i === 0 ? 'th' : 'td'} scope={i === 0 ? 'row' : undefined} textAlign={i === 0 ? 'start' : 'end'} fontWeight="bold" whiteSpace="nowrap">
-                  {cell}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          </Table.Footer>
-        )}
-      </Table.Root>
-    </Table.ScrollArea>
+        </StaffTable.HeaderRow>
+      </StaffTable.Header>
+      <StaffTable.Body>
+        {rows.map((r) => (
+          <StaffTable.Row key={r.key}>{cells(r.cells)}</StaffTable.Row>
+        ))}
+      </StaffTable.Body>
+      {foot && (
+        <Table.Footer display={{ base: 'block', md: 'table-footer-group' }}>
+          <StaffTable.Row>{cells(foot, true)}</StaffTable.Row>
+        </Table.Footer>
+      )}
+    </StaffTable.Root>
   )
 }
