@@ -189,7 +189,7 @@ async function settled(page: Page, path: string) {
   await expect(page.locator('[aria-busy="true"], [data-loading]')).toHaveCount(0)
 }
 
-// Every staff page at 390 px (docs/qa.md "Phone layout"): nothing scrolls sideways and no text is
+// Every staff page at 390 px (docs/qa.md "Tests on the edges and hand-made mutants"): nothing scrolls sideways and no text is
 // cut — the desk's member page clipped the payment card's ticket and receipt numbers and the mail
 // subjects. The operator's pages with a member who has purchases, mails and a receipt; then the
 // consultant's own pages.

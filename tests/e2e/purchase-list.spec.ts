@@ -27,6 +27,16 @@ test('page through the purchase history past 20 rows', async ({ page }) => {
   await expect(sheet.getByText(/^うち消費税（10%対象） ¥[\d,]+$/).first()).toBeVisible()
   await expect(sheet.getByText(/^登録番号：T\d{13}$/)).toBeVisible()
   await expect(page.getByRole('button', { name: r.print })).toBeVisible()
+
+  // A ¥1,000 tip's receipt: the tax rounded down once on the total (docs/product.md "Receipts"):
+  // 1,000 × 10 / 110 = 90.9… → ¥90, where rounding to the nearest would say ¥91.
+  await page.goBack()
+  await driver.states.ready(page, ctx)
+  if ((await purchaseRows(page).count()) <= 20) await driver.events['more.load'](page, { type: 'more.load' }, ctx)
+  const tip = purchaseRows(page).filter({ hasText: 'チップ 1,000円' }).first()
+  await tip.getByRole('link', { name: new RegExp(t.receiptOpen) }).click()
+  await expect(sheet.getByText('うち消費税（10%対象） ¥90').first()).toBeVisible()
+  await expect(sheet.getByText('うち消費税（10%対象） ¥91')).toHaveCount(0)
 })
 
 test('the year filter offers 2023 to this year and shows the empty state', async ({ page }) => {
