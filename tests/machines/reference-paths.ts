@@ -49,7 +49,7 @@ export const GENERATOR = ['model.ts', 'boundaries.ts']
  * own text stayed the same, so the committed sets of consultation outcome and reassignment no longer
  * matched what the charts generate, and `npm run paths:reference` refused to run on an unchanged tree.
  */
-export const fixturesOf = (rules: string): string[] => [...new Set([...rules.matchAll(/from '\.\/([\w-]+-fixtures)'/g)].map((m) => `${m[1]}.ts`))].sort()
+const fixturesOf = (rules: string): string[] => [...new Set([...rules.matchAll(/from '\.\/([\w-]+-fixtures)'/g)].map((m) => `${m[1]}.ts`))].sort()
 const readHere = (f: string) => readFileSync(path.join(import.meta.dirname, f), 'utf8')
 export function rulesHash(
   rules: string,
