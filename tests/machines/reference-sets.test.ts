@@ -22,6 +22,8 @@ describe('the committed reference path sets', () => {
       expect(existsSync(now.file), `${rel} is missing`).toBe(true)
       // Compared as text: a diff of one path per line says which paths or payloads moved.
       expect(readFileSync(now.file, 'utf8'), `${rel} differs from what the chart generates: review and run npm run paths:reference`).toBe(now.text)
-    })
+      // A limit, not an assertion: generating the larger charts' paths (signup, checkout) takes
+      // seconds of CPU, several times that beside the chart suites on two busy cores.
+    }, 60_000)
   }
 })
