@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import type { AddressInfo } from 'node:net'
 import type { Identity } from '../../server/adapters/identity'
-import { createMemoryMailer } from '../../server/adapters/mailer'
+import { createMemoryMailer, createSmtpMailer } from '../../server/adapters/mailer'
 import { createSandboxPayment } from '../../server/adapters/payment'
 import { createApp } from '../../server/app'
 import { parseConfig } from '../../server/config'
@@ -33,6 +33,8 @@ import { jobsOf } from '../../server/jobs/registry'
  *                    polling their queues, the cron timekeeper), to measure what that costs the reads.
  *   BENCH_JOIN_DATABASE_URL  join a running bench server's database as another replica:
  *                    no seeding; the cache bus and the database rate-limit store as in production.
+ *   BENCH_SMTP_URL   the job engine's outbox delivers over SMTP to this server (bench/outbox.ts);
+ *                    default: an in-memory mailer. OUTBOX_POLL_MS is passed on to the configuration.
  * Token verification is an in-memory map (the Auth Emulator's own latency is not the API's): the
  * token `bench` is the bench member. Prints one line `READY {json}` when listening.
  */
@@ -140,11 +142,13 @@ async function serveApp(database: Database, scratch: { url: string | undefined; 
     ensureUser: async () => {},
     close: async () => {},
   }
-  const config = parseConfig({ ENABLE_TEST_ROUTES: '1', APP_ORIGIN: 'http://127.0.0.1' })
+  const config = parseConfig({ ENABLE_TEST_ROUTES: '1', APP_ORIGIN: 'http://127.0.0.1', ...(process.env.OUTBOX_POLL_MS ? { OUTBOX_POLL_MS: process.env.OUTBOX_POLL_MS } : {}) })
   let bus: CacheBus | null = null
   const caches = createApiCaches(systemClock, CACHE ? {} : { memberMs: 0, scheduleMs: 0 }, () => bus)
   if (scratch.url) bus = await createPgCacheBus(scratch.url, { onEvent: caches.apply, onGap: caches.clearAll })
-  const deps = { db: database.db, identity, mailer: createMemoryMailer(), payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches }
+  const smtpUrl = process.env.BENCH_SMTP_URL
+  const mailer = smtpUrl ? createSmtpMailer({ smtpUrl, from: config.mailFrom, timeouts: config.smtpTimeouts }) : createMemoryMailer()
+  const deps = { db: database.db, identity, mailer, payment: createSandboxPayment(database.db, systemClock), clock: systemClock, config, caches }
   const app = createApp(deps, database.kind === 'postgres' ? { rateLimitStore: createDbRateLimitStore(database.db) } : {})
   const engine: JobEngine | null = JOBS ? await startJobEngine(deps, jobsOf({ roomLog: { prune: async () => 0 } }), { connection: scratch.url ? { url: scratch.url } : { executeSql: database.executeSql! } }) : null
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

@@ -11,7 +11,7 @@ import type { Deps } from '../../server/services/deps'
 import { createScratchDatabase } from '../../scripts/stack/scratch-db'
 import { stopAll } from '../../scripts/stack/processes'
 import { killReplica, startReplicas, type Replica } from '../../scripts/stack/replicas'
-import { startFakeSmtp, type FakeSmtp } from '../support/fake-smtp'
+import { startFakeSmtp, type FakeSmtp } from '../../scripts/stack/fake-smtp'
 import { createHarness, NOW, type Harness } from './harness'
 import { call, newMember } from './replica-client'
 

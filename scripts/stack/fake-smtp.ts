@@ -1,9 +1,10 @@
 import { createServer, type Server, type Socket } from 'node:net'
 
 /**
- * A mail server for the outbox's fault tests (tests/api/outbox-faults.test.ts): plain SMTP over
+ * A mail server for the outbox's fault tests and bench (tests/api/outbox-faults.test.ts,
+ * bench/outbox.ts): plain SMTP over
  * TCP, enough for nodemailer (EHLO, MAIL, RCPT, DATA, RSET, QUIT), in the states a real one can be in:
- * - `up`: every mail is accepted (250) and kept;
+ * - `up`: every mail is accepted (250) and kept — after `delayMs` when given (a slow server);
  * - `holding`: a mail's DATA is read but not answered until `release()` (a slow server, a server
  *   that takes a message and is cut before its "250": a transaction cut there is dropped, as an MTA
  *   drops a transaction that never saw its end);
@@ -32,7 +33,7 @@ export type FakeSmtp = {
   stop: () => Promise<void>
 }
 
-export async function startFakeSmtp(opts: { port?: number; mode?: FakeSmtp['mode'] } = {}): Promise<FakeSmtp> {
+export async function startFakeSmtp(opts: { port?: number; mode?: FakeSmtp['mode']; delayMs?: number } = {}): Promise<FakeSmtp> {
   const received: string[] = []
   const sockets = new Set<Socket>()
   const waiting = new Map<Socket, () => void>()
@@ -72,6 +73,7 @@ export async function startFakeSmtp(opts: { port?: number; mode?: FakeSmtp['mode
             say('250 2.0.0 accepted')
           }
           if (fake.mode === 'holding') waiting.set(socket, accept)
+          else if (opts.delayMs) setTimeout(accept, opts.delayMs)
           else accept()
           continue
         }
