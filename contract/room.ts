@@ -21,8 +21,7 @@ export const ROOM_CHAT_MAX = 1000
  * ceiling a person in a consultation never reaches, so only a broken or hostile client meets it;
  * at each the server answers a Japanese `error` and keeps the socket (the message is dropped).
  */
-/** Sockets per person per room: one. A second tab (or a reconnect) takes over; the first is told and closed. */
-export const ROOM_SOCKETS_PER_SIDE = 1
+/* Sockets per person per room: one. A second tab (or a reconnect) takes over; the first is told and closed. */
 /** The largest frame, in bytes: a session description of audio, video and a screen is about 10 KB. */
 export const ROOM_FRAME_MAX = 64 * 1024
 /** The longest session description, in characters (fits in ROOM_FRAME_MAX with its envelope). */
