@@ -6,7 +6,8 @@ import type { Deps } from '../services/deps'
 import { withCacheInvalidation } from '../infra/cache-writes'
 import { atRequestedTime } from '../infra/test-clock'
 import { log } from '../observability/log'
-import { metrics, watchJobQueues } from '../observability/metrics'
+import { metrics, watchJobQueues, watchOutbox } from '../observability/metrics'
+import { outboxBacklog } from '../infra/outbox'
 
 /**
  * The job engine (docs/decisions.md 80): every timed task of the server is a job of pg-boss, on the
@@ -189,6 +190,8 @@ export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[]
       await boss.work<{ at?: string }>(job.name, { pollingIntervalSeconds, batchSize: 1 }, async ([queued]) => atRequestedTime(queued?.data?.at, () => execute(job)))
     }
   }
+  // The outbox's backlog beside the queues (docs/operations.md "Metrics"): this engine delivers it.
+  const stopWatchingOutbox = byName.has('outbox-delivery') ? watchOutbox(() => outboxBacklog(deps.db)) : () => {}
   const stopWatching = watchJobQueues(async () => {
     const { rows } = await boss.getDb().executeSql(`SELECT name, state::text AS state, count(*)::int AS n FROM ${JOB_SCHEMA}.job GROUP BY name, state`, [])
     return rows as { name: string; state: string; n: number }[]
@@ -215,6 +218,7 @@ export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[]
     async stop() {
       for (const t of timers) clearInterval(t)
       stopWatching()
+      stopWatchingOutbox()
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
     },
   }

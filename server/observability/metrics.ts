@@ -151,6 +151,32 @@ new Gauge({
   },
 })
 
+/** The outbox's messages waiting (pending or being delivered) and dead (server/infra/outbox.ts). */
+type OutboxCounts = () => Promise<{ waiting: number; dead: number }>
+const outboxes = new Set<OutboxCounts>()
+new Gauge({
+  name: 'mypage_outbox_messages',
+  help: 'Outbox messages by state: waiting (new, retrying or being delivered) and dead (given up: the desk resends them); shared by every replica',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset()
+    for (const counts of outboxes) {
+      const c = await counts().catch(() => null)
+      if (c) {
+        this.set({ state: 'waiting' }, c.waiting)
+        this.set({ state: 'dead' }, c.dead)
+      }
+    }
+  },
+})
+
+/** Counts the outbox in `mypage_outbox_messages`; returns a function that stops counting it. */
+export function watchOutbox(counts: OutboxCounts): () => void {
+  outboxes.add(counts)
+  return () => outboxes.delete(counts)
+}
+
 /** Counts a job engine's queues in `mypage_job_queue_jobs`; returns a function that stops counting them. */
 export function watchJobQueues(counts: QueueCounts): () => void {
   queues.add(counts)

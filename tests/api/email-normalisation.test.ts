@@ -85,7 +85,7 @@ describe('one mailbox, one member', () => {
     const limited = createApp(h.deps, { rateLimits: defaultRateLimits(false) })
     // Each call's mails leave through the outbox after it (docs/server.md "Outbox").
     const post = (name: string, body: object) =>
-      limited.request(`/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (res) => (await h.deliver(), res))
+      Promise.resolve(limited.request(`/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).then(async (res) => (await h.deliver(), res))
     const perEmail = defaultRateLimits(false)['signup-request'].perEmail.max
     const plain = `seven-${Date.now()}@example.com`
     const variants = Array.from({ length: 7 }, (_, i) => plain.slice(0, i) + fullWidth(plain[i]) + plain.slice(i + 1))
