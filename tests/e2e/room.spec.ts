@@ -169,6 +169,12 @@ test('the member and the consultant meet in the room: media both ways, a hundred
       await expect(page.getByTestId('room-status')).toContainText('つながっています', { timeout: 30_000 })
       await expect.poll(() => mediaBothWays(page), { timeout: 30_000 }).toBeGreaterThan(0)
     }
+    // On a phone's width (390 px) nothing of the room is wider than the screen; back to a desk's.
+    const desk = m.viewportSize()!
+    await m.setViewportSize({ width: 390, height: 844 })
+    expect(await m.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+    if (process.env.ROOM_SHOTS) await m.screenshot({ path: `${process.env.ROOM_SHOTS}/room-member-390.png` })
+    await m.setViewportSize(desk)
     // The camera's 4:3 picture reaches the consultant.
     await expect.poll(() => pictureShape(s), { timeout: 30_000 }).toBeCloseTo(4 / 3, 1)
 
@@ -205,6 +211,8 @@ test('the member and the consultant meet in the room: media both ways, a hundred
     expect(order.filter((n) => n!.startsWith('会員'))).toEqual(Array.from({ length: LINES }, (_, i) => `会員${i + 1}`))
     expect(order.filter((n) => n!.startsWith('相談員'))).toEqual(Array.from({ length: LINES }, (_, i) => `相談員${i + 1}`))
     expect(await lineNames(s)).toEqual(order)
+    // ROOM_SHOTS=<folder>: the pages as each person sees them, for a walk through the room (docs/qa.md).
+    if (process.env.ROOM_SHOTS) for (const [name, page] of [['member-1280', m], ['consultant-1280', s]] as const) await page.screenshot({ path: `${process.env.ROOM_SHOTS}/room-${name}.png` })
     // An address in a line is a link that opens in a new tab.
     await s.getByLabel(roomText.chatLabel).fill('こちらをご覧ください https://example.com/help。')
     await s.getByLabel(roomText.chatLabel).press('Enter')
