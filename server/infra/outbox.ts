@@ -70,7 +70,7 @@ export type OutboxPolicy = {
 /** The policy when nothing says otherwise (server/config.ts uses the same numbers; the staff command has no config of its own). */
 export const OUTBOX_DEFAULTS: OutboxPolicy = { retryBaseMs: 30_000, retryMaxMs: 3_600_000, giveUpMs: 24 * 3_600_000, leaseMs: 120_000 }
 
-/** A kind whose text is built at delivery time; null: nothing to send any more (the message is dropped as sent). */
+/** A kind whose text is built at delivery time; null: nothing to send any more (the message is given up). */
 export type Renderer = (tx: Tx, row: OutboxRow) => Promise<Mail | null>
 
 export type Outbox = {
@@ -192,6 +192,12 @@ async function deliverOne(o: Outbox, row: OutboxRow, out: DeliveryResult): Promi
   const attempts = row.attempts + (dropped ? 0 : 1)
   const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending'))
   try {
+    if (dropped) {
+      // Its kind's renderer found nothing to send any more (the member left): given up, not sent.
+      await o.db.update(mailOutbox).set({ status: 'dead', lastError: 'nothing to send: the recipient is gone', resendable: false, pendingBody: null, leaseUntil: null, nextAttemptAt: null, updatedAt: now }).where(mine)
+      out.dead++
+      return
+    }
     if (error === null) {
       await o.db.update(mailOutbox).set({ status: 'sent', sentAt: now, attempts, lastError: null, pendingBody: null, leaseUntil: null, updatedAt: now }).where(mine)
       out.sent++
