@@ -126,10 +126,14 @@ function InRoom({ actor, local, remote, shareFailed, side, peer }: { actor: Room
   const s = useSelector(actor, (x) => x)
   const c = s.context
   const [draft, setDraft] = useState('')
-  const chatEnd = useRef<HTMLDivElement>(null)
+  // The chat box scrolls to its newest line, itself only (scrolling the page would take a phone's
+  // screen away from the picture), and only when the reader was at its end (not while reading back).
+  const chatBox = useRef<HTMLDivElement>(null)
+  const atEnd = useRef(true)
   const lastLine = c.chat.at(-1)
   useEffect(() => {
-    chatEnd.current?.scrollIntoView({ block: 'nearest' })
+    const box = chatBox.current
+    if (box && atEnd.current) box.scrollTop = box.scrollHeight
   }, [c.chat.length, lastLine?.state])
   const peerSpeaking = useSpeaking(remote, c.peerMedia?.mic !== false)
   const meSpeaking = useSpeaking(local, c.micOn)
@@ -179,12 +183,25 @@ function InRoom({ actor, local, remote, shareFailed, side, peer }: { actor: Room
         </Stack>
         <Stack flex="1" gap="2" as="section" aria-labelledby="room-chat-title" minW="0">
           <Heading as="h2" size="sm" id="room-chat-title">{t.chatTitle}</Heading>
-          <Box role="log" aria-live="polite" borderWidth="1px" borderRadius="md" p="2" h={{ base: '48', lg: '72' }} overflowY="auto" data-testid="room-chat">
+          <Box
+            ref={chatBox}
+            role="log"
+            aria-live="polite"
+            borderWidth="1px"
+            borderRadius="md"
+            p="2"
+            h={{ base: '48', lg: '72' }}
+            overflowY="auto"
+            data-testid="room-chat"
+            onScroll={(e) => {
+              const box = e.currentTarget
+              atEnd.current = box.scrollHeight - box.scrollTop - box.clientHeight < 24
+            }}
+          >
             {c.chat.length === 0 && <Text fontSize="sm" color="fg.muted">{t.chatEmpty}</Text>}
             {c.chat.map((line) => (
               <ChatLineView key={line.id} line={line} who={line.from === side ? t.me : peer} mine={line.from === side} onRetry={() => actor.send({ type: 'chat.retry', id: line.id })} />
             ))}
-            <div ref={chatEnd} />
           </Box>
           <form onSubmit={(e) => { e.preventDefault(); send() }}>
             <Stack gap="2">
