@@ -121,7 +121,7 @@ describe.runIf(pgUrl)('the outbox when the mail server is away', () => {
   it('a mail server that accepts and never answers: the calls answer while its delivery waits, which then gives up within the SMTP timeouts and is tried again', async () => {
     await smtp.stop()
     const silent = await startFakeSmtp({ mode: 'silent' })
-    const transport = createSmtpMailer({ smtpUrl: silent.url, from: FROM, timeouts: { connectionMs: 4000, greetingMs: 4000, socketMs: 4000 } })
+    const transport = createSmtpMailer({ smtpUrl: silent.url, from: FROM, timeouts: { connectionMs: 8000, greetingMs: 8000, socketMs: 8000 } })
     const silentDeps: Deps = { ...h.deps, mailer: transport, config: { ...h.deps.config, outbox: { ...h.deps.config.outbox, pollMs: 200 } } }
     const silentApp = createApp(silentDeps)
     // The delivery job works on its own here, as on a server: offered every 200 ms, run by a worker.
