@@ -40,7 +40,7 @@ export const TICKET_STATES = [
 export type TicketState = (typeof TICKET_STATES)[number]
 
 /** The product's words for each state (the diagram's labels). */
-export const TICKET_STATE_WORDS: Record<TicketState, string> = {
+const TICKET_STATE_WORDS: Record<TicketState, string> = {
   unbooked: '未予約',
   booked: '予約済み',
   underWay: '相談中',
@@ -69,10 +69,10 @@ export type TicketFacts = {
 }
 
 /** What the rules read beside the row: the grace period for an outcome (config OUTCOME_GRACE_HOURS). */
-export type StateRules = { graceHours: number }
+type StateRules = { graceHours: number }
 
 /** The consultation's end: start + its minutes + its unrefunded extensions' (docs/server.md "Consultation state"). */
-export const endOf = (t: Pick<TicketFacts, 'reservationAt' | 'minutesToSupport' | 'extensionMinutes'>): Date | null =>
+const endOf = (t: Pick<TicketFacts, 'reservationAt' | 'minutesToSupport' | 'extensionMinutes'>): Date | null =>
   t.reservationAt === null ? null : new Date(t.reservationAt.getTime() + (t.minutesToSupport + t.extensionMinutes) * 60_000)
 
 /** The part of the state that no clock moves: set by a write (a refund, an outcome, a cancellation), or null while time decides. */
@@ -103,7 +103,7 @@ export function ticketState(t: TicketFacts, now: Date, rules: StateRules): Ticke
  * Live: the booking holds its time and its people (its cells, its room, its consultant's day): every
  * state but the two that end a booking. What `Consultation.state` calls `live` (decision 72).
  */
-export const LIVE_STATES = TICKET_STATES.filter((s) => s !== 'refunded' && s !== 'cancelled')
+const LIVE_STATES = TICKET_STATES.filter((s) => s !== 'refunded' && s !== 'cancelled')
 export const isLive = (s: TicketState): boolean => s !== 'refunded' && s !== 'cancelled'
 
 /** No outcome recorded and no ご連絡なし, booking kept: the consultant owes an outcome once it starts. */
@@ -116,7 +116,7 @@ export function consultationState(t: TicketFacts): 'live' | 'refunded' | 'cancel
 }
 
 /** The desk's status (contract/desk-calls.ts `DeskBookingStatus`): the product's statuses, refunds first. */
-export function deskStatus(s: TicketState): 'UNSUPPORTED' | 'COMPLETED' | 'UNSOLVED' | 'UNSOLVED_COMPLETED' | 'NO_CONTACT' | 'REFUNDED' {
+function deskStatus(s: TicketState): 'UNSUPPORTED' | 'COMPLETED' | 'UNSOLVED' | 'UNSOLVED_COMPLETED' | 'NO_CONTACT' | 'REFUNDED' {
   switch (s) {
     case 'refunded':
       return 'REFUNDED'

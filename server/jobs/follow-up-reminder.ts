@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm'
 import { members, staff, tickets } from '../db/schema'
 import { atJst, formatYmd, parseYmd, todayJst } from '../domain/time'
 import type { Deps } from '../services/deps'
-import { businessDaysAfter } from '../services/staff/deadlines'
+import { businessDaysAfter, inState } from '../services/staff/deadlines'
 import { consultantAddress } from '../services/booking/consultant-notices'
 import { outcomeMails } from '../mail/outcome-mails'
 import type { JobDefinition } from './engine'
@@ -24,7 +24,8 @@ export async function remindFollowUps(deps: Deps): Promise<{ consultants: number
     .from(tickets)
     .innerJoin(members, eq(members.memberId, tickets.memberId))
     .innerJoin(staff, eq(staff.staffId, tickets.staffId))
-    .where(and(eq(tickets.supportStatus, 'UNSOLVED'), eq(tickets.amountRefunded, 0), isNotNull(tickets.followUpDue), lte(tickets.followUpDue, horizon)))
+    // 未解決 and not refunded: the state (server/domain/ticket.ts); the status test beside it is the partial index's predicate.
+    .where(and(eq(tickets.supportStatus, 'UNSOLVED'), inState(['followUpOwed'], now, deps.config.outcomes.graceHours), isNotNull(tickets.followUpDue), lte(tickets.followUpDue, horizon)))
     .orderBy(asc(tickets.followUpDue), asc(tickets.ticketNumber))
   let sent = 0
   for (const r of rows) {

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
 import { members, staff, tickets } from '../db/schema'
 import { addMinutes } from '../domain/time'
 import type { Deps } from '../services/deps'
-import { awaitingOutcome, endSql } from '../services/staff/deadlines'
+import { endSql, inState } from '../services/staff/deadlines'
 import { CANCELLED_NAME } from '../services/staff/consultations'
 import { consultantAddress } from '../services/booking/consultant-notices'
 import { outcomeMails, type RemindedConsultation } from '../mail/outcome-mails'
@@ -48,11 +48,9 @@ export async function remindOverdueOutcomes(deps: Deps): Promise<{ consultants: 
         // Bounds the index read: the end is after the start, and the grace period ends a day at most later than an extension could.
         gt(tickets.reservationAt, new Date(now.getTime() - graceMs - 86_400_000)),
         lte(tickets.reservationAt, now),
-        awaitingOutcome,
+        // Over, no outcome, inside its grace period, neither refunded nor cancelled (server/domain/ticket.ts).
+        inState(['awaitingOutcome'], now, deps.config.outcomes.graceHours),
         sql`${endSql} <= ${addMinutes(now, -OUTCOME_REMINDER_AFTER_MINUTES).toISOString()}::timestamptz`,
-        sql`${endSql} > ${new Date(now.getTime() - graceMs).toISOString()}::timestamptz`,
-        // A member who cancelled before the start left a cancelled consultation (services/staff/consultations.ts stateOf).
-        or(isNull(members.deletedAt), gt(members.deletedAt, tickets.reservationAt)),
       ),
     )
     .orderBy(asc(tickets.reservationAt))

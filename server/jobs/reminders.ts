@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, lte } from 'drizzle-orm'
+import { and, asc, eq, gte, lt, lte } from 'drizzle-orm'
 import { canChangeReservation } from '../../contract/reservation-rules'
 import { members, reminderSends, staff, tickets } from '../db/schema'
 import { addMinutes, atJst, todayJst } from '../domain/time'
@@ -11,6 +11,7 @@ import { onlineRoomLines } from '../mail/format'
 import { reminderMails, type ConsultantDayItem, type MemberReminder } from '../mail/reminder-mails'
 import { supportTelFor } from '../services/booking/support-tel'
 import { inviteFor } from '../services/booking/ticket-invite'
+import { outcomePending } from '../services/staff/deadlines'
 import type { JobDefinition } from './engine'
 
 /**
@@ -33,10 +34,8 @@ const liveBetween = (deps: Deps, from: Date, to: Date, toInclusive = false) =>
         eq(tickets.productType, 'SUPPORT'),
         gte(tickets.reservationAt, from),
         toInclusive ? lte(tickets.reservationAt, to) : lt(tickets.reservationAt, to),
-        eq(tickets.amountRefunded, 0),
-        eq(tickets.supportStatus, 'UNSUPPORTED'),
-        eq(tickets.noContact, false),
-        isNull(members.deletedAt),
+        // No outcome, neither refunded nor cancelled (server/domain/ticket.ts): booked (or starting this instant).
+        outcomePending(deps.clock.now(), deps.config.outcomes.graceHours),
       ),
     )
     .orderBy(asc(tickets.reservationAt))

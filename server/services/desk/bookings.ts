@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { DeskBooking, DeskBookingStatus, DeskCallInput } from '../../../contract/desk-calls'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
@@ -10,6 +10,9 @@ import { offsetOf, pageOf } from './common'
 import { memberMatch } from './member-match'
 import type { RoomStay } from '../../../contract/room'
 import { roomStays } from '../room/presence'
+// Any refund ends the booking (docs/product.md §4): the desk's status is a projection of the ticket's state.
+import { deskStatusOf, statesOfDeskStatus } from '../../domain/ticket'
+import { inState } from '../staff/deadlines'
 
 // The desk's bookings (desk-bookings, and the glance of services/desk/today.ts): SUPPORT tickets
 // with a date, with their member and consultant, in the status the desk shows
@@ -54,21 +57,8 @@ export const selectBookings = (db: Tx, where: SQL | undefined) =>
 
 type Row = Awaited<ReturnType<typeof selectBookings>>[number]
 
-/** Any refund ends the booking (docs/product.md §4): whatever its status, it reads 返金済み. */
-export function deskStatusOf(t: Pick<Row['t'], 'supportStatus' | 'noContact' | 'amountRefunded'>): DeskBookingStatus {
-  if (t.amountRefunded > 0) return 'REFUNDED'
-  if (t.supportStatus === 'UNSUPPORTED' && t.noContact) return 'NO_CONTACT'
-  return t.supportStatus
-}
-
-/** The tickets whose desk status is `status` (the SQL of `deskStatusOf`). */
-export function statusWhere(status: DeskBookingStatus): SQL {
-  if (status === 'REFUNDED') return gt(tickets.amountRefunded, 0)
-  const kept = eq(tickets.amountRefunded, 0)
-  if (status === 'NO_CONTACT') return and(kept, eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, true))!
-  if (status === 'UNSUPPORTED') return and(kept, eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false))!
-  return and(kept, eq(tickets.supportStatus, status))!
-}
+/** The tickets whose desk status is `status` (the SQL of `deskStatusOf`: the states it gathers). */
+export const statusWhere = (status: DeskBookingStatus, now: Date, graceHours: number): SQL => inState(statesOfDeskStatus(status), now, graceHours)
 
 /**
  * The rows as the desk shows them, with the room's stays of the ONLINE ones (one query for all:
@@ -121,7 +111,7 @@ export async function searchBookings(deps: Deps, input: DeskCallInput<'desk-book
     input.from ? gte(tickets.reservationAt, atJst(day(input.from), 0, 0)) : undefined,
     input.to ? lt(tickets.reservationAt, atJst(day(input.to).plusDays(1), 0, 0)) : undefined,
     input.staffId ? eq(tickets.staffId, input.staffId) : undefined,
-    input.status ? statusWhere(input.status) : undefined,
+    input.status ? statusWhere(input.status, deps.clock.now(), deps.config.outcomes.graceHours) : undefined,
     member ? memberMatch(member, 'ANY', (q) => eq(tickets.ticketNumber, q)) : undefined,
   )
   const order = input.from ? [asc(tickets.reservationAt), asc(tickets.ticketNumber)] : [desc(tickets.reservationAt), desc(tickets.ticketNumber)]

@@ -9,7 +9,8 @@ import { writeAudit, type AuditActor } from '../../infra/audit'
 import { log } from '../../observability/log'
 import type { Deps } from '../deps'
 import { csvStream, jstCsvTime, type CsvCell } from './csv'
-import { bookingTicketColumns, deskStatusOf, isBooking } from './bookings'
+import { bookingTicketColumns, isBooking } from './bookings'
+import { deskStatusOf } from '../../domain/ticket'
 import { rangeOf } from './numbers-figures'
 
 // The accountant's CSV exports (file call `desk-export`, docs/server.md "Numbers and exports"): the

@@ -6,7 +6,8 @@ import { members, purchases, refunds, staff, tickets } from '../../db/schema'
 import { atJst, formatYmd, todayJst, unixSeconds, type LocalDate } from '../../domain/time'
 import type { Deps } from '../deps'
 import { selectBookings, statusWhere, toDeskBookings } from './bookings'
-import { outcomeOverdue } from '../staff/deadlines'
+import { inState, outcomeOverdue } from '../staff/deadlines'
+import { OUTCOME_PENDING } from '../../domain/ticket'
 
 // 今日の状況, the operator's landing (desk-today; docs/product.md §10 "The operator's desk"): one
 // call answering what running the day needs, from seven bounded queries run side by side:
@@ -76,10 +77,11 @@ export async function deskToday(deps: Deps): Promise<DeskTodayResponse> {
     selectBookings(db, and(gte(tickets.reservationAt, lookback), lte(tickets.reservationAt, now), outcomeOverdue(now, deps.config.outcomes.graceHours)))
       .orderBy(asc(tickets.reservationAt), asc(tickets.ticketNumber))
       .limit(DESK_TODAY_LIST_MAX),
-    selectBookings(db, statusWhere('UNSOLVED'))
+    selectBookings(db, statusWhere('UNSOLVED', now, deps.config.outcomes.graceHours))
       .orderBy(sql`${tickets.followUpDue} asc nulls first`, asc(tickets.outcomeAt), asc(tickets.reservationAt))
       .limit(DESK_TODAY_LIST_MAX),
-    selectBookings(db, and(isNotNull(tickets.noCallReportedAt), eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.amountRefunded, 0)))
+    // Reported, and no outcome yet but ご連絡なし, the booking kept (server/domain/ticket.ts).
+    selectBookings(db, and(isNotNull(tickets.noCallReportedAt), inState([...OUTCOME_PENDING, 'noContact'], now, deps.config.outcomes.graceHours)))
       .orderBy(asc(tickets.noCallReportedAt), asc(tickets.ticketNumber))
       .limit(DESK_TODAY_LIST_MAX),
     db

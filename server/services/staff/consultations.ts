@@ -15,7 +15,8 @@ import { staffMessages as sm } from '../../../contract/staff-messages'
 import type { Tx } from '../../db/client'
 import { members, products, staff, tickets } from '../../db/schema'
 import { addMinutes, atJst, formatReservationTime, formatYmd, parseYmd, todayJst, unixSeconds } from '../../domain/time'
-import { businessDaysAfter, outcomeOverdue } from './deadlines'
+import { businessDaysAfter, inState, outcomeOverdue, outcomePending } from './deadlines'
+import { consultationState } from '../../domain/ticket'
 import { invalid, conflict, forbidden, notFound } from '../../domain/errors'
 import type { Deps } from '../deps'
 import { writeAudit, type AuditActor } from '../../infra/audit'
@@ -59,16 +60,11 @@ async function loadConsultations(db: Tx, where: SQL | undefined): Promise<Consul
 }
 
 /**
- * The consultation's one state (docs/server.md "Consultation state"): any refund ends the
- * reservation (docs/product.md §4 "Refunds end the reservation"); a member who cancelled their
- * account before the start leaves a cancelled one (its cells were freed then, services/
- * cancel-account.ts); every other booking is live, whatever its outcome.
+ * The consultation's coarse state (docs/server.md "Consultation state"), a projection of the
+ * ticket's one state (server/domain/ticket.ts): refunded, cancelled (the member's account went at
+ * or before the start, its cells freed then, services/member/cancel-account.ts) or live.
  */
-export function stateOf(t: TicketRow, deletedAt: Date | null): ConsultationState {
-  if (t.amountRefunded > 0) return 'refunded'
-  if (deletedAt && deletedAt.getTime() <= t.reservationAt!.getTime() && t.supportStatus === 'UNSUPPORTED' && !t.noContact) return 'cancelled'
-  return 'live'
-}
+export const stateOf = (t: TicketRow, deletedAt: Date | null): ConsultationState => consultationState({ ...t, extensionMinutes: 0, memberDeletedAt: deletedAt })
 
 function toConsultation({ t, staffNickname, m }: Row, adds: TicketRow[], roomStays: RoomStay[]): Consultation {
   const start = t.reservationAt!
@@ -369,9 +365,10 @@ export async function pastConsultations(
     staffId ? eq(tickets.staffId, staffId) : undefined,
     first ? gte(tickets.reservationAt, atJst(first, 0, 0)) : undefined,
     last ? lt(tickets.reservationAt, atJst(last.plusDays(1), 0, 0)) : undefined,
-    input.filter === 'NO_OUTCOME' ? and(eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false), eq(tickets.amountRefunded, 0)) : undefined,
+    // server/domain/ticket.ts: started (above) and still owing an outcome, past its grace, or a follow-up.
+    input.filter === 'NO_OUTCOME' ? outcomePending(now, graceHours) : undefined,
     input.filter === 'OVERDUE' ? outcomeOverdue(now, graceHours) : undefined,
-    input.filter === 'UNSOLVED' ? and(eq(tickets.supportStatus, 'UNSOLVED'), eq(tickets.amountRefunded, 0)) : undefined,
+    input.filter === 'UNSOLVED' ? inState(['followUpOwed'], now, graceHours) : undefined,
   )
   const [{ total }] = await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(tickets).where(where)
   const page = await db

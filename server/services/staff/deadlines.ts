@@ -1,7 +1,8 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { businessHolidays, tickets } from '../../db/schema'
 import { formatYmd, type LocalDate } from '../../domain/time'
+import { OUTCOME_PENDING, ticketStateIn, type TicketFactsSql, type TicketState } from '../../domain/ticket'
 
 // The consultation loop's deadlines (docs/server.md "The consultation loop", docs/decisions.md 85):
 // when a consultation ends, when its unrecorded outcome becomes overdue, and when a 未解決's
@@ -16,14 +17,30 @@ import { formatYmd, type LocalDate } from '../../domain/time'
  */
 export const endSql: SQL<Date> = sql<Date>`("tickets"."reservation_at" + make_interval(mins => "tickets"."minutes_to_support" + coalesce((select sum("ext"."minutes_to_support") from "tickets" as "ext" where "ext"."product_type" = 'ADD' and "ext"."parent_ticket_number" = "tickets"."ticket_number" and "ext"."amount_refunded" = 0), 0)::int))`
 
-/** Still waiting for an outcome: UNSUPPORTED, no ご連絡なし recorded, not refunded. */
-export const awaitingOutcome: SQL = and(eq(tickets.supportStatus, 'UNSUPPORTED'), eq(tickets.noContact, false), eq(tickets.amountRefunded, 0))!
+/**
+ * The facts of a ticket's state (server/domain/ticket.ts) as SQL over `tickets`: its columns, the
+ * minutes of its unrefunded extensions and its member's cancellation (a subquery each, so a query
+ * needs no join). Every query that asks what state a ticket is in passes these to `ticketStateIn`.
+ */
+export const ticketFacts: TicketFactsSql = {
+  productType: tickets.productType,
+  reservationAt: tickets.reservationAt,
+  minutesToSupport: tickets.minutesToSupport,
+  extensionMinutes: sql`coalesce((select sum("ext"."minutes_to_support") from "tickets" as "ext" where "ext"."product_type" = 'ADD' and "ext"."parent_ticket_number" = "tickets"."ticket_number" and "ext"."amount_refunded" = 0), 0)`,
+  supportStatus: tickets.supportStatus,
+  amountRefunded: tickets.amountRefunded,
+  noContact: tickets.noContact,
+  memberDeletedAt: sql`(select "mdel"."deleted_at" from "members" as "mdel" where "mdel"."member_id" = "tickets"."member_id")`,
+}
 
-/** Consultations whose end is at or before `at`. */
-export const endedBy = (at: Date): SQL => sql`${endSql} <= ${at.toISOString()}::timestamptz`
+/** The tickets whose state at `now` is one of `states` (docs/server.md "A ticket's state"). */
+export const inState = (states: readonly TicketState[], now: Date, graceHours: number): SQL => ticketStateIn(ticketFacts, states, now, { graceHours })
+
+/** No outcome, no ご連絡なし, the booking kept: a consultation whose outcome is still owed (or will be once it starts). */
+export const outcomePending = (now: Date, graceHours: number): SQL => inState(OUTCOME_PENDING, now, graceHours)
 
 /** Awaiting an outcome and overdue: the end plus the grace period (hours) has passed at `now`. */
-export const outcomeOverdue = (now: Date, graceHours: number): SQL => and(awaitingOutcome, endedBy(new Date(now.getTime() - graceHours * 3_600_000)))!
+export const outcomeOverdue = (now: Date, graceHours: number): SQL => inState(['outcomeOverdue'], now, graceHours)
 
 /**
  * The day `n` business days after `from`: every day counts but a business holiday (the table the
