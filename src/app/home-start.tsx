@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from 'react'
+import { startTransition, useEffect, useMemo } from 'react'
 import { createRoot } from 'react-dom/client'
 import { waitFor } from 'xstate'
 import { authView } from '../../machines/auth/auth-view'
@@ -9,6 +9,7 @@ import { createAuthActor, lateNavigation } from '../features/auth/use-auth-actor
 import { HomePage } from '../features/home/home-page'
 import { handHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome, type HomeData } from '../features/home/load-home'
+import { useFreshHome, type ShownHome } from '../features/home/use-home-refresh'
 import { holdForHandOff } from '../prerender/hand-off'
 import { fetchAppForLater, pause, stage, whenIdle } from '../prerender/start-stages'
 import type { AppServices } from '../routes/-router-context'
@@ -88,6 +89,13 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
   }
   const { data, member } = page
   const now = new Date()
+  // The page on screen, read again in place while a card may change (decision 121): what the app is handed.
+  let shown: ShownHome = { data, now }
+  const reread = async (): Promise<ShownHome> => {
+    const fresh = { data: await loadHome(services.api), now: new Date() }
+    shown = fresh
+    return fresh
+  }
   await pause()
 
   const main = root.querySelector('main')
@@ -111,7 +119,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
       await stage('theme system', () => theme.buildSystemInSteps(pause))
       await stage('route tree', () => import('../routeTree.gen'))
       const { startBrowserApp } = await stage('app', () => import('./start-app-browser'))
-      handHome(data, now)
+      handHome(shown.data, shown.now)
       await startBrowserApp(pause, () => {}, services, {
         auth,
         navigate: late.set,
@@ -151,7 +159,7 @@ export async function startHomePage(root: HTMLElement, services: AppServices, fi
   }
   showSignedIn(root, member?.memberId ?? null)
   startTransition(() => {
-    light.render(<LightHome member={member} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} onShown={onShown} />)
+    light.render(<LightHome member={member} data={data} now={now} reread={reread} calendarFile={calendarFile} reportNoCall={reportNoCall} onShown={onShown} />)
   })
 }
 
@@ -168,7 +176,10 @@ async function readEarly(member: Promise<Member>): Promise<{ data: HomeData; mem
   )
 }
 
-function LightHome({ onShown, ...page }: Parameters<typeof HomePage>[0] & { onShown: () => void }) {
+function LightHome({ onShown, reread, data, now, ...page }: Parameters<typeof HomePage>[0] & { onShown: () => void; reread: () => Promise<ShownHome> }) {
   useEffect(onShown, [onShown])
-  return <HomePage {...page} />
+  // Until the member's first touch hands the page to the app, this page follows the consultation
+  // itself (the app renders only then: a member watching their card may never touch it).
+  const shown = useFreshHome(useMemo(() => ({ data, now }), [data, now]), reread)
+  return <HomePage {...page} data={shown.data} now={shown.now} />
 }

@@ -6,7 +6,7 @@ import { useCouponClaimedToast } from '../features/coupon-claim/coupon-claimed-t
 import { HomePage } from '../features/home/home-page'
 import { takeHandedHome, takePrefetchedHome } from '../features/home/home-prefetch'
 import { errorCodeOf, loadHome } from '../features/home/load-home'
-import { useHomeRefresh } from '../features/home/use-home-refresh'
+import { useFreshHome } from '../features/home/use-home-refresh'
 import { PathLink } from '../ui/path-link'
 
 declare module '@tanstack/react-router' {
@@ -41,7 +41,8 @@ export const Route = createFileRoute('/_auth/')({
 
 function Home() {
   const { auth, services } = Route.useRouteContext()
-  const { data, now, handedOver } = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
+  const { handedOver } = loaded
   const router = useRouter()
   const member = useSelector(auth, (s) => s.context.member)
   useCouponClaimedToast(useRouterState({ select: (s) => s.location.state.couponClaimed === true }))
@@ -52,7 +53,7 @@ function Home() {
     await services.api.call('no-call-report', { ticketNumber })
     await router.invalidate()
   }
-  // A card someone else may change (the consultant's outcome) is read again on its own (decision 121).
-  useHomeRefresh(data.supportTickets, now, () => router.invalidate({ filter: (m) => m.routeId === Route.id }))
+  // A card someone else may change (the consultant's outcome) is read again on its own, in place (decision 121).
+  const { data, now } = useFreshHome(loaded, async () => ({ data: await loadHome(services.api), now: new Date() }))
   return <HomePage member={member} data={data} now={now} calendarFile={calendarFile} reportNoCall={reportNoCall} Link={PathLink} allSectionsAtOnce={handedOver} />
 }

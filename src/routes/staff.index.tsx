@@ -4,7 +4,7 @@ import { ConsultantDayPage, CONSULTANT_DAYS, DAY_REFRESH_MS } from '../features/
 import { OutcomePanel } from '../features/staff/consultations/consultation-outcome/outcome-panel'
 import { consultantDayText } from '../text/staff'
 import { StaffLoadError, StaffPageSkeleton } from '../ui/staff-page-states'
-import { useRefresh } from '../ui/use-refresh'
+import { useFresh, useRefresh } from '../ui/use-refresh'
 
 /** 今日の相談 (a consultant's day); an operator who is no consultant starts at 今日の状況 (the desk's glance). */
 export const Route = createFileRoute('/staff/')({
@@ -22,11 +22,11 @@ export const Route = createFileRoute('/staff/')({
 
 function ConsultantDayRoute() {
   const { staffApi } = Route.useRouteContext()
-  const day = Route.useLoaderData()
   const router = useRouter()
   const reload = () => void router.invalidate()
-  // Read again while shown: the member's presence in the room and outcomes recorded elsewhere (decision 121).
-  useRefresh(() => router.invalidate({ filter: (m) => m.routeId === Route.id }), DAY_REFRESH_MS)
+  // Read again in place while shown: the member's presence in the room, outcomes recorded elsewhere (decision 121).
+  const [day, refresh] = useFresh(Route.useLoaderData(), () => staffApi.call('consultant-day', { days: CONSULTANT_DAYS }))
+  useRefresh(refresh, DAY_REFRESH_MS)
   return (
     <ConsultantDayPage
       day={day}

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test'
+import { chromiumArgs } from '../../playwright.config'
+import { homeText } from '../../src/text/home'
 import { menuText } from '../../src/text/menu'
 import { ratingText } from '../../src/text/rating'
-import { assignmentsText, consultantDayText, staffForbiddenText, staffLoginText } from '../../src/text/staff'
+import { roomText } from '../../src/text/room'
+import { assignmentsText, consultantDayText, outcomeText, staffCommonText, staffForbiddenText, staffLoginText } from '../../src/text/staff'
 import { checkoutComplete, payOnSandbox } from './drivers/checkout'
 import { ratingComplete } from './drivers/rating'
 import {
@@ -27,6 +30,9 @@ import { apiUrl, createMember, expect, linkIn, signIn, test, waitForMail } from 
 // sign-in account from the operator's スタッフ権限 page on the way.
 
 test.describe.configure({ timeout: 180_000 })
+// The late member's test enters the online room, whose device check needs a camera and a
+// microphone: the config's Chromium with its fake ones, no prompt (as tests/e2e/room.spec.ts).
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } })
 
 const SAKURA = 'さくら'
 
@@ -119,4 +125,95 @@ test('a 指名なし booking is reassigned by an operator, completed by the new 
   await page.getByRole('button', { name: ratingText.submit }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: ratingText.confirm }).click()
   await ratingComplete(page)
+})
+
+// A late member after ご連絡なし (decision 120), on the same stack: the consultant records ご連絡なし
+// while the member is late; the member's card still offers 「オンライン相談に入る」 and the mail
+// says how to join; the member opens the room's link and is admitted (the device check, then in by
+// voice); the consultant's day, reading itself again (decision 121), shows them in the room; the
+// consultant records 完了 and the member's card, reading itself again, follows. The consultant's
+// page runs on a moved clock (Playwright's), whose refresh timer the test fires; the member's home
+// is left to its own 30-second refresh (its start draws it before the app, decision 103, and a
+// faked clock would hold its hand-over to the app, and the page on screen reads itself again either
+// way), which the expectations wait for, never a fixed sleep.
+test.describe('a late member after ご連絡なし', () => {
+  /** Longer than the day's refresh (20 s): it fires once. */
+  const REFRESH = 60_000
+  /** Longer than the home's refresh (30 s) and its hand-over to the app (5 s). */
+  const HOME_FOLLOWS = { timeout: 60_000 }
+
+  test('ご連絡なし while the member is late: the card and the mail still let them in, the consultant sees them and records 完了, the card follows', async ({ browser, baseURL }) => {
+    // The member: a demo member's booking, moved to now with the demo consultant as an ONLINE one.
+    const member = await createMember('demo')
+    const memberContext = await browser.newContext({ baseURL, permissions: ['camera', 'microphone'] })
+    const m = await memberContext.newPage()
+    await signIn(m, member, '/')
+    const booked = m.getByRole('article').filter({ hasText: homeText.labels.reserved }).first()
+    await expect(booked).toBeVisible({ timeout: 20_000 })
+    const ticketNumber = (await booked.getAttribute('data-ticket-number'))!
+    const moved = await fetch(`${apiUrl()}/api/__test/consultation-started`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticketNumber, staffId: DEMO_CONSULTANT.staffId, supportType: 'ONLINE', underWay: true }),
+    })
+    expect(moved.status).toBe(200)
+    const start = Date.parse(((await moved.json()) as { reservationAt: string }).reservationAt)
+    await m.reload()
+    const card = m.locator(`article[data-ticket-number="${ticketNumber}"]`)
+    await expect(card.getByRole('link', { name: roomText.enter })).toBeVisible({ timeout: 20_000 })
+
+    // The consultant, 11 minutes into the consultation (ご連絡なし opens at 10), on its page's clock
+    // and the server's (the test clock of decision 81, per request).
+    const at = new Date(Math.max(Date.now(), start + 11 * 60_000))
+    const consultant = await staffPage(browser, baseURL!)
+    await consultant.clock.install({ time: at })
+    await consultant.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-test-now': at.toISOString() } }))
+    await consultant.goto('/staff')
+    await staffLogin(consultant, DEMO_CONSULTANT)
+    const c = consultationCard(consultant, ticketNumber)
+    await expect(c).toBeVisible({ timeout: 20_000 })
+    await c.getByRole('button', { name: consultantDayText.recordOutcome }).click()
+    await c.getByRole('radio', { name: outcomeText.outcomes.NO_CONTACT }).check()
+    await c.getByRole('button', { name: outcomeText.next }).click()
+    await c.getByRole('button', { name: outcomeText.confirm }).click()
+    await expect(c.getByText(outcomeText.saved)).toBeVisible({ timeout: 20_000 })
+    await c.getByRole('button', { name: staffCommonText.close }).click()
+
+    // The member's card reads it on its own: ご連絡なし, and still the room's button with until when.
+    await expect(card).toContainText(homeText.labels.noContact, HOME_FOLLOWS)
+    await expect(card.getByRole('link', { name: roomText.enter })).toBeVisible()
+    await expect(card.getByTestId('room-late')).toBeVisible()
+
+    // The mail says the room still admits them, and where.
+    const mail = await waitForMail(member.email, (x) => x.subject.includes('ご連絡がとれませんでした') && x.text.includes(ticketNumber), 60_000)
+    expect(mail.text).toContain('までは、今からでも次のページからオンライン相談にお入りいただけます。')
+    expect(mail.text).toContain(`/room/${ticketNumber}`)
+
+    // The member opens the mail's link (a second tab) and is admitted: the device check, then in.
+    const room = await memberContext.newPage()
+    await room.goto(linkIn(mail))
+    await expect(room).toHaveURL(new RegExp(`/room/${ticketNumber}$`))
+    await expect(room.getByRole('meter', { name: roomText.level })).toBeVisible({ timeout: 20_000 })
+    await room.getByRole('button', { name: roomText.joinVoice }).click()
+
+    // The consultant's day reads itself again and shows the member in the room.
+    await expect.poll(async () => {
+      await consultant.clock.fastForward(REFRESH)
+      return c.getByTestId('member-in-room').count()
+    }, { timeout: 30_000 }).toBe(1)
+    await expect(c.getByTestId('room-stays')).toContainText(roomText.stayWho.member)
+
+    // 完了 over ご連絡なし.
+    await c.getByRole('button', { name: consultantDayText.recordOutcome }).click()
+    await c.getByRole('radio', { name: outcomeText.outcomes.COMPLETED }).check()
+    await c.getByLabel(outcomeText.minutesLabel).fill('5')
+    await c.getByRole('button', { name: outcomeText.next }).click()
+    await c.getByRole('button', { name: outcomeText.confirm }).click()
+    await expect(c.getByText(outcomeText.saved)).toBeVisible({ timeout: 20_000 })
+
+    // The member's home, left open, follows: サポート完了 alone, no room button.
+    await expect(card).toContainText(homeText.labels.completed, HOME_FOLLOWS)
+    await expect(card).not.toContainText(homeText.labels.noContact)
+    await expect(card.getByRole('link', { name: roomText.enter })).toHaveCount(0)
+    await memberContext.close()
+    await consultant.context().close()
+  })
 })
