@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,8 +13,8 @@ import { createLogger, setLogger } from '../server/observability/log'
 import { grantRole } from '../server/services/staff/accounts'
 import { freePort, stopAll } from '../scripts/stack/processes'
 import { createScratchDatabase } from '../scripts/stack/scratch-db'
-import { PROJECT_ID, startAuthEmulator, startServer } from '../scripts/stack/services'
-import { load, type BenchServer, type LoadFigures } from './lib/api-process'
+import { PROJECT_ID, ROOT, startAuthEmulator, startServer } from '../scripts/stack/services'
+import type { LoadFigures } from './lib/api-process'
 import { round, writeResult } from './lib/results'
 
 // The online room at 100 open rooms (docs/performance.md "The online room at 100 open rooms"):
@@ -30,9 +30,9 @@ import { round, writeResult } from './lib/results'
 //   before the rooms open · 100 rooms open and idle · under chat (each side a line every 2 s, and a
 //   negotiation of descriptions and candidates at the start and half-way);
 // chat latency sender → receiver (p50/p99); and a member read (purchase-list, cached) beside the
-// bare route (/api/health) with autocannon (50 connections, bare/read/read/bare), without rooms, with
-// the rooms chatting, and after they closed: ratios only. The clients and autocannon share this
-// process: the chat's latency while autocannon runs is kept apart (`chatWithApiLoad`).
+// bare route (/api/health) with autocannon (50 connections, bare/read/read/bare, in a process of its
+// own), without rooms, with the rooms chatting, and after they closed: ratios only. The chat's
+// latency while autocannon runs is kept apart (`chatWithApiLoad`).
 // A benchmark, not a test: it prints figures and fails nothing.
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -109,7 +109,7 @@ function backendsCpuMs(database: string | null): Map<number, number> {
 
 // ---- the stack
 
-type Stack = { url: string; pid: number; metricsUrl: string; database: string | null; databaseUrl: string | null; cleanup: () => Promise<void> }
+type Stack = { url: string; pid: number; metricsUrl: string; inspectorPort: number; database: string | null; databaseUrl: string | null; cleanup: () => Promise<void> }
 
 async function startStack(): Promise<Stack> {
   const pglite = BASE_URL === 'pglite'
@@ -130,17 +130,22 @@ async function startStack(): Promise<Stack> {
     }
     const port = await freePort()
     const metricsPort = await freePort()
+    const inspectorPort = await freePort()
     const url = `http://127.0.0.1:${port}`
     const server = await startServer({
       port, authEmulatorHost, smtpUrl: 'smtp://127.0.0.1:1', appOrigin: url, compiled: true, testRoutes: true,
       ...(scratch ? { databaseUrl: scratch.url } : { pgliteDir }),
-      env: { MYPAGE_METRICS_PORT: String(metricsPort) },
+      // The inspector, on loopback and idle but while the bench forces a full collection before it
+      // reads the heap (`heapAfterGc`): a heap read at a random point of V8's cycle says more of the
+      // collector's timing than of the rooms.
+      env: { MYPAGE_METRICS_PORT: String(metricsPort), NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectorPort}`.trim() },
     })
     process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost
     return {
       url,
       pid: server.child.proc.pid!,
       metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+      inspectorPort,
       database: scratch ? new URL(scratch.url).pathname.slice(1) : null,
       databaseUrl: scratch?.url ?? null,
       cleanup,
@@ -251,7 +256,7 @@ function fakeSdp(sessionId: number, type: 'offer' | 'answer') {
   ;['audio', 'video', 'video'].forEach((kind, mid) => {
     lines.push(`m=${kind} 9 UDP/TLS/RTP/SAVPF 96 97 98 99 100 101 102`, 'c=IN IP4 0.0.0.0', `a=mid:${mid}`, `a=setup:${type === 'offer' ? 'actpass' : 'active'}`, 'a=ice-ufrag:bnch', 'a=ice-pwd:benchbenchbenchbenchbench')
     lines.push('a=fingerprint:sha-256 ' + Array.from({ length: 32 }, (_, i) => (i * 7 + mid).toString(16).padStart(2, '0').toUpperCase()).join(':'))
-    for (let pt = 96; pt < 126; pt++) lines.push(`a=rtpmap:${pt} ${kind === 'audio' ? 'opus/48000/2' : 'VP8/90000'}`, `a=rtcp-fb:${pt} nack pli`)
+    for (let pt = 96; pt < 144; pt++) lines.push(`a=rtpmap:${pt} ${kind === 'audio' ? 'opus/48000/2' : 'VP8/90000'}`, `a=rtcp-fb:${pt} nack pli`)
   })
   return lines.join('\r\n') + '\r\n'
 }
@@ -271,6 +276,8 @@ function sendSignals(c: Client, phase: string, type: 'offer' | 'answer') {
 }
 
 let phase = 'join'
+/** The burst: every member offers at once; answers back so far. */
+const burst = { answered: 0 }
 
 function onMessage(c: Client, data: WebSocket.RawData) {
   const now = performance.now()
@@ -294,6 +301,7 @@ function onMessage(c: Client, data: WebSocket.RawData) {
     stats.signals.delete(key)
     // The consultant answers an offer, as the page's perfect negotiation does.
     if (c.side === 'consultant' && m.description?.type === 'offer') sendSignals(c, phase, 'answer')
+    if (c.side === 'member' && m.description?.type === 'answer' && phase === 'burst') burst.answered++
   } else if (m.type === 'candidate') {
     const key = `cand:${m.candidate?.candidate}`
     const sent = stats.signals.get(key)
@@ -356,6 +364,37 @@ function chatter(clients: Client[]) {
 
 // ---- measuring
 
+/**
+ * A full garbage collection in the server (its inspector's HeapProfiler.collectGarbage, twice: the
+ * second frees what the first's finalizers released), then its heap in use and its RSS.
+ */
+async function heapAfterGc(stack: Stack): Promise<{ heapUsedMiB: number; rssMiB: number }> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${stack.inspectorPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[]
+  const ws = new WebSocket(target.webSocketDebuggerUrl)
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+  let id = 0
+  const call = (method: string) =>
+    new Promise<{ result?: { usedSize?: number } }>((resolve) => {
+      const mine = ++id
+      const onMessage = (data: WebSocket.RawData) => {
+        const m = JSON.parse(String(data)) as { id?: number; result?: { usedSize?: number } }
+        if (m.id !== mine) return
+        ws.off('message', onMessage)
+        resolve(m)
+      }
+      ws.on('message', onMessage)
+      ws.send(JSON.stringify({ id: mine, method }))
+    })
+  try {
+    await call('HeapProfiler.collectGarbage')
+    await call('HeapProfiler.collectGarbage')
+    const usage = await call('Runtime.getHeapUsage')
+    return { heapUsedMiB: round((usage.result?.usedSize ?? NaN) / 2 ** 20, 2), rssMiB: round(rssKiBOf(stack.pid) / 1024, 1) }
+  } finally {
+    ws.close()
+  }
+}
+
 type Window = { seconds: number; cpuMsPerSecond: number; dbCpuMsPerSecond: number | null; rssMiB: number; rssMaxMiB: number; heapUsedMiB: number | null; loopLagP99Ms: number | null; loadAverage: number[] }
 
 async function serverMetrics(stack: Stack) {
@@ -394,6 +433,27 @@ async function measure(stack: Stack, seconds: number): Promise<Window> {
   }
 }
 
+/**
+ * One autocannon run (its CLI) in a process of its own: in this one it would hold up the room's
+ * clients, whose latencies are measured meanwhile. The figures as bench/lib/api-process.ts `load`'s.
+ */
+async function loadApart(reader: Reader, p: string, seconds: number): Promise<LoadFigures> {
+  const cli = path.join(ROOT, 'node_modules/autocannon/autocannon.js')
+  const child = spawn(process.execPath, [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', `authorization=Bearer ${reader.token}`, reader.url + p], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`autocannon exited ${code}: ${err}`)
+  const r = JSON.parse(out) as { requests: { average: number; total: number }; latency: { p50: number; p99: number; mean: number; max: number }; non2xx: number; errors: number; timeouts: number }
+  return {
+    reqPerSec: Math.round(r.requests.average), p50ms: r.latency.p50, p99ms: r.latency.p99, meanMs: Number(r.latency.mean.toFixed(2)), maxMs: r.latency.max,
+    requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+  }
+}
+
+type Reader = { url: string; token: string }
 type ApiFigures = { bare: LoadFigures[]; read: LoadFigures[]; bareReqPerSec: number; readReqPerSec: number; readToBare: number; bareP99ms: number; readP99ms: number }
 
 /**
@@ -401,10 +461,10 @@ type ApiFigures = { bare: LoadFigures[]; read: LoadFigures[]; bareReqPerSec: num
  * bare (API_SECONDS each): on a shared machine whose load drifts, the drift falls on both alike.
  * The read's ratio to the bare route is of their requests per second; a p99 is the worse slice's.
  */
-async function apiRatio(server: BenchServer): Promise<ApiFigures> {
-  const run = (p: string) => load(server, [p], { connections: CONNECTIONS, duration: API_SECONDS })
-  await load(server, [BARE], { connections: CONNECTIONS, duration: 2 })
-  await load(server, [READ], { connections: CONNECTIONS, duration: 2 })
+async function apiRatio(reader: Reader): Promise<ApiFigures> {
+  const run = (p: string) => loadApart(reader, p, API_SECONDS)
+  await loadApart(reader, BARE, 2)
+  await loadApart(reader, READ, 2)
   const bare = [await run(BARE)]
   const read = [await run(READ), await run(READ)]
   bare.push(await run(BARE))
@@ -433,14 +493,15 @@ async function main() {
     const access = await api<{ phase: string }>(stack, 'GET', `/api/room-access?ticketNumber=${rooms[0].ticketNumber}`, { token: rooms[0].memberToken })
     if (access.phase !== 'open') throw new Error(`the first room is ${access.phase}, not open`)
     console.log(`[room] ${rooms.length} rooms open (${new Set(rooms.map((r) => r.staffId)).size} consultants) in ${round((performance.now() - tSetup) / 1000, 1)} s; load ${loadAverage().join(' ')}`)
-    const reader: BenchServer = { url: stack.url, token: rooms[0].memberToken, info: {}, stop: async () => {} }
+    const reader: Reader = { url: stack.url, token: rooms[0].memberToken }
 
-    // 1. The API without rooms (and the server warmed up by it), then the server at rest.
+    // 1. The API without rooms (the server warmed up by it), then the server at rest.
     const apiBefore = await apiRatio(reader)
     console.log(`[room] without rooms: bare ${apiBefore.bareReqPerSec} req/s, ${READ} ${apiBefore.readReqPerSec} req/s (${apiBefore.readToBare}×)`)
     await sleep(5000)
+    const gcBefore = await heapAfterGc(stack)
     const before = await measure(stack, IDLE_SECONDS)
-    console.log(`[room] before the rooms: RSS ${before.rssMiB} MiB, CPU ${before.cpuMsPerSecond} ms/s`)
+    console.log(`[room] before the rooms: heap ${gcBefore.heapUsedMiB} MiB after a full GC, RSS ${before.rssMiB} MiB, CPU ${before.cpuMsPerSecond} ms/s`)
 
     // 2. Every room's two sockets join, JOINING_AT_ONCE at a time; then the rooms idle.
     const t0 = performance.now()
@@ -449,21 +510,35 @@ async function main() {
     const joinMs = clients.map((c) => c.joinMs)
     console.log(`[room] ${clients.length} sockets joined in ${round(joinSeconds, 1)} s (p50 ${percentile(joinMs, 50)} ms, p99 ${percentile(joinMs, 99)} ms)`)
     await sleep(3000)
+    const gcIdle = await heapAfterGc(stack)
     const idle = await measure(stack, IDLE_SECONDS)
-    console.log(`[room] ${ROOMS} rooms idle: RSS ${idle.rssMiB} MiB, CPU ${idle.cpuMsPerSecond} ms/s`)
+    console.log(`[room] ${ROOMS} rooms idle: heap ${gcIdle.heapUsedMiB} MiB after a full GC, RSS ${idle.rssMiB} MiB, CPU ${idle.cpuMsPerSecond} ms/s`)
 
-    // 3. Chat in every room, a negotiation at the start and half-way (the member offers, the consultant answers).
+    // 3. Chat in every room; each room's call negotiated once in the first half and again (a
+    // screen shared) in the second, at its own moment (the member offers, the consultant answers).
     phase = 'traffic'
     const loadBeforeTraffic = loadAverage()
     const members = clients.filter((c) => c.side === 'member')
-    members.forEach((c) => sendSignals(c, phase, 'offer'))
+    const half = (TRAFFIC_SECONDS * 1000) / 2
+    const negotiations = members.flatMap((c) => [0, half].map((from) => setTimeout(() => sendSignals(c, 'traffic', 'offer'), from + Math.random() * half)))
     const stopChat = chatter(clients)
-    const renegotiate = setTimeout(() => members.forEach((c) => sendSignals(c, phase, 'offer')), (TRAFFIC_SECONDS * 1000) / 2)
     const traffic = await measure(stack, TRAFFIC_SECONDS)
-    clearTimeout(renegotiate)
-    console.log(`[room] ${ROOMS} rooms chatting: RSS ${traffic.rssMiB} MiB, CPU ${traffic.cpuMsPerSecond} ms/s; chat p50 ${latency(stats.chatMs, 'traffic').p50ms} ms, p99 ${latency(stats.chatMs, 'traffic').p99ms} ms`)
+    negotiations.forEach((t) => clearTimeout(t))
+    const gcTraffic = await heapAfterGc(stack)
+    const chat = latency(stats.chatMs, 'traffic')
+    console.log(`[room] ${ROOMS} rooms chatting: heap ${gcTraffic.heapUsedMiB} MiB after a full GC, RSS ${traffic.rssMiB} MiB, CPU ${traffic.cpuMsPerSecond} ms/s; chat p50 ${chat.p50ms} ms, p99 ${chat.p99ms} ms`)
 
-    // 4. The API while the rooms chat.
+    // 4. Every room renegotiates in the same instant (as when a replica's rooms come back
+    // together), the chat going on: how long until the last answer is back.
+    phase = 'burst'
+    const tBurst = performance.now()
+    members.forEach((c) => sendSignals(c, 'burst', 'offer'))
+    while (burst.answered < members.length && performance.now() - tBurst < 30_000) await sleep(20)
+    const burstSeconds = round((performance.now() - tBurst) / 1000, 2)
+    await sleep(3000)
+    console.log(`[room] all ${members.length} rooms renegotiating at once: ${burst.answered} answers back in ${burstSeconds} s`)
+
+    // 5. The API while the rooms chat.
     phase = 'traffic+api'
     const apiDuring = await apiRatio(reader)
     console.log(`[room] with ${ROOMS} rooms chatting: bare ${apiDuring.bareReqPerSec} req/s, ${READ} ${apiDuring.readReqPerSec} req/s (${apiDuring.readToBare}×)`)
@@ -473,22 +548,27 @@ async function main() {
     const undelivered = stats.chats.size
     const unacknowledged = stats.acks.size
 
-    // 5. Everyone leaves; the API again without rooms (the same hour's second reference).
+    // 6. Everyone leaves; the API again without rooms (the same hour's second reference).
     for (const c of clients) {
       c.closing = true
       if (c.ws.readyState === c.ws.OPEN) c.ws.send(JSON.stringify({ type: 'bye' }))
       c.ws.close(1000)
     }
     await sleep(3000)
+    const gcAfter = await heapAfterGc(stack)
     const after = await measure(stack, 5)
     const apiAfter = await apiRatio(reader)
-    console.log(`[room] after the rooms closed: bare ${apiAfter.bareReqPerSec} req/s, ${READ} ${apiAfter.readReqPerSec} req/s (${apiAfter.readToBare}×)`)
+    console.log(`[room] after the rooms closed: heap ${gcAfter.heapUsedMiB} MiB after a full GC; bare ${apiAfter.bareReqPerSec} req/s, ${READ} ${apiAfter.readReqPerSec} req/s (${apiAfter.readToBare}×)`)
 
-    const perRoomKiB = (w: Window) => round(((w.rssMiB - before.rssMiB) * 1024) / ROOMS, 1)
-    const perRoomHeapKiB = (w: Window) => (w.heapUsedMiB === null || before.heapUsedMiB === null ? null : round(((w.heapUsedMiB - before.heapUsedMiB) * 1024) / ROOMS, 1))
+    const perRoomKiB = (mib: number, base: number) => round(((mib - base) * 1024) / ROOMS, 1)
     const perRoomCpu = (w: Window) => round((w.cpuMsPerSecond - before.cpuMsPerSecond) / ROOMS, 3)
     const perRoomDbCpu = (w: Window) => (w.dbCpuMsPerSecond === null || before.dbCpuMsPerSecond === null ? null : round((w.dbCpuMsPerSecond - before.dbCpuMsPerSecond) / ROOMS, 3))
-    const chat = latency(stats.chatMs, 'traffic')
+    const perRoom = {
+      heapKiBIdle: perRoomKiB(gcIdle.heapUsedMiB, gcBefore.heapUsedMiB), heapKiBTraffic: perRoomKiB(gcTraffic.heapUsedMiB, gcBefore.heapUsedMiB),
+      rssKiBIdleAfterGc: perRoomKiB(gcIdle.rssMiB, gcBefore.rssMiB), rssKiBTrafficAfterGc: perRoomKiB(gcTraffic.rssMiB, gcBefore.rssMiB),
+      rssKiBIdleMedian: perRoomKiB(idle.rssMiB, before.rssMiB), rssKiBTrafficMedian: perRoomKiB(traffic.rssMiB, before.rssMiB),
+      cpuMsPerSecondIdle: perRoomCpu(idle), cpuMsPerSecondTraffic: perRoomCpu(traffic), dbCpuMsPerSecondIdle: perRoomDbCpu(idle), dbCpuMsPerSecondTraffic: perRoomDbCpu(traffic),
+    }
     const chatWithApi = latency(stats.chatMs, 'traffic+api')
     const ratios = {
       readToBareWithout: apiBefore.readToBare,
@@ -497,37 +577,38 @@ async function main() {
       /** The read's ratio to the bare route with the rooms chatting ÷ the same without rooms (before; after). */
       keptVsBefore: round(apiDuring.readToBare / apiBefore.readToBare, 3),
       keptVsAfter: round(apiDuring.readToBare / apiAfter.readToBare, 3),
-      bareWithRoomsToWithout: round(apiDuring.bareReqPerSec / apiBefore.bareReqPerSec, 3),
-      readWithRoomsToWithout: round(apiDuring.readReqPerSec / apiBefore.readReqPerSec, 3),
-      readP99WithRoomsToWithout: apiBefore.readP99ms ? round(apiDuring.readP99ms / apiBefore.readP99ms, 2) : null,
+      bareWithRoomsToWithout: round(apiDuring.bareReqPerSec / ((apiBefore.bareReqPerSec + apiAfter.bareReqPerSec) / 2), 3),
+      readWithRoomsToWithout: round(apiDuring.readReqPerSec / ((apiBefore.readReqPerSec + apiAfter.readReqPerSec) / 2), 3),
     }
+    const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0)
     writeResult(
       'room',
       {
         setup: {
-          server: 'compiled (dist-server build, plain node), one replica, test routes on', database: stack.database ? 'postgres' : 'pglite', rooms: ROOMS, sockets: clients.length,
-          consultants: new Set(rooms.map((r) => r.staffId)).size, chatEverySecondsPerSide: CHAT_EVERY_MS / 1000, trafficSeconds: TRAFFIC_SECONDS, idleSeconds: IDLE_SECONDS,
+          server: 'compiled (the build:server build, plain node), one replica, test routes on, inspector on loopback for the forced GCs', database: stack.database ? 'postgres' : 'pglite', rooms: ROOMS, sockets: clients.length,
+          consultants: new Set(rooms.map((r) => r.staffId)).size, chatEverySecondsPerSide: CHAT_EVERY_MS / 1000, trafficSeconds: TRAFFIC_SECONDS, idleSeconds: IDLE_SECONDS, descriptionBytes: fakeSdp(0, 'offer').length,
           apiSecondsPerSlice: API_SECONDS, apiOrder: 'bare, read, read, bare', apiConnections: CONNECTIONS, bare: BARE, read: READ, loadAverageAtStart: loadAtStart, loadAverageBeforeTraffic: loadBeforeTraffic, loadAverageAtEnd: loadAverage(),
         },
+        heapAfterGc: { before: gcBefore, idle: gcIdle, traffic: gcTraffic, after: gcAfter },
         windows: { before, idle, traffic, after },
-        perRoom: {
-          rssKiBIdle: perRoomKiB(idle), rssKiBTraffic: perRoomKiB(traffic), heapKiBIdle: perRoomHeapKiB(idle), heapKiBTraffic: perRoomHeapKiB(traffic),
-          cpuMsPerSecondIdle: perRoomCpu(idle), cpuMsPerSecondTraffic: perRoomCpu(traffic), dbCpuMsPerSecondIdle: perRoomDbCpu(idle), dbCpuMsPerSecondTraffic: perRoomDbCpu(traffic),
-        },
+        perRoom,
         join: { sockets: clients.length, atOnce: JOINING_AT_ONCE, seconds: round(joinSeconds, 2), p50ms: percentile(joinMs, 50), p99ms: percentile(joinMs, 99), maxMs: round(Math.max(...joinMs), 1) },
         latency: {
-          chat, chatWithApiLoad: chatWithApi, ack: latency(stats.ackMs, 'traffic'), signalling: latency(stats.signalMs, 'traffic'),
-          undelivered, unacknowledged, sent: stats.sent, errors: stats.errors, unexpectedCloses: stats.unexpectedCloses,
+          chat, ack: latency(stats.ackMs, 'traffic'), signalling: latency(stats.signalMs, 'traffic'),
+          burst: { rooms: members.length, answered: burst.answered, seconds: burstSeconds, signalling: latency(stats.signalMs, 'burst'), chat: latency(stats.chatMs, 'burst') },
+          chatWithApiLoad: chatWithApi, undelivered, unacknowledged, sent: stats.sent, errors: stats.errors, unexpectedCloses: stats.unexpectedCloses,
         },
         api: { without: apiBefore, withRooms: apiDuring, afterRooms: apiAfter, ratios },
       },
       `${ROOMS} rooms (${clients.length} sockets) on one compiled replica on ${stack.database ? 'PostgreSQL' : 'PGlite'}, load ${loadBeforeTraffic[0]}: ` +
-        `RSS ${before.rssMiB} → ${idle.rssMiB} MiB idle (${perRoomKiB(idle)} KiB/room) → ${traffic.rssMiB} MiB chatting (${perRoomKiB(traffic)} KiB/room); ` +
-        `CPU ${before.cpuMsPerSecond} → ${idle.cpuMsPerSecond} → ${traffic.cpuMsPerSecond} ms/s (${perRoomCpu(idle)} / ${perRoomCpu(traffic)} ms/s per room)` +
+        `heap after a full GC ${gcBefore.heapUsedMiB} → ${gcIdle.heapUsedMiB} MiB idle (${perRoom.heapKiBIdle} KiB/room) → ${gcTraffic.heapUsedMiB} MiB after chatting (${perRoom.heapKiBTraffic} KiB/room); ` +
+        `RSS (median) ${before.rssMiB} → ${idle.rssMiB} → ${traffic.rssMiB} MiB; ` +
+        `CPU ${before.cpuMsPerSecond} → ${idle.cpuMsPerSecond} → ${traffic.cpuMsPerSecond} ms/s (${perRoom.cpuMsPerSecondIdle} / ${perRoom.cpuMsPerSecondTraffic} ms/s per room)` +
         `${stack.database ? `, database ${before.dbCpuMsPerSecond} → ${idle.dbCpuMsPerSecond} → ${traffic.dbCpuMsPerSecond} ms/s` : ''}; ` +
-        `chat sender→receiver p50 ${chat.p50ms} ms p99 ${chat.p99ms} ms (${chat.n} lines; with the API load p50 ${chatWithApi.p50ms} p99 ${chatWithApi.p99ms}); ` +
+        `chat sender→receiver p50 ${chat.p50ms} ms p99 ${chat.p99ms} ms (${chat.n} lines; while autocannon runs p50 ${chatWithApi.p50ms} p99 ${chatWithApi.p99ms}); ` +
+        `all rooms renegotiating at once: ${burst.answered}/${members.length} answers in ${burstSeconds} s; ` +
         `${READ} ÷ ${BARE}: ${apiBefore.readToBare}× without rooms, ${apiDuring.readToBare}× with the rooms chatting, ${apiAfter.readToBare}× after (kept ${ratios.keptVsBefore}× / ${ratios.keptVsAfter}×); ` +
-        `bare with rooms ÷ without ${ratios.bareWithRoomsToWithout}×; ${undelivered} lines undelivered, ${Object.values(stats.errors).reduce((a, b) => a + b, 0)} errors`,
+        `bare with rooms ÷ without ${ratios.bareWithRoomsToWithout}×; ${undelivered} lines undelivered, ${errors} errors`,
     )
   } finally {
     for (const c of clients) c.ws.terminate()
