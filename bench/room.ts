@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import WebSocket from 'ws'
 import { ROOM_SOCKET_PATH, type RoomSide } from '../contract/room'
 import { createFirebaseIdentity } from '../server/adapters/identity'
@@ -365,6 +366,44 @@ function chatter(clients: Client[]) {
 // ---- measuring
 
 /**
+ * What the scratch database's connections are doing, sampled every 200 ms (pg_stat_activity): per
+ * application name, the mean number of connections in a statement and what they wait on. The room
+ * bus's writer pool (`mypage-room-bus-writer`, server/infra/room-bus.ts) is the relay's path:
+ * busy all the time, it is where the messages queue.
+ */
+function activitySampler(stack: Stack) {
+  if (!stack.databaseUrl) return async () => null
+  const client = new pg.Client({ connectionString: BASE_URL, application_name: 'bench-room-sampler' })
+  const busy: Record<string, number> = {}
+  const waits: Record<string, number> = {}
+  let samples = 0
+  let stopped = false
+  const running = (async () => {
+    await client.connect()
+    while (!stopped) {
+      const { rows } = await client.query<{ app: string; wait: string | null }>(
+        `SELECT coalesce(nullif(application_name, ''), '(app pool)') AS app, wait_event_type || ':' || wait_event AS wait
+           FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+        [stack.database],
+      )
+      samples++
+      for (const r of rows) {
+        bump(busy, r.app)
+        if (r.app.endsWith('-writer')) bump(waits, r.wait ?? 'CPU')
+      }
+      await sleep(200)
+    }
+  })()
+  return async () => {
+    stopped = true
+    await running.catch(() => {})
+    await client.end().catch(() => {})
+    const per = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, round(n / Math.max(1, samples), 2)]))
+    return { samples, activeConnections: per(busy), writerWaits: per(waits) }
+  }
+}
+
+/**
  * A full garbage collection in the server (its inspector's HeapProfiler.collectGarbage, twice: the
  * second frees what the first's finalizers released), then its heap in use and its RSS.
  */
@@ -395,7 +434,10 @@ async function heapAfterGc(stack: Stack): Promise<{ heapUsedMiB: number; rssMiB:
   }
 }
 
-type Window = { seconds: number; cpuMsPerSecond: number; dbCpuMsPerSecond: number | null; rssMiB: number; rssMaxMiB: number; heapUsedMiB: number | null; loopLagP99Ms: number | null; loadAverage: number[] }
+type Window = {
+  seconds: number; cpuMsPerSecond: number; dbCpuMsPerSecond: number | null; rssMiB: number; rssMaxMiB: number; heapUsedMiB: number | null; loopLagP99Ms: number | null; loadAverage: number[]
+  database: Awaited<ReturnType<ReturnType<typeof activitySampler>>>
+}
 
 async function serverMetrics(stack: Stack) {
   const text = await (await fetch(stack.metricsUrl)).text().catch(() => '')
@@ -410,6 +452,7 @@ async function serverMetrics(stack: Stack) {
 
 /** `seconds` of the server as it is: its CPU per second (and its database's), its RSS sampled every 500 ms. */
 async function measure(stack: Stack, seconds: number): Promise<Window> {
+  const activity = activitySampler(stack)
   const cpu0 = cpuMsOf(stack.pid)
   const db0 = backendsCpuMs(stack.database)
   const t0 = performance.now()
@@ -430,6 +473,7 @@ async function measure(stack: Stack, seconds: number): Promise<Window> {
     rssMaxMiB: round(Math.max(...rss) / 1024, 1),
     ...(await serverMetrics(stack)),
     loadAverage: loadAverage(),
+    database: await activity(),
   }
 }
 
@@ -531,16 +575,20 @@ async function main() {
     // 4. Every room renegotiates in the same instant (as when a replica's rooms come back
     // together), the chat going on: how long until the last answer is back.
     phase = 'burst'
+    const burstActivity = activitySampler(stack)
     const tBurst = performance.now()
     members.forEach((c) => sendSignals(c, 'burst', 'offer'))
     while (burst.answered < members.length && performance.now() - tBurst < 30_000) await sleep(20)
     const burstSeconds = round((performance.now() - tBurst) / 1000, 2)
     await sleep(3000)
+    const burstDatabase = await burstActivity()
     console.log(`[room] all ${members.length} rooms renegotiating at once: ${burst.answered} answers back in ${burstSeconds} s`)
 
     // 5. The API while the rooms chat.
     phase = 'traffic+api'
+    const apiActivity = activitySampler(stack)
     const apiDuring = await apiRatio(reader)
+    const apiDatabase = await apiActivity()
     console.log(`[room] with ${ROOMS} rooms chatting: bare ${apiDuring.bareReqPerSec} req/s, ${READ} ${apiDuring.readReqPerSec} req/s (${apiDuring.readToBare}×)`)
     stopChat()
     phase = 'drain'
@@ -595,10 +643,10 @@ async function main() {
         join: { sockets: clients.length, atOnce: JOINING_AT_ONCE, seconds: round(joinSeconds, 2), p50ms: percentile(joinMs, 50), p99ms: percentile(joinMs, 99), maxMs: round(Math.max(...joinMs), 1) },
         latency: {
           chat, ack: latency(stats.ackMs, 'traffic'), signalling: latency(stats.signalMs, 'traffic'),
-          burst: { rooms: members.length, answered: burst.answered, seconds: burstSeconds, signalling: latency(stats.signalMs, 'burst'), chat: latency(stats.chatMs, 'burst') },
+          burst: { rooms: members.length, answered: burst.answered, seconds: burstSeconds, signalling: latency(stats.signalMs, 'burst'), chat: latency(stats.chatMs, 'burst'), database: burstDatabase },
           chatWithApiLoad: chatWithApi, undelivered, unacknowledged, sent: stats.sent, errors: stats.errors, unexpectedCloses: stats.unexpectedCloses,
         },
-        api: { without: apiBefore, withRooms: apiDuring, afterRooms: apiAfter, ratios },
+        api: { without: apiBefore, withRooms: { ...apiDuring, database: apiDatabase }, afterRooms: apiAfter, ratios },
       },
       `${ROOMS} rooms (${clients.length} sockets) on one compiled replica on ${stack.database ? 'PostgreSQL' : 'PGlite'}, load ${loadBeforeTraffic[0]}: ` +
         `heap after a full GC ${gcBefore.heapUsedMiB} → ${gcIdle.heapUsedMiB} MiB idle (${perRoom.heapKiBIdle} KiB/room) → ${gcTraffic.heapUsedMiB} MiB after chatting (${perRoom.heapKiBTraffic} KiB/room); ` +
