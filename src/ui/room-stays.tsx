@@ -42,7 +42,7 @@ export const memberInRoom = (stays: readonly RoomStay[], closesUnixTime: number,
 /** 「会員が入室中」: on a consultation's card while the member is in its room (the consultant sees a late member arrive). */
 export function MemberInRoomBadge() {
   return (
-    <Badge colorPalette="green" variant="solid" data-testid="member-in-room">
+    <Badge colorPalette="completed" variant="solid" data-testid="member-in-room">
       {t.memberInRoom}
     </Badge>
   )
