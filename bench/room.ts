@@ -434,6 +434,33 @@ async function heapAfterGc(stack: Stack): Promise<{ heapUsedMiB: number; rssMiB:
   }
 }
 
+/**
+ * How often the server read through its member caches: `mypage_cache_bus_fresh` sampled every
+ * 500 ms (0 while its cache bus heartbeat, a NOTIFY round trip, comes back late: docs/architecture.md
+ * "Scale path", the freshness contract). Only beside the API's runs: a scrape costs the server CPU.
+ */
+function freshnessSampler(stack: Stack) {
+  let samples = 0
+  let stale = 0
+  let stopped = false
+  const running = (async () => {
+    while (!stopped) {
+      const text = await (await fetch(stack.metricsUrl)).text().catch(() => '')
+      const v = /^mypage_cache_bus_fresh (\d)/m.exec(text)?.[1]
+      if (v !== undefined) {
+        samples++
+        if (v === '0') stale++
+      }
+      await sleep(500)
+    }
+  })()
+  return async () => {
+    stopped = true
+    await running
+    return samples ? round(stale / samples, 2) : null
+  }
+}
+
 type Window = {
   seconds: number; cpuMsPerSecond: number; dbCpuMsPerSecond: number | null; rssMiB: number; rssMaxMiB: number; heapUsedMiB: number | null; loopLagP99Ms: number | null; loadAverage: number[]
   database: Awaited<ReturnType<ReturnType<typeof activitySampler>>>
@@ -498,24 +525,30 @@ async function loadApart(reader: Reader, p: string, seconds: number): Promise<Lo
 }
 
 type Reader = { url: string; token: string }
-type ApiFigures = { bare: LoadFigures[]; read: LoadFigures[]; bareReqPerSec: number; readReqPerSec: number; readToBare: number; bareP99ms: number; readP99ms: number }
+type ApiFigures = {
+  bare: LoadFigures[]; read: LoadFigures[]; bareReqPerSec: number; readReqPerSec: number; readToBare: number; bareP99ms: number; readP99ms: number
+  /** The share of the run's samples in which the server read through its caches (null on PGlite: no cache bus). */
+  cacheBusNotFresh: number | null
+}
 
 /**
  * The bare route and the member read, each after a 2 s warm-up, in the order bare, read, read,
  * bare (API_SECONDS each): on a shared machine whose load drifts, the drift falls on both alike.
  * The read's ratio to the bare route is of their requests per second; a p99 is the worse slice's.
  */
-async function apiRatio(reader: Reader): Promise<ApiFigures> {
+async function apiRatio(stack: Stack, reader: Reader): Promise<ApiFigures> {
   const run = (p: string) => loadApart(reader, p, API_SECONDS)
+  const freshness = stack.databaseUrl ? freshnessSampler(stack) : async () => null
   await loadApart(reader, BARE, 2)
   await loadApart(reader, READ, 2)
   const bare = [await run(BARE)]
   const read = [await run(READ), await run(READ)]
   bare.push(await run(BARE))
+  const cacheBusNotFresh = await freshness()
   const mean = (xs: LoadFigures[]) => Math.round(xs.reduce((a, x) => a + x.reqPerSec, 0) / xs.length)
   return {
     bare, read, bareReqPerSec: mean(bare), readReqPerSec: mean(read), readToBare: round(mean(read) / mean(bare), 3),
-    bareP99ms: Math.max(...bare.map((x) => x.p99ms)), readP99ms: Math.max(...read.map((x) => x.p99ms)),
+    bareP99ms: Math.max(...bare.map((x) => x.p99ms)), readP99ms: Math.max(...read.map((x) => x.p99ms)), cacheBusNotFresh,
   }
 }
 
@@ -540,7 +573,7 @@ async function main() {
     const reader: Reader = { url: stack.url, token: rooms[0].memberToken }
 
     // 1. The API without rooms (the server warmed up by it), then the server at rest.
-    const apiBefore = await apiRatio(reader)
+    const apiBefore = await apiRatio(stack, reader)
     console.log(`[room] without rooms: bare ${apiBefore.bareReqPerSec} req/s, ${READ} ${apiBefore.readReqPerSec} req/s (${apiBefore.readToBare}×)`)
     await sleep(5000)
     const gcBefore = await heapAfterGc(stack)
@@ -587,7 +620,7 @@ async function main() {
     // 5. The API while the rooms chat.
     phase = 'traffic+api'
     const apiActivity = activitySampler(stack)
-    const apiDuring = await apiRatio(reader)
+    const apiDuring = await apiRatio(stack, reader)
     const apiDatabase = await apiActivity()
     console.log(`[room] with ${ROOMS} rooms chatting: bare ${apiDuring.bareReqPerSec} req/s, ${READ} ${apiDuring.readReqPerSec} req/s (${apiDuring.readToBare}×)`)
     stopChat()
@@ -605,7 +638,7 @@ async function main() {
     await sleep(3000)
     const gcAfter = await heapAfterGc(stack)
     const after = await measure(stack, 5)
-    const apiAfter = await apiRatio(reader)
+    const apiAfter = await apiRatio(stack, reader)
     console.log(`[room] after the rooms closed: heap ${gcAfter.heapUsedMiB} MiB after a full GC; bare ${apiAfter.bareReqPerSec} req/s, ${READ} ${apiAfter.readReqPerSec} req/s (${apiAfter.readToBare}×)`)
 
     const perRoomKiB = (mib: number, base: number) => round(((mib - base) * 1024) / ROOMS, 1)
@@ -655,7 +688,7 @@ async function main() {
         `${stack.database ? `, database ${before.dbCpuMsPerSecond} → ${idle.dbCpuMsPerSecond} → ${traffic.dbCpuMsPerSecond} ms/s` : ''}; ` +
         `chat sender→receiver p50 ${chat.p50ms} ms p99 ${chat.p99ms} ms (${chat.n} lines; while autocannon runs p50 ${chatWithApi.p50ms} p99 ${chatWithApi.p99ms}); ` +
         `all rooms renegotiating at once: ${burst.answered}/${members.length} answers in ${burstSeconds} s; ` +
-        `${READ} ÷ ${BARE}: ${apiBefore.readToBare}× without rooms, ${apiDuring.readToBare}× with the rooms chatting, ${apiAfter.readToBare}× after (kept ${ratios.keptVsBefore}× / ${ratios.keptVsAfter}×); ` +
+        `${READ} ÷ ${BARE}: ${apiBefore.readToBare}× without rooms, ${apiDuring.readToBare}× with the rooms chatting, ${apiAfter.readToBare}× after (kept ${ratios.keptVsBefore}× / ${ratios.keptVsAfter}×; caches read through in ${apiBefore.cacheBusNotFresh} / ${apiDuring.cacheBusNotFresh} / ${apiAfter.cacheBusNotFresh} of the samples); ` +
         `bare with rooms ÷ without ${ratios.bareWithRoomsToWithout}×; ${undelivered} lines undelivered, ${errors} errors`,
     )
   } finally {
