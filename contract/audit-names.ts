@@ -1,3 +1,5 @@
+import { deskExportAuditNames } from './desk-exports'
+
 // The audit trail's vocabulary in Japanese (docs/server.md "Audit trail"): every action the server
 // writes, what it was done to, who did it, the fields its before/after carry and their coded
 // values. One table for the server's answer (desk-audit `actionName`) and the page that reads it;
@@ -163,7 +165,7 @@ export const auditFieldNames: Record<string, string> = {
 export const auditValueNames: Record<string, Record<string, string>> = {
   supportStatus: { UNSUPPORTED: '未対応', UNSOLVED: '未解決', COMPLETED: '対応完了', UNSOLVED_COMPLETED: '未解決で完了' },
   outcome: { COMPLETED: '対応完了', UNSOLVED: '未解決', UNSOLVED_COMPLETED: '未解決で完了', NO_CONTACT: 'ご連絡なし' },
-  kind: { INFORMATION: 'お知らせ', CAMPAIGN: 'キャンペーン', purchases: '購入', refunds: '返金', consultations: '相談' },
+  kind: { INFORMATION: 'お知らせ', CAMPAIGN: 'キャンペーン', ...deskExportAuditNames },
   productType: { SUPPORT: 'サポート', INTERVIEW: '無料面談', ADD: '延長', TIP: 'チップ' },
   staffGender: { MALE: '男性', FEMALE: '女性' },
   purpose: { STAFF: '相談員の写真', MENU: 'メニューの画像' },

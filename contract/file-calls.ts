@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { STAFF_CALENDAR_PREFIX, type StaffCallRole } from './staff-calls'
 import { TICKET_CALENDAR_PATH } from './ticket-calendar'
+import { DESK_EXPORT_NAME } from './desk-exports'
 
 /**
  * Calls whose answer is a file, not JSON: an uploaded image, the consultant's iCalendar feed, a
@@ -33,16 +34,6 @@ export type FileRegistry = Record<string, FileCallSpec>
 export const IMAGE_PATH_PREFIX = '/api/images/'
 
 export const DESK_EXPORT_PREFIX = '/api/desk-exports/'
-export const DESK_EXPORT_KINDS = ['purchases', 'refunds', 'consultations'] as const
-export type DeskExportKind = (typeof DESK_EXPORT_KINDS)[number]
-const DESK_EXPORT_NAME = /^(purchases|refunds|consultations)-(\d{8})-(\d{8})\.csv$/
-/** The file name of an export (and its path's last segment). */
-export const deskExportName = (kind: DeskExportKind, from: string, to: string) => `${kind}-${from}-${to}.csv`
-/** An export's name read back: its kind and days (not yet checked as days). */
-export function parseDeskExportName(name: string): { kind: DeskExportKind; from: string; to: string } | null {
-  const m = DESK_EXPORT_NAME.exec(name)
-  return m ? { kind: m[1] as DeskExportKind, from: m[2], to: m[3] } : null
-}
 
 export const fileCalls = {
   /** An uploaded image: re-encoded WebP, immutable (an id is never reused). */
@@ -66,7 +57,7 @@ export const fileCalls = {
   },
   /**
    * The accountant's CSV of a range of JST days (both included, at most NUMBERS_RANGE_MAX_DAYS):
-   * `/api/desk-exports/<kind>-<from>-<to>.csv`. UTF-8 with a BOM, CRLF, RFC 4180 quoting, every cell
+   * `/api/desk-exports/<kind>-<from>-<to>.csv`, a kind of contract/desk-exports.ts. UTF-8 with a BOM, CRLF, RFC 4180 quoting, every cell
    * safe from formula injection (docs/server.md "Numbers and exports", decision 89); streamed page by page.
    */
   'desk-export': {

@@ -1,4 +1,5 @@
 import { deskBookingStatusWords } from '../../contract/desk-messages'
+import type { DeskExportKind } from '../../contract/desk-exports'
 
 // Wording of the operator's desk (docs/product.md §6 roles: the operator). The servers' own
 // messages (contract/desk-messages.ts) are shown as they come; these are the pages' words.
@@ -378,7 +379,8 @@ export const deskNumbersText = {
   chartOf: (what: string) => `${what}のグラフ（同じ数字を下の表に示します）`,
   exportsTitle: '会計用CSV',
   exportsLead: 'この期間の明細をCSV（UTF-8 BOM付き、Excelでそのまま開けます）で保存します。出力は監査ログに記録されます。',
-  exports: { purchases: '購入のCSV', refunds: '返金のCSV', consultations: '相談のCSV' },
+  /** One button per export (contract/desk-exports.ts). */
+  exports: { purchases: '購入のCSV', refunds: '返金のCSV', consultations: '相談のCSV' } satisfies Record<DeskExportKind, string>,
   exporting: '出力中…',
   exportFailed: 'CSVを出力できませんでした',
 } as const

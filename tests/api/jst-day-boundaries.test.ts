@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESK_EXPORT_PREFIX, deskExportName, type DeskExportKind } from '../../contract/file-calls'
+import { deskExportName, type DeskExportKind } from '../../contract/desk-exports'
+import { DESK_EXPORT_PREFIX } from '../../contract/file-calls'
 import { staff, tickets } from '../../server/db/schema'
 import { remindFollowUps } from '../../server/jobs/follow-up-reminder'
 import { sendEveningReminders, sendSoonReminders } from '../../server/jobs/reminders'

@@ -1,4 +1,5 @@
-import { DESK_EXPORT_PREFIX, deskExportName, type DeskExportKind } from '../../../../../contract/file-calls'
+import { deskExportName, type DeskExportKind } from '../../../../../contract/desk-exports'
+import { DESK_EXPORT_PREFIX } from '../../../../../contract/file-calls'
 
 /**
  * Saves a desk CSV export (contract/file-calls.ts 'desk-export'): the call needs the operator's
