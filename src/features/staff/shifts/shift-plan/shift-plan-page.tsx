@@ -287,8 +287,9 @@ function ShiftPlanForm({ actor }: { actor: ShiftPlanActorRef }) {
                   {days.map((d) => (
                     <Table.Row key={d.ymd}>
                       <Table.Cell whiteSpace="nowrap">{dayLabel(d.ymd)}</Table.Cell>
-                      <Table.Cell>{d.holiday ? t.holiday : d.periods.length ? d.periods.map((p) => `${p.start}〜${p.end}`).join('、') : t.dayOff}</Table.Cell>
-                      <Table.Cell>{d.bookings.length ? d.bookings.map((b) => `${b.start}〜${b.end}`).join('、') : '—'}</Table.Cell>
+                      {/* A busy day's list wraps after each 、 instead of widening the table past a phone's screen. */}
+                      <Table.Cell whiteSpace="normal" overflowWrap="anywhere">{d.holiday ? t.holiday : d.periods.length ? d.periods.map((p) => `${p.start}〜${p.end}`).join('、') : t.dayOff}</Table.Cell>
+                      <Table.Cell whiteSpace="normal" overflowWrap="anywhere">{d.bookings.length ? d.bookings.map((b) => `${b.start}〜${b.end}`).join('、') : '—'}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>
