@@ -201,6 +201,22 @@ test.describe('a late member after ご連絡なし', () => {
     }, { timeout: 30_000 }).toBe(1)
     await expect(c.getByTestId('room-stays')).toContainText(roomText.stayWho.member)
 
+    // The desk sees the stay too, on a phone's 390 px, nothing wider than the screen: 今日の状況's
+    // chip, 予約 and 会員詳細 (Japan time, 入室).
+    const operator = await staffPage(browser, baseURL!)
+    await operator.setViewportSize({ width: 390, height: 844 })
+    await operator.goto('/staff/today')
+    await staffLogin(operator, DEMO_OPERATOR)
+    await expect(operator.locator(`#desk-board-today [data-ticket-number="${ticketNumber}"]`).getByTestId('chip-room-stay')).toContainText('会員入室', { timeout: 20_000 })
+    const fitsThePhone = () => operator.evaluate(() => document.documentElement.scrollWidth)
+    expect(await fitsThePhone()).toBeLessThanOrEqual(390)
+    for (const path of [`/staff/bookings?member=${ticketNumber}`, `/staff/members/${member.memberId}`]) {
+      await operator.goto(path)
+      await expect(operator.getByTestId('room-stays').filter({ hasText: `${roomText.stayWho.member}：` }).first()).toContainText('入室', { timeout: 20_000 })
+      expect(await fitsThePhone(), path).toBeLessThanOrEqual(390)
+    }
+    await operator.context().close()
+
     // 完了 over ご連絡なし.
     await c.getByRole('button', { name: consultantDayText.recordOutcome }).click()
     await c.getByRole('radio', { name: outcomeText.outcomes.COMPLETED }).check()
