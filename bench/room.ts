@@ -662,8 +662,9 @@ async function main() {
       readWithRoomsToWithout: round(apiDuring.readReqPerSec / ((apiBefore.readReqPerSec + apiAfter.readReqPerSec) / 2), 3),
     }
     const errors = Object.values(stats.errors).reduce((a, b) => a + b, 0)
+    // PGlite's figures beside PostgreSQL's, not over them.
     writeResult(
-      'room',
+      stack.database ? 'room' : 'room-pglite',
       {
         setup: {
           server: 'compiled (the build:server build, plain node), one replica, test routes on, inspector on loopback for the forced GCs', database: stack.database ? 'postgres' : 'pglite', rooms: ROOMS, sockets: clients.length,
