@@ -101,4 +101,13 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'sessionStorage', 'localStorage'],
     },
   },
+  {
+    // An area's folder of contract/ (contract/desk/) reaches its siblings one level up, never beyond.
+    files: ['contract/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(?!valibot(/|$)|\\./|\\.\\./(?!\\.\\./))', message: 'contract/ is the floor under the app, the charts and the server: it imports only valibot and its own files' },
+      ] }],
+    },
+  },
 )

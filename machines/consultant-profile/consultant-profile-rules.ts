@@ -1,4 +1,5 @@
-import { DeskConsultantSaveRequest, IMAGE_MAX_BYTES, type DeskConsultant } from '../../contract/desk-calls'
+import { IMAGE_MAX_BYTES } from '../../contract/desk/catalog'
+import { DeskConsultantSaveRequest, type DeskConsultant } from '../../contract/desk/consultants'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { formErrors } from '../shared/form-errors'
 import { typedWholeNumber } from '../shared/jst-input'

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type ActorRefFrom } from 'xstate'
 import { failureMessage, failureStatus } from '../shared/api-failure'
-import type { DeskCouponSaveRequest } from '../../contract/desk-calls'
+import type { DeskCouponSaveRequest } from '../../contract/desk/coupons'
 import { deskMessages } from '../../contract/desk-messages'
 import { couponErrors, couponSaveRequest, emptyCouponValues, isStepField, sameFit, stepHasErrors, type CouponErrors, type CouponField, type CouponFit, type CouponValues } from './coupon-rules'
 

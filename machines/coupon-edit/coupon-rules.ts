@@ -1,4 +1,4 @@
-import { DeskCouponSaveRequest, type DeskCoupon, type DeskCouponSaveRequest as SaveRequest } from '../../contract/desk-calls'
+import { DeskCouponSaveRequest, type DeskCoupon, type DeskCouponSaveRequest as SaveRequest } from '../../contract/desk/coupons'
 import type { ProductType } from '../../contract/entities'
 import { formErrors } from '../shared/form-errors'
 import { jstDayEndToUnix, typedWholeNumber, unixToJstDay } from '../shared/jst-input'

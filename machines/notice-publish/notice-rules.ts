@@ -1,4 +1,4 @@
-import { DeskNoticeSaveRequest, type DeskNotice } from '../../contract/desk-calls'
+import { DeskNoticeSaveRequest, type DeskNotice } from '../../contract/desk/notices'
 import { formErrors } from '../shared/form-errors'
 import { jstLocalToUnix, unixToJstLocal } from '../shared/jst-input'
 

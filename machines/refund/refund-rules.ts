@@ -1,4 +1,4 @@
-import { DeskRefundRequest } from '../../contract/desk-calls'
+import { DeskRefundRequest } from '../../contract/desk/refunds'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { formErrors } from '../shared/form-errors'
 import { typedWholeNumber } from '../shared/jst-input'

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react'
-import type { DeskBookingStatus } from '../../contract/desk-calls'
+import type { DeskBookingStatus } from '../../contract/desk/bookings'
 import { deskBookingStatusText } from '../text/desk'
 
 /**

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deskCalls, IMAGE_BASE64_MAX, type DeskCallName } from '../../contract/desk-calls'
+import { deskCalls, type DeskCallName } from '../../contract/desk-calls'
+import { IMAGE_BASE64_MAX } from '../../contract/desk/catalog'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { staffMessages } from '../../contract/staff-messages'
 import { auditLog, coupons, mailOutbox, notices, products, refunds, reservationMenus, staff, uploadedImages } from '../../server/db/schema'

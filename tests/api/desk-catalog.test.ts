@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookings } from '../../server/db/schema'
-import { couponClaimPath } from '../../contract/desk-calls'
+import { couponClaimPath } from '../../contract/desk/coupons'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { NOW, createHarness, type Harness } from './harness'
 import { buySupport, staffAccount, staffGet, staffPost } from './staff-harness'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { IMAGE_MAX_BYTES } from '../../contract/desk-calls'
+import { IMAGE_MAX_BYTES } from '../../contract/desk/catalog'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { createHarness, type Harness } from './harness'
 import { staffAccount, staffGet, staffPost } from './staff-harness'

@@ -11,7 +11,8 @@
 // is optional (empty: none of their own) and must be an address when given; the sort order a whole
 // number 0–9999 or empty.
 import type { AnyMachineSnapshot } from 'xstate'
-import { IMAGE_MAX_BYTES, NICKNAME_MAX } from '../../contract/desk-calls'
+import { IMAGE_MAX_BYTES } from '../../contract/desk/catalog'
+import { NICKNAME_MAX } from '../../contract/desk/consultants'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { consultantProfileMachine } from '../../machines/consultant-profile/consultant-profile-machine'
 import { ApiError } from '../../src/api/api-error'

@@ -6,7 +6,7 @@
 // carries the version it was read at, and a 409 (another operator saved first) offers the latest
 // version or the operator's own, never a silent overwrite. A saved coupon opens its page.
 import type { AnyMachineSnapshot } from 'xstate'
-import { COUPON_CODE_PATTERN, COUPON_NAME_MAX, DISCOUNT_MAX, MAX_CLAIMS_MAX } from '../../contract/desk-calls'
+import { COUPON_CODE_PATTERN, COUPON_NAME_MAX, DISCOUNT_MAX, MAX_CLAIMS_MAX } from '../../contract/desk/coupons'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { couponEditMachine } from '../../machines/coupon-edit/coupon-edit-machine'
 import { ApiError } from '../../src/api/api-error'

@@ -6,7 +6,7 @@
 // notice that is not withdrawn may be withdrawn, again only from its confirmation. Done, the
 // operator is back on the list; a refusal keeps the form with the server's message.
 import type { AnyMachineSnapshot } from 'xstate'
-import { CONTENT_MAX, NOTICE_TITLE_MAX } from '../../contract/desk-calls'
+import { CONTENT_MAX, NOTICE_TITLE_MAX } from '../../contract/desk/notices'
 import { deskMessages as dm } from '../../contract/desk-messages'
 import { noticePublishMachine } from '../../machines/notice-publish/notice-publish-machine'
 import { ApiError } from '../../src/api/api-error'

@@ -2,7 +2,7 @@
 // send of it (double click, retry after no answer), a new key only for a changed amount or reason.
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { REFUND_NOTE_MAX } from '../../contract/desk-calls'
+import { REFUND_NOTE_MAX } from '../../contract/desk/refunds'
 import { refundMachine, type RefundRequest } from '../../machines/refund/refund-machine'
 
 function start(answers: Array<() => Promise<{ amountRefunded: number }>>) {

@@ -7,7 +7,8 @@
 // and is not sent again unchanged; no answer, 402 and 409 may be. The page is told once, after the
 // refund went through.
 import type { AnyMachineSnapshot } from 'xstate'
-import { PRICE_MAX, REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../contract/desk-calls'
+import { PRICE_MAX } from '../../contract/desk/common'
+import { REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../contract/desk/refunds'
 import { refundMachine } from '../../machines/refund/refund-machine'
 import { ApiError } from '../../src/api/api-error'
 import { GATEWAY_STATUSES } from '../../contract/calls'

@@ -1,6 +1,6 @@
 import { LocalDate } from '@js-joda/core'
 import { describe, expect, it } from 'vitest'
-import { dayAfter, DeskNumbersRequest, rangeProblem } from '../../contract/desk-calls'
+import { dayAfter, DeskNumbersRequest, rangeProblem } from '../../contract/desk/numbers'
 import { inDaySpan, Ymd } from '../../contract/ids'
 import { plusDays } from '../../contract/reservation-time'
 import { formatMessages } from '../../contract/validation-messages'

@@ -4,7 +4,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { DeskFailedJob, DeskMail } from '../../contract/desk-calls'
+import type { DeskFailedJob, DeskMail } from '../../contract/desk/mails'
 import type { DeskApiClient } from '../../src/api/desk-client'
 import { FailedJobsPage } from '../../src/features/staff/desk/jobs/failed-jobs-page'
 import { deskDeadMessagesText as dt, deskJobsText as t } from '../../src/text/desk'

@@ -4,7 +4,7 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { DeskNumbersResponse } from '../../contract/desk-calls'
+import type { DeskNumbersResponse } from '../../contract/desk/numbers'
 import type { DeskApiClient } from '../../src/api/desk-client'
 import { modeOf, NumbersPage, rangeOf, thisMonth } from '../../src/features/staff/desk/numbers/numbers-page'
 import { deskNumbersText as t } from '../../src/text/desk'

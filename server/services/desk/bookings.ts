@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm'
-import type { DeskBooking, DeskBookingStatus, DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskBooking, DeskBookingStatus } from '../../../contract/desk/bookings'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { members, staff, tickets } from '../../db/schema'

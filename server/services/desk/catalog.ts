@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import type { DeskCallInput, DeskMenu, DeskProduct } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskMenu, DeskProduct } from '../../../contract/desk/catalog'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import { products, reservationMenus } from '../../db/schema'
 import { invalid, notFound } from '../../domain/errors'

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, countDistinct, eq, gte, isNotNull, isNull, gt, or, sql } from 'drizzle-orm'
-import type { DeskCallInput, DeskConsultant } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskConsultant } from '../../../contract/desk/consultants'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { bookings, staff, staffAccounts } from '../../db/schema'

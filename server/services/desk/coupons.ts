@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm'
-import { couponClaimPath, type DeskCallInput, type DeskCoupon } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import { couponClaimPath, type DeskCoupon } from '../../../contract/desk/coupons'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { isUniqueViolation } from '../../db/constraints'

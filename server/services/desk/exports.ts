@@ -1,4 +1,4 @@
-import { rangeProblem } from '../../../contract/desk-calls'
+import { rangeProblem } from '../../../contract/desk/numbers'
 import { parseDeskExportName } from '../../../contract/desk-exports'
 import { invalid } from '../../domain/errors'
 import { writeAudit, type AuditActor } from '../../infra/audit'

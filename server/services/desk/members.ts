@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm'
-import type { DeskCallInput, DeskMail, DeskPurchase, DeskRefund } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskMail } from '../../../contract/desk/mails'
+import type { DeskPurchase, DeskRefund } from '../../../contract/desk/members'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { coupons, mailOutbox, memberCoupons, members, purchases, refunds } from '../../db/schema'

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import type { DeskCallInput, DeskNotice } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskNotice } from '../../../contract/desk/notices'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import { notices } from '../../db/schema'
 import { conflict, notFound } from '../../domain/errors'

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, or, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { dayAfter, NUMBERS_RANGE_MAX_DAYS, rangeDays } from '../../../contract/desk-calls'
+import { dayAfter, NUMBERS_RANGE_MAX_DAYS, rangeDays } from '../../../contract/desk/numbers'
 import type { Tx } from '../../db/client'
 import { numbersDayCoupons, numbersDayRatings, numbersDaySales, numbersDayStaff, numbersStaleDays } from '../../db/schema'
 import { formatYmd, todayJst } from '../../domain/time'

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { dayAfter } from '../../../contract/desk-calls'
+import { dayAfter } from '../../../contract/desk/numbers'
 import type { ProductType } from '../../../contract/entities'
 import type { Tx } from '../../db/client'
 import { purchases, ratings, refunds, staffShifts, tickets } from '../../db/schema'

@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm'
-import type { DeskCallInput, DeskNumbersResponse, NumbersTrend } from '../../../contract/desk-calls'
+import type { DeskCallInput } from '../../../contract/desk-calls'
+import type { DeskNumbersResponse, NumbersTrend } from '../../../contract/desk/numbers'
 import type { ProductType } from '../../../contract/entities'
 import type { Tx } from '../../db/client'
 import { coupons, staff } from '../../db/schema'

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
-import { DESK_OUTCOME_LOOKBACK_DAYS, DESK_TODAY_LIST_MAX, type DeskBooking, type DeskTodayResponse } from '../../../contract/desk-calls'
+import { DESK_OUTCOME_LOOKBACK_DAYS, DESK_TODAY_LIST_MAX, type DeskBooking, type DeskTodayResponse } from '../../../contract/desk/bookings'
 import { deskMessages as dm } from '../../../contract/desk-messages'
 import type { Tx } from '../../db/client'
 import { members, purchases, refunds, staff, tickets } from '../../db/schema'

@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, Image, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import type { DeskConsultant } from '../../../../../contract/desk-calls'
+import type { DeskConsultant } from '../../../../../contract/desk/consultants'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'
 import { deskCommonText as c, deskConsultantText as t } from '../../../../text/desk'

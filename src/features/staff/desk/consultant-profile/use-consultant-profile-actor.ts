@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import type { DeskConsultant } from '../../../../../contract/desk-calls'
+import type { DeskConsultant } from '../../../../../contract/desk/consultants'
 import { deskMessages } from '../../../../../contract/desk-messages'
 import { consultantProfileMachine } from '../../../../../machines/consultant-profile/consultant-profile-machine'
 import { profileRequestFields, profileValuesOf } from '../../../../../machines/consultant-profile/consultant-profile-rules'

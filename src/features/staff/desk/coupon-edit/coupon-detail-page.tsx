@@ -1,7 +1,7 @@
 import { Badge, Box, Button, DataList, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import type { DeskCoupon } from '../../../../../contract/desk-calls'
+import type { DeskCoupon } from '../../../../../contract/desk/coupons'
 import { formatDateTimeUnix, formatDateUnix, formatYen } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'

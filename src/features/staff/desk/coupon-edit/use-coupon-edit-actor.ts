@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import type { DeskCoupon } from '../../../../../contract/desk-calls'
+import type { DeskCoupon } from '../../../../../contract/desk/coupons'
 import { deskMessages } from '../../../../../contract/desk-messages'
 import { couponEditMachine } from '../../../../../machines/coupon-edit/coupon-edit-machine'
 import { couponValuesOf } from '../../../../../machines/coupon-edit/coupon-rules'

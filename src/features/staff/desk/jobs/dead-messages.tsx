@@ -1,6 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
-import type { DeskMail } from '../../../../../contract/desk-calls'
+import type { DeskMail } from '../../../../../contract/desk/mails'
 import { formatDateTimeUnix } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'

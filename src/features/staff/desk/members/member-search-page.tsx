@@ -2,7 +2,7 @@ import { Badge, Box, Button, chakra, Field, Flex, Heading, Input, Link as Chakra
 import { NativeSelect } from '../../../../ui/later-recipes/native-select'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState, type FormEvent } from 'react'
-import { SEARCH_MAX } from '../../../../../contract/desk-calls'
+import { SEARCH_MAX } from '../../../../../contract/desk/common'
 import { formatDateUnix } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'

@@ -1,7 +1,7 @@
 import { Badge, Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import type { DeskNotice } from '../../../../../contract/desk-calls'
+import type { DeskNotice } from '../../../../../contract/desk/notices'
 import { formatDateTimeUnix } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef } from '@xstate/react'
 import { fromPromise } from 'xstate'
-import type { DeskNotice } from '../../../../../contract/desk-calls'
+import type { DeskNotice } from '../../../../../contract/desk/notices'
 import { noticePublishMachine } from '../../../../../machines/notice-publish/notice-publish-machine'
 import { noticeSaveRequest, noticeValuesOf } from '../../../../../machines/notice-publish/notice-rules'
 import { flowInspect } from '../../../../adapters/flow-recorder'

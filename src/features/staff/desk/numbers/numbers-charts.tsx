@@ -1,7 +1,7 @@
 import { Box, Heading } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { DeskNumbersResponse } from '../../../../../contract/desk-calls'
+import type { DeskNumbersResponse } from '../../../../../contract/desk/numbers'
 import { formatYen } from '../../../../../contract/jst'
 import { deskCommonText as c, deskNumbersText as t } from '../../../../text/desk'
 

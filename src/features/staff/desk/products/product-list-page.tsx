@@ -2,7 +2,7 @@ import { Badge, Box, Button, Checkbox, chakra, Field, Heading, HStack, Image, In
 import { Dialog } from '../../../../ui/later-recipes/dialog'
 import { NativeSelect } from '../../../../ui/later-recipes/native-select'
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import { DeskMenuSaveRequest, DeskProductSaveRequest, IMAGE_MAX_BYTES, type DeskMenu, type DeskProduct } from '../../../../../contract/desk-calls'
+import { DeskMenuSaveRequest, DeskProductSaveRequest, IMAGE_MAX_BYTES, type DeskMenu, type DeskProduct } from '../../../../../contract/desk/catalog'
 import { deskMessages as dm } from '../../../../../contract/desk-messages'
 import { formatYen } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'

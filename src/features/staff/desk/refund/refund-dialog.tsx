@@ -2,7 +2,7 @@ import { Alert, Button, chakra, DataList, Field, Input, Portal, RadioGroup, Stac
 import { Dialog } from '../../../../ui/later-recipes/dialog'
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
-import { REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../../../../contract/desk-calls'
+import { REFUND_NOTE_MAX, REFUND_REASON_MAX } from '../../../../../contract/desk/refunds'
 import { formatYen } from '../../../../../contract/jst'
 import type { RefundActorRef } from '../../../../../machines/refund/refund-machine'
 import type { RefundMode } from '../../../../../machines/refund/refund-rules'

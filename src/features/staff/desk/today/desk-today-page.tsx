@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, HStack, Link as ChakraLink, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import type { DeskBooking, DeskTodayResponse } from '../../../../../contract/desk-calls'
+import type { DeskBooking, DeskTodayResponse } from '../../../../../contract/desk/bookings'
 import { formatYen } from '../../../../../contract/jst'
 import { failureMessage } from '../../../../../machines/shared/api-failure'
 import type { DeskApiClient } from '../../../../api/desk-client'
