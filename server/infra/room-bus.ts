@@ -179,6 +179,14 @@ export async function createPgRoomBus(url: string, limits: RoomBusLimits, opts: 
   // Writes and catch-up reads: a pool of their own, so a message is written while the listener reconnects.
   const pool: Pool = new pg.Pool({ connectionString: url, max: 2, application_name: `${name}-writer` })
   pool.on('error', (err) => log(`[room-bus] idle connection lost (${err.message})`))
+  // Signalling (descriptions, candidates, hellos, goodbyes) is most of a room's traffic and is worth
+  // nothing once a negotiation is over: its commits do not wait for the WAL's flush (a crash of the
+  // database may lose its last fraction of a second; the pages then renegotiate on their rejoin).
+  // Under load each message waited for the flush behind two connections (npm run bench:room, docs/
+  // performance.md). Chat lines, acknowledged to their sender and kept as the room's history, keep
+  // the flush.
+  const signalPool: Pool = new pg.Pool({ connectionString: url, max: 4, application_name: `${name}-signal`, options: '-c synchronous_commit=off' })
+  signalPool.on('error', (err) => log(`[room-bus] idle connection lost (${err.message})`))
   let listener: InstanceType<typeof pg.Client> | null = null
   let closed = false
   let retryMs = 250
@@ -265,7 +273,8 @@ export async function createPgRoomBus(url: string, limits: RoomBusLimits, opts: 
 
   const bus: RoomBus = {
     async publish(e) {
-      const { rows } = await pool.query<{ seq: number }>(APPEND_SQL, [e.room, e.conn, e.from, JSON.stringify(e.body), e.chatBytes ?? 0, limits.maxChatBytes, e.now, expiry(e)])
+      const writer = (e.body as { type?: string }).type === 'chat' ? pool : signalPool
+      const { rows } = await writer.query<{ seq: number }>(APPEND_SQL, [e.room, e.conn, e.from, JSON.stringify(e.body), e.chatBytes ?? 0, limits.maxChatBytes, e.now, expiry(e)])
       return rows[0]?.seq ?? null
     },
     subscribe: out.subscribe,
@@ -302,6 +311,7 @@ export async function createPgRoomBus(url: string, limits: RoomBusLimits, opts: 
       listener = null
       await c?.end().catch(() => {})
       await pool.end().catch(() => {})
+      await signalPool.end().catch(() => {})
     },
   }
   return bus
