@@ -50,6 +50,7 @@ const forbidden: RegExp[] = [
   ...staffFeatures.map((f) => new RegExp(`^src/features/${f}/`)),
   /^src\/features\/qa\//,
   /^contract\/(staff|desk)-(calls|messages)\.ts$/,
+  /^contract\/desk\//,
   /^src\/api\/(staff|desk)-client\.ts$/,
   /^src\/text\/(staff|desk)[^/]*\.ts$/,
 ]

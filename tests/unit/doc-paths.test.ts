@@ -30,6 +30,7 @@ function walk(dir: string, out: string[] = []): string[] {
 
 // A character no doc holds and \s does not match.
 const HELD_SPACE = '\u0001'
+const HELD_COMMA = '\u0002'
 const escape = (s: string) => s.replace(/[.+?^$()|[\]\\]/g, '\\$&')
 
 /**
@@ -71,10 +72,11 @@ function namedPaths(text: string): { line: number; path: string }[] {
   const root = new RegExp(`^(?:${[...FOLDERS, ...SERVER_FOLDERS].join('|')})/`)
   text.split('\n').forEach((line, i) => {
     for (const span of line.matchAll(/`([^`]+)`/g)) {
-      // A placeholder may hold a space (`<chart id>`): one word all the same.
-      for (const word of span[1].replace(/<[^>]*>/g, (m) => m.replaceAll(' ', HELD_SPACE)).split(/[\s"'()=,;]+/)) {
+      // A placeholder may hold a space (`<chart id>`) or a comma (`{a,b}`): one word all the same.
+      const held = span[1].replace(/<[^>]*>|\{[^}]*\}/g, (m) => m.replaceAll(' ', HELD_SPACE).replaceAll(',', HELD_COMMA))
+      for (const word of held.split(/[\s"'()=,;]+/)) {
         // A path ends before a line (`:12`), an anchor, a query or closing punctuation.
-        const path = word.replace(/^\.\//, '').replace(/(?::\d+)?[#?].*$/, '').replace(/(?::\d+)+$/, '').replace(/[.:,)]+$/, '').replaceAll(HELD_SPACE, ' ')
+        const path = word.replace(/^\.\//, '').replace(/(?::\d+)?[#?].*$/, '').replace(/(?::\d+)+$/, '').replace(/[.:,)]+$/, '').replaceAll(HELD_SPACE, ' ').replaceAll(HELD_COMMA, ',')
         if (root.test(path)) out.push({ line: i + 1, path })
       }
     }
@@ -93,6 +95,7 @@ describe('paths named in the docs', () => {
     ])
     expect(pathPattern('server/jobs/<name>.ts').test('server/jobs/failed.ts')).toBe(true)
     expect(pathPattern('server/services/<flow>.ts').test('server/services/desk/exports.ts')).toBe(false)
+    expect(namedPaths('`contract/desk/{notices,coupons}.ts`')).toEqual([{ line: 1, path: 'contract/desk/{notices,coupons}.ts' }])
     expect(pathPattern('contract/desk/{notices,coupons}.ts').test('contract/desk/coupons.ts')).toBe(true)
     expect(pathPattern('server/services/desk').test('server/services/desk/')).toBe(true)
   })
