@@ -1,5 +1,5 @@
 /**
- * A picked image as the desk's upload call takes it (contract/desk-calls.ts `desk-image-upload`:
+ * A picked image as the desk's upload call takes it (contract/desk/catalog.ts `desk-image-upload`:
  * base64 in JSON, so the typed client validates it like any other request). The server decides the
  * type from these bytes, never from the name.
  */

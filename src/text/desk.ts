@@ -277,7 +277,7 @@ export const deskAuditText = {
   allTargets: 'すべての対象',
 } as const
 
-/** The desk's status of a booking (contract/desk-calls.ts DeskBookingStatus): one word per state, as the CSV writes it. */
+/** The desk's status of a booking (contract/desk/bookings.ts DeskBookingStatus): one word per state, as the CSV writes it. */
 export const deskBookingStatusText = deskBookingStatusWords
 
 export const deskTodayText = {

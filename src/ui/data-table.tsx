@@ -7,7 +7,7 @@ import { StaffTable } from './staff-table'
 
 export type { ColumnDef } from '@tanstack/react-table'
 
-/** The server's page of a paged list (contract/desk-calls.ts `paged`). */
+/** The server's page of a paged list (contract/desk/common.ts `paged`). */
 export type ServerPage = { page: number; pageSize: number; total: number }
 
 /**

@@ -31,7 +31,7 @@ const typedAge = (text: string) => {
   const plain = text.normalize('NFKC').replace(/[,\s]/g, '')
   return /^\d+$/.test(plain) ? Number(plain) : NaN
 }
-// contract/desk-calls.ts DeskConsultantSaveRequest: staffAge int(18, 99) (no named constant there).
+// contract/desk/consultants.ts DeskConsultantSaveRequest: staffAge int(18, 99) (no named constant there).
 const AGE_MIN = 18
 const AGE_MAX = 99
 // DeskConsultantSaveRequest sortOrder int(0, 9999).

@@ -34,7 +34,7 @@ const dayEnd = (ymd: string): number => {
 }
 const sameFit = (a: Fit, b: Fit) => a.productType === b.productType && a.minutesToSupport === b.minutesToSupport
 
-/** Which fields the server would refuse (contract/desk-calls.ts DeskCouponSaveRequest). */
+/** Which fields the server would refuse (contract/desk/coupons.ts DeskCouponSaveRequest). */
 function refused(v: Values) {
   const name = v.couponName.trim()
   const expire = dayEnd(v.expireDate)

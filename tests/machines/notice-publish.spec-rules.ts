@@ -20,7 +20,7 @@ const OPERATOR = ['field.change', 'form.submit', 'notice.withdraw', 'modal.confi
 const EMPTY: Values = { kind: 'INFORMATION', title: '', content: '', publishFrom: '', publishUntil: '' }
 
 const isWhen = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)
-/** What the server accepts (contract/desk-calls.ts DeskNoticeSaveRequest): an empty start is now, an empty end is never. */
+/** What the server accepts (contract/desk/notices.ts DeskNoticeSaveRequest): an empty start is now, an empty end is never. */
 const isValid = (v: Values) =>
   ['INFORMATION', 'CAMPAIGN'].includes(v.kind) &&
   // Reference paths recorded before notices had titles load values without one: an empty title.
