@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
 import cronParser from 'cron-parser'
 import PgBoss from 'pg-boss'
 import type { Config } from '../config'
@@ -108,7 +109,32 @@ async function underSetupLock(connection: JobConnection, work: () => Promise<voi
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000)
 
+type Settle = ((...args: unknown[]) => Promise<unknown>) & { handled?: true }
+/**
+ * pg-boss 10's worker calls `complete` and `fail` without awaiting them (node_modules/pg-boss/src/
+ * manager.js, `work` → `onFetch`): a database connection dropping at that moment was an unhandled
+ * rejection, and Node ends the process on one — every replica at once when the database blinks,
+ * since the outbox's delivery job runs every second. Each call's promise gets a handler that logs;
+ * a caller that awaits it (`drain` below) still sees the error, and a job left active runs again
+ * after its expiry. The library's own class, changed once per process.
+ */
+function settleWorkerCallsSafely() {
+  const Manager = createRequire(import.meta.url)('pg-boss/src/manager') as { prototype: Record<'complete' | 'fail', Settle> }
+  for (const name of ['complete', 'fail'] as const) {
+    const original = Manager.prototype[name]
+    if (original.handled) continue
+    const wrapped: Settle = function (this: unknown, ...args: unknown[]) {
+      const settled = original.apply(this, args)
+      settled.catch((err: Error) => log().warn({ err: { message: err.message } }, `jobs: ${name} failed; the job runs again after its expiry`))
+      return settled
+    }
+    wrapped.handled = true
+    Manager.prototype[name] = wrapped
+  }
+}
+
 export async function startJobEngine(given: Deps, jobs: readonly JobDefinition[], opts: JobEngineOptions): Promise<JobEngine> {
+  settleWorkerCallsSafely()
   // A job's committed writes invalidate the caches as every other writer's (server/infra/cache-writes.ts).
   const deps: Deps = { ...given, db: withCacheInvalidation(given.db, given.caches) }
   const workers = opts.workers ?? true
