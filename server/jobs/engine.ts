@@ -129,6 +129,9 @@ function settleWorkerCallsSafely() {
       return settled
     }
     wrapped.handled = true
+    // pg-boss makes its public methods from its manager's functions by their names (index.js
+    // #promoteFunctions): the wrapper keeps the original's, or `boss.complete` would be gone.
+    Object.defineProperty(wrapped, 'name', { value: name })
     Manager.prototype[name] = wrapped
   }
 }

@@ -306,7 +306,8 @@ function NumbersTable({ caption, head, rows, foot, empty = c.empty }: { caption:
           {cell}
         </StaffTable.Cell>
       ) : (
-        <StaffTable.Cell key={i} label={head[i]} textAlign={{ base: 'start', md: 'end' }} whiteSpace="nowrap" fontWeight={bold ? 'bold' : undefined}>
+        // One line in the table; on a phone's card a long value (a coupon's name) wraps.
+        <StaffTable.Cell key={i} label={head[i]} textAlign={{ base: 'start', md: 'end' }} whiteSpace={{ base: 'normal', md: 'nowrap' }} fontWeight={bold ? 'bold' : undefined}>
           {cell}
         </StaffTable.Cell>
       ),
