@@ -39,6 +39,36 @@ export const ROOM_CHAT_BURST = 20
 export const ROOM_BYTES_PER_SECOND = 64 * 1024
 export const ROOM_BYTES_BURST = 256 * 1024
 /**
+ * A token bucket: `burst` at once, refilled at `perSecond`, on the clock given. The server counts a
+ * socket's limits with it; the page paces its own chat lines with the same one, so it never meets
+ * the server's.
+ */
+export function tokenBucket(perSecond: number, burst: number, now: () => number) {
+  let tokens = burst
+  let at = now()
+  const refill = () => {
+    const t = now()
+    tokens = Math.min(burst, tokens + ((t - at) / 1000) * perSecond)
+    at = t
+  }
+  return {
+    /** Takes `cost` tokens if they are there. */
+    take(cost: number): boolean {
+      refill()
+      if (tokens < cost) return false
+      tokens -= cost
+      return true
+    },
+    /** Milliseconds until `cost` tokens are there (0: now). */
+    waitMs(cost: number): number {
+      refill()
+      return tokens >= cost ? 0 : Math.ceil(((cost - tokens) / perSecond) * 1000)
+    },
+  }
+}
+export type TokenBucket = ReturnType<typeof tokenBucket>
+
+/**
  * Bytes one room may keep in the relay log over its life (chat and signalling together): a
  * consultation's chat and a few dozen renegotiations use well under a megabyte.
  */

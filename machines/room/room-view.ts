@@ -17,4 +17,12 @@ export const roomView = {
   isEnded: (s: Snapshot) => s.hasTag('ended'),
   isRefused: (s: Snapshot) => s.hasTag('refused'),
   canToggleCamera: (s: Snapshot) => s.can({ type: 'camera.toggle' }),
+  /** The other side is here with their camera off and no screen shared: their name stands in for the picture. */
+  peerCameraOff: (s: Snapshot) => s.context.peerHere && s.context.peerMedia !== null && !s.context.peerMedia.camera && !s.context.peerMedia.sharing,
+  peerMicOff: (s: Snapshot) => s.context.peerHere && s.context.peerMedia?.mic === false,
+  peerSharing: (s: Snapshot) => s.context.peerHere && s.context.peerMedia?.sharing === true,
+  /** Whether the other side's microphone may carry a voice (unknown counts as on). */
+  peerMicMayBeOn: (s: Snapshot) => s.context.peerMedia?.mic !== false,
+  /** One's own camera off and no screen shared. */
+  myCameraOff: (s: Snapshot) => !s.context.cameraOn && !s.context.sharing,
 }

@@ -16,9 +16,11 @@ import {
   RoomClientMessage,
   roomClosedMessages as closedBy,
   roomMessages as rm,
+  tokenBucket,
   type RoomChatLine,
   type RoomServerMessage,
   type RoomSide,
+  type TokenBucket,
 } from '../../contract/room'
 import { TicketNumber } from '../../contract/ids'
 import { issueMessage } from '../../contract/validation-messages'
@@ -73,20 +75,6 @@ const FRAME_HARD_MAX = 1024 * 1024
 /** Open sockets per process, joined or not (a flood of connections is refused with 503). */
 export const ROOM_PROCESS_SOCKETS_MAX = 4000
 
-/** A token bucket: `burst` at once, refilled at `perSecond`, on the injectable clock. */
-function bucket(perSecond: number, burst: number, now: () => number) {
-  let tokens = burst
-  let at = now()
-  return (cost: number) => {
-    const t = now()
-    tokens = Math.min(burst, tokens + ((t - at) / 1000) * perSecond)
-    at = t
-    if (tokens < cost) return false
-    tokens -= cost
-    return true
-  }
-}
-
 /**
  * One admitted socket: its room, side, who (member id or staff id), the room's member, the
  * consultant's account (for the role check), when its room closes, its send queue and limits.
@@ -110,9 +98,9 @@ type Conn = {
   early: RoomServerMessage[] | null
   /** The sender's messages, one after another: the room's order is the order they were sent in. */
   queue: Promise<void>
-  messages: (n: number) => boolean
-  chats: (n: number) => boolean
-  bytes: (n: number) => boolean
+  messages: TokenBucket
+  chats: TokenBucket
+  bytes: TokenBucket
 }
 
 export type RoomSocketServer = {
@@ -273,9 +261,9 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
         closesUnixTime: room.closesUnixTime,
         early: [],
         queue: Promise.resolve(),
-        messages: bucket(ROOM_MESSAGES_PER_SECOND, ROOM_MESSAGES_BURST, now),
-        chats: bucket(ROOM_CHAT_PER_SECOND, ROOM_CHAT_BURST, now),
-        bytes: bucket(ROOM_BYTES_PER_SECOND, ROOM_BYTES_BURST, now),
+        messages: tokenBucket(ROOM_MESSAGES_PER_SECOND, ROOM_MESSAGES_BURST, now),
+        chats: tokenBucket(ROOM_CHAT_PER_SECOND, ROOM_CHAT_BURST, now),
+        bytes: tokenBucket(ROOM_BYTES_PER_SECOND, ROOM_BYTES_BURST, now),
       }
     } catch (e) {
       if (!(e instanceof DomainError)) throw e
@@ -296,11 +284,11 @@ export function createRoomSocketServer(deps: Deps, bus: RoomBus): RoomSocketServ
     const ref = typeof (raw as { id?: unknown })?.id === 'string' && (raw as { type?: unknown }).type === 'chat' ? ((raw as { id: string }).id.slice(0, 64)) : undefined
     const refuseMessage = (message: string) => send(c.ws, { type: 'error', message, ...(ref ? { ref } : {}) })
     if (data.length > ROOM_FRAME_MAX) return refuseMessage(rm.tooLarge)
-    if (!c.messages(1) || !c.bytes(data.length)) return refuseMessage(rm.tooFast)
+    if (!c.messages.take(1) || !c.bytes.take(data.length)) return refuseMessage(rm.tooFast)
     const parsed = v.safeParse(RoomClientMessage, raw)
     if (!parsed.success) return refuseMessage(raw === null ? rm.badMessage : issueMessage(parsed.issues))
     const msg = parsed.output
-    if (msg.type === 'chat' && !c.chats(1)) return refuseMessage(rm.tooFast)
+    if (msg.type === 'chat' && !c.chats.take(1)) return refuseMessage(rm.tooFast)
     const now = deps.clock.now()
     const at = unixSeconds(now)
     const isChat = msg.type === 'chat'

@@ -135,10 +135,8 @@ function InRoom({ actor, local, remote, shareFailed, side, peer }: { actor: Room
     const box = chatBox.current
     if (box && atEnd.current) box.scrollTop = box.scrollHeight
   }, [c.chat.length, lastLine?.state])
-  const peerSpeaking = useSpeaking(remote, c.peerMedia?.mic !== false)
+  const peerSpeaking = useSpeaking(remote, roomView.peerMicMayBeOn(s))
   const meSpeaking = useSpeaking(local, c.micOn)
-  const peerCameraOff = c.peerHere && c.peerMedia !== null && !c.peerMedia.camera && !c.peerMedia.sharing
-  const myCameraOff = !c.cameraOn && !c.sharing
 
   const checked = v.safeParse(ChatText, draft)
   const draftError = draft.trim() === '' ? null : checked.success ? null : checked.issues[0].message
@@ -158,15 +156,15 @@ function InRoom({ actor, local, remote, shareFailed, side, peer }: { actor: Room
         <Stack flex="2" gap="2" minW="0">
           <Box position="relative" bg="black" borderRadius="md" overflow="hidden" aspectRatio={16 / 9} outline={peerSpeaking ? '3px solid' : 'none'} outlineColor="green.500" data-testid="room-remote">
             <Video stream={remote} label={t.remoteVideo} />
-            {peerCameraOff && <CameraOff name={peer} />}
+            {roomView.peerCameraOff(s) && <CameraOff name={peer} />}
             <HStack position="absolute" left="2" bottom="2" gap="1">
               {c.peerHere && <Box px="2" py="0.5" borderRadius="sm" bg="blackAlpha.700" color="white" fontSize="xs">{peer}</Box>}
-              {c.peerHere && c.peerMedia?.mic === false && <MicOff label={t.peerMicOff(peer)} />}
+              {roomView.peerMicOff(s) && <MicOff label={t.peerMicOff(peer)} />}
               <SpeakingMark speaking={peerSpeaking && c.peerHere} label={t.speaking(peer)} />
             </HStack>
             <Box position="absolute" right="2" bottom="2" w="28%" aspectRatio={4 / 3} borderRadius="sm" overflow="hidden" borderWidth={meSpeaking ? '3px' : '1px'} borderColor={meSpeaking ? 'green.500' : 'whiteAlpha.600'} data-testid="room-local">
               <Video stream={local} label={t.localVideo} muted />
-              {myCameraOff && <CameraOff name={t.me} />}
+              {roomView.myCameraOff(s) && <CameraOff name={t.me} />}
               {!c.micOn && <Box position="absolute" left="1" bottom="1"><MicOff label={t.myMicOff} /></Box>}
             </Box>
           </Box>
@@ -179,7 +177,7 @@ function InRoom({ actor, local, remote, shareFailed, side, peer }: { actor: Room
             <Button size="sm" colorPalette="red" onClick={() => actor.send({ type: 'leave' })}>{t.leave}</Button>
           </HStack>
           {shareFailed && <Text fontSize="sm" color="fg.error" role="alert">{t.shareFailed}</Text>}
-          {c.peerHere && c.peerMedia?.sharing && <Text fontSize="sm" color="fg.muted">{t.peerSharing(peer)}</Text>}
+          {roomView.peerSharing(s) && <Text fontSize="sm" color="fg.muted">{t.peerSharing(peer)}</Text>}
         </Stack>
         <Stack flex="1" gap="2" as="section" aria-labelledby="room-chat-title" minW="0">
           <Heading as="h2" size="sm" id="room-chat-title">{t.chatTitle}</Heading>

@@ -1,4 +1,4 @@
-import { ROOM_CHAT_BURST, ROOM_CHAT_PER_SECOND, ROOM_CLOSE, ROOM_SOCKET_PATH, roomClosedMessages, type IceServer, type RoomServerMessage, type RoomSide } from '../../../contract/room'
+import { ROOM_CHAT_BURST, ROOM_CHAT_PER_SECOND, ROOM_CLOSE, ROOM_SOCKET_PATH, roomClosedMessages, tokenBucket, type IceServer, type RoomServerMessage, type RoomSide } from '../../../contract/room'
 import type { RoomEvent } from '../../../machines/room/room-machine'
 import { roomText } from '../../text/room'
 
@@ -69,8 +69,7 @@ export class RoomSession {
   private unsent = new Map<string, string>()
   /** Lines waiting for the chat limit's next token (ROOM_CHAT_PER_SECOND, a bucket of ROOM_CHAT_BURST). */
   private outbox: string[] = []
-  private chatTokens = ROOM_CHAT_BURST
-  private chatAt = Date.now()
+  private chatPace = tokenBucket(ROOM_CHAT_PER_SECOND, ROOM_CHAT_BURST, () => Date.now())
   private pumpTimer: ReturnType<typeof setTimeout> | null = null
   private media: Media
 
@@ -325,20 +324,18 @@ export class RoomSession {
   private pump() {
     if (this.pumpTimer) return
     while (this.outbox.length && this.ws?.readyState === WebSocket.OPEN) {
-      const now = Date.now()
-      this.chatTokens = Math.min(ROOM_CHAT_BURST, this.chatTokens + ((now - this.chatAt) / 1000) * ROOM_CHAT_PER_SECOND)
-      this.chatAt = now
-      if (this.chatTokens < 1) {
+      const wait = this.chatPace.waitMs(1)
+      if (wait > 0) {
         this.pumpTimer = setTimeout(() => {
           this.pumpTimer = null
           this.pump()
-        }, Math.ceil(((1 - this.chatTokens) / ROOM_CHAT_PER_SECOND) * 1000))
+        }, wait)
         return
       }
       const id = this.outbox.shift()!
       const text = this.unsent.get(id)
       if (text === undefined) continue
-      this.chatTokens -= 1
+      this.chatPace.take(1)
       this.signal({ type: 'chat', id, text })
     }
   }
